@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Category, Product } from './catalog.ts';
+import { filterProducts, groupVariants, parseCatalogFilter, sortCategories } from './catalog-view.ts';
+
+const product = (over: Partial<Product>): Product => ({
+  id: 'x', itemId: 'x', variantId: 'x', variantName: '', title: 'X', description: '', categoryId: 'c1',
+  price: { mrp: null, regular: 10, special: null }, images: [], stock: 5, isFraction: false, sku: 'x', type_id: 'simple', errors: {}, tags: [],
+  ...over,
+});
+
+describe('catalog view', () => {
+  it('shoppers following a category link see only that category', () => {
+    const products = [product({ id: 'a', categoryId: 'fruit' }), product({ id: 'b', categoryId: 'veg' })];
+    const filter = parseCatalogFilter(new URLSearchParams('categories=fruit'));
+    expect(filterProducts(products, filter).map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('shoppers following a tag link see products with any of the tags', () => {
+    const products = [product({ id: 'a', tags: ['new'] }), product({ id: 'b', tags: ['sale'] }), product({ id: 'c' })];
+    const filter = parseCatalogFilter(new URLSearchParams('tags=new,sale'));
+    expect(filterProducts(products, filter).map((p) => p.id)).toEqual(['a', 'b']);
+  });
+
+  it('shoppers without JavaScript can still search by words in the title', () => {
+    const products = [product({ id: 'a', title: 'Alphonso Mango' }), product({ id: 'b', title: 'Basmati Rice' })];
+    expect(filterProducts(products, parseCatalogFilter(new URLSearchParams('q=mango'))).map((p) => p.id)).toEqual(['a']);
+  });
+
+  it('lists categories by position', () => {
+    const cats: Category[] = [
+      { oId: 'b', name: 'B', position: 2, colour: '#000000', image: '' },
+      { oId: 'a', name: 'A', position: 1, colour: '#000000', image: '' },
+    ];
+    expect(sortCategories(cats).map((c) => c.oId)).toEqual(['a', 'b']);
+  });
+
+  it('shows one tile per item, led by a variant that is in stock', () => {
+    const products = [product({ id: 's', itemId: 'tee', stock: 0 }), product({ id: 'm', itemId: 'tee', stock: 2 }), product({ id: 'z', itemId: 'mug' })];
+    const groups = groupVariants(products);
+    expect(groups.map((g) => g.product.id)).toEqual(['m', 'z']);
+    expect(groups[0]!.variants).toHaveLength(2);
+  });
+});

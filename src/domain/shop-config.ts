@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/**
+ * The shop config (§3 "Shop config") with the rules of §5. One schema: the server
+ * validates the owner's file with it at start, the client receives its public part.
+ * Secrets (payment salts, SMTP passwords) never live here; they come from the environment.
+ */
+
+/** Locales the storefront can format prices and dates for (§5 'Locale not supported'). */
+export const supportedLocales = [
+  'en-US', 'en-GB', 'en-IN', 'hi-IN', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ar-AE', 'ja-JP',
+] as const;
+
+export const configMessages = {
+  invalidTitle: 'Invalid Title',
+  localeMissing: 'Locale config missing',
+  localeNotSupported: 'Locale not supported',
+  invalidPriceFormat: 'Invalid Price Format',
+  orderMissing: 'Order config missing',
+  themeMissing: 'Theme config missing',
+  themeNotSupported: 'Theme not supported',
+  contactMissing: 'Contact info missing',
+} as const;
+
+const money = z.number().finite().nonnegative();
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #2874f0');
+const required = (message: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined) });
+
+const localeConfigSchema = z.object(
+  {
+    defaultLocale: z
+      .string({ error: configMessages.localeNotSupported })
+      .refine((l) => (supportedLocales as readonly string[]).includes(l), configMessages.localeNotSupported)
+      .default('en-US'),
+    currencySign: z.string().min(1).max(8).default('₹'),
+    /** ISO 4217 code, used for payment providers and structured data. */
+    currencyCode: z.string().regex(/^[A-Z]{3}$/).default('INR'),
+    fractionDigits: z.number().int().min(0).max(3).default(2),
+    priceFormat: z
+      .string({ error: configMessages.invalidPriceFormat })
+      .refine((f) => f.includes('{sign}') && f.includes('{amount}'), configMessages.invalidPriceFormat)
+      .default('{sign}{amount}'),
+  },
+  required(configMessages.localeMissing),
+);
+export type LocaleConfig = z.infer<typeof localeConfigSchema>;
+
+const packingChargeSchema = z.object({
+  type: z.enum(['fixed', 'percentage']).default('fixed'),
+  amount: money.default(0),
+  amountPercentage: z.number().min(0).max(100).default(0),
+  minAmount: money.default(0),
+  /** 0 means no upper bound. */
+  maxAmount: money.default(0),
+  removeFractionalPart: z.boolean().default(false),
+});
+
+const slotSchema = z.object({ id: z.string().min(1), label: z.string().min(1), from: z.string().regex(/^\d\d:\d\d$/), to: z.string().regex(/^\d\d:\d\d$/) });
+
+const orderConfigSchema = z.object(
+  {
+    orderEnabled: z.boolean().default(true),
+    enquiryEnabled: z.boolean().default(false),
+    allowOrderOnNoStock: z.boolean().default(false),
+    allowZeroPriceProducts: z.boolean().default(false),
+    pickupEnabled: z.boolean().default(false),
+    deliveryCharge: z.object({ amount: money.default(0), disableWhenTotalAbove: money.default(0) }).default({ amount: 0, disableWhenTotalAbove: 0 }),
+    packingCharge: packingChargeSchema.default({ type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false }),
+    detailsConfig: z
+      .object({
+        personal: z
+          .object({ email: z.boolean().default(true), phone: z.boolean().default(true), fullName: z.boolean().default(true) })
+          .default({ email: true, phone: true, fullName: true }),
+      })
+      .default({ personal: { email: true, phone: true, fullName: true } }),
+    /** Delivery slots offered at checkout; the booking engine (a later issue) gives them capacity. */
+    deliverySlots: z.array(slotSchema.extend({ capacity: z.number().int().positive().default(10) })).default([]),
+  },
+  required(configMessages.orderMissing),
+);
+
+const themeConfigSchema = z.object(
+  {
+    themeId: z.string({ error: configMessages.themeNotSupported }).refine((t) => t === 'default', configMessages.themeNotSupported),
+    primaryColor: hexColour.default('#2874f0'),
+  },
+  required(configMessages.themeMissing),
+);
+
+const contactSchema = z.object(
+  {
+    whatsappNumber: z.string().regex(/^\+?[0-9]{6,15}$/, 'Use digits with an optional leading +').optional(),
+    email: z.email().optional(),
+    phone: z.string().optional(),
+    address: z.string().optional(),
+  },
+  required(configMessages.contactMissing),
+);
+
+const paymentProviderSchema = z.object({
+  id: z.enum(['payu', 'upi-manual', 'pof']),
+  providerName: z.string().min(1),
+  buttonText: z.string().min(1),
+});
+
+export const shopConfigSchema = z.object({
+  id: z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/),
+  title: z.string({ error: configMessages.invalidTitle }).trim().min(1, configMessages.invalidTitle).max(120, configMessages.invalidTitle),
+  description: z.string().max(500).default(''),
+  logo: z.string().default(''),
+  /** Two-letter country code of the shop; the default dial code and detected country. */
+  country: z.string().regex(/^[A-Z]{2}$/).default('IN'),
+  localeConfig: localeConfigSchema,
+  orderConfig: orderConfigSchema,
+  pricingConfig: z.object({ globalTaxPercentage: z.number().min(0).max(100).default(0) }).default({ globalTaxPercentage: 0 }),
+  themeConfig: themeConfigSchema,
+  contact: contactSchema,
+  catalog: z
+    .object({
+      enableVariantGrouping: z.boolean().default(true),
+      defaultView: z
+        .object({ mobile: z.enum(['list', 'grid']).default('list'), desktop: z.enum(['list', 'grid']).default('grid') })
+        .default({ mobile: 'list', desktop: 'grid' }),
+    })
+    .default({ enableVariantGrouping: true, defaultView: { mobile: 'list', desktop: 'grid' } }),
+  dineInConfig: z.object({ dineInEnabled: z.boolean().default(false) }).default({ dineInEnabled: false }),
+  dineSpaces: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) })).default([]),
+  payment: z
+    .object({
+      providers: z.array(paymentProviderSchema).default([]),
+      /** PayU's public merchant key and mode; the salt comes from PAYU_SALT in the environment. */
+      payu: z.object({ merchantKey: z.string().min(1), mode: z.enum(['test', 'live']).default('test') }).optional(),
+      /** The shop's UPI id for manual UPI payments. */
+      upi: z.object({ vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/), payeeName: z.string().min(1) }).optional(),
+    })
+    .default({ providers: [] }),
+  pwa: z.object({ icons: z.object({ logo192Png: z.string().default('') }).default({ logo192Png: '' }) }).default({ icons: { logo192Png: '' } }),
+  /** Where {serverless} calls go; defaults to <origin>/fn/. */
+  serverlessUrl: z.string().optional(),
+  /** Texts of the static pages (/faqs, /t-and-c, /privacy), plain paragraphs separated by blank lines. */
+  pages: z
+    .object({ faqs: z.string().default(''), tAndC: z.string().default(''), privacy: z.string().default('') })
+    .default({ faqs: '', tAndC: '', privacy: '' }),
+  /** Bookable services and hours; the appointments issue gives this its full shape. */
+  appointments: z
+    .object({
+      enabled: z.boolean().default(false),
+      timeZone: z.string().default('Asia/Kolkata'),
+      services: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), durationMinutes: z.number().int().positive(), price: money, description: z.string().default('') })).default([]),
+    })
+    .default({ enabled: false, timeZone: 'Asia/Kolkata', services: [] }),
+});
+
+export type ShopConfig = z.output<typeof shopConfigSchema>;
+
+export type ConfigIssue = { path: string; message: string };
+
+export type ConfigResult = { ok: true; config: ShopConfig } | { ok: false; issues: ConfigIssue[] };
+
+/** Validates a parsed config file, listing every failing field with the §5 message where one applies. */
+export function validateShopConfig(input: unknown): ConfigResult {
+  const result = shopConfigSchema.safeParse(input);
+  if (result.success) return { ok: true, config: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message })),
+  };
+}
+
+/** The part of the config a browser may see. Everything in the schema is public today. */
+export type PublicShopConfig = ShopConfig;

@@ -1,0 +1,19 @@
+import type { Banner, Category, Product } from './catalog.ts';
+import type { ConfigIssue, ShopConfig } from './shop-config.ts';
+
+/**
+ * What the server hands to every server-rendered request. The web layer reads data
+ * through it (never through the server's modules), so SSR needs no HTTP round trip.
+ */
+export type CatalogData = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
+
+export type StorefrontContext = {
+  /** Null when the config failed validation: every page then shows the error screen. */
+  shop: ShopConfig | null;
+  configIssues: ConfigIssue[];
+  catalog(): Promise<CatalogData>;
+  /** The CSP nonce of this response, for inline scripts the SSR emits. */
+  cspNonce: string;
+  /** The public origin, e.g. https://shop.example, for canonical links and structured data. */
+  origin: string;
+};

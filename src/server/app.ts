@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import type { ConfigResult } from '../domain/shop-config.ts';
+import type { Db } from './db/database.ts';
+import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
+import { compression } from './plugins/compression.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { ssr } from './plugins/ssr.ts';
+import { staticFiles } from './plugins/static-files.ts';
+import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
+import { shopRoutes } from './routes/api/shop/shop-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { seoRoutes } from './routes/seo-routes.ts';
+import { createCatalogCache } from './services/catalog-cache.ts';
+
+export type AppOptions = {
+  config: ConfigResult;
+  db: Db;
+  /** The React Router server bundle and its client files; without it only the API runs. */
+  web?: { build: ServerBuild; clientDir: string } | undefined;
+  mediaDir?: string | undefined;
+  /** The shop's public origin (PUBLIC_URL); defaults to the request's own. */
+  publicUrl?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole app: plugins, then repositories and services, then routes. Tests build this. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    // a request id from a trusted balancer is kept so logs line up; anything odd is replaced
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const { config, db } = options;
+  const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
+  const catalogRepo = createCatalogRepository(db, fractionDigits);
+  const catalog = createCatalogCache(catalogRepo);
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(securityHeaders);
+  await app.register(compression);
+
+  // An invalid shop config still lets the server start: the API says why, pages show the error screen.
+  if (!config.ok) {
+    const messages = config.issues.map((i) => i.message);
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url.startsWith('/fn/')) {
+        return reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages, issues: config.issues });
+      }
+    });
+  }
+
+  await app.register(healthRoutes, { db });
+  await app.register(shopRoutes, { prefix: '/api', config });
+  await app.register(catalogRoutes, { prefix: '/api', catalog });
+  await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
+
+  const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>
+    reply.code(404).send({ error: 'not_found', message: 'There is no such API call.' });
+  app.all('/api/*', apiNotFound);
+  app.all('/fn/*', apiNotFound);
+
+  await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
+  if (options.web) {
+    await app.register(ssr, { build: options.web.build, config, catalog, publicUrl: options.publicUrl });
+  }
+  return app;
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import * as initial from './migrations/001-initial.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * The one module that knows which database is underneath. Everything else talks Kysely
+ * and the conventions of schema.ts, so SQLite and PostgreSQL behave the same.
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+};
+
+export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
+
+const migrations: Record<string, Migration> = { '001-initial': initial };
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// int8 (bigint) columns hold money and epoch milliseconds, far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function openDatabase(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, 'shop.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a commit is on disk before we acknowledge it, so an order survives kill -9 and power loss.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Brings the schema up to date; runs at every start, and is a no-op when nothing is new. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

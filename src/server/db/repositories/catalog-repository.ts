@@ -1,0 +1,171 @@
+import type { Banner, CatalogFile, Category, Product } from '../../../domain/catalog.ts';
+import { completeProduct } from '../../../domain/catalog.ts';
+import { fromMinor, minor, qtyToMilli, toMinor } from '../../../domain/money.ts';
+import { monotonicFactory } from 'ulid';
+import type { Db } from '../database.ts';
+
+export type CatalogSnapshot = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
+
+const VERSION_KEY = 'catalog_version';
+const CHUNK = 200;
+/** Versions must differ for two changes in the same millisecond. */
+const newVersion = monotonicFactory();
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export function createCatalogRepository(db: Db, fractionDigits: number) {
+  const { kysely } = db;
+
+  async function version(): Promise<string> {
+    const row = await kysely.selectFrom('shop_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+    return row?.value ?? '0';
+  }
+
+  return {
+    version,
+
+    async isEmpty(): Promise<boolean> {
+      const row = await kysely.selectFrom('products').select('id').limit(1).executeTakeFirst();
+      return row === undefined;
+    },
+
+    /** Replaces the whole catalog in one transaction: either every row lands or none does. */
+    async replace(file: CatalogFile, options: { keepBanners?: boolean } = {}): Promise<void> {
+      const now = Date.now();
+      const v = newVersion(now);
+      const products = file.products.map(completeProduct);
+      const tagNames = [...new Set(products.flatMap((p) => p.tags))];
+      await kysely.transaction().execute(async (trx) => {
+        await trx.deleteFrom('product_tags').execute();
+        await trx.deleteFrom('tags').execute();
+        await trx.deleteFrom('products').execute();
+        if (!options.keepBanners) await trx.deleteFrom('banners').execute();
+        await trx.deleteFrom('categories').execute();
+        for (const rows of chunks(file.categories)) {
+          await trx.insertInto('categories').values(rows.map((c) => ({ id: c.oId, name: c.name, position: c.position, colour: c.colour, image: c.image }))).execute();
+        }
+        for (const rows of chunks(products.map((p, position) => ({ p, position })))) {
+          await trx
+            .insertInto('products')
+            .values(
+              rows.map(({ p, position }) => ({
+                id: p.id,
+                item_id: p.itemId,
+                variant_id: p.variantId,
+                variant_name: p.variantName,
+                sku: p.sku,
+                title: p.title,
+                description: p.description,
+                category_id: p.categoryId,
+                mrp_minor: p.price.mrp === null ? null : toMinor(p.price.mrp, fractionDigits),
+                regular_minor: toMinor(p.price.regular, fractionDigits),
+                special_minor: p.price.special === null ? null : toMinor(p.price.special, fractionDigits),
+                images: JSON.stringify(p.images),
+                stock_milli: qtyToMilli(p.stock, p.isFraction),
+                is_fraction: p.isFraction ? 1 : 0,
+                type_id: p.type_id,
+                errors: JSON.stringify(p.errors),
+                position,
+                updated_at: now,
+              })),
+            )
+            .execute();
+        }
+        for (const rows of chunks(tagNames)) {
+          await trx.insertInto('tags').values(rows.map((name) => ({ id: name, name }))).execute();
+        }
+        for (const rows of chunks(products.flatMap((p) => [...new Set(p.tags)].map((tag) => ({ product_id: p.id, tag_id: tag }))))) {
+          await trx.insertInto('product_tags').values(rows).execute();
+        }
+        if (!options.keepBanners) {
+          for (const rows of chunks(file.banners)) {
+            await trx
+              .insertInto('banners')
+              .values(
+                rows.map((b) => ({
+                  id: b.id,
+                  kind: b.kind,
+                  position: b.position,
+                  title: b.title,
+                  subtitle: b.subtitle,
+                  button_text: b.buttonText,
+                  image_mobile: b.image.mobile,
+                  image_desktop: b.image.desktop,
+                  background: b.background,
+                  link: JSON.stringify(b.link),
+                })),
+              )
+              .execute();
+          }
+        }
+        await trx
+          .insertInto('shop_meta')
+          .values({ key: VERSION_KEY, value: v })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: v }))
+          .execute();
+      });
+    },
+
+    /** The whole catalog as the API speaks it, ordered as the owner listed it. */
+    async read(): Promise<CatalogSnapshot> {
+      const [v, productRows, categoryRows, tagRows, bannerRows] = await Promise.all([
+        version(),
+        kysely.selectFrom('products').selectAll().orderBy('position').execute(),
+        kysely.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute(),
+        kysely.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('tag_id').execute(),
+        kysely.selectFrom('banners').selectAll().orderBy('kind').orderBy('position').execute(),
+      ]);
+      const tags = new Map<string, string[]>();
+      for (const t of tagRows) tags.set(t.product_id, [...(tags.get(t.product_id) ?? []), t.tag_id]);
+      const price = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
+      const products: Product[] = productRows.map((r) => ({
+        id: r.id,
+        itemId: r.item_id,
+        variantId: r.variant_id,
+        variantName: r.variant_name,
+        title: r.title,
+        description: r.description,
+        categoryId: r.category_id,
+        price: { mrp: price(r.mrp_minor), regular: fromMinor(minor(r.regular_minor), fractionDigits), special: price(r.special_minor) },
+        images: JSON.parse(r.images) as Product['images'],
+        stock: r.stock_milli / 1000,
+        isFraction: r.is_fraction === 1,
+        sku: r.sku,
+        type_id: r.type_id as Product['type_id'],
+        errors: JSON.parse(r.errors) as Product['errors'],
+        tags: tags.get(r.id) ?? [],
+      }));
+      const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
+      const banners: Banner[] = bannerRows.map((b) => ({
+        id: b.id,
+        kind: b.kind as Banner['kind'],
+        position: b.position,
+        title: b.title,
+        subtitle: b.subtitle,
+        buttonText: b.button_text,
+        image: { mobile: b.image_mobile, desktop: b.image_desktop },
+        background: b.background,
+        link: JSON.parse(b.link) as Banner['link'],
+      }));
+      return { version: v, products, categories, banners };
+    },
+
+    /** Sets a product's stock (units, or kg for fractional products). Returns false when there is no such product. */
+    async setStock(variantId: string, stock: number): Promise<boolean> {
+      const row = await kysely.selectFrom('products').select(['id', 'is_fraction']).where('variant_id', '=', variantId).executeTakeFirst();
+      if (!row) return false;
+      const now = Date.now();
+      await kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ stock_milli: qtyToMilli(stock, row.is_fraction === 1), updated_at: now }).where('id', '=', row.id).execute();
+        await trx.updateTable('shop_meta').set({ value: newVersion(now) }).where('key', '=', VERSION_KEY).execute();
+      });
+      return true;
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,200 @@
+/**
+ * Table shapes shared by SQLite and PostgreSQL. Conventions (docs/decisions/003):
+ * ids are application-made text; money is integer minor units; quantities are integer
+ * thousandths (`*_milli`); timestamps are UTC epoch milliseconds; booleans are 0/1
+ * integers; JSON is text. So both databases store and return exactly the same values.
+ */
+
+type Bool = number;
+type Millis = number;
+
+export interface ShopMetaTable { key: string; value: string }
+
+export interface CategoryTable { id: string; name: string; position: number; colour: string; image: string }
+
+export interface ProductTable {
+  id: string;
+  item_id: string;
+  variant_id: string;
+  variant_name: string;
+  sku: string;
+  title: string;
+  description: string;
+  category_id: string;
+  mrp_minor: number | null;
+  regular_minor: number;
+  special_minor: number | null;
+  /** JSON array of {id, position, thumbnail, url}. */
+  images: string;
+  stock_milli: number;
+  is_fraction: Bool;
+  type_id: string;
+  /** JSON object of error code → message. */
+  errors: string;
+  position: number;
+  updated_at: Millis;
+}
+
+export interface TagTable { id: string; name: string }
+export interface ProductTagTable { product_id: string; tag_id: string }
+
+export interface BannerTable {
+  id: string;
+  kind: string;
+  position: number;
+  title: string;
+  subtitle: string;
+  button_text: string;
+  image_mobile: string;
+  image_desktop: string;
+  background: string;
+  /** JSON of the link: {type, value} or {type, urlValue}. */
+  link: string;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  role: string;
+  email_verified: Bool;
+  phone_verified: Bool;
+  created_at: Millis;
+}
+
+export interface RefreshTokenTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+  revoked_at: Millis | null;
+}
+
+export interface OneTimeCodeTable {
+  id: string;
+  purpose: string;
+  target: string;
+  code_hash: string;
+  attempts: number;
+  created_at: Millis;
+  expires_at: Millis;
+  consumed_at: Millis | null;
+}
+
+export interface CartLineTable { user_id: string; product_id: string; qty_milli: number; updated_at: Millis }
+
+export interface AddressTable { id: string; user_id: string; data: string; created_at: Millis; updated_at: Millis }
+
+export interface OrderTable {
+  id: string;
+  user_id: string | null;
+  status: string;
+  kind: string;
+  delivery_mode: string;
+  /** JSON: personal, shipping and dine-in details as given at checkout. */
+  details: string;
+  shipping_slot_id: string | null;
+  payment_type: string | null;
+  payment_status: string;
+  currency_code: string;
+  grand_total_minor: number;
+  notification_token: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface OrderLineTable {
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  title: string;
+  variant_name: string;
+  qty_milli: number;
+  unit_price_minor: number;
+  total_minor: number;
+}
+
+export interface OrderTotalTable {
+  order_id: string;
+  code: string;
+  title: string;
+  value_minor: number;
+  is_percentage: Bool;
+  percent_amount: number | null;
+  position: number;
+}
+
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  status: string;
+  amount_minor: number;
+  reference: string | null;
+  raw: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface AppointmentTable {
+  id: string;
+  user_id: string | null;
+  service_id: string;
+  starts_at: Millis;
+  ends_at: Millis;
+  status: string;
+  details: string;
+  created_at: Millis;
+}
+
+export interface DeviceTable { id: string; user_id: string | null; record: string; created_at: Millis; updated_at: Millis }
+
+export interface PushSubscriptionTable { id: string; device_id: string; user_id: string | null; endpoint: string; keys: string; created_at: Millis }
+
+export interface AnalyticsEventTable {
+  id: string;
+  event_type: string;
+  value: string;
+  device_id: string | null;
+  session_id: string | null;
+  user_id: string | null;
+  record: string;
+  created_at: Millis;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  scope: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: Millis;
+}
+
+export interface Database {
+  shop_meta: ShopMetaTable;
+  categories: CategoryTable;
+  products: ProductTable;
+  tags: TagTable;
+  product_tags: ProductTagTable;
+  banners: BannerTable;
+  users: UserTable;
+  refresh_tokens: RefreshTokenTable;
+  one_time_codes: OneTimeCodeTable;
+  cart_lines: CartLineTable;
+  addresses: AddressTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_totals: OrderTotalTable;
+  payments: PaymentTable;
+  appointments: AppointmentTable;
+  devices: DeviceTable;
+  push_subscriptions: PushSubscriptionTable;
+  analytics_events: AnalyticsEventTable;
+  idempotency_keys: IdempotencyKeyTable;
+}

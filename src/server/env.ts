@@ -1,0 +1,22 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, in one place (the README lists them). */
+export function readEnv(env: NodeJS.ProcessEnv = process.env) {
+  const root = process.cwd();
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    shopConfig: path.resolve(root, env.SHOP_CONFIG ?? 'demo/shop.config.json'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    /** Imported into an empty catalog at start; empty to start with no products. */
+    seedCatalog: env.SEED_CATALOG === undefined ? path.resolve(root, 'demo/catalog.json') : env.SEED_CATALOG ? path.resolve(root, env.SEED_CATALOG) : undefined,
+    mediaDir: path.resolve(root, env.MEDIA_DIR ?? 'demo/media'),
+    publicUrl: env.PUBLIC_URL || undefined,
+    buildDir: path.resolve(root, env.BUILD_DIR ?? 'build'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+export type Env = ReturnType<typeof readEnv>;

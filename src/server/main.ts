@@ -1,0 +1,26 @@
+import { readEnv } from './env.ts';
+import { startServer } from './start.ts';
+
+const env = readEnv();
+const { app, db } = await startServer(env);
+
+await app.listen({ port: env.port, host: env.host });
+const shown = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+app.log.info(`Storefront ready at http://${shown}:${env.port} (${db.dialect})`);
+// also for the person who typed `npm start`, whatever the log level
+console.log(`\n  Shop running at http://${shown}:${env.port}\n`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    // in-flight requests finish, then the database closes; a stuck close is cut off after 10 s
+    setTimeout(() => process.exit(1), 10_000).unref();
+    void app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { CatalogData } from '../../domain/storefront-context.ts';
+import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** The catalog serialised once per version, with its compressed forms and a strong ETag. */
+export type CatalogEntry = {
+  data: CatalogData;
+  json: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** Without quotes or encoding suffix; each representation gets its own strong tag. */
+  etag: string;
+};
+
+/**
+ * Keeps the serialised catalog in memory. The database's version is looked up at most
+ * once per `recheckMs`, so a change made elsewhere (the owner CLI, another instance)
+ * shows within that time, while repeated requests cost no query and no serialisation.
+ */
+export function createCatalogCache(repo: CatalogRepository, options: { recheckMs?: number } = {}) {
+  const recheckMs = options.recheckMs ?? 1000;
+  let entry: CatalogEntry | null = null;
+  let checkedAt = 0;
+  let inFlight: Promise<CatalogEntry> | null = null;
+
+  async function build(): Promise<CatalogEntry> {
+    const data = await repo.read();
+    const json = Buffer.from(JSON.stringify({ products: data.products, categories: data.categories }));
+    const [gz, br] = await Promise.all([
+      gzip(json, { level: 9 }),
+      brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+    ]);
+    const etag = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+    return { data, json, gzip: gz, br, etag };
+  }
+
+  async function refresh(): Promise<CatalogEntry> {
+    const version = await repo.version();
+    checkedAt = Date.now();
+    if (entry && entry.data.version === version) return entry;
+    entry = await build();
+    return entry;
+  }
+
+  return {
+    async get(): Promise<CatalogEntry> {
+      if (entry && Date.now() - checkedAt < recheckMs) return entry;
+      // one rebuild at a time, however many requests arrive while it runs
+      inFlight ??= refresh().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    /** Forget the cached version check, e.g. right after this process changed the catalog. */
+    invalidate(): void {
+      checkedAt = 0;
+    },
+  };
+}
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>;

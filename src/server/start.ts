@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app.ts';
+import { migrate, openDatabase, type Db } from './db/database.ts';
+import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
+import type { Env } from './env.ts';
+import { loggerOptions } from './logger.ts';
+import { importCatalogFile } from './services/catalog-import.ts';
+import { loadShopConfig } from './shop-config-file.ts';
+
+/**
+ * Everything a start needs, in order: config, database and migrations, the demo seed on
+ * an empty catalog, the web bundle, the app. main.ts calls it; so do tests that need a
+ * whole server.
+ */
+export async function startServer(env: Env): Promise<{ app: FastifyInstance; db: Db }> {
+  const config = loadShopConfig(env.shopConfig);
+  const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  await migrate(db);
+
+  const serverEntry = path.join(env.buildDir, 'server', 'index.js');
+  const web = existsSync(serverEntry)
+    ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
+    : undefined;
+
+  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, publicUrl: env.publicUrl, logger: loggerOptions(env.logLevel) });
+
+  if (!config.ok) {
+    app.log.error({ issues: config.issues }, `The shop config ${env.shopConfig} is invalid; pages show the error screen and the API answers 503`);
+    for (const issue of config.issues) app.log.error(`shop config: ${issue.path}: ${issue.message}`);
+  } else if (env.seedCatalog) {
+    const repo = createCatalogRepository(db, config.config.localeConfig.fractionDigits);
+    if (await repo.isEmpty()) {
+      const result = await importCatalogFile(repo, env.seedCatalog);
+      if (result.ok) app.log.info(`Seeded the empty catalog with ${result.products} products from ${env.seedCatalog}`);
+      else app.log.error({ problems: result.problems }, `Could not seed the catalog from ${env.seedCatalog}`);
+    }
+  }
+  if (!web) app.log.warn(`No web build at ${serverEntry}: only the API runs. Run \`npm run build\`.`);
+  return { app, db };
+}

@@ -1,0 +1,37 @@
+import type { CatalogFile } from '../../domain/catalog.ts';
+
+/** A small valid shop config: each test changes what it is about. */
+export const testShopConfig = () => ({
+  id: 'test-shop',
+  title: 'Test Shop',
+  localeConfig: { defaultLocale: 'en-IN', currencySign: '₹', fractionDigits: 2, priceFormat: '{sign}{amount}' },
+  orderConfig: { orderEnabled: true, enquiryEnabled: false },
+  themeConfig: { themeId: 'default', primaryColor: '#2874f0' },
+  contact: { whatsappNumber: '+919800000000' },
+});
+
+/** A small catalog with a variant pair, a fractional product and an out-of-stock one. */
+export const testCatalog = (): CatalogFile => ({
+  categories: [
+    { oId: 'fruit', name: 'Fruit', position: 2, colour: '#2e7d32', image: '/media/cat-fruit.webp' },
+    { oId: 'wear', name: 'Clothing', position: 1, colour: '#1565c0', image: '/media/cat-wear.webp' },
+  ],
+  products: [
+    {
+      variantId: 'tee-red-m', itemId: 'tee', variantName: 'Red / M', title: 'Cotton Tee', description: 'Soft cotton.', categoryId: 'wear',
+      price: { mrp: 799, regular: 599, special: 499.5 }, images: [{ id: 'i1', position: 0, url: '/media/p/tee.webp', thumbnail: '/media/p/tee-thumb.webp' }],
+      stock: 5, isFraction: false, type_id: 'configurable', errors: {}, tags: ['new'], sku: 'TEE-R-M',
+    },
+    {
+      variantId: 'tee-red-l', itemId: 'tee', variantName: 'Red / L', title: 'Cotton Tee', description: 'Soft cotton.', categoryId: 'wear',
+      price: { mrp: 799, regular: 599, special: null }, images: [], stock: 0, isFraction: false, type_id: 'configurable', errors: {}, tags: ['new'],
+    },
+    {
+      variantId: 'mango', variantName: '', title: 'Alphonso Mango', description: 'Sold by weight.', categoryId: 'fruit',
+      price: { mrp: null, regular: 320, special: null }, images: [], stock: 12.5, isFraction: true, type_id: 'simple', errors: {}, tags: [],
+    },
+  ],
+  banners: [
+    { id: 'b1', kind: 'hero', position: 1, title: 'Summer', subtitle: 'Fresh fruit', buttonText: 'Shop', image: { mobile: '/m.webp', desktop: '/d.webp' }, background: '#ffffff', link: { type: 'categories', value: ['fruit'] } },
+  ],
+});

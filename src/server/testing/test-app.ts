@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { validateShopConfig, type ConfigResult } from '../../domain/shop-config.ts';
+import { buildApp } from '../app.ts';
+import type { Db } from '../db/database.ts';
+import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
+import { testCatalog, testShopConfig } from './fixtures.ts';
+
+const buildDir = path.resolve('build');
+
+/** The SSR bundle from `npm run build` (npm test builds first). */
+export async function loadWebBuild() {
+  const entry = path.join(buildDir, 'server', 'index.js');
+  if (!existsSync(entry)) throw new Error('No web build: run `npm run build` before the page tests (npm test does).');
+  return { build: (await import(pathToFileURL(entry).href)) as ServerBuild, clientDir: path.join(buildDir, 'client') };
+}
+
+/** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
+export async function buildTestApp(db: Db, options: { config?: unknown; web?: boolean; seed?: boolean } = {}) {
+  const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
+  if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
+  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined });
+}

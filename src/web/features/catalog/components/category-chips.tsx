@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { Category } from '../../../../domain/catalog.ts';
+import { sortCategories } from '../../../../domain/catalog-view.ts';
+import { messages } from '../../../lib/messages.ts';
+import { paths } from '../../../lib/paths.ts';
+
+/** The category list: 'All' first, then by position. */
+export function CategoryChips({ categories, active }: { categories: Category[]; active: string[] }) {
+  const chip = (selected: boolean) =>
+    `shrink-0 rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
+  return (
+    <nav aria-label={messages.categories} className="-mx-4 overflow-x-auto px-4">
+      <ul className="flex gap-2 pb-2">
+        <li>
+          <Link to={paths.catalog()} className={chip(active.length === 0)} aria-current={active.length === 0 ? 'page' : undefined}>
+            {messages.all}
+          </Link>
+        </li>
+        {sortCategories(categories).map((c) => (
+          <li key={c.oId}>
+            <Link to={paths.catalog({ categories: [c.oId] })} className={chip(active.includes(c.oId))} aria-current={active.includes(c.oId) ? 'page' : undefined}>
+              {c.name || 'Unnamed'}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import type { Category } from '../../../../domain/catalog.ts';
+import { sortCategories } from '../../../../domain/catalog-view.ts';
+import { paths } from '../../../lib/paths.ts';
+
+export function CategoryTiles({ categories }: { categories: Category[] }) {
+  return (
+    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+      {sortCategories(categories).map((c) => (
+        <li key={c.oId}>
+          <Link to={paths.catalog({ categories: [c.oId] })} className="group flex flex-col items-center gap-1.5 text-center">
+            <span className="block aspect-square w-full overflow-hidden rounded-full border-4" style={{ borderColor: c.colour }}>
+              {c.image ? <img src={c.image} alt="" width={120} height={120} loading="lazy" className="size-full object-cover" /> : null}
+            </span>
+            <span className="text-sm font-medium group-hover:underline">{c.name || 'Unnamed'}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

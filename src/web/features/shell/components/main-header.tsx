@@ -1,0 +1,56 @@
+import { Form, Link } from 'react-router';
+import type { ShopConfig } from '../../../../domain/shop-config.ts';
+import { messages } from '../../../lib/messages.ts';
+import { paths } from '../../../lib/paths.ts';
+import { CartIcon, ChatIcon, SearchIcon, UserIcon } from '../../../ui/icons.tsx';
+
+/**
+ * The main header of §2: title to the cover, All Products, search, account, WhatsApp
+ * (only with a number) and the cart (only when orders or enquiries are on).
+ */
+export function MainHeader({ shop }: { shop: ShopConfig }) {
+  const whatsapp = shop.contact.whatsappNumber;
+  const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
+  return (
+    <header className="sticky top-0 z-30 bg-primary-strong text-white shadow">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
+        <Link to={paths.cover(shop.id)} className="shrink-0 text-lg font-bold tracking-tight">
+          {shop.title}
+        </Link>
+        <Link to={paths.catalog()} className="hidden shrink-0 text-sm font-medium hover:underline lg:inline">
+          {messages.allProducts}
+        </Link>
+        <Form action={paths.catalog()} role="search" className="relative ml-auto min-w-0 flex-1 lg:max-w-xl">
+          <label htmlFor="header-search" className="sr-only">
+            {messages.search}
+          </label>
+          <input
+            id="header-search"
+            name="q"
+            type="search"
+            placeholder={messages.searchPlaceholder}
+            className="w-full rounded-md bg-white py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
+          />
+          <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-500 [&_svg]:size-4">
+            <SearchIcon />
+          </span>
+        </Form>
+        <nav aria-label={messages.account} className="flex shrink-0 items-center gap-1">
+          <Link to={paths.account()} aria-label={messages.account} className="rounded-full p-2 hover:bg-white/15">
+            <UserIcon />
+          </Link>
+          {whatsapp ? (
+            <a href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`} target="_blank" rel="noopener noreferrer" aria-label={messages.whatsapp} className="rounded-full p-2 hover:bg-white/15">
+              <ChatIcon />
+            </a>
+          ) : null}
+          {cartEnabled ? (
+            <Link to={paths.checkout()} aria-label={messages.cart} className="rounded-full p-2 hover:bg-white/15">
+              <CartIcon />
+            </Link>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

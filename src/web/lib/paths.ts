@@ -1,0 +1,19 @@
+/** Every path the app links to, in one place. */
+export const paths = {
+  cover: (shopId?: string) => (shopId ? `/?sfId=${encodeURIComponent(shopId)}` : '/'),
+  home: () => '/home',
+  catalog: (filter?: { categories?: string[]; tags?: string[] }) => {
+    const params = new URLSearchParams();
+    if (filter?.categories?.length) params.set('categories', filter.categories.join(','));
+    if (filter?.tags?.length) params.set('tags', filter.tags.join(','));
+    const q = params.toString();
+    return q ? `/catalog?${q}` : '/catalog';
+  },
+  product: (variantId: string) => `/p/${encodeURIComponent(variantId)}`,
+  checkout: () => '/checkout',
+  account: (activePage?: string) => (activePage ? `/account?activePage=${encodeURIComponent(activePage)}` : '/account'),
+  faqs: () => '/faqs',
+  terms: () => '/t-and-c',
+  privacy: () => '/privacy',
+  appointment: () => '/appointment',
+} as const;

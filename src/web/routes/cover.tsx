@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { BannerCard } from '../features/catalog/components/banner.tsx';
+import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
+import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { toTile } from '../features/catalog/components/product-tile.tsx';
+import { messages } from '../lib/messages.ts';
+import { paths } from '../lib/paths.ts';
+import { useShop } from '../lib/use-shop.ts';
+import type { Route } from './+types/cover';
+
+const FEATURED = 8;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { products, categories, banners } = await context.catalog();
+  const featured = products.filter((p) => p.tags.includes('bestseller') && p.stock > 0).slice(0, FEATURED);
+  return { hero: banners.find((b) => b.kind === 'hero') ?? null, categories, featured: (featured.length > 0 ? featured : products.slice(0, FEATURED)).map(toTile) };
+}
+
+export default function Cover({ loaderData }: Route.ComponentProps) {
+  const shop = useShop();
+  const { hero, categories, featured } = loaderData;
+  return (
+    <div className="flex flex-col gap-8">
+      <section className="flex flex-col items-start gap-3 pt-2">
+        <h1 className="text-3xl font-bold tracking-tight">{shop.title}</h1>
+        {shop.description ? <p className="max-w-2xl text-slate-700">{shop.description}</p> : null}
+        <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90">
+          {messages.allProducts}
+        </Link>
+      </section>
+      {hero ? <BannerCard banner={hero} priority /> : null}
+      <section aria-labelledby="cover-categories">
+        <h2 id="cover-categories" className="mb-3 text-lg font-semibold">
+          {messages.categories}
+        </h2>
+        <CategoryTiles categories={categories} />
+      </section>
+      <section aria-labelledby="cover-featured">
+        <h2 id="cover-featured" className="mb-3 text-lg font-semibold">
+          Bestsellers
+        </h2>
+        <ProductGrid products={featured} eagerCount={0} />
+      </section>
+    </div>
+  );
+}

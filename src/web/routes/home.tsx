@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { sortCategories } from '../../domain/catalog-view.ts';
+import { BannerCard } from '../features/catalog/components/banner.tsx';
+import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
+import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { toTile } from '../features/catalog/components/product-tile.tsx';
+import { messages } from '../lib/messages.ts';
+import { paths } from '../lib/paths.ts';
+import type { Route } from './+types/home';
+
+const PER_CATEGORY = 8;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { products, categories, banners } = await context.catalog();
+  const sections = sortCategories(categories)
+    .map((category) => ({ category, products: products.filter((p) => p.categoryId === category.oId).slice(0, PER_CATEGORY).map(toTile) }))
+    .filter((s) => s.products.length > 0);
+  return { categories, sections, hero: banners.filter((b) => b.kind === 'hero'), sliders: banners.filter((b) => b.kind === 'slider') };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, sliders, categories, sections } = loaderData;
+  return (
+    <div className="flex flex-col gap-8">
+      {hero[0] ? <BannerCard banner={hero[0]} priority /> : null}
+      <section aria-labelledby="home-categories">
+        <h2 id="home-categories" className="mb-3 text-lg font-semibold">
+          {messages.categories}
+        </h2>
+        <CategoryTiles categories={categories} />
+      </section>
+      {sliders.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {sliders.map((b) => (
+            <li key={b.id}>
+              <BannerCard banner={b} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {sections.map(({ category, products }, i) => (
+        <section key={category.oId} aria-labelledby={`home-${category.oId}`}>
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id={`home-${category.oId}`} className="text-lg font-semibold">
+              {category.name || 'Unnamed'}
+            </h2>
+            <Link to={paths.catalog({ categories: [category.oId] })} className="text-sm font-medium text-primary-strong hover:underline">
+              {messages.viewAll}
+            </Link>
+          </div>
+          <ProductGrid products={products} eagerCount={i === 0 ? 2 : 0} />
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { data, Link } from 'react-router';
+import { isOutOfStock } from '../../domain/catalog-view.ts';
+import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';
+import { Price } from '../features/catalog/components/price.tsx';
+import { messages } from '../lib/messages.ts';
+import { paths } from '../lib/paths.ts';
+import type { Route } from './+types/product';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { products, categories } = await context.catalog();
+  const product = products.find((p) => p.variantId === params.sku);
+  if (!product) throw data(null, { status: 404 });
+  const variants = products.filter((p) => p.itemId === product.itemId);
+  return { product, variants, category: { id: product.categoryId, name: categoryName(categories, product.categoryId) }, origin: context.origin };
+}
+
+/** Structured data for search engines: schema.org Product with its offer. */
+export const meta: Route.MetaFunction = ({ data: d, matches }) => {
+  const shop = (matches[0]?.data as { shop?: { title: string; localeConfig: { currencyCode: string; fractionDigits: number } } } | undefined)?.shop;
+  if (!d || !shop) return [{ title: shop?.title || 'home' }];
+  const { product, origin } = d;
+  const prices = productPrices(product.price, shop.localeConfig.fractionDigits);
+  const url = `${origin}${paths.product(product.variantId)}`;
+  return [
+    { title: shop.title || 'home' },
+    { name: 'description', content: product.description.slice(0, 160) },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:title', content: product.title },
+    { property: 'og:image', content: product.images[0] ? `${origin}${product.images[0].url}` : '' },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.title,
+        description: product.description,
+        sku: product.sku,
+        image: product.images.map((i) => `${origin}${i.url}`),
+        category: d.category.name,
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: shop.localeConfig.currencyCode,
+          price: fromMinor(prices.final, shop.localeConfig.fractionDigits).toFixed(shop.localeConfig.fractionDigits),
+          availability: isOutOfStock(product) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+        },
+      },
+    },
+  ];
+};
+
+const LOW_STOCK = 5;
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, variants, category } = loaderData;
+  const [main, ...rest] = product.images;
+  const out = isOutOfStock(product);
+  return (
+    <article className="grid gap-6 lg:grid-cols-2 lg:gap-10">
+      <div className="flex flex-col gap-3">
+        {main ? <img src={main.url} alt={product.title} width={420} height={420} fetchPriority="high" className="aspect-square w-full rounded-xl bg-slate-100 object-cover" /> : null}
+        {rest.length > 0 ? (
+          <ul className="flex gap-2">
+            {rest.map((img) => (
+              <li key={img.id}>
+                <img src={img.thumbnail} alt="" width={120} height={120} loading="lazy" className="size-20 rounded-md bg-slate-100 object-cover" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-4">
+        <Link to={paths.catalog({ categories: [category.id] })} className="text-sm font-medium text-primary-strong hover:underline">
+          {category.name}
+        </Link>
+        <h1 className="text-2xl font-semibold lg:text-3xl">{product.title}</h1>
+        <Price product={product} size="lg" />
+        {variants.length > 1 ? (
+          <nav aria-label="Options">
+            <ul className="flex flex-wrap gap-2">
+              {variants.map((v) => (
+                <li key={v.variantId}>
+                  <Link
+                    to={paths.product(v.variantId)}
+                    replace
+                    aria-current={v.variantId === product.variantId ? 'page' : undefined}
+                    className={`block rounded-md border px-3 py-1.5 text-sm ${v.variantId === product.variantId ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white hover:border-slate-500'} ${isOutOfStock(v) ? 'line-through opacity-70' : ''}`}
+                  >
+                    {v.variantName || v.sku}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
+          {out ? messages.outOfStock : product.stock <= LOW_STOCK ? messages.onlyLeft(`${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ' Kg' : ''}`) : messages.inStock}
+        </p>
+        {product.description ? (
+          <section aria-labelledby="product-description">
+            <h2 id="product-description" className="mb-1 font-semibold">
+              {messages.description}
+            </h2>
+            <p className="whitespace-pre-line text-slate-700">{product.description}</p>
+          </section>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from './+types/static-page';
+
+const PAGES = {
+  '/faqs': { title: 'Frequently asked questions', key: 'faqs' },
+  '/t-and-c': { title: 'Terms and conditions', key: 'tAndC' },
+  '/privacy': { title: 'Privacy policy', key: 'privacy' },
+} as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = PAGES[new URL(request.url).pathname as keyof typeof PAGES];
+  const text = context.shop?.pages[page.key] ?? '';
+  return { title: page.title, paragraphs: text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) };
+}
+
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{loaderData.title}</h1>
+      {loaderData.paragraphs.map((p, i) => (
+        <p key={i} className="leading-relaxed text-slate-700">
+          {p}
+        </p>
+      ))}
+    </article>
+  );
+}
