@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configMessages } from '../domain/shop-config.ts';
 import { testDatabases } from './testing/databases.ts';
-import { testShopConfig } from './testing/fixtures.ts';
+import { brokenConfigs, testShopConfig } from './testing/fixtures.ts';
 import { buildTestApp } from './testing/test-app.ts';
 
 describe.each(testDatabases)('the API on $name', (database) => {
@@ -55,18 +54,8 @@ describe.each(testDatabases)('the API on $name', (database) => {
 });
 
 describe('a shop with an invalid config', () => {
-  const broken: [string, (c: Record<string, unknown>) => void, string][] = [
-    ['a blank title', (c) => (c.title = '  '), configMessages.invalidTitle],
-    ['no locale config', (c) => delete c.localeConfig, configMessages.localeMissing],
-    ['an unsupported locale', (c) => (c.localeConfig = { defaultLocale: 'xx-YY' }), configMessages.localeNotSupported],
-    ['a price format without {amount}', (c) => (c.localeConfig = { priceFormat: '{sign} only' }), configMessages.invalidPriceFormat],
-    ['no order config', (c) => delete c.orderConfig, configMessages.orderMissing],
-    ['no theme config', (c) => delete c.themeConfig, configMessages.themeMissing],
-    ['another theme', (c) => (c.themeConfig = { themeId: 'fancy' }), configMessages.themeNotSupported],
-    ['no contact', (c) => delete c.contact, configMessages.contactMissing],
-  ];
 
-  it.each(broken)('with %s: the API answers 503 with the exact message', async (_name, breakIt, message) => {
+  it.each(brokenConfigs)('with %s: the API answers 503 with the exact message', async (_name, breakIt, message) => {
     const { db, dispose } = await testDatabases[0]!.open();
     const config = testShopConfig() as Record<string, unknown>;
     breakIt(config);

@@ -1,9 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** Structured JSON logs; anything that can carry a secret is redacted before it is written. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.otp', '*.token', '*.authToken'],
       censor: '[redacted]',

@@ -16,7 +16,7 @@ import { loadShopConfig } from './shop-config-file.ts';
  * an empty catalog, the web bundle, the app. main.ts calls it; so do tests that need a
  * whole server.
  */
-export async function startServer(env: Env): Promise<{ app: FastifyInstance; db: Db }> {
+export async function startServer(env: Env, logStream?: NodeJS.WritableStream): Promise<{ app: FastifyInstance; db: Db }> {
   const config = loadShopConfig(env.shopConfig);
   const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrate(db);
@@ -26,7 +26,7 @@ export async function startServer(env: Env): Promise<{ app: FastifyInstance; db:
     ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
-  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, publicUrl: env.publicUrl, logger: loggerOptions(env.logLevel) });
+  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, publicUrl: env.publicUrl, logger: loggerOptions(env.logLevel, logStream) });
 
   if (!config.ok) {
     app.log.error({ issues: config.issues }, `The shop config ${env.shopConfig} is invalid; pages show the error screen and the API answers 503`);

@@ -35,7 +35,7 @@ export const staticFiles: FastifyPluginAsync<{ clientDir?: string | undefined; m
       root: clientDir,
       prefix: '/',
       wildcard: false,
-      allowedPath: (p) => !p.startsWith('/assets/') && !p.slice(1).includes('/'),
+      globIgnore: ['assets/**', '**/*/**'],
       preCompressed: true,
       maxAge: 3600 * 1000,
       decorateReply: decorateReply(),

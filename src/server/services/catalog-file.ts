@@ -1,6 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { findNodeAtLocation, parseTree, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import type { z } from 'zod';
 import { catalogFileSchema, productInputSchema, type CatalogFile } from '../../domain/catalog.ts';
 
 /**
@@ -28,9 +27,10 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
-function describe(issue: z.core.$ZodIssue): string {
-  const field = issue.path.filter((p) => typeof p === 'string').slice(-1)[0];
-  return field ? `${String(field)}: ${issue.message}` : issue.message;
+/** `price.regular: Too small…` — the field inside the row, then zod's message. */
+function describe(path: readonly PropertyKey[], message: string): string {
+  const field = path.filter((p) => typeof p !== 'symbol').join('.');
+  return field ? `${field}: ${message}` : message;
 }
 
 export function parseCatalogJson(text: string): CatalogParse {
@@ -52,7 +52,9 @@ export function parseCatalogJson(text: string): CatalogParse {
         path = path.slice(0, -1);
         node = findNodeAtLocation(tree, path);
       }
-      problems.push({ line: lineAt(text, node?.offset ?? 0), message: `${issue.path.slice(0, 2).join('[').replace(/\[(\d+)$/, '[$1]')} ${describe(issue)}` });
+      const [list, index, ...field] = issue.path;
+      const row = typeof index === 'number' ? `${String(list)}[${index}] ` : '';
+      problems.push({ line: lineAt(text, node?.offset ?? 0), message: `${row}${describe(typeof index === 'number' ? field : issue.path, issue.message)}` });
     }
     return { ok: false, problems };
   }
@@ -122,7 +124,7 @@ export function parseCatalogCsv(text: string): CatalogParse {
     };
     const parsed = productInputSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ line, message: `${row.variantId || 'row'} ${describe(issue)}` });
+      for (const issue of parsed.error.issues) problems.push({ line, message: `${row.variantId || 'row'} ${describe(issue.path, issue.message)}` });
     } else {
       products.push(parsed.data);
     }

@@ -1,4 +1,5 @@
 import type { CatalogFile } from '../../domain/catalog.ts';
+import { configMessages } from '../../domain/shop-config.ts';
 
 /** A small valid shop config: each test changes what it is about. */
 export const testShopConfig = () => ({
@@ -35,3 +36,15 @@ export const testCatalog = (): CatalogFile => ({
     { id: 'b1', kind: 'hero', position: 1, title: 'Summer', subtitle: 'Fresh fruit', buttonText: 'Shop', image: { mobile: '/m.webp', desktop: '/d.webp' }, background: '#ffffff', link: { type: 'categories', value: ['fruit'] } },
   ],
 });
+
+/** Each §5 rule broken on its own, with the exact message it must give. */
+export const brokenConfigs: [string, (c: Record<string, unknown>) => void, string][] = [
+  ['a blank title', (c) => (c.title = '  '), configMessages.invalidTitle],
+  ['no locale config', (c) => delete c.localeConfig, configMessages.localeMissing],
+  ['an unsupported locale', (c) => (c.localeConfig = { defaultLocale: 'xx-YY' }), configMessages.localeNotSupported],
+  ['a price format without {amount}', (c) => (c.localeConfig = { priceFormat: '{sign} only' }), configMessages.invalidPriceFormat],
+  ['no order config', (c) => delete c.orderConfig, configMessages.orderMissing],
+  ['no theme config', (c) => delete c.themeConfig, configMessages.themeMissing],
+  ['another theme', (c) => (c.themeConfig = { themeId: 'fancy' }), configMessages.themeNotSupported],
+  ['no contact', (c) => delete c.contact, configMessages.contactMissing],
+];

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { readEnv } from '../env.ts';
+import { migrate, openDatabase } from '../db/database.ts';
+import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
+import { csvColumns } from '../services/catalog-file.ts';
+import { importCatalogFile } from '../services/catalog-import.ts';
+import { loadShopConfig } from '../shop-config-file.ts';
+
+/**
+ * Owner commands: `npm run shop -- <command> [args]`. They act on the same database as
+ * the server (DATA_DIR or DATABASE_URL), which may be running at the same time.
+ */
+
+const USAGE = `Usage: npm run shop -- <command>
+
+  check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
+  import-catalog <file>        replace the catalog with a JSON or CSV file, all or nothing
+  set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
+  help                         show this
+
+CSV columns (header row required): ${csvColumns.join(', ')}
+  tags and images are lists separated by ";". Required: variantId, title, categoryId, regular, stock.`;
+
+type Out = { log(msg: string): void; error(msg: string): void };
+
+export async function runCli(args: string[], out: Out = console, env = readEnv()): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'check-config': {
+      const file = rest[0] ? path.resolve(rest[0]) : env.shopConfig;
+      const result = loadShopConfig(file);
+      if (result.ok) {
+        out.log(`${file}: the shop config is valid ("${result.config.title}").`);
+        return 0;
+      }
+      out.error(`${file}: the shop config is invalid:`);
+      for (const issue of result.issues) out.error(`  ${issue.path}: ${issue.message}`);
+      return 1;
+    }
+    case 'import-catalog':
+    case 'set-stock': {
+      const config = loadShopConfig(env.shopConfig);
+      if (!config.ok) {
+        out.error(`Fix the shop config first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
+        return 1;
+      }
+      const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+      try {
+        await migrate(db);
+        const repo = createCatalogRepository(db, config.config.localeConfig.fractionDigits);
+        return command === 'import-catalog' ? await importCommand(repo, rest, out) : await setStockCommand(repo, rest, out);
+      } finally {
+        await db.close();
+      }
+    }
+    case 'help':
+    case undefined:
+      out.log(USAGE);
+      return command ? 0 : 1;
+    default:
+      out.error(`Unknown command "${command}".\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+async function importCommand(repo: ReturnType<typeof createCatalogRepository>, [file]: string[], out: Out): Promise<number> {
+  if (!file) {
+    out.error('Name the catalog file: npm run shop -- import-catalog <file.json|file.csv>');
+    return 1;
+  }
+  const result = await importCatalogFile(repo, path.resolve(file));
+  if (!result.ok) {
+    out.error(`${file}: nothing was imported, because:`);
+    for (const p of result.problems) out.error(`  line ${p.line}: ${p.message}`);
+    return 1;
+  }
+  out.log(`Imported ${result.products} products in ${result.categories} categories from ${file}.`);
+  return 0;
+}
+
+async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>, [variantId, qty]: string[], out: Out): Promise<number> {
+  const stock = Number(qty);
+  if (!variantId || qty === undefined || !Number.isFinite(stock) || stock < 0) {
+    out.error('Usage: npm run shop -- set-stock <variantId> <quantity ≥ 0>');
+    return 1;
+  }
+  try {
+    if (!(await repo.setStock(variantId, stock))) {
+      out.error(`There is no product with variantId "${variantId}".`);
+      return 1;
+    }
+  } catch (err) {
+    if (err instanceof RangeError) {
+      out.error(`"${qty}" is not a valid stock for ${variantId}: whole units only, unless it is sold by weight.`);
+      return 1;
+    }
+    throw err;
+  }
+  out.log(`Stock of ${variantId} is now ${stock}.`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}
