@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 /** The category list: 'All' first, then by position. */
 export function CategoryChips({ categories, active }: { categories: Category[]; active: string[] }) {
   const chip = (selected: boolean) =>
-    `shrink-0 rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
+    `block shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
   return (
     <nav aria-label={messages.categories} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex gap-2 pb-2">

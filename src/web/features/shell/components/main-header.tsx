@@ -13,14 +13,14 @@ export function MainHeader({ shop }: { shop: ShopConfig }) {
   const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
   return (
     <header className="sticky top-0 z-30 bg-primary-strong text-white shadow">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap">
         <Link to={paths.cover(shop.id)} className="shrink-0 text-lg font-bold tracking-tight">
           {shop.title}
         </Link>
         <Link to={paths.catalog()} className="hidden shrink-0 text-sm font-medium hover:underline lg:inline">
           {messages.allProducts}
         </Link>
-        <Form action={paths.catalog()} role="search" className="relative ml-auto min-w-0 flex-1 lg:max-w-xl">
+        <Form action={paths.catalog()} role="search" className="relative order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:max-w-xl lg:flex-1">
           <label htmlFor="header-search" className="sr-only">
             {messages.search}
           </label>
@@ -35,7 +35,7 @@ export function MainHeader({ shop }: { shop: ShopConfig }) {
             <SearchIcon />
           </span>
         </Form>
-        <nav aria-label={messages.account} className="flex shrink-0 items-center gap-1">
+        <nav aria-label={messages.account} className="ml-auto flex shrink-0 items-center gap-1 lg:ml-0">
           <Link to={paths.account()} aria-label={messages.account} className="rounded-full p-2 hover:bg-white/15">
             <UserIcon />
           </Link>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { configMessages, validateShopConfig } from './shop-config.ts';
+
+const minimal = () => ({ id: 'corner-shop', title: 'Corner Shop', localeConfig: {}, orderConfig: {}, themeConfig: { themeId: 'default' }, contact: {} });
+
+describe('shop config', () => {
+  it('an owner who writes only the required parts gets the spec defaults', () => {
+    const result = validateShopConfig(minimal());
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    const c = result.config;
+    expect(c.themeConfig.primaryColor).toBe('#2874f0');
+    expect(c.localeConfig.defaultLocale).toBe('en-US');
+    expect(c.orderConfig.detailsConfig.personal).toEqual({ email: true, phone: true, fullName: true });
+    expect(c.country).toBe('IN');
+    expect(c.localeConfig.priceFormat).toBe('{sign}{amount}');
+  });
+
+  it('lists every problem at once, each with the §5 message', () => {
+    const result = validateShopConfig({ id: 'x', title: '' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => i.message).sort()).toEqual(
+      [configMessages.invalidTitle, configMessages.localeMissing, configMessages.orderMissing, configMessages.themeMissing, configMessages.contactMissing].sort(),
+    );
+  });
+
+  it('a price format needs both {sign} and {amount}', () => {
+    for (const priceFormat of ['{amount}', '{sign}', 'Rs. 10']) {
+      const result = validateShopConfig({ ...minimal(), localeConfig: { priceFormat } });
+      expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([configMessages.invalidPriceFormat]);
+    }
+    expect(validateShopConfig({ ...minimal(), localeConfig: { priceFormat: '{amount} {sign}' } }).ok).toBe(true);
+  });
+
+  it('names the field of any other mistake', () => {
+    const result = validateShopConfig({ ...minimal(), themeConfig: { themeId: 'default', primaryColor: 'blue' } });
+    expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(['themeConfig.primaryColor']);
+  });
+});
