@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { catalogFileSchema, completeProduct, type Banner, type Category, type Product } from '../src/domain/catalog.ts';
 import { validateShopConfig } from '../src/domain/shop-config.ts';
-import { DEFS, drawArt, zoomFor, light, mix, place, rngFor, type Art, type Kind, type Rng } from './demo-art.ts';
+import { DEFS, dark, drawArt, zoomFor, light, mix, place, rngFor, type Art, type Kind, type Rng } from './demo-art.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
