@@ -1,0 +1,23 @@
+// The few parts of autocannon's programmatic API the benchmarks use (it ships no types).
+declare module 'autocannon' {
+  export type Options = {
+    url: string;
+    connections?: number;
+    pipelining?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  };
+  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p99: number };
+  export type Result = {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    latency: Histogram;
+    requests: Histogram & { sent: number };
+    throughput: Histogram;
+  };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
