@@ -17,10 +17,10 @@ export default function handleRequest(request: Request, status: number, headers:
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce.script} />
       </NonceContext>,
       {
-        nonce,
+        nonce: nonce.script,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

@@ -30,15 +30,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={colour} />
         {shop?.description ? <meta name="description" content={shop.description} /> : null}
+        {/* without an icon of its own the shop says so, instead of browsers asking for /favicon.ico */}
+        <link rel="icon" href={shop?.pwa.icons.logo192Png || 'data:,'} />
         <Meta />
         <Links />
         {/* the colour is a validated #rrggbb, so it cannot break out of the rule */}
-        <style nonce={nonce} suppressHydrationWarning>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
+        <style nonce={nonce.style} suppressHydrationWarning>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={nonce.script} />
+        <Scripts nonce={nonce.script} />
       </body>
     </html>
   );

@@ -2,23 +2,23 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 /**
  * The routes of §2. Layout routes give each screen its shell: the main header with the
- * bottom navigation, the basic header (with or without it), or no header at all.
+ * bottom navigation, the basic layout (brand bar), the basic header (with or without the
+ * bottom navigation), or no header at all.
  */
 export default [
   layout('layouts/main-layout.tsx', [route('home', 'routes/home.tsx'), route('catalog', 'routes/catalog.tsx')]),
-  layout('layouts/basic-layout.tsx', [
-    index('routes/cover.tsx'),
+  layout('layouts/basic-layout.tsx', [index('routes/cover.tsx'), route('email-confirmed', 'routes/email-confirmed.tsx')]),
+  layout('layouts/basic-header-layout.tsx', [
     route('p/:sku', 'routes/product.tsx'),
     route('appointment', 'routes/appointment.tsx'),
     route('appointment/success', 'routes/appointment-success.tsx'),
   ]),
-  layout('layouts/basic-layout-no-nav.tsx', [
+  layout('layouts/basic-header-no-nav-layout.tsx', [
     route('faqs', 'routes/static-page.tsx', { id: 'faqs' }),
     route('t-and-c', 'routes/static-page.tsx', { id: 't-and-c' }),
     route('privacy', 'routes/static-page.tsx', { id: 'privacy' }),
     route('checkout', 'routes/checkout.tsx', { id: 'checkout' }),
     route('checkout2', 'routes/checkout.tsx', { id: 'checkout2' }),
-    route('email-confirmed', 'routes/email-confirmed.tsx'),
   ]),
   layout('layouts/bare-layout.tsx', [
     route('account', 'routes/account.tsx', { id: 'account' }),

@@ -29,7 +29,7 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         shop: config.ok ? config.config : null,
         configIssues: config.ok ? [] : config.issues,
         catalog: async () => (await catalog.get()).data,
-        cspNonce: reply.cspNonce?.script ?? '',
+        cspNonce: { script: reply.cspNonce?.script ?? '', style: reply.cspNonce?.style ?? '' },
         origin: publicOrigin(req, publicUrl),
       };
       const response = await handle(toFetchRequest(req, reply), context as never);

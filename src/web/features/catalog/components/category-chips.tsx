@@ -9,8 +9,8 @@ export function CategoryChips({ categories, active }: { categories: Category[]; 
   const chip = (selected: boolean) =>
     `block shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
   return (
-    <nav aria-label={messages.categories} className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-2 pb-2">
+    <nav aria-label={messages.categories} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+      <ul className="flex gap-2 pb-2 lg:flex-wrap">
         <li>
           <Link to={paths.catalog()} className={chip(active.length === 0)} aria-current={active.length === 0 ? 'page' : undefined}>
             {messages.all}

@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 
 export function CategoryTiles({ categories }: { categories: Category[] }) {
   return (
-    <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+    <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-3">
       {sortCategories(categories).map((c) => (
         <li key={c.oId}>
           <Link to={paths.catalog({ categories: [c.oId] })} className="group flex flex-col items-center gap-1.5 text-center">

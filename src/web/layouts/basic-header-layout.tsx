@@ -1,15 +1,17 @@
 import { Outlet } from 'react-router';
 import { BasicHeader } from '../features/shell/components/basic-header.tsx';
+import { BottomNav } from '../features/shell/components/bottom-nav.tsx';
 import { useShop } from '../lib/use-shop.ts';
 
-export default function BasicLayoutNoNav() {
+export default function BasicHeaderLayout() {
   const shop = useShop();
   return (
     <>
       <BasicHeader shop={shop} />
-      <main className="mx-auto max-w-3xl px-4 py-6">
+      <main className="mx-auto max-w-7xl px-4 pt-4 pb-24 lg:pb-10">
         <Outlet />
       </main>
+      <BottomNav />
     </>
   );
 }

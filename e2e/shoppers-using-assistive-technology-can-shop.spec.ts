@@ -1,0 +1,36 @@
+import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
+import { pickSimpleProduct } from './fixtures/shop-data.ts';
+import { brokenShopURL, expect, test } from './fixtures/test.ts';
+
+test.describe('Shoppers using assistive technology can shop', () => {
+  test('the cover has no serious accessibility problems', async ({ page, shop }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: shop.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the catalog has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/catalog');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a product page has no serious accessibility problems', async ({ page, catalog }) => {
+    const product = pickSimpleProduct(catalog);
+    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the not-found page has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: "We can't find the page" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the broken-config error page has no serious accessibility problems', async ({ page }) => {
+    await page.goto(`${brokenShopURL}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong ...' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,63 @@
+import { defineConfig } from '@playwright/test';
+import { brokenShop, demoShop, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+
+const CI = !!process.env.CI;
+
+/** One shop server: a fresh database under test-results/, the given config, quiet logs. */
+function shopServer(shop: TestShop) {
+  return {
+    name: shop.name,
+    command: 'node --import tsx e2e/fixtures/start-server.ts',
+    env: {
+      PORT: String(shop.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: shop.dataDir,
+      SHOP_CONFIG: shop.shopConfig,
+      MEDIA_DIR: 'demo/media',
+      SEED_CATALOG: 'demo/catalog.json',
+      LOG_LEVEL: 'warn',
+      // always the throwaway SQLite database, whatever the shell has set
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PUBLIC_URL: '',
+    },
+    url: `${shopURL(shop)}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  // generous for a busy 2-core machine running two browsers and two servers; nothing waits this long when all is well
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: CI,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL: shopURL(demoShop),
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: [shopServer(demoShop), shopServer(brokenShop)],
+});
