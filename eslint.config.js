@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,30 +10,35 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // the layers of docs/architecture.md: domain is pure, web and server never reach into each other
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // the layers of docs/architecture.md: domain is pure, web and server never reach into each other
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            { target: './src/domain', from: './src/server', message: 'domain is pure: it imports nothing from server' },
-            { target: './src/domain', from: './src/web', message: 'domain is pure: it imports nothing from web' },
-            { target: './src/web', from: './src/server', message: 'web never imports server' },
-            { target: './src/server', from: './src/web', message: 'server never imports web (it loads the built SSR bundle at run time)' },
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'domain is pure: it imports nothing from server or web' },
+            { group: ['node:*', 'fs', 'path', 'react', 'react-*'], message: 'domain has no I/O, no DOM and no Node APIs' },
           ],
         },
       ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'localStorage', 'fetch'],
     },
   },
   {
-    files: ['src/domain/**/*.ts'],
-    ignores: ['src/domain/**/*.test.ts'],
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web never imports server' }] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'react', 'react-*'], message: 'domain has no I/O, no DOM and no Node APIs' }] }],
-      'no-restricted-globals': ['error', 'window', 'document', 'process', 'localStorage', 'fetch'],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'server never imports web (it loads the built SSR bundle at run time)' }] }],
     },
   },
   {

@@ -1,30 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from './testing/databases.ts';
 import { brokenConfigs, testShopConfig } from './testing/fixtures.ts';
-import { buildTestApp } from './testing/test-app.ts';
+import { buildTestApp, useTestApp } from './testing/test-app.ts';
 
 describe.each(testDatabases)('the API on $name', (database) => {
-  let app: FastifyInstance;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await database.open();
-    dispose = opened.dispose;
-    app = await buildTestApp(opened.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await dispose();
-  });
+  const t = useTestApp(database);
 
   it('GET /healthz says the shop and its database are up', async () => {
-    const res = await app.inject({ url: '/healthz' });
+    const res = await t.app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: database.name });
   });
 
   it('GET /api/shop gives the public config with the spec defaults filled in', async () => {
-    const res = await app.inject({ url: '/api/shop' });
+    const res = await t.app.inject({ url: '/api/shop' });
     expect(res.statusCode).toBe(200);
     const shop = res.json();
     expect(shop).toMatchObject({ id: 'test-shop', title: 'Test Shop', country: 'IN', themeConfig: { primaryColor: '#2874f0' } });
@@ -33,19 +22,19 @@ describe.each(testDatabases)('the API on $name', (database) => {
 
   it('answers an unknown API path with a JSON 404', async () => {
     for (const url of ['/api/nothing-here', '/api/user/x/y', '/fn/unknown']) {
-      const res = await app.inject({ url, method: 'POST', payload: { a: 1 } });
+      const res = await t.app.inject({ url, method: 'POST', payload: { a: 1 } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: 'not_found' });
     }
   });
 
   it('rejects malformed JSON with a 400, never a 500', async () => {
-    const res = await app.inject({ url: '/api/catalog', method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{"broken' });
+    const res = await t.app.inject({ url: '/api/catalog', method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{"broken' });
     expect(res.statusCode).toBeLessThan(500);
   });
 
   it('sends security headers and no x-powered-by', async () => {
-    const res = await app.inject({ url: '/api/shop' });
+    const res = await t.app.inject({ url: '/api/shop' });
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -1,26 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
-import { buildTestApp } from '../testing/test-app.ts';
+import { buildTestApp, useTestApp } from '../testing/test-app.ts';
 
 const NOT_FOUND = ["We can&#x27;t find the page", 'Unfortunately we can&#x27;t find the page you are looking for.'];
 
 describe.each(testDatabases)('server-rendered pages on $name', (database) => {
-  let app: FastifyInstance;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await database.open();
-    dispose = opened.dispose;
-    app = await buildTestApp(opened.db, { web: true });
-  });
-  afterAll(async () => {
-    await app.close();
-    await dispose();
-  });
+  const t = useTestApp(database, { web: true });
 
   it('the cover shows the shop and its products in the first HTML', async () => {
-    const res = await app.inject({ url: '/' });
+    const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<title>Test Shop</title>');
@@ -30,7 +19,7 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
   });
 
   it('every inline script carries the nonce of the CSP header', async () => {
-    const res = await app.inject({ url: '/catalog' });
+    const res = await t.app.inject({ url: '/catalog' });
     const csp = String(res.headers['content-security-policy']);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -40,24 +29,24 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     const styleNonce = /style-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1];
     expect(res.body).toContain(`<style nonce="${styleNonce}">`);
     // a fresh nonce per response
-    const again = await app.inject({ url: '/catalog' });
+    const again = await t.app.inject({ url: '/catalog' });
     expect(again.headers['content-security-policy']).not.toBe(csp);
   });
 
   it('the catalog lists products, filtered by a category or tag link', async () => {
-    const all = await app.inject({ url: '/catalog' });
+    const all = await t.app.inject({ url: '/catalog' });
     expect(all.body).toContain('Cotton Tee');
     expect(all.body).toContain('Alphonso Mango');
-    const fruit = await app.inject({ url: '/catalog?categories=fruit' });
+    const fruit = await t.app.inject({ url: '/catalog?categories=fruit' });
     expect(fruit.body).toContain('Alphonso Mango');
     expect(fruit.body).not.toContain('Cotton Tee</a>');
-    const tagged = await app.inject({ url: '/catalog?tags=new' });
+    const tagged = await t.app.inject({ url: '/catalog?tags=new' });
     expect(tagged.body).toContain('Cotton Tee');
     expect(tagged.body).not.toContain('Alphonso Mango</a>');
   });
 
   it('a product page has its title, price, options and JSON-LD product data', async () => {
-    const res = await app.inject({ url: '/p/tee-red-m' });
+    const res = await t.app.inject({ url: '/p/tee-red-m' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<h1[^>]*>Cotton Tee<\/h1>/);
     expect(res.body).toContain('₹499.50');
@@ -68,26 +57,26 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
 
   it('an unknown page or product answers 404 with the spec texts', async () => {
     for (const url of ['/no-such-page', '/p/no-such-product', '/catalog/extra/segments']) {
-      const res = await app.inject({ url });
+      const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(404);
       for (const t of NOT_FOUND) expect(res.body).toContain(t);
     }
   });
 
   it('robots.txt and sitemap.xml list the shop and every product', async () => {
-    const robots = await app.inject({ url: '/robots.txt', headers: { host: 'shop.example' } });
+    const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'shop.example' } });
     expect(robots.body).toContain('Sitemap: http://shop.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /checkout');
-    const sitemap = await app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example' } });
+    const sitemap = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example' } });
     expect(sitemap.headers['content-type']).toMatch(/xml/);
     for (const sku of ['tee-red-m', 'tee-red-l', 'mango']) expect(sitemap.body).toContain(`<loc>http://shop.example/p/${sku}</loc>`);
   });
 
   it('serves built assets for a year, precompressed', async () => {
-    const page = await app.inject({ url: '/' });
+    const page = await t.app.inject({ url: '/' });
     const asset = /\/assets\/[\w.-]+\.js/.exec(page.body)?.[0];
     expect(asset).toBeTruthy();
-    const res = await app.inject({ url: asset!, headers: { 'accept-encoding': 'br' } });
+    const res = await t.app.inject({ url: asset!, headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('br');

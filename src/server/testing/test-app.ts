@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll } from 'vitest';
 import { validateShopConfig, type ConfigResult } from '../../domain/shop-config.ts';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
+import type { TestDatabase } from './databases.ts';
 import { testCatalog, testShopConfig } from './fixtures.ts';
 
 const buildDir = path.resolve('build');
@@ -22,4 +25,27 @@ export async function buildTestApp(db: Db, options: { config?: unknown; web?: bo
   const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
   if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
   return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined });
+}
+
+type TestAppOptions = Parameters<typeof buildTestApp>[1];
+
+/** Opens a fresh database and app for the enclosing describe block, and closes both after it. */
+export function useTestApp(database: TestDatabase, options: TestAppOptions = {}): { readonly app: FastifyInstance } {
+  let app: FastifyInstance | undefined;
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await database.open();
+    dispose = opened.dispose;
+    app = await buildTestApp(opened.db, options);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the test app is not open yet');
+      return app;
+    },
+  };
 }

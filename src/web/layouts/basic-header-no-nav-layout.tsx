@@ -1,15 +1,7 @@
-import { Outlet } from 'react-router';
 import { BasicHeader } from '../features/shell/components/basic-header.tsx';
+import { PageShell } from '../features/shell/components/page-shell.tsx';
 import { useShop } from '../lib/use-shop.ts';
 
 export default function BasicHeaderNoNavLayout() {
-  const shop = useShop();
-  return (
-    <>
-      <BasicHeader shop={shop} />
-      <main className="mx-auto max-w-3xl px-4 py-6">
-        <Outlet />
-      </main>
-    </>
-  );
+  return <PageShell header={<BasicHeader shop={useShop()} />} bottomNav={false} narrow />;
 }
