@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { compression } from './plugins/compression.ts';
+import { imageResizer } from './plugins/image-resizer.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
@@ -20,6 +23,8 @@ export type AppOptions = {
   /** The React Router server bundle and its client files; without it only the API runs. */
   web?: { build: ServerBuild; clientDir: string } | undefined;
   mediaDir?: string | undefined;
+  /** Where resized copies of the media are kept (`/img/…`); defaults to a folder in the OS temp dir. */
+  imageCacheDir?: string | undefined;
   /** The shop's public origin (PUBLIC_URL); defaults to the request's own. */
   publicUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -81,6 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.all('/fn/*', apiNotFound);
 
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
+  if (options.mediaDir) {
+    const cacheDir = options.imageCacheDir ?? path.join(os.tmpdir(), 'storefront-img-cache');
+    await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir });
+  }
   if (options.web) {
     await app.register(ssr, { build: options.web.build, config, catalog, publicUrl: options.publicUrl });
   }

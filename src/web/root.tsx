@@ -1,19 +1,21 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { readableOnWhiteText } from '../domain/theme.ts';
-import { messages } from './lib/messages.ts';
+import { createI18n, resolveLanguage } from './lib/i18n/i18n.ts';
 import { useNonce } from './lib/nonce.ts';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import './lib/load-context.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) {
     // the screen is the same for every page; the API (503) and the log say what is wrong
     throw data({ configInvalid: true }, { status: 503 });
   }
-  return { shop: context.shop, origin: context.origin };
+  const { locale, language } = resolveLanguage(request.headers.get('cookie'), context.shop.localeConfig.defaultLocale);
+  return { shop: context.shop, origin: context.origin, locale, language };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d?.shop.title || 'home' }];
@@ -23,8 +25,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const shop = root?.shop;
   const colour = shop?.themeConfig.primaryColor ?? '#2874f0';
+  const language = root?.language ?? 'en-US';
+  const i18n = useMemo(() => createI18n(language), [language]);
   return (
-    <html lang={shop?.localeConfig.defaultLocale ?? 'en-US'}>
+    <html lang={root?.locale ?? 'en-US'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style nonce={nonce.style} suppressHydrationWarning>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
-        {children}
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration nonce={nonce.script} />
         <Scripts nonce={nonce.script} />
       </body>
@@ -52,8 +56,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title={messages.notFoundTitle} text={messages.notFoundText} />;
+    return <ErrorScreen title={t('error.notFoundTitle')} text={t('error.notFoundText')} homeLabel={t('error.home')} />;
   }
-  return <ErrorScreen title={messages.errorTitle} text={messages.errorText} />;
+  return <ErrorScreen title={t('error.title')} text={t('error.text')} homeLabel={t('error.home')} />;
 }

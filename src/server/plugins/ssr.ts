@@ -32,7 +32,7 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         cspNonce: { script: reply.cspNonce?.script ?? '', style: reply.cspNonce?.style ?? '' },
         origin: publicOrigin(req, publicUrl),
       };
-      const response = await handle(toFetchRequest(req, reply), context as never);
+      const response = await handle(toFetchRequest(req, reply), context);
       return sendFetchResponse(reply, response);
     },
   });

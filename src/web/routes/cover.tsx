@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BannerCard } from '../features/catalog/components/banner.tsx';
 import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { toTile } from '../features/catalog/components/product-tile.tsx';
-import { messages } from '../lib/messages.ts';
 import { paths } from '../lib/paths.ts';
 import { useShop } from '../lib/use-shop.ts';
 import type { Route } from './+types/cover';
@@ -17,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Cover({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const shop = useShop();
   const { hero, categories, featured } = loaderData;
   return (
@@ -25,19 +26,19 @@ export default function Cover({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">{shop.title}</h1>
         {shop.description ? <p className="max-w-2xl text-slate-700">{shop.description}</p> : null}
         <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90">
-          {messages.allProducts}
+          {t('nav.allProducts')}
         </Link>
       </section>
       {hero ? <BannerCard banner={hero} priority /> : null}
       <section aria-labelledby="cover-categories">
         <h2 id="cover-categories" className="mb-3 text-lg font-semibold">
-          {messages.categories}
+          {t('catalog.categories')}
         </h2>
         <CategoryTiles categories={categories} />
       </section>
       <section aria-labelledby="cover-featured">
         <h2 id="cover-featured" className="mb-3 text-lg font-semibold">
-          Bestsellers
+          {t('catalog.bestsellers')}
         </h2>
         <ProductGrid products={featured} eagerCount={0} />
       </section>

@@ -1,10 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sortCategories } from '../../domain/catalog-view.ts';
 import { BannerCard } from '../features/catalog/components/banner.tsx';
 import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { toTile } from '../features/catalog/components/product-tile.tsx';
-import { messages } from '../lib/messages.ts';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/home';
 
@@ -19,13 +19,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { hero, sliders, categories, sections } = loaderData;
   return (
     <div className="flex flex-col gap-8">
       {hero[0] ? <BannerCard banner={hero[0]} priority /> : null}
       <section aria-labelledby="home-categories">
         <h2 id="home-categories" className="mb-3 text-lg font-semibold">
-          {messages.categories}
+          {t('catalog.categories')}
         </h2>
         <CategoryTiles categories={categories} />
       </section>
@@ -42,10 +43,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section key={category.oId} aria-labelledby={`home-${category.oId}`}>
           <div className="mb-3 flex items-baseline justify-between">
             <h2 id={`home-${category.oId}`} className="text-lg font-semibold">
-              {category.name || 'Unnamed'}
+              {category.name || t('catalog.unnamed')}
             </h2>
             <Link to={paths.catalog({ categories: [category.oId] })} className="text-sm font-medium text-primary-strong hover:underline">
-              {messages.viewAll}
+              {t('catalog.viewAll')}
             </Link>
           </div>
           <ProductGrid products={products} eagerCount={i === 0 ? 2 : 0} />

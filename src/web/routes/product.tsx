@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { isOutOfStock } from '../../domain/catalog-view.ts';
 import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';
 import { Price } from '../features/catalog/components/price.tsx';
-import { messages } from '../lib/messages.ts';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/product';
 
@@ -51,6 +51,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 const LOW_STOCK = 5;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { product, variants, category } = loaderData;
   const [main, ...rest] = product.images;
   const out = isOutOfStock(product);
@@ -75,7 +76,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold lg:text-3xl">{product.title}</h1>
         <Price product={product} size="lg" />
         {variants.length > 1 ? (
-          <nav aria-label="Options">
+          <nav aria-label={t('product.options')}>
             <ul className="flex flex-wrap gap-2">
               {variants.map((v) => (
                 <li key={v.variantId}>
@@ -93,12 +94,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </nav>
         ) : null}
         <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
-          {out ? messages.outOfStock : product.stock <= LOW_STOCK ? messages.onlyLeft(`${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ' Kg' : ''}`) : messages.inStock}
+          {out ? t('product.outOfStock') : product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
         </p>
         {product.description ? (
           <section aria-labelledby="product-description">
             <h2 id="product-description" className="mb-1 font-semibold">
-              {messages.description}
+              {t('product.description')}
             </h2>
             <p className="whitespace-pre-line text-slate-700">{product.description}</p>
           </section>

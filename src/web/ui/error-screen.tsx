@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 /** The full-page error of §2: a heading, a sentence, and a way back into the shop. */
-export function ErrorScreen({ title, text, homeLabel = 'Go to the home page' }: { title: string; text: string; homeLabel?: string }) {
+export function ErrorScreen({ title, text, homeLabel }: { title: string; text: string; homeLabel: string }) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-16 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">

@@ -1,25 +1,26 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Category } from '../../../../domain/catalog.ts';
 import { sortCategories } from '../../../../domain/catalog-view.ts';
-import { messages } from '../../../lib/messages.ts';
 import { paths } from '../../../lib/paths.ts';
 
 /** The category list: 'All' first, then by position. */
 export function CategoryChips({ categories, active }: { categories: Category[]; active: string[] }) {
+  const { t } = useTranslation();
   const chip = (selected: boolean) =>
     `block shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
   return (
-    <nav aria-label={messages.categories} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
+    <nav aria-label={t('catalog.categories')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
       <ul className="flex gap-2 pb-2 lg:flex-wrap">
         <li>
           <Link to={paths.catalog()} className={chip(active.length === 0)} aria-current={active.length === 0 ? 'page' : undefined}>
-            {messages.all}
+            {t('catalog.all')}
           </Link>
         </li>
         {sortCategories(categories).map((c) => (
           <li key={c.oId}>
             <Link to={paths.catalog({ categories: [c.oId] })} className={chip(active.includes(c.oId))} aria-current={active.includes(c.oId) ? 'page' : undefined}>
-              {c.name || 'Unnamed'}
+              {c.name || t('catalog.unnamed')}
             </Link>
           </li>
         ))}

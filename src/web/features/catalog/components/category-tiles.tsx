@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Category } from '../../../../domain/catalog.ts';
 import { sortCategories } from '../../../../domain/catalog-view.ts';
 import { paths } from '../../../lib/paths.ts';
 
 export function CategoryTiles({ categories }: { categories: Category[] }) {
+  const { t } = useTranslation();
   return (
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-3">
       {sortCategories(categories).map((c) => (
@@ -12,7 +14,7 @@ export function CategoryTiles({ categories }: { categories: Category[] }) {
             <span className="block aspect-square w-full overflow-hidden rounded-full border-4" style={{ borderColor: c.colour }}>
               {c.image ? <img src={c.image} alt="" width={120} height={120} loading="lazy" className="size-full object-cover" /> : null}
             </span>
-            <span className="text-sm font-medium group-hover:underline">{c.name || 'Unnamed'}</span>
+            <span className="text-sm font-medium group-hover:underline">{c.name || t('catalog.unnamed')}</span>
           </Link>
         </li>
       ))}

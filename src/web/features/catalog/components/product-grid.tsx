@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { groupVariants } from '../../../../domain/catalog-view.ts';
-import { messages } from '../../../lib/messages.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { ProductTile, type TileProduct, type TileView } from './product-tile.tsx';
 
@@ -12,10 +12,11 @@ const GRID_DESKTOP: Record<TileView, string> = { grid: 'lg:grid-cols-4 xl:grid-c
  * already right for the screen and nothing shifts on hydration.
  */
 export function ProductGrid({ products, eagerCount = 4 }: { products: TileProduct[]; eagerCount?: number }) {
+  const { t } = useTranslation();
   const shop = useShop();
   const { defaultView, enableVariantGrouping } = shop.catalog;
   const tiles = enableVariantGrouping ? groupVariants(products) : products.map((p) => ({ product: p, variants: [p] }));
-  if (tiles.length === 0) return <p className="py-10 text-center text-slate-600">{messages.noProducts}</p>;
+  if (tiles.length === 0) return <p className="py-10 text-center text-slate-600">{t('catalog.noProducts')}</p>;
   return (
     <ul className={`grid gap-3 ${GRID[defaultView.mobile]} ${GRID_DESKTOP[defaultView.desktop]}`}>
       {tiles.map(({ product, variants }, i) => (

@@ -1,11 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
-import { messages } from '../../../lib/messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { BackIcon } from '../../../ui/icons.tsx';
 
 /** The basic header of §2: back (to the catalog when there is no history) and the shop title. */
 export function BasicHeader({ shop }: { shop: ShopConfig }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = () => {
     // React Router numbers the entries it made; index 0 means this page opened the tab
@@ -16,7 +17,7 @@ export function BasicHeader({ shop }: { shop: ShopConfig }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-2 py-2">
-        <button type="button" onClick={goBack} aria-label={messages.back} className="rounded-full p-2 text-slate-700 hover:bg-slate-100">
+        <button type="button" onClick={goBack} aria-label={t('nav.back')} className="rounded-full p-2 text-slate-700 hover:bg-slate-100">
           <BackIcon />
         </button>
         <Link to={paths.cover(shop.id)} className="truncate text-base font-semibold">

@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { messages } from '../../../lib/messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { CartIcon, GridIcon, HomeIcon, UserIcon } from '../../../ui/icons.tsx';
 
@@ -18,12 +18,13 @@ function Item({ to, label, icon }: { to: string; label: string; icon: ReactNode 
 
 /** The bottom navigation of §2 (Home, Catalog, Profile, Cart), shown below desktop widths. */
 export function BottomNav() {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white lg:hidden">
-      <Item to={paths.home()} label={messages.home} icon={<HomeIcon />} />
-      <Item to={paths.catalog()} label={messages.catalog} icon={<GridIcon />} />
-      <Item to={paths.account()} label={messages.profile} icon={<UserIcon />} />
-      <Item to={paths.checkout()} label={messages.cart} icon={<CartIcon />} />
+    <nav aria-label={t('nav.main')} className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white lg:hidden">
+      <Item to={paths.home()} label={t('nav.home')} icon={<HomeIcon />} />
+      <Item to={paths.catalog()} label={t('nav.catalog')} icon={<GridIcon />} />
+      <Item to={paths.account()} label={t('nav.profile')} icon={<UserIcon />} />
+      <Item to={paths.checkout()} label={t('nav.cart')} icon={<CartIcon />} />
     </nav>
   );
 }

@@ -1,11 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
-import { messages } from '../../../lib/messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { UserIcon } from '../../../ui/icons.tsx';
 
 /** The basic layout's bar (cover, e-mail confirmed): the shop's logo and name, the way into the catalog. */
 export function BrandHeader({ shop }: { shop: ShopConfig }) {
+  const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
@@ -14,9 +15,9 @@ export function BrandHeader({ shop }: { shop: ShopConfig }) {
           {shop.title}
         </Link>
         <Link to={paths.catalog()} className="ml-auto text-sm font-medium text-primary-strong hover:underline">
-          {messages.allProducts}
+          {t('nav.allProducts')}
         </Link>
-        <Link to={paths.account()} aria-label={messages.account} className="rounded-full p-2 text-slate-700 hover:bg-slate-100">
+        <Link to={paths.account()} aria-label={t('nav.account')} className="rounded-full p-2 text-slate-700 hover:bg-slate-100">
           <UserIcon />
         </Link>
       </div>

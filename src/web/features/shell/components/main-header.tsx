@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
-import { messages } from '../../../lib/messages.ts';
 import { paths } from '../../../lib/paths.ts';
 import { CartIcon, ChatIcon, SearchIcon, UserIcon } from '../../../ui/icons.tsx';
 
@@ -9,6 +9,7 @@ import { CartIcon, ChatIcon, SearchIcon, UserIcon } from '../../../ui/icons.tsx'
  * (only with a number) and the cart (only when orders or enquiries are on).
  */
 export function MainHeader({ shop }: { shop: ShopConfig }) {
+  const { t } = useTranslation();
   const whatsapp = shop.contact.whatsappNumber;
   const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
   return (
@@ -18,34 +19,34 @@ export function MainHeader({ shop }: { shop: ShopConfig }) {
           {shop.title}
         </Link>
         <Link to={paths.catalog()} className="hidden shrink-0 text-sm font-medium hover:underline lg:inline">
-          {messages.allProducts}
+          {t('nav.allProducts')}
         </Link>
         <Form action={paths.catalog()} role="search" className="relative order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:max-w-xl lg:flex-1">
           <label htmlFor="header-search" className="sr-only">
-            {messages.search}
+            {t('search.label')}
           </label>
           <input
             id="header-search"
             name="q"
             type="search"
-            placeholder={messages.searchPlaceholder}
+            placeholder={t('search.placeholder')}
             className="w-full rounded-md bg-white py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
           />
           <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-500 [&_svg]:size-4">
             <SearchIcon />
           </span>
         </Form>
-        <nav aria-label={messages.account} className="ml-auto flex shrink-0 items-center gap-1 lg:ml-0">
-          <Link to={paths.account()} aria-label={messages.account} className="rounded-full p-2 hover:bg-white/15">
+        <nav aria-label={t('nav.account')} className="ml-auto flex shrink-0 items-center gap-1 lg:ml-0">
+          <Link to={paths.account()} aria-label={t('nav.account')} className="rounded-full p-2 hover:bg-white/15">
             <UserIcon />
           </Link>
           {whatsapp ? (
-            <a href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`} target="_blank" rel="noopener noreferrer" aria-label={messages.whatsapp} className="rounded-full p-2 hover:bg-white/15">
+            <a href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`} target="_blank" rel="noopener noreferrer" aria-label={t('nav.whatsapp')} className="rounded-full p-2 hover:bg-white/15">
               <ChatIcon />
             </a>
           ) : null}
           {cartEnabled ? (
-            <Link to={paths.checkout()} aria-label={messages.cart} className="rounded-full p-2 hover:bg-white/15">
+            <Link to={paths.checkout()} aria-label={t('nav.cart')} className="rounded-full p-2 hover:bg-white/15">
               <CartIcon />
             </Link>
           ) : null}

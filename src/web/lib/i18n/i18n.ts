@@ -1,0 +1,45 @@
+import { createInstance, type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enIN } from './en-IN.ts';
+import { enUS, type Messages } from './en-US.ts';
+import { hiIN } from './hi-IN.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: Messages };
+  }
+}
+
+/** Languages with a full message catalog. Other shop locales format prices but show English texts. */
+export const uiLanguages = ['en-US', 'en-IN', 'hi-IN'] as const;
+export type UiLanguage = (typeof uiLanguages)[number];
+
+export const languageNames: Record<UiLanguage, string> = { 'en-US': 'English (US)', 'en-IN': 'English (India)', 'hi-IN': 'हिन्दी' };
+
+const resources = { 'en-US': { translation: enUS }, 'en-IN': { translation: enIN }, 'hi-IN': { translation: hiIN } };
+
+export const LANGUAGE_COOKIE = 'lang';
+
+const isUiLanguage = (l: string | null | undefined): l is UiLanguage => (uiLanguages as readonly string[]).includes(l ?? '');
+
+/**
+ * The shopper's choice (a cookie, so the server renders it too) wins; then the shop's
+ * default locale. `locale` formats numbers and prices; `language` picks the texts.
+ */
+export function resolveLanguage(cookieHeader: string | null, shopLocale: string): { locale: string; language: UiLanguage } {
+  const chosen = /(?:^|;\s*)lang=([A-Za-z-]+)/.exec(cookieHeader ?? '')?.[1];
+  const locale = isUiLanguage(chosen) ? chosen : shopLocale;
+  return { locale, language: isUiLanguage(locale) ? locale : 'en-US' };
+}
+
+/** One instance per render tree: the server renders many shoppers' languages at once. */
+export function createI18n(language: UiLanguage): i18n {
+  const instance = createInstance({ resources, lng: language, fallbackLng: 'en-US', interpolation: { escapeValue: false }, initAsync: false });
+  void instance.use(initReactI18next).init();
+  return instance;
+}
+
+/** Remembers the shopper's language for a year (not a secret; readable by the page). */
+export function languageCookie(language: UiLanguage): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
