@@ -7,15 +7,13 @@ import type { ConfigIssue, ShopConfig } from './shop-config.ts';
  */
 export type CatalogData = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
 
-export type CspNonce = { script: string; style: string };
-
 export type StorefrontContext = {
   /** Null when the config failed validation: every page then shows the error screen. */
   shop: ShopConfig | null;
   configIssues: ConfigIssue[];
   catalog(): Promise<CatalogData>;
-  /** The CSP nonces of this response, for the inline scripts and styles the SSR emits. */
-  cspNonce: CspNonce;
+  /** The CSP nonce of this response, for the inline scripts the SSR emits. */
+  cspNonce: string;
   /** The public origin, e.g. https://shop.example, for canonical links and structured data. */
   origin: string;
 };

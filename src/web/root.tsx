@@ -39,12 +39,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* the colour is a validated #rrggbb, so it cannot break out of the rule */}
-        <style nonce={nonce.style} suppressHydrationWarning>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
+        <style>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration nonce={nonce.script} />
-        <Scripts nonce={nonce.script} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

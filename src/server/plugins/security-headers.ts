@@ -1,20 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
+type WithNonce = ServerResponse & { scriptNonce?: string };
+
+/** The nonce this response allows inline scripts with (empty before helmet ran). */
+export const scriptNonce = (reply: FastifyReply) => (reply.raw as WithNonce).scriptNonce ?? '';
+
 /**
- * Helmet's headers with a strict CSP: only the shop's own origin, plus a per-response
- * nonce for the inline scripts that server rendering emits (hydration data).
+ * Helmet's headers with a strict CSP: only the shop's own origin for everything, and
+ * inline scripts only with this response's nonce (the hydration data SSR emits). Inline
+ * styles are allowed (decision 011): UI libraries insert style elements at run time.
  */
 export const securityHeaders = fp(async (app) => {
   await app.register(helmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        // React writes style attributes for layout values (e.g. category colours)
-        styleSrcAttr: ["'unsafe-inline'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => {
+            const nonce = randomBytes(16).toString('base64url');
+            (res as WithNonce).scriptNonce = nonce;
+            return `'nonce-${nonce}'`;
+          },
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],

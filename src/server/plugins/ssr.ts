@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ConfigResult } from '../../domain/shop-config.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { publicOrigin } from '../public-origin.ts';
+import { scriptNonce } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
 
 type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; publicUrl?: string | undefined };
@@ -29,7 +30,7 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         shop: config.ok ? config.config : null,
         configIssues: config.ok ? [] : config.issues,
         catalog: async () => (await catalog.get()).data,
-        cspNonce: { script: reply.cspNonce?.script ?? '', style: reply.cspNonce?.style ?? '' },
+        cspNonce: scriptNonce(reply),
         origin: publicOrigin(req, publicUrl),
       };
       const response = await handle(toFetchRequest(req, reply), context);

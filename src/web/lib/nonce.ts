@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { CspNonce } from '../../domain/storefront-context.ts';
 
-/** The CSP nonces of the server response; empty in the browser, where nothing inline is added. */
-export const NonceContext = createContext<CspNonce>({ script: '', style: '' });
+/** The CSP nonce of the server response; empty in the browser, where no inline script is added. */
+export const NonceContext = createContext('');
 
 export const useNonce = () => useContext(NonceContext);
