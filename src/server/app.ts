@@ -2,16 +2,21 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
 import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
+import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
+import { createReviewRepository } from './db/repositories/review-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
+import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
+import { reviewRoutes } from './routes/api/products/review-routes.ts';
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
@@ -52,8 +57,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo);
+  const newsletter = createNewsletterRepository(db);
+  const reviews = createReviewRepository(db);
 
+  // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? 'Invalid value' }));
+      return reply.code(400).send({ error: 'bad_request', message: 'Some fields are not correct.', fields });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
@@ -78,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(shopRoutes, { prefix: '/api', config });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
+  await app.register(newsletterRoutes, { prefix: '/api', newsletter });
+  await app.register(reviewRoutes, { prefix: '/api', reviews, catalog });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

@@ -176,6 +176,25 @@ export interface IdempotencyKeyTable {
   created_at: Millis;
 }
 
+export interface NewsletterSubscriberTable {
+  email: string;
+  coupon_code: string;
+  coupon_percent: number;
+  coupon_used_at: Millis | null;
+  created_at: Millis;
+}
+
+/** Reviews belong to an item (all its variants share them); one per shopper and item. */
+export interface ReviewTable {
+  id: string;
+  item_id: string;
+  user_id: string;
+  author_name: string;
+  rating: number;
+  text: string;
+  created_at: Millis;
+}
+
 export interface Database {
   shop_meta: ShopMetaTable;
   categories: CategoryTable;
@@ -197,4 +216,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionTable;
   analytics_events: AnalyticsEventTable;
   idempotency_keys: IdempotencyKeyTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  reviews: ReviewTable;
 }
