@@ -15,10 +15,13 @@ export function useShop(): ShopConfig {
   return useRootData().shop;
 }
 
+// Hindi pages show Devanagari digits (₹१,०९९.००), so the language switch changes the price format as well as the texts
+const numberLocales: Partial<Record<UiLanguage, string>> = { 'hi-IN': 'hi-IN-u-nu-deva' };
+
 /** The shop's money format in the shopper's chosen locale (the language switch changes both). */
 export function usePriceFormat(): LocaleConfig {
-  const { shop, locale } = useRootData();
-  return { ...shop.localeConfig, defaultLocale: locale };
+  const { shop, locale, language } = useRootData();
+  return { ...shop.localeConfig, defaultLocale: locale === language ? (numberLocales[language] ?? locale) : locale };
 }
 
 export function useLanguage(): UiLanguage {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sortCategories } from '../../domain/catalog-view.ts';
-import { BannerCard } from '../features/catalog/components/banner.tsx';
+import { BannerSlider, HeroCarousel } from '../features/catalog/components/banner-carousel.tsx';
 import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
-import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
+import { ProductCarousel } from '../features/catalog/components/product-carousel.tsx';
 import { toTile } from '../features/catalog/components/product-tile.tsx';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/home';
@@ -23,23 +23,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, sliders, categories, sections } = loaderData;
   return (
     <div className="flex flex-col gap-8">
-      {hero[0] ? <BannerCard banner={hero[0]} priority /> : null}
+      <HeroCarousel banners={hero} />
       <section aria-labelledby="home-categories">
         <h2 id="home-categories" className="mb-3 text-lg font-semibold">
           {t('catalog.categories')}
         </h2>
         <CategoryTiles categories={categories} />
       </section>
-      {sliders.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {sliders.map((b) => (
-            <li key={b.id}>
-              <BannerCard banner={b} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {sections.map(({ category, products }, i) => (
+      <BannerSlider banners={sliders} />
+      {sections.map(({ category, products }) => (
         <section key={category.oId} aria-labelledby={`home-${category.oId}`}>
           <div className="mb-3 flex items-baseline justify-between">
             <h2 id={`home-${category.oId}`} className="text-lg font-semibold">
@@ -49,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t('catalog.viewAll')}
             </Link>
           </div>
-          <ProductGrid products={products} eagerCount={i === 0 ? 2 : 0} />
+          <ProductCarousel products={products} />
         </section>
       ))}
     </div>

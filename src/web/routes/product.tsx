@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { isOutOfStock } from '../../domain/catalog-view.ts';
 import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';
+import { Gallery } from '../features/catalog/components/gallery.tsx';
+import { AddToCart } from '../features/cart/components/add-to-cart.tsx';
 import { Price } from '../features/catalog/components/price.tsx';
+import { useUi } from '../lib/ui-store.ts';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/product';
 
@@ -52,29 +55,20 @@ const LOW_STOCK = 5;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const openModal = useUi((s) => s.openModal);
   const { product, variants, category } = loaderData;
-  const [main, ...rest] = product.images;
   const out = isOutOfStock(product);
   return (
     <article className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-      <div className="flex flex-col gap-3">
-        {main ? <img src={main.url} alt={product.title} width={420} height={420} fetchPriority="high" className="aspect-square w-full rounded-xl bg-slate-100 object-cover" /> : null}
-        {rest.length > 0 ? (
-          <ul className="flex gap-2">
-            {rest.map((img) => (
-              <li key={img.id}>
-                <img src={img.thumbnail} alt="" width={120} height={120} loading="lazy" className="size-20 rounded-md bg-slate-100 object-cover" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      {/* keyed: another option starts on its own first picture */}
+      <Gallery key={product.variantId} product={product} />
       <div className="flex flex-col gap-4">
         <Link to={paths.catalog({ categories: [category.id] })} className="text-sm font-medium text-primary-strong hover:underline">
           {category.name}
         </Link>
         <h1 className="text-2xl font-semibold lg:text-3xl">{product.title}</h1>
         <Price product={product} size="lg" />
+        <AddToCart product={product} size="lg" />
         {variants.length > 1 ? (
           <nav aria-label={t('product.options')}>
             <ul className="flex flex-wrap gap-2">
@@ -96,6 +90,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
           {out ? t('product.outOfStock') : product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
         </p>
+        <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-primary-strong">
+          <button type="button" className="underline" onClick={() => openModal('review', { variantId: product.variantId, title: product.title })}>
+            {t('product.reviews')}
+          </button>
+          {product.type_id === 'configurable' ? (
+            <button type="button" className="underline" onClick={() => openModal('size-guide')}>
+              {t('modal.sizeGuideTitle')}
+            </button>
+          ) : null}
+        </div>
         {product.description ? (
           <section aria-labelledby="product-description">
             <h2 id="product-description" className="mb-1 font-semibold">

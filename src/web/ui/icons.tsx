@@ -16,3 +16,4 @@ export const CartIcon = () => <Icon d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.7a1 1 0 
 export const BackIcon = () => <Icon d="M15 18l-6-6 6-6" />;
 export const SearchIcon = () => <Icon d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 5 5" />;
 export const ChatIcon = () => <Icon d="M4 20l1.3-3.9A8 8 0 1 1 8 19.3z" />;
+export const MenuIcon = () => <Icon d="M4 6h16M4 12h16M4 18h16" />;

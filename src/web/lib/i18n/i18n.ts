@@ -39,7 +39,7 @@ export function createI18n(language: UiLanguage): i18n {
   return instance;
 }
 
-/** Remembers the shopper's language for a year (not a secret; readable by the page). */
-export function languageCookie(language: UiLanguage): string {
-  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+/** Remembers the shopper's language for a year in a cookie (not a secret), so the server renders it. */
+export function rememberLanguage(language: UiLanguage): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }

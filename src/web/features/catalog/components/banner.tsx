@@ -1,27 +1,60 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Banner } from '../../../../domain/catalog.ts';
+import { contrastWithWhite } from '../../../../domain/theme.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Picture } from '../../../ui/picture.tsx';
+
+export type BannerLook = 'hero' | 'slide';
+
+/** Dark text on the banner's colour unless it is a dark hex colour, where white reads better. */
+const textOn = (background: string) => (/^#[0-9a-f]{6}$/i.test(background) && contrastWithWhite(background) >= 4.5 ? 'text-white' : 'text-slate-900');
 
 /**
- * A banner (§2 Banners): categories and tags links go to the catalog, url links open
- * in a new window. The picture switches images at 1024 px.
+ * A banner (§2 Banners): categories and tags links go to the catalog, url links open in
+ * a new window. Its picture switches from the mobile to the desktop image at 1024 px.
+ * A hero fills the width with its text over the picture; a slide is a card with its text
+ * under a 4:3 picture (the right-hand part of the wide desktop image, where its art is).
  */
-export function BannerCard({ banner, priority = false }: { banner: Banner; priority?: boolean }) {
+export function BannerCard({ banner, look = 'hero', priority = false }: { banner: Banner; look?: BannerLook; priority?: boolean }) {
+  const { t } = useTranslation();
   const { link } = banner;
-  const body = (
-    <>
-      <picture>
-        <source media="(min-width: 1024px)" srcSet={banner.image.desktop} />
-        <img src={banner.image.mobile} alt="" width={800} height={600} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]" />
-      </picture>
-      <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-black/75 to-transparent p-4 text-white lg:p-8">
-        <span className="text-xl font-bold lg:text-3xl">{banner.title}</span>
-        {banner.subtitle ? <span className="text-sm lg:text-base">{banner.subtitle}</span> : null}
-        {banner.buttonText ? <span className="mt-2 w-fit rounded-md bg-white px-4 py-1.5 text-sm font-semibold text-slate-900">{banner.buttonText}</span> : null}
+  const picture =
+    look === 'hero' ? (
+      // a hero is up to 1248 CSS px wide on a desktop: the 1600 px copy; phones get their 800 px image
+      <Picture src={banner.image.desktop} mobileSrc={banner.image.mobile} alt={banner.title} wide width={1600} height={500} priority={priority} className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]" />
+    ) : (
+      // a 4:3 crop of a 16:5 image uses 5/12 of its width: an ~300 px card needs the 800 px copy.
+      // The box holds the ratio: in the card's flex column the image alone would take its own 600 px height
+      <span className="relative block aspect-[4/3] shrink-0 overflow-hidden">
+        <Picture src={banner.image.desktop} mobileSrc={banner.image.mobile} alt={banner.title} wide width={800} height={600} priority={priority} className="absolute inset-0 size-full object-cover lg:object-right" />
       </span>
-    </>
-  );
-  const cls = 'relative block overflow-hidden rounded-xl';
+    );
+  const newWindow = link.type === 'url' ? <span className="sr-only"> {t('banner.newWindow')}</span> : null;
+  const body: ReactNode =
+    look === 'hero' ? (
+      <>
+        {picture}
+        <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-black/75 to-transparent p-4 text-white lg:p-8">
+          <span className="text-xl font-bold lg:text-3xl">{banner.title}</span>
+          {banner.subtitle ? <span className="text-sm lg:text-base">{banner.subtitle}</span> : null}
+          {banner.buttonText ? <span className="mt-2 w-fit rounded-md bg-white px-4 py-1.5 text-sm font-semibold text-slate-900">{banner.buttonText}</span> : null}
+          {newWindow}
+        </span>
+      </>
+    ) : (
+      <>
+        {picture}
+        <span className={`flex flex-1 flex-col gap-1 p-3 lg:p-4 ${textOn(banner.background)}`}>
+          <span className="font-semibold lg:text-lg">{banner.title}</span>
+          {banner.subtitle ? <span className="line-clamp-2 text-sm opacity-85">{banner.subtitle}</span> : null}
+          {banner.buttonText ? <span className="mt-auto pt-1 text-sm font-semibold underline underline-offset-4">{banner.buttonText}</span> : null}
+          {newWindow}
+        </span>
+      </>
+    );
+  const cls = look === 'hero' ? 'relative block overflow-hidden rounded-xl' : 'relative flex h-full flex-col overflow-hidden rounded-xl';
   if (link.type === 'url') {
     return (
       <a href={link.urlValue} target="_blank" rel="noopener noreferrer" className={cls} style={{ backgroundColor: banner.background }}>

@@ -3,6 +3,10 @@ import { Link } from 'react-router';
 import type { Category } from '../../../../domain/catalog.ts';
 import { sortCategories } from '../../../../domain/catalog-view.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Picture } from '../../../ui/picture.tsx';
+
+/** Category pictures are shown at about 104–120 CSS px: the 120 px copy (420 px on 2× screens). */
+const CATEGORY_IMAGE_PX = 120;
 
 export function CategoryTiles({ categories }: { categories: Category[] }) {
   const { t } = useTranslation();
@@ -12,7 +16,7 @@ export function CategoryTiles({ categories }: { categories: Category[] }) {
         <li key={c.oId}>
           <Link to={paths.catalog({ categories: [c.oId] })} className="group flex flex-col items-center gap-1.5 text-center">
             <span className="block aspect-square w-full overflow-hidden rounded-full border-4" style={{ borderColor: c.colour }}>
-              {c.image ? <img src={c.image} alt="" width={120} height={120} loading="lazy" className="size-full object-cover" /> : null}
+              {c.image ? <Picture src={c.image} alt="" width={CATEGORY_IMAGE_PX} height={CATEGORY_IMAGE_PX} className="size-full object-cover" /> : null}
             </span>
             <span className="text-sm font-medium group-hover:underline">{c.name || t('catalog.unnamed')}</span>
           </Link>

@@ -3,15 +3,18 @@ import { Link } from 'react-router';
 import type { Product } from '../../../../domain/catalog.ts';
 import { isOutOfStock } from '../../../../domain/catalog-view.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Picture } from '../../../ui/picture.tsx';
+import { smallImageSource } from '../lib/images.ts';
+import { useTileAction } from '../tile-action.ts';
 import { Price } from './price.tsx';
 
 export type TileView = 'grid' | 'list';
 
 /** What a tile needs: loaders send only this, not descriptions, to keep pages light. */
-export type TileProduct = Pick<Product, 'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'categoryId' | 'tags'>;
+export type TileProduct = Pick<Product, 'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'categoryId' | 'tags' | 'sku' | 'type_id' | 'errors'>;
 
 export function toTile(p: Product): TileProduct {
-  return { id: p.id, itemId: p.itemId, variantId: p.variantId, variantName: p.variantName, title: p.title, price: p.price, images: p.images.slice(0, 2), stock: p.stock, isFraction: p.isFraction, categoryId: p.categoryId, tags: p.tags };
+  return { id: p.id, itemId: p.itemId, variantId: p.variantId, variantName: p.variantName, title: p.title, price: p.price, images: p.images.slice(0, 2), stock: p.stock, isFraction: p.isFraction, categoryId: p.categoryId, tags: p.tags, sku: p.sku, type_id: p.type_id, errors: p.errors };
 }
 
 const ITEM: Record<TileView, string> = { list: 'flex flex-row', grid: 'flex flex-col' };
@@ -19,15 +22,22 @@ const ITEM_DESKTOP: Record<TileView, string> = { list: 'lg:flex-row', grid: 'lg:
 const IMAGE: Record<TileView, string> = { list: 'w-28 sm:w-36 aspect-square', grid: 'w-full aspect-square' };
 const IMAGE_DESKTOP: Record<TileView, string> = { list: 'lg:w-36', grid: 'lg:w-full' };
 
-/** A product tile: in list view the image sits beside the text, in grid view above it. */
-export function ProductTile({ product, variants = 1, view, eager = false }: { product: TileProduct; variants?: number; view: { mobile: TileView; desktop: TileView }; eager?: boolean }) {
+/** Spec §9: product tile images are 200 px. */
+export const TILE_IMAGE_PX = 200;
+
+/**
+ * A product tile: in list view the image sits beside the text, in grid view above it.
+ * It is a list item, or a `div` where its parent already is one (a carousel slide).
+ */
+export function ProductTile({ product, variants = 1, view, eager = false, as: Tag = 'li' }: { product: TileProduct; variants?: number; view: { mobile: TileView; desktop: TileView }; eager?: boolean; as?: 'li' | 'div' }) {
   const { t } = useTranslation();
+  const action = useTileAction();
   const image = product.images[0];
   const out = isOutOfStock(product);
   return (
-    <li className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]}`}>
+    <Tag className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''}`}>
       <Link to={paths.product(product.variantId)} className={`relative block shrink-0 bg-slate-100 ${IMAGE[view.mobile]} ${IMAGE_DESKTOP[view.desktop]}`}>
-        {image ? <img src={image.thumbnail} alt={product.title} width={200} height={200} loading={eager ? 'eager' : 'lazy'} decoding="async" className="size-full object-cover" /> : null}
+        {image ? <Picture src={smallImageSource(image)} alt={product.title} width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} priority={eager} className="size-full object-cover" /> : null}
         {out ? <span className="absolute top-2 left-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-medium text-white">{t('product.outOfStock')}</span> : null}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
@@ -36,7 +46,9 @@ export function ProductTile({ product, variants = 1, view, eager = false }: { pr
         </Link>
         {variants > 1 ? <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span> : product.variantName ? <span className="text-xs text-slate-600">{product.variantName}</span> : null}
         <Price product={product} />
+        {/* one product per tile: a grouped tile's options are chosen on the product page */}
+        {action && variants === 1 ? <div className="mt-auto pt-1">{action(product)}</div> : null}
       </div>
-    </li>
+    </Tag>
   );
 }

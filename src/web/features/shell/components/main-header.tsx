@@ -2,19 +2,27 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import { paths } from '../../../lib/paths.ts';
-import { CartIcon, ChatIcon, SearchIcon, UserIcon } from '../../../ui/icons.tsx';
+import { useHideOnScroll } from '../../../lib/use-hide-on-scroll.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { CartIcon, ChatIcon, MenuIcon, SearchIcon, UserIcon } from '../../../ui/icons.tsx';
 
 /**
  * The main header of §2: title to the cover, All Products, search, account, WhatsApp
- * (only with a number) and the cart (only when orders or enquiries are on).
+ * (only with a number) and the cart with its item count (only when orders or enquiries
+ * are on). It slides away while scrolling down and comes back on scrolling up.
  */
-export function MainHeader({ shop }: { shop: ShopConfig }) {
+export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: number }) {
   const { t } = useTranslation();
+  const hidden = useHideOnScroll();
+  const openPanel = useUi((s) => s.openPanel);
   const whatsapp = shop.contact.whatsappNumber;
   const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
   return (
-    <header className="sticky top-0 z-30 bg-primary-strong text-white shadow">
+    <header data-hidden={hidden} className={`sticky top-0 z-30 bg-primary-strong text-white shadow transition-transform duration-300 ${hidden ? '-translate-y-full' : ''}`}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap">
+        <button type="button" onClick={() => openPanel('sideMenu')} aria-label={t('nav.menu')} className="-ml-2 rounded-full p-2 hover:bg-white/15">
+          <MenuIcon />
+        </button>
         <Link to={paths.cover(shop.id)} className="shrink-0 text-lg font-bold tracking-tight">
           {shop.title}
         </Link>
@@ -46,9 +54,14 @@ export function MainHeader({ shop }: { shop: ShopConfig }) {
             </a>
           ) : null}
           {cartEnabled ? (
-            <Link to={paths.checkout()} aria-label={t('nav.cart')} className="rounded-full p-2 hover:bg-white/15">
+            <button type="button" onClick={() => openPanel('cart')} aria-label={t('nav.cartWithCount', { count: cartCount })} className="relative rounded-full p-2 hover:bg-white/15">
               <CartIcon />
-            </Link>
+              {cartCount > 0 ? (
+                <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-white px-1 text-center text-xs leading-5 font-bold text-primary-strong">
+                  {cartCount}
+                </span>
+              ) : null}
+            </button>
           ) : null}
         </nav>
       </div>

@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+
+const openCart = async (page: Page) => {
+  // the header's cart button on the catalog, the bottom navigation's elsewhere on phones
+  await page.getByRole('button', { name: /^Cart/ }).first().click();
+};
+
+test.describe('Shoppers can fill a cart', () => {
+  test('add a product, see the badge and the sidebar, change the quantity, remove it', async ({ page, catalog }) => {
+    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+    await page.goto(`/p/${product.variantId}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+
+    await page.goto(`/catalog?categories=${product.categoryId}`);
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await openCart(page);
+    const cart = page.getByRole('dialog', { name: 'Total Items: 1' });
+    await expect(cart).toBeVisible();
+    await cart.getByRole('button', { name: `One more ${product.title}` }).click();
+    await expect(page.getByText('Product quantity has been updated!')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Total Items: 2' })).toBeVisible();
+
+    await page.getByRole('dialog', { name: 'Total Items: 2' }).getByRole('textbox', { name: `Quantity of ${product.title}` }).fill('0');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('item removed from cart')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Cart is Empty' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  });
+
+  test('add 1.25 Kg of a product sold by weight', async ({ page, catalog }) => {
+    const product = catalog.products.find((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 2)!;
+    await page.goto(`/p/${product.variantId}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: `Add ${product.title}` }).click();
+    const weight = main.getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
+    await expect(weight).toHaveValue('1.00');
+    await weight.fill('1.25');
+    await weight.press('Enter');
+    await expect(weight).toHaveValue('1.25');
+    await expect(page.getByText('Product quantity has been updated!')).toBeVisible();
+  });
+
+  test('asking for more than the stock says so and keeps the stock', async ({ page, catalog }) => {
+    const product = catalog.products.find((p) => p.stock >= 1 && p.stock <= 3 && !(p as { isFraction?: boolean }).isFraction)!;
+    await page.goto(`/p/${product.variantId}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: `Add ${product.title}` }).click();
+    const qty = main.getByRole('textbox', { name: `Quantity of ${product.title}` });
+    await qty.fill('50');
+    await qty.press('Enter');
+    await expect(page.getByText('Stock not available')).toBeVisible();
+    await expect(qty).toHaveValue(String(product.stock));
+  });
+
+  test('a sold-out product cannot be added', async ({ page, catalog }) => {
+    const product = catalog.products.find((p) => p.stock <= 0)!;
+    await page.goto(`/p/${product.variantId}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await expect(page.getByText('The product is out of stock and cannot be added to the cart!')).toBeVisible();
+  });
+
+  test('a second tab of the shop shows the same cart', async ({ page, context, catalog }) => {
+    const product = catalog.products.find((p) => p.stock >= 5 && p.price.regular > 0 && !(p as { isFraction?: boolean }).isFraction)!;
+    const other = await context.newPage();
+    await other.goto(`/catalog?categories=${product.categoryId}`);
+    await expect(other.getByRole('banner')).toBeVisible();
+    await page.goto(`/p/${product.variantId}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await expect(other.getByTestId('cart-badge')).toHaveText('1');
+  });
+});

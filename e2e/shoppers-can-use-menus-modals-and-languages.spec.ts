@@ -1,0 +1,72 @@
+import { expect, test } from './fixtures/test.ts';
+
+test.describe('Shoppers can use the menus, modals and languages', () => {
+  test('the side menu offers the shop and the account, and Escape closes it', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (const name of ['Home', 'All Products']) await expect(menu.getByRole('link', { name })).toBeVisible();
+    await expect(menu.getByText('YOUR ACCOUNT')).toBeVisible();
+    for (const name of ['Login', 'Signup']) await expect(menu.getByRole('button', { name })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('a modal opens, closes on Escape, and reopens fresh', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Newsletter: 10% off' }).click();
+    const modal = page.getByRole('dialog', { name: 'Our newsletter' });
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('E-mail').fill('half-typed');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await page.getByRole('button', { name: 'Newsletter: 10% off' }).click();
+    await expect(modal.getByLabel('E-mail')).toHaveValue('');
+  });
+
+  test('signing up for the newsletter shows a 10 % coupon code', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Newsletter: 10% off' }).click();
+    const modal = page.getByRole('dialog', { name: 'Our newsletter' });
+    await modal.getByLabel('E-mail').fill('not an address');
+    await modal.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(modal.getByRole('alert')).toHaveText('Please enter a valid e-mail address.');
+    await modal.getByLabel('E-mail').fill(`shopper-${Date.now()}@example.com`);
+    await modal.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(modal.getByLabel('Your coupon code')).toHaveText(/^WELCOME-[A-Z2-9]{8}$/);
+  });
+
+  test('the language switch changes the texts and the price format, and the next page keeps it', async ({ page, catalog }) => {
+    const product = catalog.products.find((p) => p.price.special === null && p.price.mrp === null && p.price.regular >= 100)!;
+    await page.goto(`/catalog?categories=${product.categoryId}`);
+    await expect(page.getByRole('main')).toContainText(`₹${product.price.regular.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('dialog', { name: 'Choose your language' }).getByRole('button', { name: 'हिन्दी' }).click();
+    await expect(page.getByRole('main').getByRole('link', { name: 'सभी', exact: true })).toBeVisible();
+    const deva = new Intl.NumberFormat('hi-IN-u-nu-deva', { minimumFractionDigits: 2 }).format(product.price.regular);
+    await expect(page.getByRole('main')).toContainText(`₹${deva}`);
+    await page.goto('/home');
+    await expect(page.getByRole('button', { name: 'मेन्यू' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  });
+
+  test('the header hides while scrolling down and comes back on scrolling up', async ({ page }) => {
+    await page.goto('/catalog');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-hidden', 'false');
+    // keep scrolling like a shopper until the page (hydrated by then) reacts
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollBy(0, 150));
+        return header.getAttribute('data-hidden');
+      })
+      .toBe('true');
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollBy(0, -100));
+        return header.getAttribute('data-hidden');
+      })
+      .toBe('false');
+  });
+});

@@ -1,0 +1,202 @@
+import type { Product } from './catalog.ts';
+import { addMinor, multiplyMinor, percentOf, productPrices, qtyToMilli, type Minor } from './money.ts';
+
+/**
+ * Cart rules (spec §4 Cart, §5 quantity selector and add checks, §8 stock messages).
+ * Every cart change goes through applyCartAction: a closed set of named actions, so the
+ * browser store, the server sync and the tests cannot drift into a second way of editing.
+ */
+
+export type CartProduct = Pick<
+  Product,
+  'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'sku' | 'type_id' | 'errors' | 'categoryId'
+>;
+/**
+ * qty stays a plain number (units, or kg with at most 2 decimals when isFraction) because
+ * that is what browser storage and the server's cart call already hold; every comparison
+ * below converts it to integer thousandths first, so 0.1 + 0.2 never decides a stock check.
+ */
+export type CartItem = CartProduct & { qty: number };
+
+export type CartAction =
+  | { type: 'add'; product: CartProduct; qty?: number }
+  | { type: 'remove'; productId: string }
+  | { type: 'setQty'; productId: string; qty: number }
+  | { type: 'replace'; items: CartItem[] }
+  | { type: 'clear' };
+
+export type CartRules = { allowOrderOnNoStock: boolean; allowZeroPriceProducts: boolean; fractionDigits: number; taxPercent?: number };
+
+export type CartNotice = { type: 'success' | 'danger' | 'warning' | 'info'; code: string; message: string };
+
+export type QuantityLimits = { min: 0; max: number | null; step: 1 | 0.01 };
+
+/** The spec's exact texts (§4, §5, §8). */
+export const cartMessages = {
+  added: 'Added to cart!',
+  removed: 'item removed from cart',
+  updated: 'Product quantity has been updated!',
+  priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
+  outOfStock: 'The product is out of stock and cannot be added to the cart!',
+  stockNotAvailable: 'Stock not available',
+} as const;
+
+/** §5: the selector's maximum when stock errors are hidden (ordering without stock allowed). */
+export const MAX_QTY_WITHOUT_STOCK = 10_000;
+
+type Result = { items: CartItem[]; notice: CartNotice | null };
+
+const notice = (type: CartNotice['type'], code: keyof typeof cartMessages): CartNotice => ({ type, code, message: cartMessages[code] });
+
+/** Only the fields a line needs: a full Product would drag its description into storage. */
+function toLine(p: CartProduct, qty: number): CartItem {
+  const { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId } = p;
+  return { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, qty };
+}
+
+/**
+ * A typed quantity as the cart keeps it: whole units rounded down for normal products (2.7
+ * pieces is 2 — never more than asked), kilograms rounded half up to 2 decimals for fractional
+ * ones (the weight input shows 2 decimals). NaN stays NaN so callers can tell "not a number".
+ */
+export function normaliseQty(qty: number, isFraction: boolean): number {
+  if (!Number.isFinite(qty)) return qty;
+  if (!isFraction) return Math.floor(qty) + 0;
+  const text = String(qty);
+  // "1.005e2" is read as the decimal 100.5, so 1.005 kg rounds to 1.01 as the shopper typed it
+  const hundredths = text.includes('e') ? Math.round(qty * 100) : Math.round(Number(`${text}e2`));
+  return hundredths / 100 + 0;
+}
+
+/** Stock in thousandths; whole units for normal products, whatever a misconfigured stock says. */
+function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
+  if (!Number.isFinite(p.stock)) return 0;
+  return p.isFraction ? qtyToMilli(p.stock, true) : Math.floor(p.stock) * 1000;
+}
+
+/** §5 quantity selector: max is the stock unless ordering without stock is allowed. */
+export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): QuantityLimits {
+  const step = product.isFraction ? 0.01 : 1;
+  if (rules.allowOrderOnNoStock) return { min: 0, max: MAX_QTY_WITHOUT_STOCK, step };
+  // the selector steps in 0.01 kg, so a stock of 24.505 kg offers at most 24.50
+  const max = Math.max(0, product.isFraction ? Math.floor(stockMilli(product) / 10) / 100 : Math.floor(stockMilli(product) / 1000));
+  return { min: 0, max, step };
+}
+
+const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
+
+/**
+ * §5: non-numeric or below the minimum → the minimum; above the maximum → the maximum,
+ * with `limited` so the UI can say 'Stock not available'. Rounded to the step first, so
+ * 10.4 pieces with max 10 is 10 and not a stock warning.
+ */
+export function clampQuantity(input: string | number, limits: QuantityLimits): { qty: number; limited: boolean } {
+  const raw = typeof input === 'number' ? input : NUMERIC.test(input) ? Number(input) : Number.NaN;
+  const qty = normaliseQty(raw, limits.step !== 1);
+  if (Number.isNaN(qty) || qty < limits.min) return { qty: limits.min, limited: false };
+  if (limits.max !== null && qty > limits.max) return { qty: limits.max, limited: true };
+  return { qty, limited: false };
+}
+
+/** Price the customer pays for one unit, tax included (the add check's "price incl. tax"). */
+function unitPriceInclTax(p: CartProduct, rules: CartRules): Minor {
+  const final = productPrices(p.price, rules.fractionDigits).final;
+  return addMinor(final, percentOf(final, rules.taxPercent ?? 0));
+}
+
+/** qty × final price (§9), before tax: tax is added on top of the line totals. */
+export function lineTotal(item: CartItem, fractionDigits: number): Minor {
+  return multiplyMinor(productPrices(item.price, fractionDigits).final, qtyToMilli(item.qty, item.isFraction));
+}
+
+function add(items: readonly CartItem[], product: CartProduct, requested: number | undefined, rules: CartRules): Result {
+  const unchanged = (n: CartNotice | null): Result => ({ items: [...items], notice: n });
+  const qty = normaliseQty(requested ?? 1, product.isFraction);
+  // a non-positive or non-numeric add has nothing to add; the UI never sends one
+  if (!(qty > 0) || !Number.isFinite(qty)) return unchanged(null);
+  if (!rules.allowZeroPriceProducts && unitPriceInclTax(product, rules) <= 0) return unchanged(notice('danger', 'priceUnknown'));
+  // §5 "product error messages are also listed": an owner-set error blocks the add like a bad price
+  const errors = Object.values(product.errors).filter((m) => m.trim() !== '');
+  if (errors.length > 0) return unchanged({ type: 'danger', code: 'productError', message: errors.join('\n') });
+  if (!rules.allowOrderOnNoStock && product.stock <= 0) return unchanged(notice('danger', 'outOfStock'));
+  const index = items.findIndex((i) => i.id === product.id);
+  const existing = index >= 0 ? items[index]! : null;
+  const total = (existing ? qtyToMilli(existing.qty, existing.isFraction) : 0) + qtyToMilli(qty, product.isFraction);
+  const { max } = quantityLimits(product, rules);
+  if (max !== null && total > qtyToMilli(max, product.isFraction)) return unchanged(notice('danger', 'stockNotAvailable'));
+  // the added product is the fresher snapshot (price, stock), so the line takes its fields
+  const line = toLine(product, total / 1000);
+  const next = index >= 0 ? items.map((i, k) => (k === index ? line : i)) : [...items, line];
+  return { items: next, notice: notice('success', 'added') };
+}
+
+function setQty(items: readonly CartItem[], productId: string, requested: number, rules: CartRules): Result {
+  const index = items.findIndex((i) => i.id === productId);
+  if (index < 0) return { items: [...items], notice: null };
+  const line = items[index]!;
+  const { qty, limited } = clampQuantity(requested, quantityLimits(line, rules));
+  // a line whose stock ran out keeps its 'Out of stock' row (with Remove) instead of vanishing on a raise
+  if (limited && qty <= 0) return { items: [...items], notice: notice('danger', 'stockNotAvailable') };
+  if (qty <= 0) return { items: items.filter((_, k) => k !== index), notice: notice('success', 'removed') };
+  const next = items.map((i, k) => (k === index ? { ...line, qty } : i));
+  return { items: next, notice: limited ? notice('danger', 'stockNotAvailable') : notice('success', 'updated') };
+}
+
+/**
+ * What storage or the server hands back: kept as given (a line above today's stock stays, and
+ * isCartValid reports it), but the first line per product id wins and lines whose qty is not
+ * a positive number after rounding are dropped.
+ */
+function replace(given: readonly CartItem[]): Result {
+  const seen = new Set<string>();
+  const items: CartItem[] = [];
+  for (const item of given) {
+    if (seen.has(item.id) || typeof item.qty !== 'number') continue;
+    const qty = normaliseQty(item.qty, item.isFraction);
+    if (!Number.isFinite(qty) || qty <= 0) continue;
+    seen.add(item.id);
+    items.push({ ...item, qty });
+  }
+  return { items, notice: null };
+}
+
+/** The one place a cart changes. Returns new arrays and lines; the inputs are never touched. */
+export function applyCartAction(items: readonly CartItem[], action: CartAction, rules: CartRules): Result {
+  switch (action.type) {
+    case 'add':
+      return add(items, action.product, action.qty, rules);
+    case 'setQty':
+      return setQty(items, action.productId, action.qty, rules);
+    case 'remove': {
+      const next = items.filter((i) => i.id !== action.productId);
+      return { items: next, notice: next.length < items.length ? notice('success', 'removed') : null };
+    }
+    case 'replace':
+      return replace(action.items);
+    case 'clear':
+      return { items: [], notice: null };
+    default: {
+      // actions can arrive from storage events or other tabs, where the type system is not watching
+      const unknown: never = action;
+      throw new TypeError(`Unknown cart action: ${JSON.stringify((unknown as { type?: unknown })?.type)}`);
+    }
+  }
+}
+
+/**
+ * The header badge: pieces are counted one by one, while a by-weight line counts once —
+ * 1.25 kg of tomatoes is one thing in the bag, not 1.25 or 2 things.
+ */
+export function cartCount(items: readonly CartItem[]): number {
+  return items.reduce((n, i) => n + (i.isFraction ? 1 : Math.floor(i.qty)), 0);
+}
+
+/** §4: valid unless some qty exceeds stock while ordering without stock is not allowed. */
+export function isCartValid(items: readonly CartItem[], rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
+  return rules.allowOrderOnNoStock || items.every((i) => qtyToMilli(i.qty, i.isFraction) <= stockMilli(i));
+}
+
+/** §4: nothing to ship when every line is downloadable or virtual; an empty cart ships nothing either, but is not "virtual". */
+export function isCartVirtual(items: readonly CartItem[]): boolean {
+  return items.length > 0 && items.every((i) => i.type_id === 'downloadable' || i.type_id === 'virtual');
+}

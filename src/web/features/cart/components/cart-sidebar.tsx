@@ -1,0 +1,77 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { lineTotal } from '../../../../domain/cart-rules.ts';
+import { addMinor, formatMoney, minor } from '../../../../domain/money.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { Picture } from '../../../ui/picture.tsx';
+import { useCart } from '../hooks/use-cart.ts';
+import { QuantitySelector } from './quantity-selector.tsx';
+
+/** The right cart sidebar of §2: 'Total Items: N' or 'Cart is Empty', the lines, and the way to checkout. */
+export function CartSidebar() {
+  const { t } = useTranslation();
+  const open = useUi((s) => s.panels.cart);
+  const closeAll = useUi((s) => s.closeAll);
+  const { items, count, rules, act } = useCart();
+  const format = usePriceFormat();
+  const subtotal = addMinor(minor(0), ...items.map((i) => lineTotal(i, format.fractionDigits)));
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content aria-describedby={undefined} className="fixed inset-y-0 right-0 z-40 flex w-96 max-w-[92vw] flex-col bg-white shadow-xl">
+          <div className="flex items-center justify-between border-b border-slate-200 p-4">
+            <Dialog.Title className="text-lg font-semibold">{items.length > 0 ? t('cart.totalItems', { count }) : t('cart.empty')}</Dialog.Title>
+            <Dialog.Close aria-label={t('modal.close')} className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
+              ✕
+            </Dialog.Close>
+          </div>
+          <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-4">
+            {items.map((item) => {
+              const out = item.stock <= 0 && !rules.allowOrderOnNoStock;
+              const image = item.images[0];
+              return (
+                <li key={item.id} className="flex gap-3 py-4">
+                  {image ? <Picture src={image.thumbnail} alt={item.title} width={70} height={70} className="size-[70px] shrink-0 rounded-md bg-slate-100 object-cover" /> : null}
+                  <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                    <Link to={paths.product(item.variantId)} onClick={closeAll} className="font-medium hover:underline">
+                      {item.title}
+                    </Link>
+                    {item.variantName ? <span className="text-xs text-slate-600">{item.variantName}</span> : null}
+                    {out ? (
+                      <span className="flex items-center gap-3 text-sm font-medium text-red-700">
+                        {t('product.outOfStock')}
+                        <button type="button" onClick={() => act({ type: 'remove', productId: item.id })} className="underline">
+                          {t('cart.remove')}
+                        </button>
+                      </span>
+                    ) : (
+                      <div className="flex items-center justify-between gap-2">
+                        <QuantitySelector item={item} rules={rules} onChange={(qty) => act({ type: 'setQty', productId: item.id, qty })} />
+                        <span className="font-semibold">{formatMoney(lineTotal(item, format.fractionDigits), format)}</span>
+                      </div>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {items.length > 0 ? (
+            <div className="flex flex-col gap-3 border-t border-slate-200 p-4">
+              <p className="flex justify-between font-semibold">
+                <span>{t('cart.subtotal')}</span>
+                <span data-testid="cart-subtotal">{formatMoney(subtotal, format)}</span>
+              </p>
+              <Link to={paths.checkout()} onClick={closeAll} className="rounded-md bg-primary-strong py-3 text-center font-semibold text-white">
+                {t('cart.checkout')}
+              </Link>
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

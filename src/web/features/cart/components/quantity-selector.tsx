@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clampQuantity, quantityLimits, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
+import { notify } from '../../../lib/notify.ts';
+
+/**
+ * §5 quantity selector: − / value / +, or a weight in Kg with two decimals for products
+ * sold by weight. Non-numbers and values below the minimum become the minimum (0 removes
+ * the line); values above the maximum are clamped with 'Stock not available'.
+ */
+export function QuantitySelector({ item, rules, onChange }: { item: CartItem; rules: CartRules; onChange(qty: number): void }) {
+  const { t } = useTranslation();
+  const limits = quantityLimits(item, rules);
+  const shown = item.isFraction ? item.qty.toFixed(2) : String(item.qty);
+  // what the shopper is typing; null shows the cart's own quantity
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const commit = (value: string | number) => {
+    const { qty, limited } = clampQuantity(value, limits);
+    if (limited) notify({ type: 'danger', message: t('cartNotice.stockNotAvailable') });
+    setDraft(null);
+    if (qty !== item.qty) onChange(qty);
+  };
+  const step = item.isFraction ? 0.25 : 1;
+  const button = 'size-9 rounded-md border border-slate-300 bg-white text-lg font-semibold hover:border-slate-500 disabled:opacity-40';
+  return (
+    <div className="flex items-center gap-1.5">
+      <button type="button" className={button} onClick={() => commit(Math.max(0, Math.round((item.qty - step) * 100) / 100))} aria-label={t('cart.decrease', { title: item.title })}>
+        −
+      </button>
+      <label className="flex items-center gap-1">
+        <span className="sr-only">{item.isFraction ? t('cart.weightOf', { title: item.title }) : t('cart.quantityOf', { title: item.title })}</span>
+        <input
+          inputMode={item.isFraction ? 'decimal' : 'numeric'}
+          value={draft ?? shown}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft !== null && commit(draft)}
+          onKeyDown={(e) => e.key === 'Enter' && draft !== null && commit(draft)}
+          className={`rounded-md border border-slate-300 px-2 py-1.5 text-center ${item.isFraction ? 'w-20' : 'w-12'}`}
+        />
+        {item.isFraction ? <span className="text-sm text-slate-700">{t('product.kg')}</span> : null}
+      </label>
+      <button
+        type="button"
+        className={button}
+        onClick={() => commit(Math.round((item.qty + step) * 100) / 100)}
+        disabled={limits.max !== null && item.qty >= limits.max}
+        aria-label={t('cart.increase', { title: item.title })}
+      >
+        +
+      </button>
+    </div>
+  );
+}

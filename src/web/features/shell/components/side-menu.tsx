@@ -1,0 +1,58 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+
+/**
+ * The left side menu of §2: Home, All Products, and YOUR ACCOUNT with Login and Signup
+ * (logged out) or Your Orders and Logout (logged in — the accounts feature passes those).
+ */
+export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout(): void } }) {
+  const { t } = useTranslation();
+  const open = useUi((s) => s.panels.sideMenu);
+  const closeAll = useUi((s) => s.closeAll);
+  const openModal = useUi((s) => s.openModal);
+  const item = 'block rounded-md px-3 py-2.5 font-medium hover:bg-slate-100';
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content aria-describedby={undefined} className="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl">
+          <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
+          <nav aria-label={t('nav.menu')} className="flex flex-col gap-1">
+            <Link to={paths.home()} onClick={closeAll} className={item}>
+              {t('nav.home')}
+            </Link>
+            <Link to={paths.catalog()} onClick={closeAll} className={item}>
+              {t('nav.allProducts')}
+            </Link>
+            <h2 className="mt-4 px-3 text-xs font-bold tracking-wider text-slate-600">{t('nav.yourAccount')}</h2>
+            {account.loggedIn ? (
+              <>
+                <Link to={paths.account('orders')} onClick={closeAll} className={item}>
+                  {t('account.orders')}
+                </Link>
+                <button type="button" onClick={() => (closeAll(), account.onLogout())} className={`${item} text-left`}>
+                  {t('nav.logout')}
+                </button>
+              </>
+            ) : (
+              <>
+                <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className={`${item} text-left`}>
+                  {t('nav.login')}
+                </button>
+                <button type="button" onClick={() => openModal('authentication', { mode: 'signup' })} className={`${item} text-left`}>
+                  {t('nav.signup')}
+                </button>
+              </>
+            )}
+            <button type="button" onClick={() => openModal('language-switcher')} className={`${item} mt-4 text-left`}>
+              {t('nav.language')}
+            </button>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

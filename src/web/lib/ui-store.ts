@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+
+/**
+ * UI state of §4 "UI": the side panels that darken the page (cart, side menu, search,
+ * wishlist), the modals, and the loader overlay. One store, so one overlay click can
+ * close everything.
+ */
+
+export const modalNames = [
+  'review', 'authentication', 'verify-phone', 'update-name', 'add-email', 'size-guide', 'terms-and-conditions',
+  'feature-not-implemented', 'language-switcher', 'order-confirmation', 'newsletter', 'order-cancel-request', 'order-help', 'whatsapp-help',
+] as const;
+export type ModalName = (typeof modalNames)[number];
+
+export type Panel = 'cart' | 'sideMenu' | 'search' | 'wishlist';
+
+export type ModalState = {
+  open: boolean;
+  /** Bumped on every open, so reopening a same-named modal starts it afresh. */
+  key: number;
+  props: Record<string, unknown>;
+  /** A persistent modal ignores overlay clicks (Escape still closes it). */
+  persistent: boolean;
+};
+
+type UiState = {
+  panels: Record<Panel, boolean>;
+  modals: Partial<Record<ModalName, ModalState>>;
+  loading: number;
+  openPanel(panel: Panel): void;
+  closePanel(panel: Panel): void;
+  closeAll(): void;
+  openModal(name: ModalName, props?: Record<string, unknown>, options?: { persistent?: boolean }): void;
+  closeModal(name: ModalName): void;
+  /** Shows the loader overlay until the promise settles. */
+  withLoader<T>(work: Promise<T>): Promise<T>;
+};
+
+const closedPanels: Record<Panel, boolean> = { cart: false, sideMenu: false, search: false, wishlist: false };
+
+export const useUi = create<UiState>()((set, get) => ({
+  panels: closedPanels,
+  modals: {},
+  loading: 0,
+  openPanel: (panel) => set({ panels: { ...closedPanels, [panel]: true } }),
+  closePanel: (panel) => set((s) => ({ panels: { ...s.panels, [panel]: false } })),
+  closeAll: () =>
+    set((s) => ({
+      panels: closedPanels,
+      modals: Object.fromEntries(Object.entries(s.modals).map(([n, m]) => [n, { ...m, open: false }])),
+    })),
+  openModal: (name, props = {}, options = {}) =>
+    set((s) => ({ modals: { ...s.modals, [name]: { open: true, key: (s.modals[name]?.key ?? 0) + 1, props, persistent: options.persistent ?? false } } })),
+  closeModal: (name) =>
+    set((s) => {
+      const m = s.modals[name];
+      return m ? { modals: { ...s.modals, [name]: { ...m, open: false } } } : {};
+    }),
+  withLoader: async (work) => {
+    set((s) => ({ loading: s.loading + 1 }));
+    try {
+      return await work;
+    } finally {
+      set({ loading: Math.max(0, get().loading - 1) });
+    }
+  },
+}));
+
+/** The overlay is on while any panel is open. */
+export const selectOverlay = (s: UiState) => Object.values(s.panels).some(Boolean);

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { ModalFrame } from './modal-frame.tsx';
+import type { ModalProps } from './registry.ts';
+
+export default function FeatureNotImplemented({ close }: ModalProps) {
+  const { t } = useTranslation();
+  return (
+    <ModalFrame title={t('modal.notImplementedTitle')} close={close}>
+      <p className="text-slate-700">{t('modal.notImplementedText')}</p>
+      <button type="button" onClick={close} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+        {t('modal.ok')}
+      </button>
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postJson } from '../lib/api.ts';
+import { ModalFrame } from './modal-frame.tsx';
+import type { ModalProps } from './registry.ts';
+
+type State = { step: 'form'; error: string | null; busy: boolean } | { step: 'done'; couponCode: string; percent: number };
+
+/** Newsletter sign-up: the server keeps the address and answers with the shopper's 10 % coupon. */
+export default function Newsletter({ close }: ModalProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<State>({ step: 'form', error: null, busy: false });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setState({ step: 'form', error: null, busy: true });
+    const result = await postJson<{ couponCode: string; percent: number }>('/api/newsletter/subscribe', { email });
+    if (result.ok) setState({ step: 'done', ...result.data });
+    else setState({ step: 'form', busy: false, error: result.status === 400 ? t('modal.newsletterBadEmail') : t('modal.networkError') });
+  }
+
+  return (
+    <ModalFrame title={t('modal.newsletterTitle')} close={close}>
+      {state.step === 'done' ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-700">{t('modal.newsletterThanks', { percent: state.percent })}</p>
+          <p className="rounded-lg border-2 border-dashed border-primary-strong p-3 text-center font-mono text-xl font-bold tracking-wider" aria-label={t('modal.couponCode')}>
+            {state.couponCode}
+          </p>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+          <p className="text-slate-700">{t('modal.newsletterIntro', { percent: 10 })}</p>
+          <label htmlFor="newsletter-email" className="text-sm font-medium">
+            {t('modal.email')}
+          </label>
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            aria-invalid={state.error ? true : undefined}
+            aria-describedby={state.error ? 'newsletter-error' : undefined}
+            className="rounded-md border border-slate-400 px-3 py-2"
+          />
+          {state.error ? (
+            <p id="newsletter-error" role="alert" className="text-sm text-red-700">
+              {state.error}
+            </p>
+          ) : null}
+          <button type="submit" disabled={state.busy} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-60">
+            {t('modal.subscribe')}
+          </button>
+        </form>
+      )}
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,26 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ModalName } from '../lib/ui-store.ts';
+
+/** What every modal receives: its own props, and how to close itself. */
+export type ModalProps = { close(): void } & Record<string, unknown>;
+
+/**
+ * Each modal's code, loaded the first time it opens and kept after that. The modals of
+ * later features (accounts, orders) start as shells that say what they are for.
+ */
+export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<ModalProps>>> = {
+  'language-switcher': lazy(() => import('./language-switcher.tsx')),
+  'size-guide': lazy(() => import('./size-guide.tsx')),
+  'terms-and-conditions': lazy(() => import('./terms-and-conditions.tsx')),
+  'feature-not-implemented': lazy(() => import('./feature-not-implemented.tsx')),
+  'whatsapp-help': lazy(() => import('./whatsapp-help.tsx')),
+  newsletter: lazy(() => import('./newsletter.tsx')),
+  review: lazy(() => import('./review.tsx')),
+  authentication: lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AuthenticationModal }))),
+  'verify-phone': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.VerifyPhoneModal }))),
+  'update-name': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.UpdateNameModal }))),
+  'add-email': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AddEmailModal }))),
+  'order-confirmation': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderConfirmationModal }))),
+  'order-cancel-request': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderCancelRequestModal }))),
+  'order-help': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderHelpModal }))),
+};

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useShop } from '../lib/use-shop.ts';
+import { ModalFrame } from './modal-frame.tsx';
+import type { ModalProps } from './registry.ts';
+
+/** A wa.me link with a message already written: the shopper only has to press send. */
+export default function WhatsappHelp({ close, subject }: ModalProps) {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const number = shop.contact.whatsappNumber?.replace(/\D/g, '');
+  const text = typeof subject === 'string' && subject ? t('modal.whatsappTextAbout', { shop: shop.title, subject }) : t('modal.whatsappText', { shop: shop.title });
+  return (
+    <ModalFrame title={t('modal.whatsappTitle')} close={close}>
+      <p className="text-slate-700">{t('modal.whatsappIntro')}</p>
+      <blockquote className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{text}</blockquote>
+      {number ? (
+        <a
+          href={`https://wa.me/${number}?text=${encodeURIComponent(text)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={close}
+          className="self-start rounded-md bg-[#128c4a] px-5 py-2.5 font-semibold text-white"
+        >
+          {t('nav.whatsapp')}
+        </a>
+      ) : null}
+    </ModalFrame>
+  );
+}
