@@ -68,7 +68,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="text-2xl font-semibold lg:text-3xl">{product.title}</h1>
         <Price product={product} size="lg" />
-        <AddToCart product={product} size="lg" />
         {variants.length > 1 ? (
           <nav aria-label={t('product.options')}>
             <ul className="flex flex-wrap gap-2">
@@ -87,6 +86,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         ) : null}
+        <AddToCart product={product} size="lg" />
         <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
           {out ? t('product.outOfStock') : product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
         </p>
