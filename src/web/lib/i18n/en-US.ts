@@ -23,6 +23,8 @@ export const enUS = {
     whatsapp: 'Chat on WhatsApp',
     language: 'Language',
     menu: 'Menu',
+    installApp: 'Install app',
+    installAppAlt: 'Add to home screen',
     yourAccount: 'YOUR ACCOUNT',
     login: 'Login',
     signup: 'Signup',

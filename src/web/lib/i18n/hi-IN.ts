@@ -22,6 +22,8 @@ export const hiIN: Messages = {
     whatsapp: 'WhatsApp पर बात करें',
     language: 'भाषा',
     menu: 'मेन्यू',
+    installApp: 'ऐप इंस्टॉल करें',
+    installAppAlt: 'होम स्क्रीन पर जोड़ें',
     yourAccount: 'आपका खाता',
     login: 'लॉग इन',
     signup: 'साइन अप',

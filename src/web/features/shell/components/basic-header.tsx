@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
+import { useInstall, useInstallLabelIndex } from '../../../lib/install-prompt.ts';
 import { paths } from '../../../lib/paths.ts';
 import { BackIcon } from '../../../ui/icons.tsx';
 
-/** The basic header of §2: back (to the catalog when there is no history) and the shop title. */
+/**
+ * The basic header of §2: back (to the catalog when there is no history), the shop title,
+ * and on phones an install button while the browser offers to install the app.
+ */
 export function BasicHeader({ shop }: { shop: ShopConfig }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const installable = useInstall((s) => s.event !== null);
+  const install = useInstall((s) => s.install);
+  const label = useInstallLabelIndex(installable) === 0 ? t('nav.installApp') : t('nav.installAppAlt');
   const goBack = () => {
     // React Router numbers the entries it made; index 0 means this page opened the tab
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -23,6 +30,11 @@ export function BasicHeader({ shop }: { shop: ShopConfig }) {
         <Link to={paths.cover(shop.id)} className="truncate text-base font-semibold">
           {shop.title}
         </Link>
+        {installable ? (
+          <button type="button" onClick={() => void install()} className="ml-auto shrink-0 rounded-full bg-primary-strong px-4 py-1.5 text-sm font-semibold text-white lg:hidden">
+            {label}
+          </button>
+        ) : null}
       </div>
     </header>
   );
