@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { catalogVsStatic } from './catalog-vs-static.ts';
 import { firstLoadJs } from './first-load-js.ts';
+import { searchBench } from './search.ts';
 import { runCleanups, stopAll, type Row } from './support.ts';
 
 /**
@@ -11,6 +12,7 @@ import { runCleanups, stopAll, type Row } from './support.ts';
 const benchmarks: Array<{ name: string; run: () => Promise<Row[]> }> = [
   { name: 'catalog-vs-static', run: catalogVsStatic },
   { name: 'first-load-js', run: firstLoadJs },
+  { name: 'search', run: searchBench },
 ];
 
 let interrupted = false;

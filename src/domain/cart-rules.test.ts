@@ -103,6 +103,13 @@ describe('adding to the cart', () => {
     expect(applyCartAction([line(product(), 9_999)], { type: 'add', product: product(), qty: 2 }, noStockRules).notice?.code).toBe('stockNotAvailable');
   });
 
+  it('an absurd quantity is simply not available, even when the shop orders without stock', () => {
+    expect(applyCartAction([], { type: 'add', product: product(), qty: 1e300 }, rules).notice?.code).toBe('stockNotAvailable');
+    expect(applyCartAction([], { type: 'add', product: product(), qty: 1e300 }, noStockRules).notice?.code).toBe('stockNotAvailable');
+    expect(applyCartAction([line(product(), 1)], { type: 'setQty', productId: 'tea', qty: 1e300 }, noStockRules).items[0]!.qty).toBe(10_000);
+    expect(applyCartAction([], { type: 'replace', items: [line(product(), 1e300)] }, rules).items).toEqual([]);
+  });
+
   it('rounds a fractional piece count down and a weight to 2 decimals', () => {
     expect(applyCartAction([], { type: 'add', product: product(), qty: 2.7 }, rules).items[0]!.qty).toBe(2);
     expect(applyCartAction([], { type: 'add', product: tomatoes, qty: 1.005 }, rules).items[0]!.qty).toBe(1.01);
@@ -248,7 +255,7 @@ describe('cart invariants under any sequence of actions', () => {
   }).map(({ id, isFraction, stock, regular }) =>
     product({ id, itemId: id, variantId: id, sku: id, isFraction, stock: isFraction ? stock : Math.floor(stock), price: { mrp: null, regular, special: null } }),
   );
-  const qtyArb = fc.oneof(fc.integer({ min: -3, max: 30 }), fc.double({ min: -5, max: 30, noNaN: false }), fc.constant(Number.NaN));
+  const qtyArb = fc.oneof(fc.integer({ min: -3, max: 30 }), fc.double({ min: -5, max: 30, noNaN: false }), fc.constantFrom(Number.NaN, 1e300, -0, 0.005));
   const itemArb = fc.tuple(productArb, qtyArb).map(([p, qty]) => line(p, qty));
   const actionArb: fc.Arbitrary<CartAction> = fc.oneof(
     fc.record({ type: fc.constant('add' as const), product: productArb, qty: fc.option(qtyArb, { nil: undefined }) }),

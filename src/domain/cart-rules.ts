@@ -119,13 +119,15 @@ function add(items: readonly CartItem[], product: CartProduct, requested: number
   const errors = Object.values(product.errors).filter((m) => m.trim() !== '');
   if (errors.length > 0) return unchanged({ type: 'danger', code: 'productError', message: errors.join('\n') });
   if (!rules.allowOrderOnNoStock && product.stock <= 0) return unchanged(notice('danger', 'outOfStock'));
+  const { max } = quantityLimits(product, rules);
+  // checked before any conversion: a typed 1e300 is "not available", not an overflow
+  if (max !== null && qty > max) return unchanged(notice('danger', 'stockNotAvailable'));
   const index = items.findIndex((i) => i.id === product.id);
   const existing = index >= 0 ? items[index]! : null;
   const total = (existing ? qtyToMilli(existing.qty, existing.isFraction) : 0) + qtyToMilli(qty, product.isFraction);
-  const { max } = quantityLimits(product, rules);
   if (max !== null && total > qtyToMilli(max, product.isFraction)) return unchanged(notice('danger', 'stockNotAvailable'));
-  // the added product is the fresher snapshot (price, stock), so the line takes its fields
-  const line = toLine(product, total / 1000);
+  // the added product is the fresher snapshot (price, stock, even isFraction), so the line takes its fields
+  const line = toLine(product, normaliseQty(total / 1000, product.isFraction));
   const next = index >= 0 ? items.map((i, k) => (k === index ? line : i)) : [...items, line];
   return { items: next, notice: notice('success', 'added') };
 }
@@ -145,7 +147,7 @@ function setQty(items: readonly CartItem[], productId: string, requested: number
 /**
  * What storage or the server hands back: kept as given (a line above today's stock stays, and
  * isCartValid reports it), but the first line per product id wins and lines whose qty is not
- * a positive number after rounding are dropped.
+ * a positive number after rounding, or too large to count in thousandths, are dropped.
  */
 function replace(given: readonly CartItem[]): Result {
   const seen = new Set<string>();
@@ -153,7 +155,7 @@ function replace(given: readonly CartItem[]): Result {
   for (const item of given) {
     if (seen.has(item.id) || typeof item.qty !== 'number') continue;
     const qty = normaliseQty(item.qty, item.isFraction);
-    if (!Number.isFinite(qty) || qty <= 0) continue;
+    if (!Number.isFinite(qty) || qty <= 0 || qty * 1000 > Number.MAX_SAFE_INTEGER) continue;
     seen.add(item.id);
     items.push({ ...item, qty });
   }

@@ -10,6 +10,7 @@ import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
+import { SearchPanel } from './features/search/components/search-panel.tsx';
 import { SideMenu } from './features/shell/components/side-menu.tsx';
 import { createI18n, resolveLanguage } from './lib/i18n/i18n.ts';
 import { ModalHost } from './modals/modal-host.tsx';
@@ -72,6 +73,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <ModalHost />
       {/* logging in arrives with accounts; until then the menu offers Login and Signup */}
+      <SearchPanel />
       <SideMenu account={{ loggedIn: false, onLogout: () => undefined }} />
       {orderEnabled || enquiryEnabled ? <CartSidebar /> : null}
       <Toasts />

@@ -39,6 +39,7 @@ export const enUS = {
     placeholder: 'Search for products',
     tooShort: 'Searched term should consist of at least 3 characters.',
     noResults: 'No results were found.',
+    results: 'Search results',
   },
   catalog: {
     all: 'All',

@@ -38,6 +38,7 @@ export const hiIN: Messages = {
     placeholder: 'उत्पाद खोजें',
     tooShort: 'खोज शब्द में कम से कम 3 अक्षर होने चाहिए।',
     noResults: 'कोई परिणाम नहीं मिला।',
+    results: 'खोज के परिणाम',
   },
   catalog: {
     all: 'सभी',

@@ -1,17 +1,35 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartCount, type CartAction, type cartMessages, type CartRules } from '../../../../domain/cart-rules.ts';
+import { cartCount, cartMessages, type CartAction, type CartRules } from '../../../../domain/cart-rules.ts';
 
 type CartNoticeCode = keyof typeof cartMessages;
+import { useCatalogQuery } from '../../../lib/catalog-query.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { useCartStore } from '../store/cart-store.ts';
 
-/** Reads the shop's cart from browser storage once the page is interactive, and follows other tabs. */
+/**
+ * Reads the shop's cart from browser storage once the page is interactive and follows
+ * other tabs; then brings each line's stock and price up to date from the catalog, so the
+ * stock checks use today's numbers, not the ones from when the product was added.
+ */
 export function useAttachCart(): void {
   const shopId = useShop().id;
   const attach = useCartStore((s) => s.attach);
   useEffect(() => attach(shopId), [attach, shopId]);
+  const { items, ready, rules } = useCart();
+  const dispatch = useCartStore((s) => s.dispatch);
+  const catalog = useCatalogQuery(ready && items.length > 0);
+  useEffect(() => {
+    if (!catalog.data) return;
+    const fresh = new Map(catalog.data.products.map((p) => [p.id, p]));
+    const current = useCartStore.getState().items;
+    const updated = current.map((i) => {
+      const p = fresh.get(i.id);
+      return p ? { ...i, stock: p.stock, price: p.price, title: p.title, images: p.images.slice(0, 2), errors: p.errors } : i;
+    });
+    if (JSON.stringify(updated) !== JSON.stringify(current)) dispatch({ type: 'replace', items: updated }, rules);
+  }, [catalog.data, dispatch, rules]);
 }
 
 /** The cart's lines and count, and `act`, which applies a change with the shop's rules and shows its notice. */
@@ -33,7 +51,8 @@ export function useCart() {
   const act = useCallback(
     (action: CartAction) => {
       const notice = dispatch(action, rules);
-      if (notice) notify({ type: notice.type, message: t(`cartNotice.${notice.code as CartNoticeCode}`) });
+      // the spec's own texts are translated; an owner's product error is shown as written
+      if (notice) notify({ type: notice.type, message: notice.code in cartMessages ? t(`cartNotice.${notice.code as CartNoticeCode}`) : notice.message });
       return notice;
     },
     [dispatch, rules, t],

@@ -38,6 +38,9 @@ export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: n
             name="q"
             type="search"
             placeholder={t('search.placeholder')}
+            // with JavaScript the search panel takes over; without it the form searches the catalog
+            onClick={() => openPanel('search')}
+            onKeyDown={(e) => e.key !== 'Tab' && e.key !== 'Shift' && (e.preventDefault(), openPanel('search'))}
             className="w-full rounded-md bg-white py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
           />
           <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-slate-500 [&_svg]:size-4">

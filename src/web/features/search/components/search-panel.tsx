@@ -1,0 +1,89 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { sortCategories } from '../../../../domain/catalog-view.ts';
+import { formatMoney, productPrices } from '../../../../domain/money.ts';
+import { createSearchIndex, MIN_SEARCH_LENGTH, type SearchResult } from '../../../../domain/search.ts';
+import { useCatalogQuery } from '../../../lib/catalog-query.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { usePriceFormat, useShop } from '../../../lib/use-shop.ts';
+import { Picture } from '../../../ui/picture.tsx';
+
+/**
+ * The search panel of §2: opens from the header's search field; fewer than 3 characters
+ * or no match say so; at most 10 results, one per item when the shop groups variants;
+ * on desktop a category filter when the shop has more than one category.
+ */
+export function SearchPanel() {
+  const { t } = useTranslation();
+  const open = useUi((s) => s.panels.search);
+  const closeAll = useUi((s) => s.closeAll);
+  const shop = useShop();
+  const format = usePriceFormat();
+  const catalog = useCatalogQuery(open);
+  const [query, setQuery] = useState('');
+  const [categories, setCategories] = useState<string[]>([]);
+  const deferred = useDeferredValue(query);
+  const index = useMemo(() => (catalog.data ? createSearchIndex(catalog.data.products, catalog.data.categories) : null), [catalog.data]);
+  const result: SearchResult | null = index ? index.search(deferred, { categories, groupByItem: shop.catalog.enableVariantGrouping }) : null;
+  const toggle = (id: string) => setCategories((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content aria-describedby={undefined} className="fixed inset-x-0 top-0 z-40 max-h-dvh overflow-y-auto bg-white shadow-xl">
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4">
+            <div className="flex items-center gap-2">
+              <Dialog.Title className="sr-only">{t('search.label')}</Dialog.Title>
+              <input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder={t('search.placeholder')}
+                aria-label={t('search.label')}
+                className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2.5"
+              />
+              <Dialog.Close className="rounded-md px-3 py-2.5 font-medium text-slate-700 hover:bg-slate-100">{t('modal.close')}</Dialog.Close>
+            </div>
+            {catalog.data && catalog.data.categories.length > 1 ? (
+              <fieldset className="hidden flex-wrap gap-2 lg:flex">
+                <legend className="sr-only">{t('catalog.categories')}</legend>
+                {sortCategories(catalog.data.categories).map((c) => (
+                  <label key={c.oId} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${categories.includes(c.oId) ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300'}`}>
+                    <input type="checkbox" className="sr-only" checked={categories.includes(c.oId)} onChange={() => toggle(c.oId)} />
+                    {c.name || t('catalog.unnamed')}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            <div aria-live="polite">
+              {catalog.isError ? <p role="alert">{t('error.catalogFetch')}</p> : null}
+              {!catalog.isError && !result ? <p className="text-slate-600">{t('nav.loading')}</p> : null}
+              {result && deferred.trim().length < MIN_SEARCH_LENGTH ? <p className="text-slate-700">{t('search.tooShort')}</p> : null}
+              {result?.status === 'no-results' ? <p className="text-slate-700">{t('search.noResults')}</p> : null}
+            </div>
+            {result?.status === 'ok' ? (
+              <ul aria-label={t('search.results')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+                {result.products.map((p) => {
+                  const image = p.images[0];
+                  return (
+                    <li key={p.id}>
+                      <Link to={paths.product(p.variantId)} onClick={closeAll} className="flex flex-col gap-1 rounded-lg border border-slate-200 p-2 hover:border-slate-400">
+                        {image ? <Picture src={image.url} alt="" width={200} height={200} className="aspect-square w-full rounded bg-slate-100 object-cover" /> : null}
+                        <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
+                        <span className="text-sm font-semibold">{formatMoney(productPrices(p.price, format.fractionDigits).final, format)}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
