@@ -1,3 +1,6 @@
+import { cartMessages } from '../../../domain/cart-rules.ts';
+import { searchMessages } from '../../../domain/search.ts';
+
 /**
  * The English message catalog, and the source of every key. Texts quoted by the spec are
  * exact; other catalogs translate this one key for key (the type checker makes sure).
@@ -37,8 +40,8 @@ export const enUS = {
   search: {
     label: 'Search',
     placeholder: 'Search for products',
-    tooShort: 'Searched term should consist of at least 3 characters.',
-    noResults: 'No results were found.',
+    tooShort: searchMessages.tooShort,
+    noResults: searchMessages.noResults,
     results: 'Search results',
   },
   catalog: {
@@ -79,14 +82,7 @@ export const enUS = {
     newsletter: 'Newsletter: 10% off',
     help: 'Help on WhatsApp',
   },
-  cartNotice: {
-    added: 'Added to cart!',
-    removed: 'item removed from cart',
-    updated: 'Product quantity has been updated!',
-    priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
-    outOfStock: 'The product is out of stock and cannot be added to the cart!',
-    stockNotAvailable: 'Stock not available',
-  },
+  cartNotice: { ...cartMessages },
   modal: {
     close: 'Close',
     ok: 'OK',
@@ -176,4 +172,6 @@ export const enUS = {
   },
 };
 
-export type Messages = typeof enUS;
+/** The catalog's shape with every text a plain string: translations differ, keys may not. */
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Messages = Widen<typeof enUS>;
