@@ -1,5 +1,6 @@
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { Category, Product } from './catalog.ts';
+import { searchMessages } from './search-messages.ts';
 import { categoryName } from './money.ts';
 
 /**
@@ -20,10 +21,7 @@ import { categoryName } from './money.ts';
 
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_SEARCH_RESULTS = 10;
-export const searchMessages = {
-  tooShort: 'Searched term should consist of at least 3 characters.',
-  noResults: 'No results were found.',
-} as const;
+export { searchMessages };
 
 export type SearchOptions = { limit?: number; categories?: string[]; groupByItem?: boolean };
 export type SearchResult = { status: 'too-short' | 'no-results' | 'ok'; message: string | null; products: Product[] };

@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { readableOnWhiteText } from '../domain/theme.ts';
-import { CartSidebar } from './features/cart/components/cart-sidebar.tsx';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
-import { SearchPanel } from './features/search/components/search-panel.tsx';
-import { SideMenu } from './features/shell/components/side-menu.tsx';
 import { createI18n, resolveLanguage } from './lib/i18n/i18n.ts';
-import { ModalHost } from './modals/modal-host.tsx';
-import { Toasts } from './ui/toasts.tsx';
+import { useUi } from './lib/ui-store.ts';
 import { useNonce } from './lib/nonce.ts';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import './lib/load-context.ts';
@@ -37,8 +32,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const colour = shop?.themeConfig.primaryColor ?? '#2874f0';
   const language = root?.language ?? 'en-US';
   const i18n = useMemo(() => createI18n(language), [language]);
-  // one cache per browser tab (and per server render): shoppers never share cached answers
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } }));
   return (
     <html lang={root?.locale ?? 'en-US'}>
       <head>
@@ -54,9 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
-        <QueryClientProvider client={queryClient}>
-          <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        </QueryClientProvider>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -64,19 +55,43 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Panels, modals and toasts load on first use: none of them is needed to show a page,
+// and together they would double the JavaScript of the first load.
+const ModalHost = lazy(() => import('./modals/modal-host.tsx').then((m) => ({ default: m.ModalHost })));
+const SearchPanel = lazy(() => import('./features/search/components/search-panel.tsx').then((m) => ({ default: m.SearchPanel })));
+const SideMenu = lazy(() => import('./features/shell/components/side-menu.tsx').then((m) => ({ default: m.SideMenu })));
+const CartSidebar = lazy(() => import('./features/cart/components/cart-sidebar.tsx').then((m) => ({ default: m.CartSidebar })));
+const Toasts = lazy(() => import('./ui/toasts.tsx').then((m) => ({ default: m.Toasts })));
+
+/** True a moment after hydration: time to mount what the page does not need at once. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const id = window.setTimeout(() => setIdle(true), 1500);
+    return () => window.clearTimeout(id);
+  }, []);
+  return idle;
+}
+
 /** The page, and the shell around every page: modals, side menu, cart sidebar, toasts, loader. */
 export default function App({ loaderData }: Route.ComponentProps) {
   useAttachCart();
   const { orderEnabled, enquiryEnabled } = loaderData.shop.orderConfig;
+  const used = useUi((s) => s.used);
+  const anyModal = useUi((s) => Object.keys(s.modals).length > 0);
+  const toasts = useUi((s) => s.toasts);
+  const idle = useIdle();
   return (
     <TileActionContext value={tileAction}>
       <Outlet />
-      <ModalHost />
-      {/* logging in arrives with accounts; until then the menu offers Login and Signup */}
-      <SearchPanel />
-      <SideMenu account={{ loggedIn: false, onLogout: () => undefined }} />
-      {orderEnabled || enquiryEnabled ? <CartSidebar /> : null}
-      <Toasts />
+      <Suspense fallback={null}>
+        {anyModal ? <ModalHost /> : null}
+        {used.search ? <SearchPanel /> : null}
+        {/* logging in arrives with accounts; until then the menu offers Login and Signup */}
+        {used.sideMenu ? <SideMenu account={{ loggedIn: false, onLogout: () => undefined }} /> : null}
+        {used.cart && (orderEnabled || enquiryEnabled) ? <CartSidebar /> : null}
+        {idle || toasts ? <Toasts /> : null}
+      </Suspense>
       <LoaderOverlay />
     </TileActionContext>
   );

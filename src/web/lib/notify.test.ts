@@ -1,34 +1,43 @@
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TOAST_MS, notify } from './notify.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TOAST_MS, markToasterReady, notify } from './notify.ts';
+import { useUi } from './ui-store.ts';
 
 const shown = () => toast.getHistory().filter((t) => !('dismiss' in t && t.dismiss));
+// no browser here: sonner keeps its toasts in memory, as the toaster would read them
+beforeAll(markToasterReady);
 afterEach(() => toast.dismiss());
 
 describe('toasts', () => {
-  it('disappear after 1400 ms unless they say otherwise', () => {
-    const id = notify({ type: 'success', message: 'Added to cart!' });
+  it('the first toast asks for the toaster to be mounted', async () => {
+    expect(useUi.getState().toasts).toBe(false);
+    await notify({ type: 'info', message: 'First' });
+    expect(useUi.getState().toasts).toBe(true);
+  });
+
+  it('disappear after 1400 ms unless they say otherwise', async () => {
+    const id = await notify({ type: 'success', message: 'Added to cart!' });
     expect(shown().find((t) => t.id === id)).toMatchObject({ duration: DEFAULT_TOAST_MS, className: 'toast-success' });
-    const sticky = notify({ type: 'info', message: 'Stays', timeout: false });
+    const sticky = await notify({ type: 'info', message: 'Stays', timeout: false });
     expect(shown().find((t) => t.id === sticky)).toMatchObject({ duration: Infinity });
-    const own = notify({ type: 'info', message: 'Own time', timeout: 5000 });
+    const own = await notify({ type: 'info', message: 'Own time', timeout: 5000 });
     expect(shown().find((t) => t.id === own)).toMatchObject({ duration: 5000 });
   });
 
-  it('an unknown type is shown as danger', () => {
-    const id = notify({ type: 'shout', message: 'Unknown type' });
+  it('an unknown type is shown as danger', async () => {
+    const id = await notify({ type: 'shout', message: 'Unknown type' });
     expect(shown().find((t) => t.id === id)).toMatchObject({ className: 'toast-danger' });
   });
 
-  it('a toast identical to the last one is ignored, a different one is not', () => {
-    const first = notify({ type: 'danger', message: 'Stock not available' });
-    expect(notify({ type: 'danger', message: 'Stock not available' })).toBeNull();
-    expect(notify({ type: 'warning', message: 'Stock not available' })).not.toBeNull();
+  it('a toast identical to the last one is ignored, a different one is not', async () => {
+    const first = await notify({ type: 'danger', message: 'Stock not available' });
+    expect(await notify({ type: 'danger', message: 'Stock not available' })).toBeNull();
+    expect(await notify({ type: 'warning', message: 'Stock not available' })).not.toBeNull();
     expect(first).not.toBeNull();
   });
 
-  it('offers at most two action buttons', () => {
-    const id = notify({ type: 'info', message: 'Update?', actions: [{ label: 'OK' }, { label: 'Later' }, { label: 'Never' }] });
+  it('offers at most two action buttons', async () => {
+    const id = await notify({ type: 'info', message: 'Update?', actions: [{ label: 'OK' }, { label: 'Later' }, { label: 'Never' }] });
     const t = shown().find((x) => x.id === id) as { action?: { label: string }; cancel?: { label: string } };
     expect(t.action?.label).toBe('OK');
     expect(t.cancel?.label).toBe('Later');

@@ -25,8 +25,13 @@ export type ModalState = {
 
 type UiState = {
   panels: Record<Panel, boolean>;
+  /** Panels opened at least once: their code is loaded on first use and kept. */
+  used: Record<Panel, boolean>;
   modals: Partial<Record<ModalName, ModalState>>;
   loading: number;
+  /** True once a toast was asked for: the toaster then mounts (it loads on demand). */
+  toasts: boolean;
+  wantToasts(): void;
   openPanel(panel: Panel): void;
   closePanel(panel: Panel): void;
   closeAll(): void;
@@ -40,9 +45,14 @@ const closedPanels: Record<Panel, boolean> = { cart: false, sideMenu: false, sea
 
 export const useUi = create<UiState>()((set, get) => ({
   panels: closedPanels,
+  used: closedPanels,
   modals: {},
   loading: 0,
-  openPanel: (panel) => set({ panels: { ...closedPanels, [panel]: true } }),
+  toasts: false,
+  wantToasts: () => {
+    if (!get().toasts) set({ toasts: true });
+  },
+  openPanel: (panel) => set((s) => ({ panels: { ...closedPanels, [panel]: true }, used: { ...s.used, [panel]: true } })),
   closePanel: (panel) => set((s) => ({ panels: { ...s.panels, [panel]: false } })),
   closeAll: () =>
     set((s) => ({

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getJson } from '../lib/api.ts';
+import { queryClient } from '../lib/catalog-query.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
@@ -41,7 +42,7 @@ export default function ReviewModal({ close, variantId, title }: ModalProps) {
   const { t } = useTranslation();
   const openModal = useUi((s) => s.openModal);
   const sku = String(variantId ?? '');
-  const query = useQuery({ queryKey: ['reviews', sku], queryFn: () => getJson<Reviews>(`/api/products/${encodeURIComponent(sku)}/reviews`) });
+  const query = useQuery({ queryKey: ['reviews', sku], queryFn: () => getJson<Reviews>(`/api/products/${encodeURIComponent(sku)}/reviews`) }, queryClient);
   const data = query.data?.ok ? query.data.data : null;
   return (
     <ModalFrame title={t('modal.reviewsTitle', { title: String(title ?? '') })} close={close}>

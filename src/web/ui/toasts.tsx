@@ -1,7 +1,11 @@
+import { useEffect } from 'react';
 import { Toaster } from 'sonner';
+import { markToasterReady } from '../lib/notify.ts';
 
 /** Where toasts appear; `lib/notify.ts` is the one way to show one. Colours per §4 type. */
 export function Toasts() {
+  // the Toaster subscribes in its own effect, which runs before this one
+  useEffect(markToasterReady, []);
   return (
     <Toaster
       position="top-center"

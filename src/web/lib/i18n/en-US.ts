@@ -1,5 +1,5 @@
 import { cartMessages } from '../../../domain/cart-rules.ts';
-import { searchMessages } from '../../../domain/search.ts';
+import { searchMessages } from '../../../domain/search-messages.ts';
 
 /**
  * The English message catalog, and the source of every key. Texts quoted by the spec are
@@ -169,6 +169,13 @@ export const enUS = {
     show: 'Show picture {{index}} of {{count}}',
     zoom: 'Enlarge the picture',
     close: 'Close',
+  },
+  catalogView: {
+    view: 'Show products as',
+    grid: 'Grid',
+    list: 'List',
+    loading: 'Loading products…',
+    tryAgain: 'Try again',
   },
 };
 

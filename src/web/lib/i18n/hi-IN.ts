@@ -173,4 +173,11 @@ export const hiIN: Messages = {
     zoom: 'तस्वीर बड़ी करके देखें',
     close: 'बंद करें',
   },
+  catalogView: {
+    view: 'उत्पाद इस तरह दिखाएँ',
+    grid: 'ग्रिड',
+    list: 'सूची',
+    loading: 'उत्पाद लाए जा रहे हैं…',
+    tryAgain: 'फिर से कोशिश करें',
+  },
 };

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { cartCount, cartMessages, type CartAction, type CartRules } from '../../../../domain/cart-rules.ts';
 
 type CartNoticeCode = keyof typeof cartMessages;
-import { useCatalogQuery } from '../../../lib/catalog-query.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { useCartStore } from '../store/cart-store.ts';
@@ -19,17 +18,28 @@ export function useAttachCart(): void {
   useEffect(() => attach(shopId), [attach, shopId]);
   const { items, ready, rules } = useCart();
   const dispatch = useCartStore((s) => s.dispatch);
-  const catalog = useCatalogQuery(ready && items.length > 0);
+  const hasItems = ready && items.length > 0;
   useEffect(() => {
-    if (!catalog.data) return;
-    const fresh = new Map(catalog.data.products.map((p) => [p.id, p]));
-    const current = useCartStore.getState().items;
-    const updated = current.map((i) => {
-      const p = fresh.get(i.id);
-      return p ? { ...i, stock: p.stock, price: p.price, title: p.title, images: p.images.slice(0, 2), errors: p.errors } : i;
-    });
-    if (JSON.stringify(updated) !== JSON.stringify(current)) dispatch({ type: 'replace', items: updated }, rules);
-  }, [catalog.data, dispatch, rules]);
+    if (!hasItems) return;
+    let cancelled = false;
+    void import('../../../lib/catalog-query.ts')
+      .then((m) => m.loadCatalogOnce())
+      .then((catalog) => {
+        if (cancelled) return;
+        const fresh = new Map(catalog.products.map((p) => [p.id, p]));
+        const current = useCartStore.getState().items;
+        const updated = current.map((i) => {
+          const p = fresh.get(i.id);
+          return p ? { ...i, stock: p.stock, price: p.price, title: p.title, images: p.images.slice(0, 2), errors: p.errors } : i;
+        });
+        if (JSON.stringify(updated) !== JSON.stringify(current)) dispatch({ type: 'replace', items: updated }, rules);
+      })
+      // offline or the server is down: the cart keeps the numbers it has
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [hasItems, dispatch, rules]);
 }
 
 /** The cart's lines and count, and `act`, which applies a change with the shop's rules and shows its notice. */
