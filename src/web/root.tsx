@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { readableOnWhiteText } from '../domain/theme.ts';
@@ -8,7 +8,8 @@ import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
-import { createI18n, resolveLanguage } from './lib/i18n/i18n.ts';
+import { catalogs } from './lib/i18n/catalogs.server.ts';
+import { createI18n, errorScreenMessages, resolveLanguage } from './lib/i18n/i18n.ts';
 import { useUi } from './lib/ui-store.ts';
 import { useNonce } from './lib/nonce.ts';
 import { ErrorScreen } from './ui/error-screen.tsx';
@@ -20,7 +21,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw data({ configInvalid: true }, { status: 503 });
   }
   const { locale, language } = resolveLanguage(request.headers.get('cookie'), context.shop.localeConfig.defaultLocale);
-  return { shop: context.shop, origin: context.origin, locale, language };
+  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language] };
+}
+
+/** The shop, the language and its texts do not depend on the URL: navigating never reloads them. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d?.shop.title || 'home' }];
@@ -31,7 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const shop = root?.shop;
   const colour = shop?.themeConfig.primaryColor ?? '#2874f0';
   const language = root?.language ?? 'en-US';
-  const i18n = useMemo(() => createI18n(language), [language]);
+  const messages = root?.messages ?? errorScreenMessages;
+  const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
   return (
     <html lang={root?.locale ?? 'en-US'}>
       <head>

@@ -1,8 +1,6 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enIN } from './en-IN.ts';
-import { enUS, type Messages } from './en-US.ts';
-import { hiIN } from './hi-IN.ts';
+import type { Messages } from './en-US.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -16,7 +14,19 @@ export type UiLanguage = (typeof uiLanguages)[number];
 
 export const languageNames: Record<UiLanguage, string> = { 'en-US': 'English (US)', 'en-IN': 'English (India)', 'hi-IN': 'हिन्दी' };
 
-const resources = { 'en-US': { translation: enUS }, 'en-IN': { translation: enIN }, 'hi-IN': { translation: hiIN } };
+/**
+ * The texts of the error screens, for the one case where the root loader could not send a
+ * catalog (the shop config is broken or the server failed): they are always English.
+ */
+export const errorScreenMessages = {
+  error: {
+    notFoundTitle: "We can't find the page",
+    notFoundText: "Unfortunately we can't find the page you are looking for.",
+    title: 'Something went wrong ...',
+    text: "We've noticed Internal Server Error while rendering this request.",
+    home: 'Go to the home page',
+  },
+} as unknown as Messages;
 
 export const LANGUAGE_COOKIE = 'lang';
 
@@ -32,9 +42,13 @@ export function resolveLanguage(cookieHeader: string | null, shopLocale: string)
   return { locale, language: isUiLanguage(locale) ? locale : 'en-US' };
 }
 
-/** One instance per render tree: the server renders many shoppers' languages at once. */
-export function createI18n(language: UiLanguage): i18n {
-  const instance = createInstance({ resources, lng: language, fallbackLng: 'en-US', interpolation: { escapeValue: false }, initAsync: false });
+/**
+ * One instance per render tree: the server renders many shoppers' languages at once. The
+ * catalog comes from the root loader (only the shopper's language, as data in the page),
+ * so no catalog is part of the JavaScript.
+ */
+export function createI18n(language: UiLanguage, messages: Messages): i18n {
+  const instance = createInstance({ resources: { [language]: { translation: messages } }, lng: language, interpolation: { escapeValue: false }, initAsync: false });
   void instance.use(initReactI18next).init();
   return instance;
 }
