@@ -1,27 +1,77 @@
 import { useTranslation } from 'react-i18next';
-import { filterProducts, parseCatalogFilter } from '../../domain/catalog-view.ts';
+import { useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isCatalogFetchError } from '../features/catalog/api/catalog-fetch-error.ts';
 import { CategoryChips } from '../features/catalog/components/category-chips.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
-import { toTile } from '../features/catalog/components/product-tile.tsx';
+import { ViewToggle } from '../features/catalog/components/view-toggle.tsx';
+import { useCatalogView } from '../features/catalog/hooks/use-catalog-view.ts';
+import { catalogPage } from '../features/catalog/lib/catalog-page.ts';
+import { paths } from '../lib/paths.ts';
+import { useShop } from '../lib/use-shop.ts';
 import type { Route } from './+types/catalog';
 
+/** The first page: the server filters its catalog, so the HTML has the products (and works without JavaScript). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { products, categories } = await context.catalog();
-  const filter = parseCatalogFilter(new URL(request.url).searchParams);
-  // a category's own name, the tags or the search words; null means "All Products"
-  const heading =
-    filter.categories.length === 1 ? (categories.find((c) => c.oId === filter.categories[0])?.name ?? null) : filter.tags.length > 0 ? filter.tags.map((t) => `#${t}`).join(' ') : filter.q ? `“${filter.q}”` : null;
-  return { products: filterProducts(products, filter).map(toTile), categories, active: filter.categories, heading };
+  return catalogPage(await context.catalog(), new URL(request.url).searchParams);
+}
+
+/**
+ * Every later visit: the whole catalog is fetched once (§4) and filtered here, so moving
+ * between categories asks the server nothing. Hydration keeps the server's data
+ * (`clientLoader.hydrate` is not set).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // loaded here, not with the page: the first page renders from the server's data and needs no query library
+  const { loadCatalog } = await import('../features/catalog/api/catalog-query.ts');
+  return catalogPage(await loadCatalog(), new URL(request.url).searchParams);
+}
+
+/** The page is its URL's filter of the catalog: a new filter loads, even when the link spares the other routes. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.search !== nextUrl.search || defaultShouldRevalidate;
 }
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const shop = useShop();
   const { products, categories, active, heading } = loaderData;
+  const { view, chosen, choose } = useCatalogView(shop.id, shop.catalog.defaultView);
+  const navigation = useNavigation();
+  // §4 "waiting": the first category chosen in the browser waits for the catalog
+  const waiting = navigation.state === 'loading' && navigation.location.pathname === paths.catalog();
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{heading ?? t('nav.allProducts')}</h1>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{heading ?? t('nav.allProducts')}</h1>
+        <ViewToggle defaultView={shop.catalog.defaultView} chosen={chosen} onChoose={choose} />
+      </div>
       <CategoryChips categories={categories} active={active} />
-      <ProductGrid products={products} />
+      <div aria-busy={waiting} className={`transition-opacity ${waiting ? 'opacity-60' : ''}`}>
+        <ProductGrid products={products} view={view} />
+      </div>
+      <p role="status" className="sr-only">
+        {waiting ? t('catalogView.loading') : ''}
+      </p>
+    </div>
+  );
+}
+
+/** §8: the catalog could not be fetched. The shopper keeps the shop around it and can try again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === 'loading';
+  return (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <p className="text-slate-700">{isCatalogFetchError(error) ? t('error.catalogFetch') : t('error.text')}</p>
+      <button
+        type="button"
+        onClick={() => void revalidator.revalidate()}
+        disabled={retrying}
+        className="rounded-md bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90 disabled:opacity-60"
+      >
+        {retrying ? t('nav.loading') : t('catalogView.tryAgain')}
+      </button>
     </div>
   );
 }

@@ -1,31 +1,68 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { groupVariants } from '../../../../domain/catalog-view.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { ProductTile, type TileProduct, type TileView } from './product-tile.tsx';
-
-const GRID: Record<TileView, string> = { grid: 'grid-cols-2 sm:grid-cols-3', list: 'grid-cols-1' };
-const GRID_DESKTOP: Record<TileView, string> = { grid: 'lg:grid-cols-4 xl:grid-cols-5', list: 'lg:grid-cols-2' };
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import { FIRST_PAGE, gridClasses, VIRTUALISE_ABOVE, type TileViews } from '../lib/tile-layout.ts';
+import { ProductTile, type TileProduct } from './product-tile.tsx';
+import type { Tile, VirtualTileList } from './virtual-tile-list.tsx';
 
 /** The tiles to show: one per item when the shop groups variants (catalog.enableVariantGrouping). */
-export function useTiles(products: TileProduct[]): { product: TileProduct; variants: number }[] {
+export function useTiles(products: TileProduct[]): Tile[] {
   const { enableVariantGrouping } = useShop().catalog;
-  return enableVariantGrouping ? groupVariants(products).map((g) => ({ product: g.product, variants: g.variants.length })) : products.map((p) => ({ product: p, variants: 1 }));
+  // the same array while the products are the same, so a long virtual list keeps its rows across re-renders
+  return useMemo(
+    () => (enableVariantGrouping ? groupVariants(products).map((g) => ({ product: g.product, variants: g.variants.length })) : products.map((p) => ({ product: p, variants: 1 }))),
+    [products, enableVariantGrouping],
+  );
+}
+
+let LoadedVirtualList: typeof VirtualTileList | null = null;
+
+/**
+ * Whether the virtual list's code is here, fetching it when a list first needs it (most
+ * pages never do, and the cover shows this grid too). Once fetched it renders at once, so
+ * a list the shopper comes back to is full height in its first render, as scroll
+ * restoration needs.
+ */
+function useVirtualListLoaded(needed: boolean): boolean {
+  const [loaded, setLoaded] = useState(() => LoadedVirtualList !== null);
+  useEffect(() => {
+    if (!needed || loaded) return;
+    void import('./virtual-tile-list.tsx').then((m) => {
+      LoadedVirtualList = m.VirtualTileList;
+      setLoaded(true);
+    });
+  }, [needed, loaded]);
+  return loaded;
 }
 
 /**
- * Tiles in the shop's default view: list on mobile and grid on desktop unless the config
- * says otherwise (catalog.defaultView). CSS switches at 1024 px, so the server's HTML is
- * already right for the screen and nothing shifts on hydration.
+ * Tiles in the shop's default view (list on mobile and grid on desktop unless
+ * catalog.defaultView says otherwise) or in the given one. CSS switches at 1024 px, so
+ * the server's HTML is already right for the screen and nothing shifts on hydration.
+ *
+ * A long list is virtualised once hydrated. The server sends its first page as plain
+ * HTML and hydration keeps it; then the virtual list takes over with those same rows in
+ * the same places.
  */
-export function ProductGrid({ products, eagerCount = 4 }: { products: TileProduct[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = 4, view }: { products: TileProduct[]; eagerCount?: number; view?: TileViews }) {
   const { t } = useTranslation();
   const { defaultView } = useShop().catalog;
   const tiles = useTiles(products);
+  const hydrated = useHydrated();
+  const { key } = useLocation();
+  const shown = view ?? defaultView;
+  const long = tiles.length > VIRTUALISE_ABOVE;
+  const loaded = useVirtualListLoaded(long && hydrated);
   if (tiles.length === 0) return <p className="py-10 text-center text-slate-600">{t('catalog.noProducts')}</p>;
+  // one virtual list per history entry, so coming back to an entry finds its own rows
+  if (long && hydrated && loaded && LoadedVirtualList) return <LoadedVirtualList key={key} tiles={tiles} view={shown} eagerCount={eagerCount} historyKey={key} />;
   return (
-    <ul className={`grid gap-3 ${GRID[defaultView.mobile]} ${GRID_DESKTOP[defaultView.desktop]}`}>
-      {tiles.map(({ product, variants }, i) => (
-        <ProductTile key={product.id} product={product} variants={variants} view={defaultView} eager={i < eagerCount} />
+    <ul className={`grid gap-3 ${gridClasses(shown)}`}>
+      {(long ? tiles.slice(0, FIRST_PAGE) : tiles).map(({ product, variants }, i) => (
+        <ProductTile key={product.id} product={product} variants={variants} view={shown} eager={i < eagerCount} />
       ))}
     </ul>
   );
