@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { catalogVsStatic } from './catalog-vs-static.ts';
 import { firstLoadJs } from './first-load-js.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { searchBench } from './search.ts';
 import { runCleanups, stopAll, type Row } from './support.ts';
 
@@ -13,6 +14,7 @@ const benchmarks: Array<{ name: string; run: () => Promise<Row[]> }> = [
   { name: 'catalog-vs-static', run: catalogVsStatic },
   { name: 'first-load-js', run: firstLoadJs },
   { name: 'search', run: searchBench },
+  { name: 'lighthouse', run: lighthouseBench },
 ];
 
 let interrupted = false;

@@ -71,6 +71,8 @@ const SideMenu = lazy(() => import('./features/shell/components/side-menu.tsx').
 const CartSidebar = lazy(() => import('./features/cart/components/cart-sidebar.tsx').then((m) => ({ default: m.CartSidebar })));
 const Toasts = lazy(() => import('./ui/toasts.tsx').then((m) => ({ default: m.Toasts })));
 
+const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
+
 /** True a moment after hydration: time to mount what the page does not need at once. */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
@@ -92,14 +94,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <TileActionContext value={tileAction}>
       <Outlet />
-      <Suspense fallback={null}>
-        {anyModal ? <ModalHost /> : null}
-        {used.search ? <SearchPanel /> : null}
-        {/* logging in arrives with accounts; until then the menu offers Login and Signup */}
-        {used.sideMenu ? <SideMenu account={{ loggedIn: false, onLogout: () => undefined }} /> : null}
-        {used.cart && (orderEnabled || enquiryEnabled) ? <CartSidebar /> : null}
-        {idle || toasts ? <Toasts /> : null}
-      </Suspense>
+      {/* one boundary each: a part loading later must not hide one already open */}
+      {anyModal ? <Lazy><ModalHost /></Lazy> : null}
+      {used.search ? <Lazy><SearchPanel /></Lazy> : null}
+      {/* logging in arrives with accounts; until then the menu offers Login and Signup */}
+      {used.sideMenu ? <Lazy><SideMenu account={{ loggedIn: false, onLogout: () => undefined }} /></Lazy> : null}
+      {used.cart && (orderEnabled || enquiryEnabled) ? <Lazy><CartSidebar /></Lazy> : null}
+      {idle || toasts ? <Lazy><Toasts /></Lazy> : null}
       <LoaderOverlay />
     </TileActionContext>
   );

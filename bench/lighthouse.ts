@@ -1,0 +1,250 @@
+import os from 'node:os';
+import path from 'node:path';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { get, HOST, onCleanup, ROOT, startApp, type Child, type Row } from './support.ts';
+
+/**
+ * Lighthouse's mobile performance score (default config: Moto G Power emulation, simulated
+ * 4G and 4× CPU slowdown) for the cover, the catalog and one product page, in the system
+ * Chromium — nothing is downloaded. Each page runs RUNS times, round-robin so a burst of
+ * other load on the machine hits every page alike; the median score is the figure.
+ */
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const RUNS = 3;
+const TARGET = 98;
+const FLOOR = 90;
+/** The whole Lighthouse part, app start included; past it Chrome is stopped and what was measured is reported. */
+const BUDGET_MS = 180_000;
+/** run.ts gives up 5 minutes after the process starts; stop early enough that the table still prints. */
+const RUN_WATCHDOG_MS = 5 * 60_000;
+const WATCHDOG_MARGIN_MS = 15_000;
+
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Lhr = RunnerResult['lhr'];
+type Audit = Lhr['audits'][string];
+type Measured = { score: number; lcp: number; tbt: number; cls: number; fcp: number; lhr: Lhr };
+
+const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** A product page that exists: the first product of GET /api/catalog whose /p/<variantId> answers 200. */
+async function productPath(origin: string): Promise<string> {
+  const res = await get(`${origin}/api/catalog`, { 'accept-encoding': 'identity' });
+  if (res.status !== 200) throw new Error(`GET /api/catalog answered ${res.status}`);
+  const { products } = JSON.parse(res.body.toString('utf8')) as { products: Array<{ variantId?: string }> };
+  for (const { variantId } of products.slice(0, 10)) {
+    if (!variantId) continue;
+    const p = `/p/${encodeURIComponent(variantId)}`;
+    if ((await get(origin + p)).status === 200) return p;
+  }
+  throw new Error(`none of the first products of /api/catalog (${products.length}) has a product page`);
+}
+
+/**
+ * One request for the page and for every same-origin file its HTML names (scripts, styles,
+ * preloads, every srcset width), so the first measured run does not pay for server-side
+ * first renders or the resizer making image copies.
+ */
+async function warm(origin: string, pagePath: string): Promise<number> {
+  const page = await get(origin + pagePath);
+  if (page.status !== 200) throw new Error(`GET ${pagePath} answered ${page.status}`);
+  const html = page.body.toString('utf8');
+  const urls = new Set<string>();
+  for (const [, name, value = ''] of html.matchAll(/\s(src|href|srcset|imagesrcset)\s*=\s*["']([^"']*)["']/gi)) {
+    const candidates = /srcset/i.test(name!) ? value.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '') : [value];
+    for (const c of candidates) {
+      if (!c || c.startsWith('data:') || c.startsWith('#')) continue;
+      const url = new URL(c.replaceAll('&amp;', '&'), origin + pagePath);
+      if (url.origin === origin && url.pathname !== pagePath) urls.add(url.href);
+    }
+  }
+  // other links (/catalog, /p/…) are pages of their own; only files are fetched here
+  const files = [...urls].filter((u) => /\.[a-z0-9]+$/i.test(new URL(u).pathname) || new URL(u).pathname.startsWith('/img/'));
+  await Promise.all(files.map((u) => get(u, { 'accept-encoding': 'br, gzip' }).catch(() => null)));
+  return files.length;
+}
+
+async function measure(url: string, port: number, retries = 1): Promise<Measured> {
+  // the screenshots feed no score; leaving them out makes each run a few seconds shorter
+  const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], maxWaitForLoad: 30_000, disableFullPageScreenshot: true, skipAudits: ['screenshot-thumbnails', 'final-screenshot'] };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    // now and then the trace misses the navigation (NO_NAVSTART); Lighthouse's advice is to run again
+    const why = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+    if (retries <= 0) throw new Error(`Lighthouse on ${url}: ${why}`);
+    console.log(`  ${new URL(url).pathname}: ${why.slice(0, 100)}; running it again`);
+    return measure(url, port, retries - 1);
+  }
+  const s = lhr.configSettings;
+  if (s.formFactor !== 'mobile' || s.throttlingMethod !== 'simulate') throw new Error(`not the mobile config: ${s.formFactor}, ${s.throttlingMethod}`);
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') throw new Error(`Lighthouse on ${url}: no performance score`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    score: Math.round(score * 100),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    fcp: value('first-contentful-paint'),
+    lhr,
+  };
+}
+
+/** Lighthouse's opportunities and diagnostics for a page, the biggest estimated savings first, each with its worst items. */
+function topCauses(lhr: Lhr, count = 3): string[] {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  const savings = (a: Audit) => {
+    const m = a.metricSavings ?? {};
+    const byMetric = (m.LCP ?? 0) + (m.FCP ?? 0) + (m.TBT ?? 0) + (m.CLS ?? 0) * 1000;
+    const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
+    return Math.max(byMetric, details?.overallSavingsMs ?? 0) + (details?.overallSavingsBytes ?? 0) / 1e6;
+  };
+  const failing = refs
+    // metrics are the score itself; 'hidden' holds the newer insights, which repeat the diagnostics
+    .filter((r) => r.group !== 'metrics' && r.group !== 'hidden')
+    .map((r) => lhr.audits[r.id])
+    .filter((a): a is Audit => !!a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable');
+  return failing
+    .sort((a, b) => savings(b) - savings(a) || (a.score ?? 1) - (b.score ?? 1))
+    .slice(0, count)
+    .map((a) => {
+      const m = Object.entries(a.metricSavings ?? {}).filter(([, v]) => v).map(([k, v]) => `${k} −${k === 'CLS' ? v!.toFixed(3) : `${Math.round(v!)} ms`}`);
+      const items = detailItems(a.details).slice(0, 4).map(describeItem).filter(Boolean);
+      return `${a.id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${m.length ? ` [${m.join(', ')}]` : ''}${items.length ? `\n        ${items.join('\n        ')}` : ''}`;
+    });
+}
+
+/** The rows of an audit's table; a list (like the LCP element's) holds tables of its own. */
+function detailItems(details: unknown): Array<Record<string, unknown>> {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  const rows = items as Array<Record<string, unknown>>;
+  return (details as { type?: string }).type === 'list' ? rows.flatMap(detailItems) : rows;
+}
+
+function describeItem(item: Record<string, unknown>): string {
+  const num = (k: string) => (typeof item[k] === 'number' ? (item[k] as number) : undefined);
+  const node = item.node as { snippet?: string; selector?: string } | undefined;
+  const text = (k: string) => (typeof item[k] === 'string' ? (item[k] as string) : undefined);
+  const what = text('url') ?? node?.snippet ?? node?.selector ?? text('phase') ?? text('groupLabel') ?? text('label') ?? text('group') ?? '';
+  const parts = [
+    num('totalBytes') !== undefined ? `${(num('totalBytes')! / 1024).toFixed(1)} KB` : '',
+    num('wastedBytes') !== undefined ? `${(num('wastedBytes')! / 1024).toFixed(1)} KB wasted` : '',
+    num('wastedMs') !== undefined ? `${Math.round(num('wastedMs')!)} ms wasted` : '',
+    num('duration') !== undefined ? `${Math.round(num('duration')!)} ms` : '',
+    num('total') !== undefined ? `${Math.round(num('total')!)} ms CPU` : '',
+    num('scripting') !== undefined ? `${Math.round(num('scripting')!)} ms scripting` : '',
+    num('timing') !== undefined && typeof item.phase === 'string' ? `${Math.round(num('timing')!)} ms` : '',
+    num('blockingTime') !== undefined ? `${Math.round(num('blockingTime')!)} ms blocking` : '',
+    num('score') !== undefined ? `shift ${num('score')!.toFixed(3)}` : '',
+  ].filter(Boolean);
+  return what || parts.length ? `${String(what).replace(/\s+/g, ' ').slice(0, 110)}${parts.length ? ` (${parts.join(', ')})` : ''}` : '';
+}
+
+export async function lighthouseBench(): Promise<Row[]> {
+  const started = Date.now();
+  // after the other benchmarks less than BUDGET_MS may be left before run.ts's watchdog
+  const budget = Math.round(Math.min(BUDGET_MS, RUN_WATCHDOG_MS - WATCHDOG_MARGIN_MS - process.uptime() * 1000));
+  if (budget < 30_000) throw new Error(`only ${(budget / 1000).toFixed(0)} s left before run.ts's ${RUN_WATCHDOG_MS / 60_000}-minute watchdog`);
+  let app: Child | undefined;
+  let chrome: LaunchedChrome | undefined;
+  let timedOut = false;
+  const capTimer = setTimeout(() => {
+    // Lighthouse cannot be cancelled; with its browser gone the run in progress rejects at once
+    timedOut = true;
+    chrome?.kill();
+  }, budget);
+  try {
+    app = await startApp('app (demo catalog)', path.join(ROOT, 'demo/catalog.json'));
+    const pages = ['/', '/catalog', await productPath(app.url)];
+    for (const p of pages) {
+      const files = await warm(app.url, p);
+      console.log(`  lighthouse: warmed ${p} and ${files} files it names`);
+    }
+
+    if (timedOut) throw new Error(`time cap ${budget / 1000} s reached before Chrome started`);
+    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+    if (timedOut) {
+      chrome.kill();
+      throw new Error(`time cap ${budget / 1000} s reached while Chrome started`);
+    }
+    // Chrome runs in a process group of its own: kill it on cleanup, and on a sudden exit too
+    const kill = chrome.kill;
+    process.once('exit', kill);
+    const stopChrome = onCleanup(async () => {
+      process.removeListener('exit', kill);
+      kill();
+    });
+    const version = await get(`http://${HOST}:${chrome.port}/json/version`).then((r) => (JSON.parse(r.body.toString('utf8')) as { Browser?: string }).Browser ?? '?', () => '?');
+    const results = new Map<string, Measured[]>(pages.map((p) => [p, []]));
+    const failures = new Map<string, string[]>();
+    let stoppedEarly = '';
+    const loadBefore = os.loadavg()[0]!;
+    try {
+      for (let run = 1; run <= RUNS && !stoppedEarly; run++) {
+        for (const p of pages) {
+          const t0 = Date.now();
+          const m = await measure(app.url + p, chrome.port).catch((err: unknown) => {
+            if (timedOut) stoppedEarly = `time cap ${(budget / 1000).toFixed(0)} s reached`;
+            else failures.set(p, [...(failures.get(p) ?? []), err instanceof Error ? err.message : String(err)]);
+            return null;
+          });
+          if (stoppedEarly) break;
+          if (!m) {
+            console.log(`  run ${run} ${p}: failed, ${failures.get(p)!.at(-1)!.slice(0, 160)}`);
+            continue;
+          }
+          results.get(p)!.push(m);
+          console.log(`  run ${run} ${p.padEnd(24)} score ${String(m.score).padStart(3)}  LCP ${seconds(m.lcp)}  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  FCP ${seconds(m.fcp)}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+        }
+      }
+    } finally {
+      await stopChrome();
+    }
+
+    const rows: Row[] = [];
+    for (const p of pages) {
+      const runs = results.get(p)!;
+      const name = `lighthouse mobile ${p.startsWith('/p/') ? `/p/:sku (${decodeURIComponent(p.slice(3))})` : p}`;
+      const failed = failures.get(p) ?? [];
+      const failedText = failed.length ? `; ${failed.length} run(s) failed: ${failed[0]!.slice(0, 100)}` : '';
+      if (!runs.length) {
+        rows.push({ name, figure: 'did not run', target: `≥ ${TARGET}`, ok: false, note: `${stoppedEarly}${failedText}` });
+        continue;
+      }
+      const mid = median(runs, (r) => r.score);
+      const spread = runs.map((r) => r.score).join(', ');
+      const warnings = mid.lhr.runWarnings.length ? `; warning: ${mid.lhr.runWarnings.join(' ').slice(0, 120)}` : '';
+      rows.push(
+        {
+          name,
+          figure: String(mid.score),
+          target: `≥ ${TARGET} (never < ${FLOOR})`,
+          ok: mid.score >= TARGET,
+          note: `${mid.score < FLOOR ? `BELOW ${FLOOR}; ` : ''}median of ${runs.length} (${spread}): Lighthouse is noisy, more so on a busy machine${stoppedEarly && runs.length < RUNS ? `; ${stoppedEarly}` : ''}${failedText}${warnings}`,
+        },
+        { name: '  LCP / TBT / CLS / FCP', figure: `${seconds(mid.lcp)} / ${Math.round(mid.tbt)} ms / ${mid.cls.toFixed(3)} / ${seconds(mid.fcp)}`, note: 'of the median run; simulated slow 4G, 4× CPU slowdown' },
+      );
+      if (mid.score < TARGET) {
+        console.log(`  ${p} scores ${mid.score} (< ${TARGET}); Lighthouse's top causes, median run:`);
+        for (const cause of topCauses(mid.lhr)) console.log(`    - ${cause}`);
+      }
+    }
+    const all = [...results.values()].flat();
+    if (all.length) {
+      // Lighthouse's own yardstick of this machine's CPU: the simulated 4× slowdown multiplies what it observed, so a slow or shared CPU inflates TBT
+      const index = median(all, (r) => r.lhr.environment.benchmarkIndex).lhr.environment.benchmarkIndex;
+      const load = `load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+      rows.push({ name: '  lighthouse CPU benchmarkIndex', figure: index.toFixed(0), note: `${load}; TBT, and with it the score, drops when the CPU is shared; ${version}` });
+    }
+    console.log(`  lighthouse: ${((Date.now() - started) / 1000).toFixed(0)} s of the ${(budget / 1000).toFixed(0)} s cap`);
+    return rows;
+  } finally {
+    clearTimeout(capTimer);
+    await app?.stop();
+  }
+}
