@@ -1,19 +1,13 @@
 import { cartMessages } from '../../../domain/cart-rules.ts';
 import { searchMessages } from '../../../domain/search-messages.ts';
+import { errorMessagesEn } from './error-messages.ts';
 
 /**
  * The English message catalog, and the source of every key. Texts quoted by the spec are
  * exact; other catalogs translate this one key for key (the type checker makes sure).
  */
 export const enUS = {
-  error: {
-    notFoundTitle: "We can't find the page",
-    notFoundText: "Unfortunately we can't find the page you are looking for.",
-    title: 'Something went wrong ...',
-    text: "We've noticed Internal Server Error while rendering this request.",
-    home: 'Go to the home page',
-    catalogFetch: 'An error occurred while fetching the product catalog. Please try again after sometime.',
-  },
+  error: errorMessagesEn,
   nav: {
     home: 'Home',
     catalog: 'Catalog',

@@ -1,6 +1,7 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from './en-US.ts';
+import { errorMessagesEn } from './error-messages.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,15 +19,7 @@ export const languageNames: Record<UiLanguage, string> = { 'en-US': 'English (US
  * The texts of the error screens, for the one case where the root loader could not send a
  * catalog (the shop config is broken or the server failed): they are always English.
  */
-export const errorScreenMessages = {
-  error: {
-    notFoundTitle: "We can't find the page",
-    notFoundText: "Unfortunately we can't find the page you are looking for.",
-    title: 'Something went wrong ...',
-    text: "We've noticed Internal Server Error while rendering this request.",
-    home: 'Go to the home page',
-  },
-} as unknown as Messages;
+export const errorScreenMessages = { error: errorMessagesEn } as unknown as Messages;
 
 export const LANGUAGE_COOKIE = 'lang';
 
