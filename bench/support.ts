@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
+/** run.ts gives up this long after the process starts, so a hung server never keeps anyone waiting. */
+export const RUN_WATCHDOG_MS = 10 * 60_000;
 
 /** What run.ts prints: one row per figure; a row without `ok` is information, not a verdict. */
 export type Row = { name: string; figure: string; target?: string; ok?: boolean; note?: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { imageWidths, isImageWidth, isResizable, resizedUrl, shortAlt, srcSet, widthFor } from './images.ts';
+import { imageWidths, isImageWidth, isResizable, resizedUrl, shortAlt, srcSet, widthFor, widthSrcSet } from './images.ts';
 
 describe('resized image addresses', () => {
   it('points a local media image at the resizer', () => {
@@ -41,7 +41,8 @@ describe('srcSet', () => {
     expect(srcSet('/media/p/tee.webp', 200)).toBe('/img/200/p/tee.webp 1x, /img/420/p/tee.webp 2x');
     expect(srcSet('/media/p/tee.webp', 120)).toBe('/img/120/p/tee.webp 1x, /img/420/p/tee.webp 2x');
     expect(srcSet('/media/p/tee.webp', 140)).toBe('/img/140/p/tee.webp 1x, /img/420/p/tee.webp 2x');
-    expect(srcSet('/media/p/tee.webp', 420)).toBe('/img/420/p/tee.webp 1x, /img/1600/p/tee.webp 2x');
+    expect(srcSet('/media/p/tee.webp', 420)).toBe('/img/420/p/tee.webp 1x, /img/800/p/tee.webp 2x');
+    expect(srcSet('/media/p/tee.webp', 800)).toBe('/img/800/p/tee.webp 1x, /img/1600/p/tee.webp 2x');
     expect(srcSet('/media/b.webp', 100)).toBe('/img/120/b.webp 1x, /img/200/b.webp 2x');
   });
 
@@ -49,7 +50,16 @@ describe('srcSet', () => {
     expect(srcSet('/media/b.webp', 2000)).toBe('/img/1600/b.webp 1x, /img/1600/b.webp 2x');
   });
 
+  it('never gives a 2× screen less than 95 % of the pixels it could use, nor a 1× screen less than all', () => {
+    for (let css = 1; css <= 1600; css++) {
+      const [one, two] = srcSet('/media/a.webp', css).split(', ').map((c) => Number(/\/img\/(\d+)\//.exec(c)![1]));
+      expect(one).toBeGreaterThanOrEqual(css);
+      expect(two).toBeGreaterThanOrEqual(Math.min(1600, 1.9 * css));
+    }
+  });
+
   it('is empty for addresses the resizer cannot serve', () => {
+    expect(widthSrcSet('https://cdn.example.com/a.webp')).toBe('');
     expect(srcSet('https://cdn.example.com/a.webp', 200)).toBe('');
     expect(srcSet('data:image/gif;base64,R0lGOD', 200)).toBe('');
   });
@@ -64,6 +74,13 @@ describe('srcSet', () => {
         for (const s of smaller) expect(s).toBeLessThan(css);
       }),
     );
+  });
+});
+
+describe('widthSrcSet', () => {
+  it('offers every copy from the given width up, with its width, for the browser to choose', () => {
+    expect(widthSrcSet('/media/banner.webp')).toBe('/img/420/banner.webp 420w, /img/800/banner.webp 800w, /img/1600/banner.webp 1600w');
+    expect(widthSrcSet('/media/banner.webp', 800)).toBe('/img/800/banner.webp 800w, /img/1600/banner.webp 1600w');
   });
 });
 

@@ -31,6 +31,22 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     expect(again.headers['content-security-policy']).not.toBe(csp);
   });
 
+  it('the stylesheet comes first in the head and the scripts load at low priority after it', async () => {
+    const res = await t.app.inject({ url: '/' });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const stylesheet = head.search(/<link rel="stylesheet"/);
+    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const p of preloads) {
+      expect(p[0]).toContain('fetchpriority="low"');
+      expect(p.index).toBeGreaterThan(stylesheet);
+    }
+    // the rest of the page streams through as React wrote it
+    expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('fetchpriority="low"');
+    expect(res.body).toContain('₹499.50');
+  });
+
   it('the catalog lists products, filtered by a category or tag link', async () => {
     const all = await t.app.inject({ url: '/catalog' });
     expect(all.body).toContain('Cotton Tee');

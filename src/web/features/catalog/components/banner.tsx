@@ -8,6 +8,9 @@ import { Picture } from '../../../ui/picture.tsx';
 
 export type BannerLook = 'hero' | 'slide';
 
+/** The page is at most 1280 px wide with 1 rem padding on each side (PageShell). */
+const HERO_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 2rem)';
+
 /** Dark text on the banner's colour unless it is a dark hex colour, where white reads better. */
 const textOn = (background: string) => (/^#[0-9a-f]{6}$/i.test(background) && contrastWithWhite(background) >= 4.5 ? 'text-white' : 'text-slate-900');
 
@@ -22,8 +25,8 @@ export function BannerCard({ banner, look = 'hero', priority = false }: { banner
   const { link } = banner;
   const picture =
     look === 'hero' ? (
-      // a hero is up to 1248 CSS px wide on a desktop: the 1600 px copy; phones get their 800 px image
-      <Picture src={banner.image.desktop} mobileSrc={banner.image.mobile} alt={banner.title} wide width={1600} height={500} priority={priority} className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]" />
+      // a hero spans the page (at most 1248 CSS px): the browser picks the copy for the screen's width and density
+      <Picture src={banner.image.desktop} mobileSrc={banner.image.mobile} alt={banner.title} wide width={1600} height={500} sizes={HERO_SIZES} priority={priority} className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]" />
     ) : (
       // a 4:3 crop of a 16:5 image uses 5/12 of its width: an ~300 px card needs the 800 px copy.
       // The box holds the ratio: in the card's flex column the image alone would take its own 600 px height
