@@ -1,0 +1,179 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { productPrices, qtyToMilli, toMinor, type Minor } from './money.ts';
+import { computeTotals, deliveryModes, totalsForApi, type DeliveryMode, type TotalsConfig, type TotalsLineInput } from './totals.ts';
+
+const config: TotalsConfig = {
+  fractionDigits: 2,
+  taxPercent: 0,
+  deliveryCharge: { amount: 0, disableWhenTotalAbove: 0 },
+  packingCharge: { type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false },
+};
+const withConfig = (over: Partial<TotalsConfig>): TotalsConfig => ({ ...config, ...over });
+const item = (regular: number, qty = 1, over: Partial<TotalsLineInput> = {}): TotalsLineInput => ({ price: { mrp: null, regular, special: null }, qty, isFraction: false, ...over });
+const valueOf = (lines: ReturnType<typeof computeTotals>['lines'], code: string) => lines.find((l) => l.code === code)?.value;
+
+describe('computeTotals', () => {
+  it('adds qty × final price per line; a special price below the regular one is what counts', () => {
+    const t = computeTotals({ lines: [item(100, 2), { price: { mrp: 300, regular: 280, special: 250 }, qty: 3, isFraction: false }], mode: 'pickup' }, config);
+    expect(t.subtotal).toBe(20_000 + 75_000);
+    expect(t.grandTotal).toBe(95_000);
+    expect(t.lines.map((l) => l.code)).toEqual(['subtotal', 'grand_total']);
+  });
+
+  it('weighs fractional products: 1.25 Kg at ₹159.00 is ₹198.75', () => {
+    const t = computeTotals({ lines: [item(159, 1.25, { isFraction: true })], mode: 'pickup' }, config);
+    expect(t.subtotal).toBe(19_875);
+  });
+
+  it('puts tax on each line total, rounded per line, with its percentage', () => {
+    // 5 % of ₹0.30 is 1.5 paise → 2 paise per line, twice: 4 paise (not 5 % of ₹0.60 = 3)
+    const t = computeTotals({ lines: [item(0.3), item(0.3, 1, { price: { mrp: null, regular: 0.3, special: null } })], mode: 'pickup' }, withConfig({ taxPercent: 5 }));
+    expect(t.lines.find((l) => l.code === 'tax')).toEqual({ code: 'tax', title: 'Tax', value: 4, isPercentage: true, percentAmount: 5 });
+    expect(t.grandTotal).toBe(64);
+  });
+
+  it('charges delivery only in ship mode, free once the subtotal reaches the threshold', () => {
+    const delivery = withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 500 } });
+    const below = computeTotals({ lines: [item(499.99)], mode: 'ship' }, delivery);
+    expect(below.lines.find((l) => l.code === 'delivery')).toEqual({ code: 'delivery', title: 'Shipping and Handling', value: 4_000, isPercentage: false, percentAmount: null });
+    expect(valueOf(computeTotals({ lines: [item(500)], mode: 'ship' }, delivery).lines, 'delivery')).toBe(0);
+    for (const mode of ['dine', 'pickup'] as const) expect(valueOf(computeTotals({ lines: [item(10)], mode }, delivery).lines, 'delivery')).toBeUndefined();
+    // a threshold of 0 switches the rule off: delivery is always charged
+    expect(valueOf(computeTotals({ lines: [item(10_000)], mode: 'ship' }, withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 } })).lines, 'delivery')).toBe(4_000);
+  });
+
+  it('works out a percentage packing charge to the paisa, clamps it and can drop the fraction', () => {
+    const packing = (over: Partial<TotalsConfig['packingCharge']>, subtotal: number) =>
+      valueOf(computeTotals({ lines: [item(subtotal)], mode: 'ship' }, withConfig({ packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 2.5, ...over } })).lines, 'packing');
+    expect(packing({}, 123.45)).toBe(309); // 3.08625 → 3.09
+    expect(packing({ minAmount: 5 }, 123.45)).toBe(500);
+    expect(packing({ maxAmount: 2 }, 123.45)).toBe(200);
+    expect(packing({ removeFractionalPart: true }, 123.45)).toBe(300);
+    expect(packing({ maxAmount: 0 }, 100_000)).toBe(250_000); // 0 is no upper bound
+  });
+
+  it('charges fixed packing for orders that leave the shop, not at the table', () => {
+    const fixed = withConfig({ packingCharge: { ...config.packingCharge, amount: 15 } });
+    const line = (mode: DeliveryMode) => computeTotals({ lines: [item(100)], mode }, fixed).lines.find((l) => l.code === 'packing');
+    expect(line('ship')).toEqual({ code: 'packing', title: 'Packing Charges', value: 1_500, isPercentage: false, percentAmount: null });
+    expect(line('pickup')?.value).toBe(1_500);
+    expect(line('dine')).toBeUndefined();
+  });
+
+  it('takes a coupon off each line before tax, delivery threshold and packing', () => {
+    const shop = withConfig({ taxPercent: 10, deliveryCharge: { amount: 50, disableWhenTotalAbove: 500 }, packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 10 } });
+    const t = computeTotals({ lines: [item(520)], mode: 'ship', couponPercent: 10 }, shop);
+    expect(t.lines.find((l) => l.code === 'discount')).toEqual({ code: 'discount', title: 'Discount', value: -5_200, isPercentage: true, percentAmount: 10 });
+    // ₹468 of goods: below the ₹500 free-delivery threshold, 10 % packing and 10 % tax on ₹468
+    expect(valueOf(t.lines, 'delivery')).toBe(5_000);
+    expect(valueOf(t.lines, 'packing')).toBe(4_680);
+    expect(valueOf(t.lines, 'tax')).toBe(4_680);
+    expect(t.grandTotal).toBe(46_800 + 5_000 + 4_680 + 4_680);
+  });
+
+  it('an empty order costs nothing in any mode', () => {
+    const everything = withConfig({ taxPercent: 18, deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 }, packingCharge: { ...config.packingCharge, amount: 10, minAmount: 5 } });
+    for (const mode of deliveryModes) expect(computeTotals({ lines: [], mode }, everything).grandTotal).toBe(0);
+  });
+
+  it('gives the API decimals', () => {
+    const t = computeTotals({ lines: [item(199.5, 2)], mode: 'pickup' }, config);
+    expect(totalsForApi(t.lines, 2)).toEqual([
+      { code: 'subtotal', title: 'Subtotal', value: 399, isPercentage: false, percentAmount: null },
+      { code: 'grand_total', title: 'Grand Total', value: 399, isPercentage: false, percentAmount: null },
+    ]);
+  });
+});
+
+describe('computeTotals over random carts and configs', () => {
+  const amount = fc.integer({ min: 0, max: 5_000_000 }).map((paise) => paise / 100);
+  const percent = fc.integer({ min: 0, max: 3000 }).map((x) => x / 100);
+  const lineArb: fc.Arbitrary<TotalsLineInput> = fc.record({
+    price: fc.record({ mrp: fc.option(amount, { nil: null }), regular: amount, special: fc.option(amount, { nil: null }) }),
+    isFraction: fc.boolean(),
+    qtyUnits: fc.integer({ min: 1, max: 2_000 }),
+  }).map(({ price, isFraction, qtyUnits }) => ({ price, isFraction, qty: isFraction ? qtyUnits / 100 : Math.ceil(qtyUnits / 100) }));
+  const configArb: fc.Arbitrary<TotalsConfig> = fc.record({
+    fractionDigits: fc.constant(2),
+    taxPercent: percent,
+    deliveryCharge: fc.record({ amount, disableWhenTotalAbove: amount }),
+    packingCharge: fc.record({ type: fc.constantFrom('fixed' as const, 'percentage' as const), amount, amountPercentage: percent, minAmount: amount, maxAmount: amount, removeFractionalPart: fc.boolean() }),
+  });
+  const inputArb = fc.record({ lines: fc.array(lineArb, { maxLength: 12 }), mode: fc.constantFrom(...deliveryModes), couponPercent: fc.constantFrom(null, 10) });
+
+  it('the grand total is the sum of the other lines, and no charge is negative', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, cfg) => {
+        const { lines, grandTotal } = computeTotals(input, cfg);
+        const parts = lines.filter((l) => l.code !== 'grand_total' && l.code !== 'subtotal');
+        expect(grandTotal).toBe(lines[0]!.value + parts.reduce((s, l) => s + l.value, 0));
+        expect(lines.at(-1)).toMatchObject({ code: 'grand_total', value: grandTotal });
+        for (const l of lines) if (l.code !== 'discount') expect(l.value).toBeGreaterThanOrEqual(0);
+        expect(grandTotal).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('the subtotal is the exact sum of qty × final price, whatever the order of the lines', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, cfg) => {
+        const expected = input.lines.reduce((s, l) => s + Math.round((productPrices(l.price, 2).final * qtyToMilli(l.qty, l.isFraction)) / 1000), 0);
+        const t = computeTotals(input, cfg);
+        expect(t.subtotal).toBe(expected);
+        expect(computeTotals({ ...input, lines: [...input.lines].reverse() }, cfg)).toEqual(t);
+      }),
+    );
+  });
+
+  it('tax per line stays within half a paisa per line of the tax on the whole', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, cfg) => {
+        const t = computeTotals({ ...input, couponPercent: null }, cfg);
+        const tax = t.lines.find((l) => l.code === 'tax')?.value ?? 0;
+        expect(Math.abs(tax - (t.subtotal * cfg.taxPercent) / 100)).toBeLessThanOrEqual(input.lines.length / 2 + 1e-6);
+      }),
+    );
+  });
+
+  it('delivery is charged exactly when shipping a non-empty order below the threshold', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, cfg) => {
+        const t = computeTotals(input, cfg);
+        const delivery = t.lines.find((l) => l.code === 'delivery');
+        if (input.mode !== 'ship') {
+          expect(delivery).toBeUndefined();
+          return;
+        }
+        const goods = t.subtotal + (t.lines.find((l) => l.code === 'discount')?.value ?? 0);
+        const threshold = toMinor(cfg.deliveryCharge.disableWhenTotalAbove, 2);
+        const free = input.lines.length === 0 || (threshold > 0 && goods >= threshold);
+        expect(delivery?.value).toBe(free ? 0 : toMinor(cfg.deliveryCharge.amount, 2));
+      }),
+    );
+  });
+
+  it('packing stays within its bounds (before dropping the fraction), and never at the table', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, cfg) => {
+        const packing = (computeTotals(input, cfg).lines.find((l) => l.code === 'packing')?.value ?? 0) as Minor;
+        if (input.mode === 'dine' || input.lines.length === 0) {
+          expect(packing).toBe(0);
+          return;
+        }
+        const max = toMinor(cfg.packingCharge.maxAmount, 2);
+        if (max > 0) expect(packing).toBeLessThanOrEqual(Math.max(max, toMinor(cfg.packingCharge.minAmount, 2)));
+        if (!cfg.packingCharge.removeFractionalPart) expect(packing).toBeGreaterThanOrEqual(Math.min(toMinor(cfg.packingCharge.minAmount, 2), max > 0 ? max : Infinity));
+        else expect(packing % 100).toBe(0);
+      }),
+    );
+  });
+
+  it('adding a line never lowers the subtotal', () => {
+    fc.assert(
+      fc.property(inputArb, lineArb, configArb, (input, extra, cfg) => {
+        expect(computeTotals({ ...input, lines: [...input.lines, extra] }, cfg).subtotal).toBeGreaterThanOrEqual(computeTotals(input, cfg).subtotal);
+      }),
+    );
+  });
+});
