@@ -14,7 +14,7 @@ test.describe('Shoppers can browse the catalog', () => {
       await expect(tile).toContainText(product.title);
       await expect(tile).toContainText(formatPrice(sellingPrice(product), shop));
     }
-    await expectImageLoaded(tiles.first().getByRole('img').first());
+    await expectImageLoaded(tiles.first().locator('img').first());
   });
 
   test("the category chips start with 'All' and follow the shop's order", async ({ page, catalog }) => {

@@ -38,7 +38,7 @@ test.describe('Shoppers land on the shop cover', () => {
 
   test('the first product picture loads', async ({ page }) => {
     const firstTile = productTiles(page.getByRole('region', { name: 'Bestsellers' })).first();
-    await expectImageLoaded(firstTile.getByRole('img').first());
+    await expectImageLoaded(firstTile.locator('img').first());
   });
 
   test('the tab shows the shop name, the page language and brand colour come from the config', async ({ page, shop }) => {

@@ -34,20 +34,23 @@ export function ProductTile({ product, variants = 1, view, eager = false, as: Ta
   const action = useTileAction();
   const image = product.images[0];
   const out = isOutOfStock(product);
+  const href = paths.product(product.variantId);
+  // one link per tile, stretched over the whole card (one tab stop, one link to hydrate);
+  // the picture beside it is decoration, as the title says what it shows
   return (
-    <Tag className={`overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''}`}>
-      <Link to={paths.product(product.variantId)} className={`relative block shrink-0 bg-slate-100 ${IMAGE[view.mobile]} ${IMAGE_DESKTOP[view.desktop]}`}>
-        {image ? <Picture src={smallImageSource(image)} alt={product.title} width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} priority={eager} className="size-full object-cover" /> : null}
+    <Tag className={`relative overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''}`}>
+      <div className={`relative shrink-0 bg-slate-100 ${IMAGE[view.mobile]} ${IMAGE_DESKTOP[view.desktop]}`}>
+        {image ? <Picture src={smallImageSource(image)} alt="" width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} priority={eager} className="size-full object-cover" /> : null}
         {out ? <span className="absolute top-2 left-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-medium text-white">{t('product.outOfStock')}</span> : null}
-      </Link>
+      </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
-        <Link to={paths.product(product.variantId)} className="line-clamp-2 font-medium hover:underline">
+        <Link to={href} className="line-clamp-2 font-medium after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-primary-strong">
           {product.title}
         </Link>
         {variants > 1 ? <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span> : product.variantName ? <span className="text-xs text-slate-600">{product.variantName}</span> : null}
         <Price product={product} />
-        {/* one product per tile: a grouped tile's options are chosen on the product page */}
-        {action && variants === 1 ? <div className="mt-auto pt-1">{action(product)}</div> : null}
+        {/* one product per tile: a grouped tile's options are chosen on the product page; above the card's link */}
+        {action && variants === 1 ? <div className="relative z-10 mt-auto w-fit pt-1">{action(product)}</div> : null}
       </div>
     </Tag>
   );
