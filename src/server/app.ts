@@ -7,7 +7,9 @@ import type { ServerBuild } from 'react-router';
 import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
+import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
+import { createOrderRepository } from './db/repositories/order-repository.ts';
 import { createReviewRepository } from './db/repositories/review-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
@@ -15,8 +17,10 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
+import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
+import { orderRoutes } from './routes/fn/order-routes.ts';
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
@@ -95,6 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, { prefix: '/api', newsletter });
   await app.register(reviewRoutes, { prefix: '/api', reviews, catalog });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
+  if (config.ok) {
+    const orders = createOrderRepository(db);
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog });
+    await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
+  }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>
     reply.code(404).send({ error: 'not_found', message: 'There is no such API call.' });

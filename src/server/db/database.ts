@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import * as initial from './migrations/001-initial.ts';
 import * as newsletterAndReviews from './migrations/002-newsletter-and-reviews.ts';
+import * as orders from './migrations/003-orders.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -22,7 +23,7 @@ export type Db = {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

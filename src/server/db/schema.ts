@@ -103,7 +103,9 @@ export interface OrderTable {
   payment_status: string;
   currency_code: string;
   grand_total_minor: number;
+  /** sha256 of the notification token, hex: the token itself is only ever in the shopper's link. */
   notification_token: string;
+  coupon_code: string | null;
   created_at: Millis;
   updated_at: Millis;
 }
@@ -125,7 +127,8 @@ export interface OrderTotalTable {
   title: string;
   value_minor: number;
   is_percentage: Bool;
-  percent_amount: number | null;
+  /** Hundredths of a percent: 250 is 2.5 %. */
+  percent_hundredths: number | null;
   position: number;
 }
 

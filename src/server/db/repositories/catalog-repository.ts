@@ -2,7 +2,9 @@ import type { Banner, CatalogFile, Category, Product } from '../../../domain/cat
 import { completeProduct } from '../../../domain/catalog.ts';
 import { fromMinor, minor, qtyToMilli, toMinor } from '../../../domain/money.ts';
 import { monotonicFactory } from 'ulid';
+import type { Transaction } from 'kysely';
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 
 export type CatalogSnapshot = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
 
@@ -10,6 +12,14 @@ const VERSION_KEY = 'catalog_version';
 const CHUNK = 200;
 /** Versions must differ for two changes in the same millisecond. */
 const newVersion = monotonicFactory();
+
+/**
+ * Marks the catalog as changed (stock, prices) inside the caller's transaction, so every
+ * instance's catalog cache rebuilds on its next check.
+ */
+export async function bumpCatalogVersion(trx: Transaction<Database>, now: number): Promise<void> {
+  await trx.updateTable('shop_meta').set({ value: newVersion(now) }).where('key', '=', VERSION_KEY).execute();
+}
 
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
@@ -161,7 +171,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       const now = Date.now();
       await kysely.transaction().execute(async (trx) => {
         await trx.updateTable('products').set({ stock_milli: qtyToMilli(stock, row.is_fraction === 1), updated_at: now }).where('id', '=', row.id).execute();
-        await trx.updateTable('shop_meta').set({ value: newVersion(now) }).where('key', '=', VERSION_KEY).execute();
+        await bumpCatalogVersion(trx, now);
       });
       return true;
     },

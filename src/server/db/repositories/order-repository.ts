@@ -1,0 +1,222 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { ulid } from 'ulid';
+import type { OrderRequest } from '../../../domain/order.ts';
+import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
+import type { ShopConfig } from '../../../domain/shop-config.ts';
+import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type TotalsLine } from '../../../domain/totals.ts';
+import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
+import { bumpCatalogVersion } from './catalog-repository.ts';
+
+/** What a placed order looks like to its shopper (the create answer, the guest view). */
+export type OrderView = {
+  id: string;
+  kind: 'order' | 'enquiry';
+  status: string;
+  paymentType: string | null;
+  paymentStatus: string;
+  deliveryMode: DeliveryMode;
+  currencyCode: string;
+  lines: Array<{ productId: string; title: string; variantName: string; qty: number; unitPrice: number; total: number }>;
+  totals: ReturnType<typeof totalsForApi>;
+  grandTotal: number;
+  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & { shippingSlotId: string | null };
+  couponCode: string | null;
+  createdAt: number;
+};
+
+export type Shortage = { id: string; title: string; requested: number; available: number };
+
+export type PlaceResult =
+  | { ok: true; order: OrderView; notificationToken: string }
+  | { ok: false; reason: 'out_of_stock'; lines: Shortage[] }
+  | { ok: false; reason: 'unavailable'; ids: string[] }
+  | { ok: false; reason: 'coupon' }
+  | { ok: false; reason: 'quantity'; ids: string[] };
+
+/** Thrown inside the transaction to roll it back; turned into a PlaceResult. */
+class Refused extends Error {
+  constructor(readonly result: Exclude<PlaceResult, { ok: true }>) {
+    super(result.reason);
+  }
+}
+
+/** 24 characters of base64url: 144 random bits (spec §9: a 24-character id alphabet). */
+export const newNotificationToken = () => randomBytes(18).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undefined): string =>
+  kind === 'enquiry' ? 'none' : type === 'pof' ? 'to_collect' : 'awaiting_payment';
+
+const percentToHundredths = (p: number | null) => (p === null ? null : Math.round(p * 100));
+
+export function createOrderRepository(db: Db) {
+  const { kysely } = db;
+
+  async function view(trx: Transaction<Database> | Db['kysely'], orderId: string, fractionDigits: number): Promise<OrderView | null> {
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (!order) return null;
+    const [lines, totals] = await Promise.all([
+      trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute(),
+      trx.selectFrom('order_totals').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+    ]);
+    const money = (m: number) => fromMinor(minor(m), fractionDigits);
+    const details = JSON.parse(order.details) as OrderView['details'];
+    const totalLines: TotalsLine[] = totals.map((t) => ({
+      code: t.code as TotalsLine['code'],
+      title: t.title,
+      value: minor(t.value_minor),
+      isPercentage: t.is_percentage === 1,
+      percentAmount: t.percent_hundredths === null ? null : t.percent_hundredths / 100,
+    }));
+    return {
+      id: order.id,
+      kind: order.kind as OrderView['kind'],
+      status: order.status,
+      paymentType: order.payment_type,
+      paymentStatus: order.payment_status,
+      deliveryMode: order.delivery_mode as DeliveryMode,
+      currencyCode: order.currency_code,
+      lines: lines.map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
+      totals: totalsForApi(totalLines, fractionDigits),
+      grandTotal: money(order.grand_total_minor),
+      details,
+      couponCode: order.coupon_code,
+      createdAt: order.created_at,
+    };
+  }
+
+  return {
+    /**
+     * Places an order in one transaction: prices from the database, stock taken with
+     * `UPDATE … WHERE stock >= qty` (so the last unit sells once, on either database),
+     * the coupon used once, then the order, its lines and totals written and the catalog
+     * marked changed. Any refusal rolls all of it back. `inTransaction` runs last, inside
+     * the same transaction (the idempotency answer is stored there).
+     */
+    async place(
+      request: OrderRequest,
+      shop: ShopConfig,
+      options: { now?: number; inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void> } = {},
+    ): Promise<PlaceResult> {
+      const now = options.now ?? Date.now();
+      const { order } = request;
+      const digits = shop.localeConfig.fractionDigits;
+      const kind = shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
+      // the same product twice is one line with both quantities
+      const wanted = new Map<string, number>();
+      for (const item of order.items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.qty);
+      const ids = [...wanted.keys()].sort(); // one lock order for every transaction: no deadlocks
+      try {
+        return await kysely.transaction().execute(async (trx) => {
+          const rows = await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          const missing = ids.filter((id) => !byId.has(id));
+          if (missing.length) throw new Refused({ ok: false, reason: 'unavailable', ids: missing });
+
+          const lines = ids.map((id) => {
+            const row = byId.get(id)!;
+            const isFraction = row.is_fraction === 1;
+            const qty = wanted.get(id)!;
+            const price = { mrp: row.mrp_minor === null ? null : fromMinor(minor(row.mrp_minor), digits), regular: fromMinor(minor(row.regular_minor), digits), special: row.special_minor === null ? null : fromMinor(minor(row.special_minor), digits) };
+            return { row, isFraction, qty, price, unit: productPrices(price, digits).final };
+          });
+          const badQty = lines.filter((l) => (!l.isFraction && !Number.isInteger(l.qty)) || (l.isFraction && Math.round(l.qty * 100) !== l.qty * 100)).map((l) => l.row.id);
+          if (badQty.length) throw new Refused({ ok: false, reason: 'quantity', ids: badQty });
+          const errors = lines.filter((l) => Object.values(JSON.parse(l.row.errors) as Record<string, string>).some((m) => m.trim() !== '') || (!shop.orderConfig.allowZeroPriceProducts && l.unit <= 0));
+          if (errors.length) throw new Refused({ ok: false, reason: 'unavailable', ids: errors.map((l) => l.row.id) });
+
+          const shortages: Shortage[] = [];
+          for (const l of lines) {
+            const milli = qtyToMilli(l.qty, l.isFraction);
+            let update = trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '-', milli), updated_at: now })).where('id', '=', l.row.id);
+            if (!shop.orderConfig.allowOrderOnNoStock) update = update.where('stock_milli', '>=', milli);
+            const res = await update.executeTakeFirst();
+            if (Number(res.numUpdatedRows) !== 1) shortages.push({ id: l.row.id, title: l.row.title, requested: l.qty, available: Math.max(0, l.row.stock_milli) / 1000 });
+          }
+          if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
+
+          let couponPercent: number | null = null;
+          const couponCode = order.couponCode ? order.couponCode.toUpperCase() : null;
+          if (couponCode) {
+            const coupon = await trx.selectFrom('newsletter_subscribers').select('coupon_percent').where('coupon_code', '=', couponCode).where('coupon_used_at', 'is', null).executeTakeFirst();
+            const used = coupon ? await trx.updateTable('newsletter_subscribers').set({ coupon_used_at: now }).where('coupon_code', '=', couponCode).where('coupon_used_at', 'is', null).executeTakeFirst() : null;
+            if (!coupon || Number(used?.numUpdatedRows) !== 1) throw new Refused({ ok: false, reason: 'coupon' });
+            couponPercent = coupon.coupon_percent;
+          }
+
+          const totals = computeTotals({ lines: lines.map((l) => ({ price: l.price, qty: l.qty, isFraction: l.isFraction })), mode: order.deliveryMode, couponPercent }, totalsConfigOf(shop));
+          const orderId = ulid(now);
+          const token = newNotificationToken();
+          const details: OrderView['details'] = {
+            personalDetails: order.personalDetails,
+            shippingDetails: order.deliveryMode === 'ship' ? order.shippingDetails : undefined,
+            dineInDetails: order.deliveryMode === 'dine' ? order.dineInDetails : undefined,
+            shippingSlotId: order.shippingSlotId ?? null,
+          };
+          await trx
+            .insertInto('orders')
+            .values({
+              id: orderId,
+              user_id: null,
+              status: 'placed',
+              kind,
+              delivery_mode: order.deliveryMode,
+              details: JSON.stringify(details),
+              shipping_slot_id: order.shippingSlotId ?? null,
+              payment_type: kind === 'order' ? (order.paymentType ?? null) : null,
+              payment_status: paymentStatusFor(kind, order.paymentType),
+              currency_code: shop.localeConfig.currencyCode,
+              grand_total_minor: totals.grandTotal,
+              notification_token: hashToken(token),
+              coupon_code: couponCode,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await trx
+            .insertInto('order_lines')
+            .values(
+              lines.map((l, i) => ({
+                order_id: orderId,
+                line_no: i + 1,
+                product_id: l.row.id,
+                title: l.row.title,
+                variant_name: l.row.variant_name,
+                qty_milli: qtyToMilli(l.qty, l.isFraction),
+                unit_price_minor: l.unit,
+                total_minor: multiplyMinor(l.unit, qtyToMilli(l.qty, l.isFraction)),
+              })),
+            )
+            .execute();
+          await trx
+            .insertInto('order_totals')
+            .values(totals.lines.map((t, i) => ({ order_id: orderId, code: t.code, title: t.title, value_minor: t.value, is_percentage: t.isPercentage ? 1 : 0, percent_hundredths: percentToHundredths(t.percentAmount), position: i })))
+            .execute();
+          await bumpCatalogVersion(trx, now);
+          const placed = { ok: true as const, order: (await view(trx, orderId, digits))!, notificationToken: token };
+          await options.inTransaction?.(trx, placed);
+          return placed;
+        });
+      } catch (err) {
+        if (err instanceof Refused) return err.result;
+        throw err;
+      }
+    },
+
+    /** The order when the token is its notification token; null alike for a missing order and a wrong token. */
+    async findForGuest(orderId: string, token: string, fractionDigits: number): Promise<OrderView | null> {
+      const row = await kysely.selectFrom('orders').select('notification_token').where('id', '=', orderId).executeTakeFirst();
+      // the comparison takes the same time whether or not the order exists
+      const stored = Buffer.from(row?.notification_token ?? hashToken('no such order'), 'hex');
+      const given = Buffer.from(hashToken(token), 'hex');
+      if (!timingSafeEqual(stored, given) || !row) return null;
+      return view(kysely, orderId, fractionDigits);
+    },
+
+    view: (orderId: string, fractionDigits: number) => view(kysely, orderId, fractionDigits),
+  };
+}
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

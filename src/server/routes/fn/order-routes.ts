@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkOrderAgainstShop, orderRequestSchema } from '../../../domain/order.ts';
+import type { ShopConfig } from '../../../domain/shop-config.ts';
+import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
+import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
+import type { CatalogCache } from '../../services/catalog-cache.ts';
+
+const SCOPE = 'order-create';
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+type Answer = { statusCode: number; body: Record<string, unknown> };
+
+/** A refusal as the shopper reads it; nothing was written. */
+function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
+  switch (result.reason) {
+    case 'out_of_stock':
+      return { statusCode: 409, body: { success: false, error: 'out_of_stock', message: 'Some products are no longer in stock in the quantity you asked for.', lines: result.lines } };
+    case 'unavailable':
+      return { statusCode: 409, body: { success: false, error: 'unavailable', message: 'Some products can no longer be ordered.', ids: result.ids } };
+    case 'quantity':
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.ids.map((id) => ({ path: `order.items.${id}.qty`, message: 'The quantity must be a positive integer.' })) } };
+    case 'coupon':
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: 'This coupon is not valid or was used already.' }] } };
+  }
+}
+
+/**
+ * `POST /fn/order/create` {userId, sfId, order} (spec §7, the {serverless} order call).
+ * The server prices the order from its own catalog and config; with an `Idempotency-Key`
+ * header a retried checkout gets the first answer instead of a second order.
+ */
+export const orderRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; idempotency: IdempotencyRepository; catalog: CatalogCache }> = async (app, { shop, orders, idempotency, catalog }) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/order/create',
+    {
+      schema: {
+        body: orderRequestSchema,
+        headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'An Idempotency-Key is 8 to 100 letters, digits, - or _.').optional() }),
+      },
+    },
+    async (req, reply) => {
+      const fields = checkOrderAgainstShop(req.body, shop);
+      if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
+
+      const key = req.headers['idempotency-key'];
+      if (key) {
+        // the parsed body: what the order depends on, in the schema's key order
+        const hash = createHash('sha256').update(JSON.stringify(req.body)).digest('hex');
+        const claim = await idempotency.claim(SCOPE, key, hash);
+        if (claim.state === 'mismatch') return reply.code(422).send({ success: false, error: 'idempotency_key_reused', message: 'This Idempotency-Key was used for a different order.' });
+        if (claim.state === 'in_flight') return reply.code(409).send({ success: false, error: 'in_progress', message: 'This order is still being placed. Please wait a moment.' });
+        if (claim.state === 'replay') return reply.code(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+      }
+
+      let result: PlaceResult;
+      try {
+        result = await orders.place(req.body, shop, {
+          inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed), trx) : undefined,
+        });
+      } catch (err) {
+        if (key) await idempotency.release(SCOPE, key);
+        throw err;
+      }
+      if (!result.ok) {
+        const answer = refusal(result);
+        if (key) await idempotency.complete(SCOPE, key, answer.statusCode, answer.body);
+        req.log.info({ reason: result.reason }, 'order refused');
+        return reply.code(answer.statusCode).send(answer.body);
+      }
+      catalog.invalidate();
+      req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
+      return successBody(result);
+    },
+  );
+};
+
+function successBody(placed: PlaceResult & { ok: true }) {
+  return { success: true, orderId: placed.order.id, notificationToken: placed.notificationToken, order: placed.order };
+}
