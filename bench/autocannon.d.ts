@@ -6,6 +6,10 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     headers?: Record<string, string>;
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    body?: string;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
   };
   export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p99: number };
   export type Result = {
@@ -14,6 +18,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '4xx': number;
     latency: Histogram;
     requests: Histogram & { sent: number };
     throughput: Histogram;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { catalogVsStatic } from './catalog-vs-static.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { ordersBench } from './orders.ts';
 import { searchBench } from './search.ts';
 import { RUN_WATCHDOG_MS, runCleanups, stopAll, type Row } from './support.ts';
 
@@ -14,6 +15,7 @@ const benchmarks: Array<{ name: string; run: () => Promise<Row[]> }> = [
   { name: 'catalog-vs-static', run: catalogVsStatic },
   { name: 'first-load-js', run: firstLoadJs },
   { name: 'search', run: searchBench },
+  { name: 'orders', run: ordersBench },
   { name: 'lighthouse', run: lighthouseBench },
 ];
 
