@@ -20,7 +20,7 @@ import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
-import { orderRoutes } from './routes/fn/order-routes.ts';
+import { cancelRequestRoutes, orderRoutes } from './routes/fn/order-routes.ts';
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
@@ -102,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.ok) {
     const orders = createOrderRepository(db);
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog });
+    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
   }
 

@@ -106,6 +106,8 @@ export interface OrderTable {
   /** sha256 of the notification token, hex: the token itself is only ever in the shopper's link. */
   notification_token: string;
   coupon_code: string | null;
+  /** When the shopper asked to cancel an order the shop had already confirmed (for the owner to decide). */
+  cancel_requested_at: Millis | null;
   created_at: Millis;
   updated_at: Millis;
 }

@@ -21,5 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('order_totals_pk', ['order_id', 'code'])
     .execute();
   await db.schema.alterTable('orders').addColumn('coupon_code', 'text').execute();
+  await db.schema.alterTable('orders').addColumn('cancel_requested_at', 'bigint').execute();
   await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').execute();
 }

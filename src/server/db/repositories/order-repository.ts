@@ -171,6 +171,7 @@ export function createOrderRepository(db: Db) {
               grand_total_minor: totals.grandTotal,
               notification_token: hashToken(token),
               coupon_code: couponCode,
+              cancel_requested_at: null,
               created_at: now,
               updated_at: now,
             })
@@ -213,6 +214,26 @@ export function createOrderRepository(db: Db) {
       const given = Buffer.from(hashToken(token), 'hex');
       if (!timingSafeEqual(stored, given) || !row) return null;
       return view(kysely, orderId, fractionDigits);
+    },
+
+    /**
+     * The shopper's cancel request. An order the shop has not confirmed yet is cancelled
+     * and its stock put back, in one transaction and only once however often it is
+     * asked; a later order keeps its status and the request is recorded for the owner.
+     */
+    async requestCancel(orderId: string, now = Date.now()): Promise<'cancelled' | 'requested'> {
+      return kysely.transaction().execute(async (trx) => {
+        const cancelled = await trx.updateTable('orders').set({ status: 'cancelled', cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'placed').executeTakeFirst();
+        if (Number(cancelled.numUpdatedRows) === 1) {
+          const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
+          for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
+          await bumpCatalogVersion(trx, now);
+          return 'cancelled';
+        }
+        await trx.updateTable('orders').set({ cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('cancel_requested_at', 'is', null).execute();
+        const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+        return row.status === 'cancelled' ? 'cancelled' : 'requested';
+      });
     },
 
     view: (orderId: string, fractionDigits: number) => view(kysely, orderId, fractionDigits),

@@ -209,6 +209,32 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
     });
   });
 
+  it('a cancel request cancels an unconfirmed order and restocks it once; a confirmed one is only flagged', async () => {
+    await withShop(async (t) => {
+      const cancel = (orderId: string, token: string | undefined) =>
+        t.app.inject({ method: 'POST', url: '/fn/order/cancelRequest', payload: { sfId: 'test-shop', orderId }, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const placed = (await post(t.app, orderBody())).json();
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
+      // without the order's token nobody can cancel it
+      expect((await cancel(placed.orderId, undefined)).statusCode).toBe(404);
+      expect((await cancel(placed.orderId, 'someone-elses-token-1234')).statusCode).toBe(404);
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
+
+      const answers = await Promise.all([cancel(placed.orderId, placed.notificationToken), cancel(placed.orderId, placed.notificationToken)]);
+      answers.push(await cancel(placed.orderId, placed.notificationToken));
+      for (const a of answers) expect(a.json()).toMatchObject({ success: true, status: 'cancelled' });
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(5);
+
+      const confirmed = (await post(t.app, orderBody())).json();
+      await t.db.kysely.updateTable('orders').set({ status: 'confirmed' }).where('id', '=', confirmed.orderId).execute();
+      expect((await cancel(confirmed.orderId, confirmed.notificationToken)).json()).toMatchObject({ success: true, status: 'confirmed', cancelRequested: true });
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
+      const row = await t.db.kysely.selectFrom('orders').select(['status', 'cancel_requested_at']).where('id', '=', confirmed.orderId).executeTakeFirstOrThrow();
+      expect(row.status).toBe('confirmed');
+      expect(row.cancel_requested_at).toEqual(expect.any(Number));
+    });
+  });
+
   it('a shop with orders off but enquiries on records an enquiry with no payment', async () => {
     const config = { ...shopConfig(), orderConfig: { ...shopConfig().orderConfig, orderEnabled: false, enquiryEnabled: true } };
     await withShop(async (t) => {

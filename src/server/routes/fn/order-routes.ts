@@ -7,6 +7,7 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
+import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
 const SCOPE = 'order-create';
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -73,6 +74,28 @@ export const orderRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRe
       catalog.invalidate();
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
       return successBody(result);
+    },
+  );
+};
+
+/**
+ * `POST /fn/order/cancelRequest` {sfId, orderId} (spec §7). The spec's payload names no
+ * credential; an order id alone must not cancel someone's order, so the order's
+ * notification token comes as the bearer token, as for the guest view (decision 015).
+ */
+export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; catalog: CatalogCache; fractionDigits: number }> = async (app, { shop, orders, catalog, fractionDigits }) => {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/order/cancelRequest',
+    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }) } },
+    async (req, reply) => {
+      if (req.body.sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
+      const token = bearerToken(req.headers.authorization);
+      const order = token ? await orders.findForGuest(req.body.orderId, token, fractionDigits) : null;
+      if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+      const outcome = await orders.requestCancel(order.id);
+      if (outcome === 'cancelled') catalog.invalidate();
+      req.log.info({ orderId: order.id, outcome }, 'order cancel request');
+      return { success: true, status: outcome === 'cancelled' ? 'cancelled' : order.status, cancelRequested: true };
     },
   );
 };

@@ -15,7 +15,7 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; fra
     '/guest/order/:orderId',
     { schema: { params: z.object({ orderId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
-      const token = /^Bearer\s+(\S{1,200})$/i.exec(req.headers.authorization ?? '')?.[1];
+      const token = bearerToken(req.headers.authorization);
       const order = token ? await orders.findForGuest(req.params.orderId, token, fractionDigits) : null;
       reply.header('cache-control', 'no-store');
       if (!order) return reply.code(404).send(NOT_FOUND);
@@ -23,3 +23,8 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; fra
     },
   );
 };
+
+/** The notification token of `Authorization: Bearer …`, or undefined. */
+export const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S{1,200})$/i.exec(authorization ?? '')?.[1];
+
+export { NOT_FOUND as ORDER_NOT_FOUND };
