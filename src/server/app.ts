@@ -10,6 +10,7 @@ import { createCatalogRepository } from './db/repositories/catalog-repository.ts
 import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
 import { createOrderRepository } from './db/repositories/order-repository.ts';
+import { createPaymentRepository } from './db/repositories/payment-repository.ts';
 import { createReviewRepository } from './db/repositories/review-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
@@ -21,10 +22,12 @@ import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
 import { cancelRequestRoutes, orderRoutes } from './routes/fn/order-routes.ts';
+import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts';
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
+import { payuEndpoints } from './services/payu-protocol.ts';
 
 export type AppOptions = {
   config: ConfigResult;
@@ -36,6 +39,8 @@ export type AppOptions = {
   imageCacheDir?: string | undefined;
   /** The shop's public origin (PUBLIC_URL); defaults to the request's own. */
   publicUrl?: string | undefined;
+  /** PayU's key, salt and endpoint from the environment. */
+  payu?: PayuSettings | undefined;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -80,7 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
   });
 
-  await app.register(securityHeaders);
+  const payuEndpoint = options.payu?.endpoint ?? (config.ok ? payuEndpoints[config.config.payment.payu?.mode ?? 'test'] : undefined);
+  const payuOffered = config.ok && config.config.payment.providers.some((p) => p.id === 'payu');
+  await app.register(securityHeaders, { formTargets: payuOffered && payuEndpoint ? [new URL(payuEndpoint).origin] : [] });
   await app.register(compression);
 
   // An invalid shop config still lets the server start: the API says why, pages show the error screen.
@@ -102,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.ok) {
     const orders = createOrderRepository(db);
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog });
+    const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
+    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
   }

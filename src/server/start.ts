@@ -26,7 +26,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
-  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, logger: loggerOptions(env.logLevel, logStream) });
+  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, logger: loggerOptions(env.logLevel, logStream) });
 
   if (!config.ok) {
     app.log.error({ issues: config.issues }, `The shop config ${env.shopConfig} is invalid; pages show the error screen and the API answers 503`);

@@ -13,8 +13,9 @@ export const scriptNonce = (reply: FastifyReply) => (reply.raw as WithNonce).scr
  * Helmet's headers with a strict CSP: only the shop's own origin for everything, and
  * inline scripts only with this response's nonce (the hydration data SSR emits). Inline
  * styles are allowed (decision 011): UI libraries insert style elements at run time.
+ * `formTargets` are origins forms may post to besides the shop's own.
  */
-export const securityHeaders = fp(async (app) => {
+export const securityHeaders = fp<{ formTargets?: string[] }>(async (app, { formTargets = [] }) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -35,7 +36,8 @@ export const securityHeaders = fp(async (app) => {
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // the payment provider's checkout page is the one place a form may post to (PayU)
+        formAction: ["'self'", ...formTargets],
         frameAncestors: ["'self'"],
         // shops run behind TLS terminators and on plain localhost alike; HSTS does the upgrading
         upgradeInsecureRequests: null,

@@ -8,6 +8,7 @@ import { validateShopConfig, type ConfigResult } from '../../domain/shop-config.
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
+import type { PayuSettings } from '../routes/fn/payment-routes.ts';
 import type { TestDatabase } from './databases.ts';
 import { testCatalog, testShopConfig } from './fixtures.ts';
 
@@ -21,10 +22,10 @@ export async function loadWebBuild() {
 }
 
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
-export async function buildTestApp(db: Db, options: { config?: unknown; web?: boolean; seed?: boolean } = {}) {
+export async function buildTestApp(db: Db, options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings } = {}) {
   const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
   if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined });
+  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];

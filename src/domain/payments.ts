@@ -1,0 +1,16 @@
+/** The UPI deep link (NPCI's `upi://pay`) and reference format, for the server and the checkout alike. */
+
+export type UpiPayee = { vpa: string; payeeName: string };
+
+/**
+ * `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…&tr=…`: any UPI app opens it with the payee, the
+ * amount (2 decimals) and our reference filled in.
+ */
+export function upiLink(payee: UpiPayee, payment: { amount: string; note: string; reference: string; currency?: string }): string {
+  const params = new URLSearchParams({ pa: payee.vpa, pn: payee.payeeName, am: payment.amount, cu: payment.currency ?? 'INR', tn: payment.note, tr: payment.reference });
+  // UPI apps read %20, not +, as a space
+  return `upi://pay?${params.toString().replaceAll('+', '%20')}`;
+}
+
+/** A UPI transaction reference (UTR) as banks print it: 12 digits; some apps show up to 22 letters and digits. */
+export const UTR = /^[A-Za-z0-9]{12,22}$/;

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { Db } from '../database.ts';
+
+/** Payment states an order moves through (orders.payment_status). */
+export type PaymentStatus = 'to_collect' | 'awaiting_payment' | 'awaiting_verification' | 'paid' | 'none';
+
+/** Still to be paid: the shopper may pick or change how. */
+const UNPAID = ['to_collect', 'awaiting_payment', 'awaiting_verification'];
+
+// letters and digits only (PayU's txnid: at most 25); 20 of 32 symbols is 100 random bits
+const TXN_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
+const newTxnId = () => Array.from(randomBytes(20), (b) => TXN_ALPHABET[b % 32]).join('');
+
+export type PayuOutcome = { outcome: 'paid' | 'failed' | 'unknown' | 'already_settled' | 'amount_mismatch'; orderId: string | null };
+
+export function createPaymentRepository(db: Db) {
+  const { kysely } = db;
+  return {
+    /** Sets how an unpaid order is paid; false when it is paid already (or not an order that takes payment). */
+    async choose(orderId: string, provider: 'payu' | 'upi-manual' | 'pof', now = Date.now()): Promise<boolean> {
+      const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
+      const res = await kysely
+        .updateTable('orders')
+        .set({ payment_type: provider, payment_status: status, updated_at: now })
+        .where('id', '=', orderId)
+        .where('kind', '=', 'order')
+        .where('payment_status', 'in', UNPAID)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** A PayU attempt: its txnid (unique per attempt) and the amount it must come back with. */
+    async startPayu(orderId: string, amountMinor: number, now = Date.now()): Promise<string> {
+      const txnid = newTxnId();
+      await kysely.insertInto('payments').values({ id: txnid, order_id: orderId, provider: 'payu', status: 'initiated', amount_minor: amountMinor, reference: null, raw: '{}', created_at: now, updated_at: now }).execute();
+      return txnid;
+    },
+
+    /**
+     * PayU's verified answer for a txnid. Only an attempt still `initiated` changes: a
+     * replayed answer, or one for another amount, leaves everything as it was.
+     */
+    async settlePayu(txnid: string, answer: { success: boolean; amountMinor: number; mihpayid: string | null; raw: Record<string, string> }, now = Date.now()): Promise<PayuOutcome> {
+      return kysely.transaction().execute(async (trx) => {
+        const payment = await trx.selectFrom('payments').select(['order_id', 'status', 'amount_minor']).where('id', '=', txnid).where('provider', '=', 'payu').executeTakeFirst();
+        if (!payment) return { outcome: 'unknown', orderId: null };
+        if (payment.status !== 'initiated') return { outcome: 'already_settled', orderId: payment.order_id };
+        if (payment.amount_minor !== answer.amountMinor) return { outcome: 'amount_mismatch', orderId: payment.order_id };
+        const status = answer.success ? 'paid' : 'failed';
+        const claimed = await trx
+          .updateTable('payments')
+          .set({ status, reference: answer.mihpayid, raw: JSON.stringify(answer.raw), updated_at: now })
+          .where('id', '=', txnid)
+          .where('status', '=', 'initiated')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'already_settled', orderId: payment.order_id };
+        if (answer.success) await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', payment.order_id).execute();
+        return { outcome: status, orderId: payment.order_id };
+      });
+    },
+
+    /** The shopper's UPI reference: the order waits for the owner to find the money and mark it paid. */
+    async recordUpiReference(orderId: string, utr: string, amountMinor: number, now = Date.now()): Promise<boolean> {
+      return kysely.transaction().execute(async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ payment_type: 'upi-manual', payment_status: 'awaiting_verification', updated_at: now })
+          .where('id', '=', orderId)
+          .where('kind', '=', 'order')
+          .where('payment_status', 'in', UNPAID)
+          .executeTakeFirst();
+        if (Number(order.numUpdatedRows) !== 1) return false;
+        // a corrected reference replaces the one given before
+        const updated = await trx.updateTable('payments').set({ reference: utr, updated_at: now }).where('order_id', '=', orderId).where('provider', '=', 'upi-manual').where('status', '=', 'awaiting_verification').executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) {
+          await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: 'upi-manual', status: 'awaiting_verification', amount_minor: amountMinor, reference: utr, raw: '{}', created_at: now, updated_at: now }).execute();
+        }
+        return true;
+      });
+    },
+  };
+}
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -1,0 +1,133 @@
+import { timingSafeEqual } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { toMinor } from '../../../domain/money.ts';
+import { paymentTypes } from '../../../domain/order.ts';
+import { upiLink, UTR } from '../../../domain/payments.ts';
+import type { ShopConfig } from '../../../domain/shop-config.ts';
+import type { OrderRepository, OrderView } from '../../db/repositories/order-repository.ts';
+import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { PAYU_TXNID, payuEndpoints, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
+import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
+
+/** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
+export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
+
+type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined };
+
+const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path, message }] });
+
+/**
+ * Payment calls (spec §7 `order/paymentConfig`, providers of §9): pay on delivery, UPI
+ * with a deep link and a QR code, PayU's hosted checkout and its return. Like the cancel
+ * request, they need the order's notification token as the bearer token (decision 016).
+ */
+export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl }) => {
+  const digits = shop.localeConfig.fractionDigits;
+  const amountText = (order: OrderView) => order.grandTotal.toFixed(digits);
+  const payuKey = payu.key ?? shop.payment.payu?.merchantKey;
+
+  /** The order whose token came with the request, or null (answered 404 like a missing one). */
+  async function orderOf(req: FastifyRequest, orderId: string): Promise<OrderView | null> {
+    const token = bearerToken(req.headers.authorization);
+    return token ? orders.findForGuest(orderId, token, digits) : null;
+  }
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/order/paymentConfig',
+    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), provider: z.enum(paymentTypes) }) } },
+    async (req, reply) => {
+      const { sfId, orderId, provider } = req.body;
+      if (sfId !== shop.id) return badRequest(reply, 'sfId', 'Store not specified');
+      if (!shop.payment.providers.some((p) => p.id === provider)) return badRequest(reply, 'provider', 'This shop does not take this kind of payment.');
+      const order = await orderOf(req, orderId);
+      if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+      if (provider === 'payu' && (!payuKey || !payu.salt)) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
+      if (!(await payments.choose(order.id, provider))) return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
+
+      if (provider === 'pof') return { success: true, provider, paymentStatus: 'to_collect' };
+      if (provider === 'upi-manual') {
+        const upi = shop.payment.upi;
+        if (!upi) return reply.code(503).send({ success: false, error: 'upi_not_configured', message: 'UPI payments are not available right now.' });
+        const link = upiLink(upi, { amount: amountText(order), note: `Order ${order.id}`, reference: order.id, currency: order.currencyCode });
+        const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+        return { success: true, provider, paymentStatus: 'awaiting_payment', amount: order.grandTotal, upiLink: link, qrSvg, payee: upi };
+      }
+      const txnid = await payments.startPayu(order.id, toMinor(order.grandTotal, digits));
+      const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
+      const personal = order.details.personalDetails;
+      const fields = {
+        key: payuKey!,
+        txnid,
+        amount: amountText(order),
+        productinfo: `Order ${order.id}`.slice(0, 100),
+        firstname: (personal.fullName || 'Customer').slice(0, 60),
+        email: personal.email || 'no-reply@example.com',
+        phone: personal.phone.number || '0000000000',
+        surl: returnUrl,
+        furl: returnUrl,
+        udf1: order.id,
+        udf2: '',
+        udf3: '',
+        udf4: '',
+        udf5: '',
+      };
+      const action = payu.endpoint ?? payuEndpoints[shop.payment.payu?.mode ?? 'test'];
+      return { success: true, provider, paymentStatus: 'awaiting_payment', action, method: 'POST', fields: { ...fields, hash: payuRequestHash(fields, payu.salt!) } };
+    },
+  );
+
+  typed.post(
+    '/order/upiReference',
+    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), utr: z.string().trim() }) } },
+    async (req, reply) => {
+      const { sfId, orderId, utr } = req.body;
+      if (sfId !== shop.id) return badRequest(reply, 'sfId', 'Store not specified');
+      if (!UTR.test(utr)) return badRequest(reply, 'utr', 'Enter the 12-digit UPI reference (UTR) your app shows.');
+      const order = await orderOf(req, orderId);
+      if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+      if (!(await payments.recordUpiReference(order.id, utr.toUpperCase(), toMinor(order.grandTotal, digits)))) {
+        return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
+      }
+      req.log.info({ orderId: order.id }, 'UPI reference received');
+      return { success: true, paymentStatus: 'awaiting_verification' };
+    },
+  );
+
+  // PayU posts its answer as a form to the return URL; the browser follows our redirect
+  await app.register(async (payuReturn) => {
+    await payuReturn.register(formbody, { bodyLimit: 16 * 1024 });
+    const field = z.string().max(500).optional().default('');
+    payuReturn.withTypeProvider<ZodTypeProvider>().post(
+      '/payu/return',
+      {
+        schema: {
+          body: z
+            .object({ key: field, txnid: field, amount: field, productinfo: field, firstname: field, email: field, status: field, hash: field, mihpayid: field, additionalCharges: field, udf1: field, udf2: field, udf3: field, udf4: field, udf5: field })
+            .passthrough(),
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        const back = (orderId: string | null, outcome: 'paid' | 'failed') => reply.redirect(`/checkout?${new URLSearchParams({ ...(orderId ? { orderId } : {}), payment: outcome }).toString()}`, 303);
+        if (!payuKey || !payu.salt) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
+        const expected = Buffer.from(payuResponseHash({ ...b, additionalCharges: b.additionalCharges || undefined }, payu.salt));
+        const given = Buffer.from(b.hash.toLowerCase());
+        const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === payuKey && PAYU_TXNID.test(b.txnid) && /^\d+(\.\d{1,2})?$/.test(b.amount);
+        if (!genuine) {
+          req.log.warn({ txnid: b.txnid.slice(0, 30) }, 'PayU return with a wrong signature ignored');
+          return back(null, 'failed');
+        }
+        const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: toMinor(Number(b.amount), digits), mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } });
+        req.log.info({ txnid: b.txnid, orderId, outcome }, 'PayU return');
+        const paid = outcome === 'paid' || (outcome === 'already_settled' && orderId !== null && (await orders.view(orderId, digits))?.paymentStatus === 'paid');
+        return back(orderId, paid ? 'paid' : 'failed');
+      },
+    );
+  });
+};
