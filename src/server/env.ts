@@ -18,6 +18,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     logLevel: env.LOG_LEVEL ?? 'info',
     /** PayU: the merchant key (else the config's), the secret salt, and the form endpoint (else PayU's own for the config's mode). */
     payu: { key: env.PAYU_KEY || undefined, salt: env.PAYU_SALT || undefined, endpoint: env.PAYU_ENDPOINT || undefined },
+    /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
   };
 }
 

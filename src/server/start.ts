@@ -9,6 +9,7 @@ import { createCatalogRepository } from './db/repositories/catalog-repository.ts
 import type { Env } from './env.ts';
 import { loggerOptions } from './logger.ts';
 import { importCatalogFile } from './services/catalog-import.ts';
+import { createSmtpMailer, defaultMailFrom } from './services/mailer.ts';
 import { loadShopConfig } from './shop-config-file.ts';
 
 /**
@@ -18,6 +19,9 @@ import { loadShopConfig } from './shop-config-file.ts';
  */
 export async function startServer(env: Env, logStream?: NodeJS.WritableStream): Promise<{ app: FastifyInstance; db: Db }> {
   const config = loadShopConfig(env.shopConfig);
+  // before the database opens: a bad SMTP_URL stops the start with nothing to close
+  const shopTitle = config.ok ? config.config.title : 'Shop';
+  const mailer = env.mail.smtpUrl ? createSmtpMailer({ url: env.mail.smtpUrl, from: env.mail.from ?? defaultMailFrom(shopTitle, env.publicUrl) }) : undefined;
   const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrate(db);
 
@@ -26,7 +30,10 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
-  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, logger: loggerOptions(env.logLevel, logStream) });
+  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, logger: loggerOptions(env.logLevel, logStream) });
+  if (!mailer) app.log.info('SMTP_URL is not set: order e-mails are not sent');
+  // without PUBLIC_URL the e-mail's link takes the request's Host header, which a client can choose
+  else if (!env.publicUrl) app.log.warn('SMTP_URL is set but PUBLIC_URL is not: the links in order e-mails use the request\'s host; set PUBLIC_URL');
 
   if (!config.ok) {
     app.log.error({ issues: config.issues }, `The shop config ${env.shopConfig} is invalid; pages show the error screen and the API answers 503`);

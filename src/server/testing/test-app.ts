@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll } from 'vitest';
 import { validateShopConfig, type ConfigResult } from '../../domain/shop-config.ts';
@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import type { PayuSettings } from '../routes/fn/payment-routes.ts';
+import type { Mailer } from '../services/mailer.ts';
 import type { TestDatabase } from './databases.ts';
 import { testCatalog, testShopConfig } from './fixtures.ts';
 
@@ -22,10 +23,13 @@ export async function loadWebBuild() {
 }
 
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
-export async function buildTestApp(db: Db, options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings } = {}) {
+export async function buildTestApp(
+  db: Db,
+  options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; publicUrl?: string; logger?: FastifyServerOptions['logger'] } = {},
+) {
   const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
   if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu });
+  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu, mailer: options.mailer, publicUrl: options.publicUrl, logger: options.logger });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];

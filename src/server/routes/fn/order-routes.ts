@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkOrderAgainstShop, orderRequestSchema } from '../../../domain/order.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
+import { publicOrigin } from '../../public-origin.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
+import { describeMailError, type Mailer } from '../../services/mailer.ts';
+import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
 import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
 const SCOPE = 'order-create';
@@ -29,11 +32,47 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
 }
 
 /**
+ * Sends the order e-mail without holding up the answer (decision 017): the order is
+ * committed already, so a slow or refusing mail server only costs a log line. Nothing
+ * is awaited and nothing here throws; without a mailer one line says what was not sent.
+ * Log lines carry the order id only: never the token, the link or the address.
+ */
+function emailShopper(mailer: Mailer | undefined, log: FastifyBaseLogger, input: Parameters<typeof orderEmail>[0]): void {
+  const orderId = input.order.id;
+  if (!orderEmailRecipient(input.order)) return;
+  if (!mailer) {
+    log.info({ orderId }, 'order e-mail not sent: SMTP_URL is not set');
+    return;
+  }
+  // async, so that an error building the message rejects too instead of throwing into the route
+  const send = async () => {
+    const message = orderEmail(input);
+    if (message) await mailer.send(message);
+  };
+  send().then(
+    () => log.info({ orderId }, 'order e-mail sent'),
+    (err: unknown) => log.warn({ orderId, mailError: describeMailError(err) }, 'order e-mail not sent'),
+  );
+}
+
+type OrderRoutesOptions = {
+  shop: ShopConfig;
+  orders: OrderRepository;
+  idempotency: IdempotencyRepository;
+  catalog: CatalogCache;
+  /** Sends the shopper the order e-mail; without it the e-mail is only logged as not sent. */
+  mailer?: Mailer | undefined;
+  /** PUBLIC_URL, for the link in the e-mail; else the request's origin. */
+  publicUrl?: string | undefined;
+};
+
+/**
  * `POST /fn/order/create` {userId, sfId, order} (spec §7, the {serverless} order call).
  * The server prices the order from its own catalog and config; with an `Idempotency-Key`
- * header a retried checkout gets the first answer instead of a second order.
+ * header a retried checkout gets the first answer instead of a second order (and no
+ * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; idempotency: IdempotencyRepository; catalog: CatalogCache }> = async (app, { shop, orders, idempotency, catalog }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, orders, idempotency, catalog, mailer, publicUrl }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -73,6 +112,7 @@ export const orderRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRe
       }
       catalog.invalidate();
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
+      emailShopper(mailer, req.log, { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) });
       return successBody(result);
     },
   );

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderView } from '../db/repositories/order-repository.ts';
+import { escapeHtml, guestOrderLink, orderEmail, type OrderEmailInput } from './order-email.ts';
+
+const shop: OrderEmailInput['shop'] = { title: 'Test Shop', localeConfig: { defaultLocale: 'en-IN', currencySign: '₹', currencyCode: 'INR', fractionDigits: 2, priceFormat: '{sign}{amount}' } };
+const token = 'AbCdEfGhIjKlMnOpQrStUv-_';
+
+/** An order as the repository gives it: decimals, the grand total line last. */
+const order = (over: Partial<OrderView> = {}): OrderView => ({
+  id: '01JD5Q3W7X8Y9Z0ABCDEFGHJKM',
+  kind: 'order',
+  status: 'placed',
+  paymentType: 'pof',
+  paymentStatus: 'to_collect',
+  deliveryMode: 'ship',
+  currencyCode: 'INR',
+  lines: [
+    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, unitPrice: 499.5, total: 999 },
+    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, unitPrice: 320, total: 400 },
+  ],
+  totals: [
+    { code: 'subtotal', title: 'Subtotal', value: 1399, isPercentage: false, percentAmount: null },
+    { code: 'discount', title: 'Discount', value: -139.9, isPercentage: true, percentAmount: 10 },
+    { code: 'tax', title: 'Tax', value: 62.96, isPercentage: true, percentAmount: 5 },
+    { code: 'grand_total', title: 'Grand Total', value: 1322.06, isPercentage: false, percentAmount: null },
+  ],
+  grandTotal: 1322.06,
+  details: { personalDetails: { fullName: 'Asha Rao', email: ' asha@example.com ', phone: { number: '', dialCode: '' } }, shippingDetails: undefined, dineInDetails: undefined, shippingSlotId: null },
+  couponCode: null,
+  createdAt: 0,
+  ...over,
+});
+
+const build = (o: OrderView = order(), s: OrderEmailInput['shop'] = shop) => orderEmail({ order: o, notificationToken: token, shop: s, origin: 'https://shop.example' });
+
+describe('the order e-mail', () => {
+  it('goes to the address given at checkout, with the short id and the shop in the subject', () => {
+    const mail = build()!;
+    expect(mail.to).toBe('asha@example.com');
+    expect(mail.subject).toBe('Your order DEFGHJKM at Test Shop');
+    expect(build(order({ kind: 'enquiry' }))!.subject).toBe('Your enquiry DEFGHJKM at Test Shop');
+  });
+
+  it('is not built for an order without an address', () => {
+    const noEmail = order({ details: { ...order().details, personalDetails: { fullName: 'Asha', email: '  ', phone: { number: '', dialCode: '' } } } });
+    expect(build(noEmail)).toBeNull();
+  });
+
+  it('lists the lines, the totals lines and the grand total as the shop formats money', () => {
+    const { text } = build()!;
+    expect(text).toContain('Order 01JD5Q3W7X8Y9Z0ABCDEFGHJKM');
+    expect(text).toContain('2 × Cotton Tee (Red / M): ₹999.00');
+    expect(text).toContain('1.25 × Alphonso Mango: ₹400.00');
+    expect(text).toContain('Subtotal: ₹1,399.00');
+    expect(text).toContain('Discount (10%): -₹139.90');
+    expect(text).toContain('Tax (5%): ₹62.96');
+    expect(text).toContain('Grand Total: ₹1,322.06');
+    // the grand total once, not also as a totals line
+    expect(text.match(/Grand Total/g)).toHaveLength(1);
+    // another shop's format: sign after, no decimals
+    const euros = { title: 'Laden', localeConfig: { defaultLocale: 'de-DE', currencySign: '€', currencyCode: 'EUR', fractionDigits: 0, priceFormat: '{amount} {sign}' } };
+    expect(build(order(), euros)!.text).toContain('Grand Total: 1.322 €');
+  });
+
+  it('links to the guest view with the id and token in the fragment only', () => {
+    const { text, html } = build()!;
+    const link = `https://shop.example/guest/view-order#orderId=01JD5Q3W7X8Y9Z0ABCDEFGHJKM&token=${token}`;
+    expect(guestOrderLink('https://shop.example', '01JD5Q3W7X8Y9Z0ABCDEFGHJKM', token)).toBe(link);
+    expect(text).toContain(link);
+    expect(html).toContain(`href="${link.replace('&', '&amp;')}"`);
+    expect(`${text}${html}`).not.toMatch(/\?(orderId|token)=/);
+  });
+
+  it('escapes the HTML and leaves the plain text as it is', () => {
+    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, unitPrice: 5, total: 5 }] });
+    const mail = build(sneaky, { ...shop, title: 'Tom & Jerry <Shop>' })!;
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Tee&quot; (Kid&#39;s)');
+    expect(mail.html).toContain('Tom &amp; Jerry &lt;Shop&gt;');
+    expect(mail.text).toContain('1 × <img src=x onerror=alert(1)> & "Tee" (Kid\'s): ₹5.00');
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+
+  it('keeps what the shopper typed out of it, and the subject on one line', () => {
+    const mail = build(order(), { ...shop, title: 'Test\r\nBcc: someone@example.org Shop' })!;
+    expect(mail.subject).toBe('Your order DEFGHJKM at Test Bcc: someone@example.org Shop');
+    expect(`${mail.text}${mail.html}`).not.toContain('Asha Rao');
+  });
+});
