@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, demoShop, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
 
 const CI = !!process.env.CI;
 
 /** One shop server: a fresh database under test-results/, the given config, quiet logs. */
-function shopServer(shop: TestShop) {
+function shopServer(shop: TestShop, env: Record<string, string> = {}) {
   return {
     name: shop.name,
     command: 'node --import tsx e2e/fixtures/start-server.ts',
@@ -20,6 +20,11 @@ function shopServer(shop: TestShop) {
       DATABASE_URL: '',
       REDIS_URL: '',
       PUBLIC_URL: '',
+      SMTP_URL: '',
+      PAYU_SALT: '',
+      PAYU_KEY: '',
+      PAYU_ENDPOINT: '',
+      ...env,
     },
     url: `${shopURL(shop)}/healthz`,
     reuseExistingServer: false,
@@ -59,5 +64,10 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: [shopServer(demoShop), shopServer(brokenShop)],
+  webServer: [
+    { name: fakePayu.name, command: 'node --import tsx e2e/fixtures/start-fake-payu.ts', url: `http://127.0.0.1:${fakePayu.port}/`, reuseExistingServer: false, timeout: 60_000 },
+    // the demo shop pays through the local PayU (its key is the demo config's merchant key)
+    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint }),
+    shopServer(brokenShop),
+  ],
 });

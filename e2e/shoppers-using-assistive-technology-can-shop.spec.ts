@@ -22,6 +22,18 @@ test.describe('Shoppers using assistive technology can shop', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('checkout, with its field errors showing, has no serious accessibility problems; the first field to fix gets the focus', async ({ page, catalog }) => {
+    const product = pickSimpleProduct(catalog);
+    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please check the highlighted fields.');
+    await expect(page.getByLabel('Full name').first()).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('the not-found page has no serious accessibility problems', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: "We can't find the page" })).toBeVisible();

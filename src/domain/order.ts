@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ShopConfig } from './shop-config.ts';
-import { deliveryModes } from './totals.ts';
+import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
+import { deliveryModes, type ApiTotalsLine, type DeliveryMode } from './totals.ts';
 
 /**
  * What `POST /fn/order/create` accepts (spec §7: {userId, sfId, order}). Only what the
@@ -9,14 +10,9 @@ import { deliveryModes } from './totals.ts';
  * server works them out from its own catalog (decision 014).
  */
 
-/** The checkout's field messages (§5 dictionary; the spec gives no exact wording for these). */
+/** The checkout's field messages (§5 dictionary; the spec gives no exact wording for most). */
 export const checkoutMessages = {
-  required: 'This field is required.',
-  name: 'Please enter at least 2 letters.',
-  email: 'Please enter a valid e-mail address.',
-  phone: 'Please enter a valid phone number.',
-  zipCode: 'The zip code must have at least 3 characters.',
-  invalid: 'This field is not correct.',
+  ...checkoutIssueMessages,
   quantity: 'The quantity must be above 0.',
   wholeQuantity: 'The quantity must be a positive integer.',
   storeNotSpecified: 'Store not specified',
@@ -24,11 +20,6 @@ export const checkoutMessages = {
 
 const text = (max: number) => z.string({ error: checkoutMessages.required }).trim().max(max, checkoutMessages.invalid);
 const optionalText = (max: number) => text(max).optional().default('');
-
-export const phoneSchema = z.object({
-  number: text(20).regex(/^[0-9][0-9 -]{4,18}[0-9]$/, checkoutMessages.phone),
-  dialCode: text(5).regex(/^\+[0-9]{1,4}$/, checkoutMessages.phone),
-});
 
 export const personalDetailsSchema = z.object({
   fullName: optionalText(120),
@@ -73,42 +64,30 @@ export const orderRequestSchema = z.object({
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
-export type FieldIssue = { path: string; message: string };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
- * The checks that depend on the shop: the details the shop requires (detailsConfig),
- * the modes it offers, its dine spaces and payment providers. Empty means acceptable.
+ * The checks that depend on the shop, in the server's words (the browser runs the same
+ * rules with its own texts). Empty means acceptable.
  */
-export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const { order } = request;
-  const add = (path: string, message: string) => issues.push({ path, message });
-  if (request.sfId !== shop.id) add('sfId', checkoutMessages.storeNotSpecified);
-
-  const required = shop.orderConfig.detailsConfig.personal;
-  const p = order.personalDetails;
-  if (required.fullName && p.fullName.length < 2) add('order.personalDetails.fullName', p.fullName ? checkoutMessages.name : checkoutMessages.required);
-  if (p.email ? !EMAIL.test(p.email) : required.email) add('order.personalDetails.email', p.email ? checkoutMessages.email : checkoutMessages.required);
-  const phoneGiven = p.phone.number !== '';
-  if (phoneGiven ? !phoneSchema.safeParse(p.phone).success : required.phone) add('order.personalDetails.phone', phoneGiven ? checkoutMessages.phone : checkoutMessages.required);
-
-  if (order.deliveryMode === 'ship' && !order.shippingDetails) add('order.shippingDetails', checkoutMessages.required);
-  if (order.deliveryMode === 'pickup' && !shop.orderConfig.pickupEnabled) add('order.deliveryMode', checkoutMessages.invalid);
-  if (order.deliveryMode === 'dine') {
-    if (!shop.dineInConfig.dineInEnabled) add('order.deliveryMode', checkoutMessages.invalid);
-    const space = order.dineInDetails?.spaceId ?? '';
-    if (space && !shop.dineSpaces.some((s) => s.id === space)) add('order.dineInDetails.spaceId', checkoutMessages.invalid);
-    if (!space && !order.dineInDetails?.value) add('order.dineInDetails', checkoutMessages.required);
-  }
-  if (order.shippingSlotId && !shop.orderConfig.deliverySlots.some((s) => s.id === order.shippingSlotId)) add('order.shippingSlotId', checkoutMessages.invalid);
-
-  if (shop.orderConfig.orderEnabled) {
-    if (!order.paymentType) add('order.paymentType', checkoutMessages.required);
-    else if (!shop.payment.providers.some((pr) => pr.id === order.paymentType)) add('order.paymentType', checkoutMessages.invalid);
-  } else if (!shop.orderConfig.enquiryEnabled) {
-    add('order', 'This shop takes no orders.');
-  }
+export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig): Array<{ path: string; message: string }> {
+  const issues: Array<{ path: string; message: string }> = checkoutIssues(request.order, shop).map((i) => ({ path: `order.${i.path}`, message: checkoutMessages[i.code] }));
+  if (request.sfId !== shop.id) issues.unshift({ path: 'sfId', message: checkoutMessages.storeNotSpecified });
   return issues;
 }
+
+/** What a placed order looks like to its shopper (the create answer, the guest view). */
+export type OrderView = {
+  id: string;
+  kind: 'order' | 'enquiry';
+  status: string;
+  paymentType: string | null;
+  paymentStatus: string;
+  deliveryMode: DeliveryMode;
+  currencyCode: string;
+  lines: Array<{ productId: string; title: string; variantName: string; qty: number; unitPrice: number; total: number }>;
+  totals: ApiTotalsLine[];
+  grandTotal: number;
+  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & { shippingSlotId: string | null };
+  couponCode: string | null;
+  createdAt: number;
+};
+

@@ -138,7 +138,9 @@ export function computeTotals({ lines, mode, couponPercent }: TotalsInput, confi
   return { lines: out, subtotal, grandTotal };
 }
 
-/** The lines as the API sends them (§3): values as decimals of the shop's currency. */
-export function totalsForApi(lines: readonly TotalsLine[], fractionDigits: number): Array<Omit<TotalsLine, 'value'> & { value: number }> {
+/** A totals line as the API sends it (§3): the value as a decimal of the shop's currency. */
+export type ApiTotalsLine = Omit<TotalsLine, 'value'> & { value: number };
+
+export function totalsForApi(lines: readonly TotalsLine[], fractionDigits: number): ApiTotalsLine[] {
   return lines.map((l) => ({ ...l, value: fromMinor(l.value, fractionDigits) }));
 }

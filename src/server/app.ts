@@ -27,6 +27,7 @@ import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
+import type { Mailer } from './services/mailer.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
 
 export type AppOptions = {
@@ -41,10 +42,23 @@ export type AppOptions = {
   publicUrl?: string | undefined;
   /** PayU's key, salt and endpoint from the environment. */
   payu?: PayuSettings | undefined;
+  /** Sends the order e-mails (built from SMTP_URL in start.ts); without it none are sent. Closed with the app. */
+  mailer?: Mailer | undefined;
   logger?: FastifyServerOptions['logger'];
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The config as the shop runs it: PayU without its secret salt cannot take a payment,
+ * so it is not offered at all (pages, validation and API alike), with a warning.
+ */
+function withUsablePayments(config: ConfigResult, payu: PayuSettings | undefined, warn: (message: string) => void): ConfigResult {
+  if (!config.ok || payu?.salt || !config.config.payment.providers.some((p) => p.id === 'payu')) return config;
+  warn('PayU is in the shop config but PAYU_SALT is not set: PayU is not offered at checkout');
+  const providers = config.config.payment.providers.filter((p) => p.id !== 'payu');
+  return { ...config, config: { ...config.config, payment: { ...config.config.payment, providers } } };
+}
 
 /** Builds the whole app: plugins, then repositories and services, then routes. Tests build this. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -62,7 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  const { config, db } = options;
+  const { db, mailer } = options;
+  const config = withUsablePayments(options.config, options.payu, (message) => app.log.warn(message));
+  if (mailer) app.addHook('onClose', async () => mailer.close());
   const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo);
@@ -108,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   if (config.ok) {
     const orders = createOrderRepository(db);
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });

@@ -12,7 +12,7 @@ export type FakePayu = { url: string; endpoint: string; app: FastifyInstance; re
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function startFakePayu(credentials: { key: string; salt: string }): Promise<FakePayu> {
+export async function startFakePayu(credentials: { key: string; salt: string }, port = 0): Promise<FakePayu> {
   const app = Fastify();
   await app.register(formbody);
   const received: PayuRequest[] = [];
@@ -27,7 +27,7 @@ export async function startFakePayu(credentials: { key: string; salt: string }):
     const form = request.body as Record<string, string>;
     const req = Object.fromEntries(['key', 'txnid', 'amount', 'productinfo', 'firstname', 'email', 'phone', 'surl', 'furl', 'udf1', 'udf2', 'udf3', 'udf4', 'udf5'].map((k) => [k, form[k] ?? ''])) as PayuRequest;
     if (req.key !== credentials.key || form.hash !== payuRequestHash(req, credentials.salt) || req.txnid.length > 25) {
-      return reply.code(400).type('text/html').send('<!doctype html><title>PayU</title><h1>Invalid payment request</h1><p>The hash does not match.</p>');
+      return reply.code(400).type('text/html; charset=utf-8').send('<!doctype html><title>PayU</title><h1>Invalid payment request</h1><p>The hash does not match.</p>');
     }
     received.push(req);
     const formFor = (target: string, status: 'success' | 'failure', label: string) =>
@@ -35,10 +35,11 @@ export async function startFakePayu(credentials: { key: string; salt: string }):
         .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
         .join('')}<button type="submit">${label}</button></form>`;
     return reply
-      .type('text/html')
-      .send(`<!doctype html><html lang="en"><title>PayU test payment</title><h1>Test payment of ₹${escape(req.amount)}</h1><p>${escape(req.productinfo)}</p>${formFor(req.surl, 'success', 'Pay now')}${formFor(req.furl, 'failure', 'Cancel payment')}</html>`);
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>PayU test payment</title><h1>Test payment of ₹${escape(req.amount)}</h1><p>${escape(req.productinfo)}</p>${formFor(req.surl, 'success', 'Pay now')}${formFor(req.furl, 'failure', 'Cancel payment')}</html>`);
   });
 
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  app.get('/', async () => ({ fakePayu: true }));
+  const url = await app.listen({ port, host: '127.0.0.1' });
   return { url, endpoint: `${url}/_payment`, app, received, answer, close: () => app.close() };
 }

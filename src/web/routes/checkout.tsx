@@ -1,16 +1,57 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { dialCodeFor, dineInFromUrl } from '../../domain/checkout-state.ts';
+import { useCart } from '../features/cart/hooks/use-cart.ts';
+import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { CheckoutForm } from '../features/checkout/components/checkout-form.tsx';
+import { ThankYou } from '../features/checkout/components/thank-you.tsx';
+import { useCheckout } from '../features/checkout/store/checkout-store.ts';
 import { paths } from '../lib/paths.ts';
+import { useShop } from '../lib/use-shop.ts';
 
-/** The checkout screen; the cart and the checkout steps arrive with the shopping and checkout features. */
+/**
+ * /checkout and /checkout2 (one screen, §2). Starting it resets the details (§4); a table
+ * link's dineInSpaceId / dineInValue choose dine-in. With `orderId` (after placing, or
+ * back from PayU with `payment`) it shows that order, found through this tab's last order.
+ * The cart and the last order live in the browser, so the server renders a placeholder.
+ */
 export default function Checkout() {
   const { t } = useTranslation();
-  return (
-    <section className="flex flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold">{t('cart.empty')}</h1>
-      <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
-        {t('nav.allProducts')}
-      </Link>
-    </section>
-  );
+  const shop = useShop();
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const { items, ready } = useCart();
+  const dispatch = useCheckout((s) => s.dispatch);
+  const lastOrder = useCheckout((s) => s.lastOrder);
+  const orderId = params.get('orderId');
+
+  useEffect(() => {
+    if (orderId) return;
+    dispatch({ type: 'start', dialCode: dialCodeFor(shop.country), country: '' });
+    const table = dineInFromUrl(params, { dineInEnabled: shop.dineInConfig.dineInEnabled, dineSpaces: shop.dineSpaces });
+    if (table) dispatch({ type: 'setDineIn', ...table });
+    // a new visit to checkout starts afresh; later changes of the URL are the form's own
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId]);
+
+  if (!hydrated || !ready) return <p role="status" className="py-10 text-center text-slate-600">{t('nav.loading')}</p>;
+
+  if (orderId) {
+    const last = lastOrder(shop.id);
+    const payment = params.get('payment');
+    if (last?.orderId === orderId) return <ThankYou shopId={shop.id} last={last} payment={payment === 'paid' || payment === 'failed' ? payment : null} />;
+  }
+  if (items.length === 0) {
+    return (
+      <section className="flex flex-col items-center gap-4 py-10 text-center">
+        <h1 className="text-2xl font-semibold">{t('cart.empty')}</h1>
+        <p className="text-slate-700">{t('checkout.emptyText')}</p>
+        <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+          {t('nav.allProducts')}
+        </Link>
+      </section>
+    );
+  }
+  return <CheckoutForm />;
 }

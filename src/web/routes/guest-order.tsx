@@ -1,14 +1,72 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { OrderView } from '../../domain/order.ts';
+import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { fetchGuestOrder } from '../features/checkout/api/orders.ts';
+import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
+import { orderLines } from '../features/checkout/components/thank-you.tsx';
 import { paths } from '../lib/paths.ts';
 
-/** The guest order view (no header): an order is shown with its id and notification token, once orders exist. */
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: OrderView };
+
+/** The order id and token of the link's fragment, or null when the link has none. */
+function linkTarget(): { orderId: string; token: string } | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const orderId = fragment.get('orderId');
+  const token = fragment.get('token');
+  return orderId && token ? { orderId, token } : null;
+}
+
+/**
+ * /guest/view-order#orderId=…&token=… (§6: a guest may view one order with its id and
+ * notification token). The token stays in the fragment, which is never sent to a server
+ * or written to its logs; it travels only as the bearer token of the one call.
+ */
 export default function GuestOrder() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  // the fragment exists only in the browser: the server renders the loading state
+  const target = useHydrated() ? linkTarget() : undefined;
+  const orderId = target?.orderId;
+  const token = target?.token;
+
+  useEffect(() => {
+    if (!orderId || !token) return;
+    let live = true;
+    void fetchGuestOrder(orderId, token).then((res) => {
+      if (!live) return;
+      if (res.ok) setState({ kind: 'loaded', order: res.data.order });
+      // §8: the server's message, or the network error text
+      else setState({ kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') });
+    });
+    return () => {
+      live = false;
+    };
+  }, [orderId, token, t]);
+
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-semibold">{t('order.guestTitle')}</h1>
-      <p className="text-slate-700">{t('order.guestText')}</p>
+      {target === null ? <p className="text-slate-700">{t('order.guestText')}</p> : state.kind === 'loading' ? <p role="status">{t('order.loading')}</p> : null}
+      {state.kind === 'error' ? (
+        <p role="alert" className="text-red-700">
+          {state.message}
+        </p>
+      ) : null}
+      {state.kind === 'loaded' ? (
+        <>
+          <div className="flex flex-col gap-1 text-slate-700">
+            <p>{t('checkout.orderNumber', { id: state.order.id })}</p>
+            <p>{t('order.placedOn', { date: new Date(state.order.createdAt).toLocaleString(i18n.language) })}</p>
+            <p>{t('order.status', { status: t(`order.statuses.${state.order.status}`, { defaultValue: state.order.status }) })}</p>
+            <p>{t('order.payment', { status: t(`order.paymentStatuses.${state.order.paymentStatus}`, { defaultValue: state.order.paymentStatus }) })}</p>
+          </div>
+          <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
+            <OrderSummary lines={orderLines(state.order)} totals={state.order.totals} />
+          </section>
+        </>
+      ) : null}
       <Link to={paths.home()} className="font-medium text-primary-strong hover:underline">
         {t('order.continueShopping')}
       </Link>

@@ -1,30 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
-import type { OrderRequest } from '../../../domain/order.ts';
+import type { OrderRequest, OrderView } from '../../../domain/order.ts';
 import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type TotalsLine } from '../../../domain/totals.ts';
+
+export type { OrderView };
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
-
-/** What a placed order looks like to its shopper (the create answer, the guest view). */
-export type OrderView = {
-  id: string;
-  kind: 'order' | 'enquiry';
-  status: string;
-  paymentType: string | null;
-  paymentStatus: string;
-  deliveryMode: DeliveryMode;
-  currencyCode: string;
-  lines: Array<{ productId: string; title: string; variantName: string; qty: number; unitPrice: number; total: number }>;
-  totals: ReturnType<typeof totalsForApi>;
-  grandTotal: number;
-  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & { shippingSlotId: string | null };
-  couponCode: string | null;
-  createdAt: number;
-};
 
 export type Shortage = { id: string; title: string; requested: number; available: number };
 

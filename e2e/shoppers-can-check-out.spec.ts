@@ -1,0 +1,181 @@
+import type { Page } from '@playwright/test';
+import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { demoShopURL, expect, test } from './fixtures/test.ts';
+
+/**
+ * Products for these journeys come from the end of the catalog, with plenty in stock, so
+ * the orders placed here never touch the stock other journeys look at.
+ */
+function orderableProducts(catalog: Catalog): ApiProduct[] {
+  return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);
+}
+
+async function addToCart(page: Page, product: ApiProduct): Promise<void> {
+  await page.goto(`/p/${product.variantId}`);
+  await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+  await expect(page.getByText('Added to cart!')).toBeVisible();
+}
+
+async function fillContact(page: Page): Promise<void> {
+  await page.getByLabel('Full name').first().fill('Asha Rao');
+  await page.getByLabel('E-mail').fill('asha@example.com');
+  await page.getByLabel('Phone number').fill('9800000001');
+}
+
+async function fillAddress(page: Page): Promise<void> {
+  const address = page.getByRole('region', { name: 'Delivery address' });
+  await address.getByLabel('Full name').fill('Asha Rao');
+  await address.getByLabel('Street and number').fill('12 MG Road');
+  await address.getByLabel('City').fill('Bengaluru');
+  await address.getByLabel('State').fill('Karnataka');
+  await address.getByLabel('PIN / zip code').fill('560001');
+  await address.getByLabel('Country').fill('India');
+}
+
+/** A pickup order paid with PayU: the checkout hands the shopper over to (the local) PayU. */
+async function orderWithPayu(page: Page, product: ApiProduct): Promise<void> {
+  await addToCart(page, product);
+  await page.goto('/checkout');
+  await fillContact(page);
+  await page.getByRole('radio', { name: 'Pickup' }).check();
+  await page.getByRole('radio', { name: 'PayU' }).check();
+  await page.getByRole('button', { name: 'Pay with card / netbanking' }).click();
+}
+
+/** The totals as the page shows them: code → text. */
+async function shownTotals(page: Page): Promise<Record<string, string>> {
+  const rows = page.getByTestId('order-totals').locator('[data-code]');
+  const out: Record<string, string> = {};
+  for (const row of await rows.all()) out[(await row.getAttribute('data-code'))!] = (await row.locator('dd').textContent())!.trim();
+  return out;
+}
+
+test.describe('Shoppers can check out', () => {
+  test('a guest orders for delivery, pays on delivery, and the order shows the totals they saw', async ({ page, browser, catalog }) => {
+    const [first, second] = orderableProducts(catalog);
+    await addToCart(page, first!);
+    await addToCart(page, second!);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+
+    // nothing filled in: the fields say what they need and no order is sent
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please check the highlighted fields.');
+    await expect(page.getByText('This field is required.').first()).toBeVisible();
+
+    await fillContact(page);
+    await fillAddress(page);
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    const before = await shownTotals(page);
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['subtotal', 'delivery', 'grand_total']));
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
+    await expect(page.getByText('Please pay when you receive your order.')).toBeVisible();
+    expect(await shownTotals(page)).toEqual(before);
+    // §4: the cart is empty after the order
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+    // the order link works in another browser, with nothing of this one's storage
+    const link = await page.getByRole('link', { name: 'View your order' }).getAttribute('href');
+    expect(link).toMatch(/^\/guest\/view-order#orderId=.+&token=.+$/);
+    const other = await browser.newContext();
+    const view = await other.newPage();
+    await view.goto(demoShopURL + link!);
+    await expect(view.getByText(/^Order number: /)).toBeVisible();
+    await expect(view.getByText('Payment: To pay on delivery')).toBeVisible();
+    expect(await shownTotals(view)).toEqual(before);
+    // a wrong token shows that the order cannot be found, as for a missing one
+    await view.goto(demoShopURL + link!.replace(/token=[^&]+/, 'token=not-the-token-at-all-1234'));
+    await expect(view.getByRole('alert')).toHaveText('We could not find this order. Please check the link you were sent.');
+    await other.close();
+  });
+
+  test('a shopper arriving by a table link orders dine-in, with no delivery charge', async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(2);
+    await addToCart(page, product!);
+    await page.goto('/checkout?dineInSpaceId=table-2');
+    await expect(page.getByRole('radio', { name: 'Dine-in' })).toBeChecked();
+    await expect(page.getByLabel('Choose your table')).toHaveValue('table-2');
+    await expect(page.getByRole('region', { name: 'Delivery address' })).toHaveCount(0);
+    await fillContact(page);
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await expect(page.getByTestId('order-totals').locator('[data-code="delivery"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
+  });
+
+  test('UPI shows a link and a QR code and takes the payment reference', async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(3);
+    await addToCart(page, product!);
+    await page.goto('/checkout');
+    await fillContact(page);
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'UPI' }).check();
+    await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
+
+    await expect(page.getByRole('heading', { name: /^Pay .+ with any UPI app$/ })).toBeVisible();
+    const open = page.getByRole('link', { name: 'Open UPI app' });
+    await expect(open).toHaveAttribute('href', /^upi:\/\/pay\?pa=demo\.shop%40example&pn=.+&am=\d+\.\d{2}&cu=INR&tn=.+&tr=.+$/);
+    const qr = page.getByRole('img', { name: /^UPI / });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.getByLabel('UPI reference (UTR)').fill('12-34');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expect(page.getByText('The 12-digit number your app shows after paying.').last()).toBeVisible();
+    await page.getByLabel('UPI reference (UTR)').fill('412345678901');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expect(page.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();
+  });
+
+  test('paying with PayU goes to PayU and back; the order is paid', async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(4);
+    await orderWithPayu(page, product!);
+
+    await expect(page).toHaveURL(/127\.0\.0\.1:4175\/_payment/);
+    await expect(page.getByRole('heading', { name: /^Test payment of ₹/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay now' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\?orderId=.+&payment=paid/);
+    await expect(page.getByText('Your payment was received.')).toBeVisible();
+  });
+
+  test('a forged PayU return does not mark the order paid, and a cancelled payment can be tried again', async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(5);
+    await orderWithPayu(page, product!);
+    await expect(page).toHaveURL(/127\.0\.0\.1:4175\/_payment/);
+
+    // someone posts PayU's success answer with the amount changed: the signature no longer matches
+    const fields = await page.locator('form').first().locator('input[type=hidden]').evaluateAll((inputs) => Object.fromEntries((inputs as HTMLInputElement[]).map((i) => [i.name, i.value])));
+    const forged = await page.request.post(`${demoShopURL}/fn/payu/return`, { form: { ...fields, amount: '1.00' }, maxRedirects: 0 });
+    expect(forged.status()).toBe(303);
+    expect(forged.headers().location).toContain('payment=failed');
+
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(page).toHaveURL(/payment=failed/);
+    await expect(page.getByText('The payment did not go through. Your order is saved; you can try again.')).toBeVisible();
+    await expect(page.getByText('Your payment was received.')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Try the payment again' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:4175\/_payment/);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page.getByText('Your payment was received.')).toBeVisible();
+  });
+
+  test('when the order cannot be sent, the cart stays as it was', async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(6);
+    await addToCart(page, product!);
+    await page.goto('/checkout');
+    await fillContact(page);
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await page.route('**/fn/order/create', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await expect(page.getByRole('alert')).toContainText('You are offline. Checkout needs a connection; your cart is kept.');
+    await page.unroute('**/fn/order/create');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(product!.title);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutIssues, offeredModes, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
+
+const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsConfig']['personal']>; pickup?: boolean; dine?: boolean; orders?: boolean; enquiries?: boolean } = {}): CheckoutShop => ({
+  orderConfig: {
+    orderEnabled: over.orders ?? true,
+    enquiryEnabled: over.enquiries ?? false,
+    allowOrderOnNoStock: false,
+    allowZeroPriceProducts: false,
+    pickupEnabled: over.pickup ?? true,
+    deliveryCharge: { amount: 0, disableWhenTotalAbove: 0 },
+    packingCharge: { type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false },
+    detailsConfig: { personal: { fullName: true, email: true, phone: true, ...over.personal } },
+    deliverySlots: [{ id: 'morning', label: 'Morning', from: '08:00', to: '11:00', capacity: 10 }],
+  },
+  dineInConfig: { dineInEnabled: over.dine ?? true },
+  dineSpaces: [{ id: 'table-1', name: 'Table 1' }],
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+});
+
+const complete: CheckoutInput = {
+  deliveryMode: 'ship',
+  personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '98000 00001', dialCode: '+91' } },
+  shippingDetails: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' },
+  paymentType: 'pof',
+};
+const codes = (input: CheckoutInput, s = shop()) => checkoutIssues(input, s).map((i) => `${i.path}:${i.code}`);
+
+describe('checkoutIssues', () => {
+  it('a complete delivery order has nothing to fix', () => {
+    expect(codes(complete)).toEqual([]);
+  });
+
+  it('personal details are required as the shop says, and checked when given', () => {
+    const empty = { ...complete, personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '+91' } } };
+    expect(codes(empty)).toEqual(['personalDetails.fullName:required', 'personalDetails.email:required', 'personalDetails.phone:required']);
+    expect(codes(empty, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual([]);
+    const wrong = { ...complete, personalDetails: { fullName: 'A', email: 'asha@', phone: { number: '12', dialCode: '+91' } } };
+    expect(codes(wrong, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual(['personalDetails.fullName:name', 'personalDetails.email:email', 'personalDetails.phone:phone']);
+  });
+
+  it('delivery needs an address with a zip code of at least 3 characters, and a slot the shop has', () => {
+    expect(codes({ ...complete, shippingDetails: undefined })).toEqual(['shippingDetails:required']);
+    const address = { ...complete.shippingDetails!, zipCode: '56', city: ' ' };
+    expect(codes({ ...complete, shippingDetails: address, shippingSlotId: 'midnight' })).toEqual(['shippingDetails.city:required', 'shippingDetails.zipCode:zipCode', 'shippingSlotId:invalid']);
+    expect(codes({ ...complete, shippingSlotId: 'morning' })).toEqual([]);
+  });
+
+  it('dine-in needs a known table or a value, and the shop to offer it', () => {
+    const dine = { ...complete, deliveryMode: 'dine' as const, shippingDetails: undefined };
+    expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '' } })).toEqual([]);
+    expect(codes({ ...dine, dineInDetails: { spaceId: '', value: 'Seat 4' } })).toEqual([]);
+    expect(codes({ ...dine, dineInDetails: { spaceId: 'kitchen', value: '' } })).toEqual(['dineInDetails.spaceId:invalid']);
+    expect(codes({ ...dine, dineInDetails: { spaceId: '', value: '' } })).toEqual(['dineInDetails.spaceId:required']);
+    expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '' } }, shop({ dine: false }))).toEqual(['deliveryMode:invalid']);
+  });
+
+  it('orders need a payment the shop takes; an enquiry needs none', () => {
+    expect(codes({ ...complete, paymentType: null })).toEqual(['paymentType:required']);
+    expect(codes({ ...complete, paymentType: 'payu' })).toEqual(['paymentType:invalid']);
+    expect(codes({ ...complete, paymentType: null }, shop({ orders: false, enquiries: true }))).toEqual([]);
+    expect(codes({ ...complete, paymentType: null }, shop({ orders: false, enquiries: false }))).toEqual(['deliveryMode:noOrders']);
+  });
+
+  it('offers delivery always, dine-in and pickup when switched on', () => {
+    expect(offeredModes(shop())).toEqual(['ship', 'dine', 'pickup']);
+    expect(offeredModes(shop({ dine: false, pickup: false }))).toEqual(['ship']);
+  });
+});

@@ -1,0 +1,87 @@
+import type { ShopConfig } from './shop-config.ts';
+import type { DeliveryMode } from './totals.ts';
+
+/**
+ * What checkout requires, given the shop (§3 detailsConfig.personal, §5 dictionary
+ * rules). The browser runs it before sending and shows its own texts for the codes; the
+ * server runs it again on what arrives and answers with its words. No zod here: the
+ * browser loads this module.
+ */
+
+/** The English text of each issue (§5 dictionary; the spec quotes none of these exactly). */
+export const checkoutIssueMessages = {
+  required: 'This field is required.',
+  name: 'Please enter at least 2 letters.',
+  email: 'Please enter a valid e-mail address.',
+  phone: 'Please enter a valid phone number.',
+  zipCode: 'The zip code must have at least 3 characters.',
+  invalid: 'This field is not correct.',
+  noOrders: 'This shop takes no orders.',
+} as const;
+
+export type CheckoutIssueCode = keyof typeof checkoutIssueMessages;
+export type CheckoutIssue = { path: string; code: CheckoutIssueCode };
+
+export type CheckoutInput = {
+  deliveryMode: DeliveryMode;
+  personalDetails: { fullName: string; email: string; phone: { number: string; dialCode: string } };
+  shippingDetails?: { fullName: string; streetName: string; city: string; state: string; zipCode: string; country: string } | undefined;
+  dineInDetails?: { spaceId: string; value: string } | undefined;
+  shippingSlotId?: string | null | undefined;
+  paymentType?: string | null | undefined;
+};
+
+export type CheckoutShop = Pick<ShopConfig, 'orderConfig' | 'dineInConfig' | 'dineSpaces' | 'payment'>;
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_NUMBER = /^[0-9][0-9 -]{4,18}[0-9]$/;
+export const DIAL_CODE = /^\+[0-9]{1,4}$/;
+/** §9: zip codes have at least 3 characters; names at least 2 letters. */
+export const MIN_ZIP = 3;
+export const MIN_NAME = 2;
+
+/** The delivery modes the shop offers, in the order the checkout shows them. */
+export function offeredModes(shop: CheckoutShop): DeliveryMode[] {
+  return ['ship', ...(shop.dineInConfig.dineInEnabled ? ['dine' as const] : []), ...(shop.orderConfig.pickupEnabled ? ['pickup' as const] : [])];
+}
+
+export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop): CheckoutIssue[] {
+  const issues: CheckoutIssue[] = [];
+  const add = (path: string, code: CheckoutIssueCode) => issues.push({ path, code });
+  const required = shop.orderConfig.detailsConfig.personal;
+
+  const p = input.personalDetails;
+  const name = p.fullName.trim();
+  if (name ? name.length < MIN_NAME : required.fullName) add('personalDetails.fullName', name ? 'name' : 'required');
+  const email = p.email.trim();
+  if (email ? !EMAIL.test(email) : required.email) add('personalDetails.email', email ? 'email' : 'required');
+  const phone = p.phone.number.trim();
+  if (phone ? !PHONE_NUMBER.test(phone) || !DIAL_CODE.test(p.phone.dialCode) : required.phone) add('personalDetails.phone', phone ? 'phone' : 'required');
+
+  if (!offeredModes(shop).includes(input.deliveryMode)) add('deliveryMode', 'invalid');
+  if (input.deliveryMode === 'ship') {
+    const s = input.shippingDetails;
+    if (!s) add('shippingDetails', 'required');
+    else {
+      const shipName = s.fullName.trim();
+      if (shipName.length < MIN_NAME) add('shippingDetails.fullName', shipName ? 'name' : 'required');
+      for (const field of ['streetName', 'city', 'state', 'country'] as const) if (!s[field].trim()) add(`shippingDetails.${field}`, 'required');
+      const zip = s.zipCode.trim();
+      if (zip.length < MIN_ZIP) add('shippingDetails.zipCode', zip ? 'zipCode' : 'required');
+    }
+    if (input.shippingSlotId && !shop.orderConfig.deliverySlots.some((slot) => slot.id === input.shippingSlotId)) add('shippingSlotId', 'invalid');
+  }
+  if (input.deliveryMode === 'dine') {
+    const space = input.dineInDetails?.spaceId ?? '';
+    if (space && !shop.dineSpaces.some((s) => s.id === space)) add('dineInDetails.spaceId', 'invalid');
+    if (!space && !input.dineInDetails?.value.trim()) add('dineInDetails.spaceId', 'required');
+  }
+
+  if (shop.orderConfig.orderEnabled) {
+    if (!input.paymentType) add('paymentType', 'required');
+    else if (!shop.payment.providers.some((pr) => pr.id === input.paymentType)) add('paymentType', 'invalid');
+  } else if (!shop.orderConfig.enquiryEnabled) {
+    add('deliveryMode', 'noOrders');
+  }
+  return issues;
+}

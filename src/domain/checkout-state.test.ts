@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutReducer, dineInFromUrl, initialCheckout, type CheckoutAction, type CheckoutState } from './checkout-state.ts';
+
+const run = (actions: CheckoutAction[], from: CheckoutState = initialCheckout()) => actions.reduce(checkoutReducer, from);
+
+describe('checkoutReducer', () => {
+  it('start resets personal and shipping details, slot, order id and payment type, and keeps the mode', () => {
+    const filled = run([
+      { type: 'chooseMode', mode: 'pickup' },
+      { type: 'setPersonal', details: { fullName: 'Asha', phone: { number: '98000' } } },
+      { type: 'setShipping', details: { city: 'Pune' } },
+      { type: 'chooseSlot', slotId: 'morning' },
+      { type: 'choosePayment', paymentType: 'pof' },
+      { type: 'placed', orderId: 'o1' },
+    ]);
+    const started = checkoutReducer(filled, { type: 'start', dialCode: '+91', country: 'India' });
+    expect(started.personalDetails).toEqual({ fullName: '', email: '', phone: { number: '', dialCode: '+91' } });
+    expect(started.shippingDetails.city).toBe('');
+    expect(started.shippingDetails.country).toBe('India');
+    expect(started).toMatchObject({ shippingSlotId: null, orderId: null, orderPaymentType: null, deliveryMode: 'pickup' });
+  });
+
+  it('choosing a mode clears the dine-in details; setting a space or a value forces dine', () => {
+    const atTable = run([{ type: 'setDineIn', spaceId: 'table-2' }]);
+    expect(atTable).toMatchObject({ deliveryMode: 'dine', dineInDetails: { spaceId: 'table-2', value: '' } });
+    expect(checkoutReducer(atTable, { type: 'setDineIn', value: 'seat 3' }).dineInDetails).toEqual({ spaceId: 'table-2', value: 'seat 3' });
+    expect(checkoutReducer(atTable, { type: 'chooseMode', mode: 'ship' })).toMatchObject({ deliveryMode: 'ship', dineInDetails: { spaceId: '', value: '' } });
+    expect(checkoutReducer(atTable, { type: 'chooseMode', mode: 'dine' }).dineInDetails).toEqual({ spaceId: '', value: '' });
+  });
+
+  it('a delivery slot belongs to delivery: leaving ship mode drops it', () => {
+    const slotted = run([{ type: 'chooseSlot', slotId: 'evening' }]);
+    expect(checkoutReducer(slotted, { type: 'chooseMode', mode: 'ship' }).shippingSlotId).toBe('evening');
+    expect(checkoutReducer(slotted, { type: 'chooseMode', mode: 'pickup' }).shippingSlotId).toBeNull();
+  });
+
+  it('the phone keeps its dial code when only the number changes', () => {
+    const s = run([{ type: 'setPersonal', details: { phone: { number: '9800000001' } } }]);
+    expect(s.personalDetails.phone).toEqual({ number: '9800000001', dialCode: '+91' });
+  });
+
+  it('completing shows the thank-you page', () => {
+    expect(run([{ type: 'placed', orderId: 'o1' }, { type: 'completed' }])).toMatchObject({ orderId: 'o1', isOrderCompleted: true, isThankYouPage: true });
+  });
+});
+
+describe('dineInFromUrl', () => {
+  const shop = { dineInEnabled: true, dineSpaces: [{ id: 'table-1' }, { id: 'patio' }] };
+  const params = (q: string) => new URLSearchParams(q);
+
+  it('takes a known space and a value from the table link', () => {
+    expect(dineInFromUrl(params('dineInSpaceId=patio&dineInValue=4'), shop)).toEqual({ spaceId: 'patio', value: '4' });
+    expect(dineInFromUrl(params('dineInValue=Seat%2012'), shop)).toEqual({ value: 'Seat 12' });
+  });
+
+  it('ignores a space the shop does not have, and everything when dine-in is off', () => {
+    expect(dineInFromUrl(params('dineInSpaceId=kitchen'), shop)).toBeNull();
+    expect(dineInFromUrl(params('dineInSpaceId=kitchen&dineInValue=2'), shop)).toEqual({ value: '2' });
+    expect(dineInFromUrl(params('dineInSpaceId=patio'), { ...shop, dineInEnabled: false })).toBeNull();
+    expect(dineInFromUrl(params(''), shop)).toBeNull();
+  });
+});

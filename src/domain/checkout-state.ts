@@ -1,0 +1,111 @@
+import type { PaymentType } from './order.ts';
+import type { DeliveryMode } from './totals.ts';
+
+/**
+ * The checkout's state (spec §3 Checkout state) and its transitions (§4 Checkout) as a
+ * pure reducer: the checkout screen keeps it in a store, the tests drive it directly.
+ */
+
+export type PersonalDetails = { fullName: string; email: string; phone: { number: string; dialCode: string } };
+export type ShippingDetails = { fullName: string; streetName: string; apartment: string; city: string; state: string; zipCode: string; country: string; phone: string };
+export type DineInDetails = { spaceId: string; value: string };
+
+export type CheckoutState = {
+  deliveryMode: DeliveryMode;
+  shippingSlotId: string | null;
+  dineInDetails: DineInDetails;
+  personalDetails: PersonalDetails;
+  shippingDetails: ShippingDetails;
+  orderId: string | null;
+  orderPaymentType: PaymentType | null;
+  isOrderCompleted: boolean;
+  isThankYouPage: boolean;
+  useSavedAddress: boolean;
+  selectedAddressId: string | null;
+  couponCode: string;
+};
+
+export type CheckoutAction =
+  | { type: 'start'; dialCode: string; country: string }
+  | { type: 'chooseMode'; mode: DeliveryMode }
+  | { type: 'setDineIn'; spaceId?: string; value?: string }
+  | { type: 'setPersonal'; details: Partial<Omit<PersonalDetails, 'phone'>> & { phone?: Partial<PersonalDetails['phone']> } }
+  | { type: 'setShipping'; details: Partial<ShippingDetails> }
+  | { type: 'chooseSlot'; slotId: string | null }
+  | { type: 'choosePayment'; paymentType: PaymentType }
+  | { type: 'setCoupon'; code: string }
+  | { type: 'placed'; orderId: string }
+  | { type: 'completed' };
+
+const emptyDineIn = (): DineInDetails => ({ spaceId: '', value: '' });
+
+export function initialCheckout(dialCode = '+91', country = ''): CheckoutState {
+  return {
+    deliveryMode: 'ship',
+    shippingSlotId: null,
+    dineInDetails: emptyDineIn(),
+    personalDetails: { fullName: '', email: '', phone: { number: '', dialCode } },
+    shippingDetails: { fullName: '', streetName: '', apartment: '', city: '', state: '', zipCode: '', country, phone: '' },
+    orderId: null,
+    orderPaymentType: null,
+    isOrderCompleted: false,
+    isThankYouPage: false,
+    useSavedAddress: true,
+    selectedAddressId: null,
+    couponCode: '',
+  };
+}
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (action.type) {
+    case 'start': {
+      // §4: start resets personal and shipping details, slot, order id and payment type
+      const fresh = initialCheckout(action.dialCode, action.country);
+      return { ...state, personalDetails: fresh.personalDetails, shippingDetails: fresh.shippingDetails, shippingSlotId: null, orderId: null, orderPaymentType: null, isOrderCompleted: false, isThankYouPage: false };
+    }
+    case 'chooseMode':
+      // §4: choosing a delivery mode clears dine-in details
+      return { ...state, deliveryMode: action.mode, dineInDetails: emptyDineIn(), shippingSlotId: action.mode === 'ship' ? state.shippingSlotId : null };
+    case 'setDineIn': {
+      // §4: setting a dine-in space or value forces mode dine
+      const dineInDetails = { spaceId: action.spaceId ?? state.dineInDetails.spaceId, value: action.value ?? state.dineInDetails.value };
+      return { ...state, deliveryMode: 'dine', dineInDetails, shippingSlotId: null };
+    }
+    case 'setPersonal': {
+      const { phone, ...rest } = action.details;
+      return { ...state, personalDetails: { ...state.personalDetails, ...rest, phone: { ...state.personalDetails.phone, ...phone } } };
+    }
+    case 'setShipping':
+      return { ...state, shippingDetails: { ...state.shippingDetails, ...action.details } };
+    case 'chooseSlot':
+      return { ...state, shippingSlotId: action.slotId };
+    case 'choosePayment':
+      return { ...state, orderPaymentType: action.paymentType };
+    case 'setCoupon':
+      return { ...state, couponCode: action.code };
+    case 'placed':
+      return { ...state, orderId: action.orderId };
+    case 'completed':
+      return { ...state, isOrderCompleted: true, isThankYouPage: true };
+  }
+}
+
+/**
+ * Dine-in from a table link (§4): `dineInSpaceId` and `dineInValue` count only when the
+ * shop takes dine-in orders, and the space only when the shop has it.
+ */
+export function dineInFromUrl(params: URLSearchParams, shop: { dineInEnabled: boolean; dineSpaces: ReadonlyArray<{ id: string }> }): Partial<DineInDetails> | null {
+  if (!shop.dineInEnabled) return null;
+  const spaceId = params.get('dineInSpaceId')?.trim() ?? '';
+  const value = params.get('dineInValue')?.trim().slice(0, 60) ?? '';
+  const known = spaceId !== '' && shop.dineSpaces.some((s) => s.id === spaceId);
+  if (!known && !value) return null;
+  return { ...(known ? { spaceId } : {}), ...(value ? { value } : {}) };
+}
+
+/** Dial codes of the countries shops run in most; others start empty for the shopper to fill. */
+const dialCodes: Record<string, string> = { IN: '+91', US: '+1', CA: '+1', GB: '+44', AE: '+971', SG: '+65', AU: '+61', NP: '+977', LK: '+94', BD: '+880' };
+
+export function dialCodeFor(country: string): string {
+  return dialCodes[country.toUpperCase()] ?? '';
+}

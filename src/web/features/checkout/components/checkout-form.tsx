@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { lineTotal } from '../../../../domain/cart-rules.ts';
+import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
+import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
+import { fromMinor } from '../../../../domain/money.ts';
+import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useShop } from '../../../lib/use-shop.ts';
+import { useCart } from '../../cart/hooks/use-cart.ts';
+import { useCartStore } from '../../cart/store/cart-store.ts';
+import { placeOrder } from '../api/orders.ts';
+import { useCheckout } from '../store/checkout-store.ts';
+import { Field, FieldError, Section } from './field.tsx';
+import { OrderSummary } from './order-summary.tsx';
+
+type Shortage = { id: string; title: string; requested: number; available: number };
+
+/** A fresh key per checkout attempt; the same attempt sent again (a retry after a network error) keeps it. */
+const newAttemptKey = () => `co-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * The checkout form (§4 Checkout): how to get the order, the shopper's details, the
+ * address, table or slot, a coupon, and how to pay. The totals shown are computeTotals'
+ * on the cart, the same function the server charges with.
+ */
+export function CheckoutForm() {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const { items, rules } = useCart();
+  const dispatchCart = useCartStore((s) => s.dispatch);
+  const state = useCheckout();
+  const { dispatch } = state;
+  const [issues, setIssues] = useState<CheckoutIssue[]>([]);
+  const [serverFields, setServerFields] = useState<Array<{ path: string; message: string }>>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shortages, setShortages] = useState<Shortage[]>([]);
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // after a refused submit, the first field to fix gets the focus
+  const focusFirstProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const modes = offeredModes(shop);
+  const enquiry = !shop.orderConfig.orderEnabled && shop.orderConfig.enquiryEnabled;
+  const providers = shop.payment.providers;
+
+  // one provider: nothing to choose
+  useEffect(() => {
+    if (!state.orderPaymentType && providers.length === 1) dispatch({ type: 'choosePayment', paymentType: providers[0]!.id });
+  }, [providers, state.orderPaymentType, dispatch]);
+
+  const digits = shop.localeConfig.fractionDigits;
+  const totals = useMemo(() => computeTotals({ lines: items, mode: state.deliveryMode }, totalsConfigOf(shop)), [items, state.deliveryMode, shop]);
+  const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: fromMinor(lineTotal(i, digits), digits) }));
+
+  const errorFor = (path: string) => {
+    const issue = issues.find((i) => i.path === path);
+    if (issue) return t(`checkout.errors.${issue.code}`);
+    return serverFields.find((f) => f.path === `order.${path}`)?.message;
+  };
+
+  function request(): OrderRequest {
+    return {
+      userId: null,
+      sfId: shop.id,
+      order: {
+        items: items.map((i) => ({ id: i.id, qty: i.qty })),
+        deliveryMode: state.deliveryMode,
+        personalDetails: state.personalDetails,
+        shippingDetails: state.deliveryMode === 'ship' ? state.shippingDetails : undefined,
+        dineInDetails: state.deliveryMode === 'dine' ? state.dineInDetails : undefined,
+        shippingSlotId: state.deliveryMode === 'ship' ? state.shippingSlotId : null,
+        paymentType: enquiry ? null : state.orderPaymentType,
+        couponCode: state.couponCode.trim() || null,
+      },
+    };
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setProblem(null);
+    setShortages([]);
+    setServerFields([]);
+    const body = request();
+    const found = checkoutIssues(body.order, shop);
+    setIssues(found);
+    if (found.length) {
+      setProblem(t('checkout.fixFields'));
+      focusFirstProblem();
+      return;
+    }
+    const text = JSON.stringify(body);
+    if (attempt.current?.body !== text) attempt.current = { key: newAttemptKey(), body: text };
+    setBusy(true);
+    const res = await placeOrder(body, attempt.current.key);
+    setBusy(false);
+    if (res.ok) {
+      const { orderId, notificationToken, order } = res.data;
+      state.rememberOrder(shop.id, { orderId, token: notificationToken, paymentType: body.order.paymentType ?? null, kind: order.kind });
+      dispatch({ type: 'placed', orderId });
+      dispatch({ type: 'completed' });
+      // §4: placing an order clears the cart
+      dispatchCart({ type: 'clear' }, rules);
+      attempt.current = null;
+      void navigate(`${paths.checkout()}?${new URLSearchParams({ orderId }).toString()}`, { replace: true });
+      return;
+    }
+    // §8: a failure is logged and the cart stays
+    console.error('order placement failed', res.status, res.error?.error);
+    if (res.status === 0) return setProblem(t('checkout.offline'));
+    const err = res.error;
+    if (err?.error === 'out_of_stock' && Array.isArray(err.lines)) {
+      setShortages(err.lines as Shortage[]);
+      return setProblem(t('checkout.outOfStock'));
+    }
+    if (err?.error === 'unavailable') return setProblem(t('checkout.unavailable'));
+    if (res.status === 400 && err?.fields) {
+      setServerFields(err.fields);
+      focusFirstProblem();
+      return setProblem(t('checkout.fixFields'));
+    }
+    setProblem(err?.message ?? t('checkout.failed'));
+  }
+
+  const personal = state.personalDetails;
+  const shipping = state.shippingDetails;
+  const required = shop.orderConfig.detailsConfig.personal;
+  const label = (text: string, isRequired: boolean) => (isRequired ? text : `${text} ${t('checkout.optional')}`);
+  const setShipping = (details: Partial<typeof shipping>) => dispatch({ type: 'setShipping', details });
+
+  return (
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{t('checkout.title')}</h1>
+        {modes.length > 1 ? (
+          <Section title={t('checkout.howToGet')}>
+            <div role="radiogroup" aria-label={t('checkout.howToGet')} className="flex flex-wrap gap-2">
+              {modes.map((mode) => (
+                <label key={mode} className={`flex cursor-pointer items-center gap-2 rounded-full border px-4 py-2 font-medium ${state.deliveryMode === mode ? 'border-primary-strong bg-primary-strong/10' : 'border-slate-300'}`}>
+                  <input type="radio" name="deliveryMode" value={mode} checked={state.deliveryMode === mode} onChange={() => dispatch({ type: 'chooseMode', mode })} className="accent-primary-strong" />
+                  {t(`checkout.modes.${mode}`)}
+                </label>
+              ))}
+            </div>
+            {errorFor('deliveryMode') ? <FieldError>{errorFor('deliveryMode')}</FieldError> : null}
+          </Section>
+        ) : null}
+
+        <Section title={t('checkout.contact')}>
+          <Field label={label(t('checkout.fullName'), required.fullName)} autoComplete="name" value={personal.fullName} onChange={(e) => dispatch({ type: 'setPersonal', details: { fullName: e.target.value } })} error={errorFor('personalDetails.fullName')} />
+          <Field label={label(t('checkout.email'), required.email)} type="email" autoComplete="email" value={personal.email} onChange={(e) => dispatch({ type: 'setPersonal', details: { email: e.target.value } })} error={errorFor('personalDetails.email')} />
+          <div className="flex gap-2">
+            <Field label={t('checkout.dialCode')} className="w-24" autoComplete="tel-country-code" value={personal.phone.dialCode} onChange={(e) => dispatch({ type: 'setPersonal', details: { phone: { dialCode: e.target.value } } })} />
+            <Field label={label(t('checkout.phone'), required.phone)} className="flex-1" type="tel" autoComplete="tel-national" value={personal.phone.number} onChange={(e) => dispatch({ type: 'setPersonal', details: { phone: { number: e.target.value } } })} error={errorFor('personalDetails.phone')} />
+          </div>
+        </Section>
+
+        {state.deliveryMode === 'ship' ? (
+          <Section title={t('checkout.address')}>
+            <Field label={t('checkout.fullName')} autoComplete="shipping name" value={shipping.fullName} onChange={(e) => setShipping({ fullName: e.target.value })} error={errorFor('shippingDetails.fullName')} />
+            <Field label={t('checkout.streetName')} autoComplete="shipping address-line1" value={shipping.streetName} onChange={(e) => setShipping({ streetName: e.target.value })} error={errorFor('shippingDetails.streetName')} />
+            <Field label={t('checkout.apartment')} autoComplete="shipping address-line2" value={shipping.apartment} onChange={(e) => setShipping({ apartment: e.target.value })} />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label={t('checkout.city')} autoComplete="shipping address-level2" value={shipping.city} onChange={(e) => setShipping({ city: e.target.value })} error={errorFor('shippingDetails.city')} />
+              <Field label={t('checkout.state')} autoComplete="shipping address-level1" value={shipping.state} onChange={(e) => setShipping({ state: e.target.value })} error={errorFor('shippingDetails.state')} />
+              <Field label={t('checkout.zipCode')} autoComplete="shipping postal-code" inputMode="numeric" value={shipping.zipCode} onChange={(e) => setShipping({ zipCode: e.target.value })} error={errorFor('shippingDetails.zipCode')} />
+              <Field label={t('checkout.country')} autoComplete="shipping country-name" value={shipping.country} onChange={(e) => setShipping({ country: e.target.value })} error={errorFor('shippingDetails.country')} />
+            </div>
+            <Field label={t('checkout.addressPhone')} type="tel" autoComplete="shipping tel" value={shipping.phone} onChange={(e) => setShipping({ phone: e.target.value })} />
+            {shop.orderConfig.deliverySlots.length > 0 ? (
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+                {t('checkout.slot')}
+                <select value={state.shippingSlotId ?? ''} onChange={(e) => dispatch({ type: 'chooseSlot', slotId: e.target.value || null })} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+                  <option value="">{t('checkout.anySlot')}</option>
+                  {shop.orderConfig.deliverySlots.map((slot) => (
+                    <option key={slot.id} value={slot.id}>
+                      {slot.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </Section>
+        ) : null}
+
+        {state.deliveryMode === 'dine' ? (
+          <Section title={t('checkout.table')}>
+            {shop.dineSpaces.length > 0 ? (
+              <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+                {t('checkout.chooseTable')}
+                <select value={state.dineInDetails.spaceId} onChange={(e) => dispatch({ type: 'setDineIn', spaceId: e.target.value })} aria-invalid={errorFor('dineInDetails.spaceId') ? true : undefined} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+                  <option value="">—</option>
+                  {shop.dineSpaces.map((space) => (
+                    <option key={space.id} value={space.id}>
+                      {space.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <Field label={t('checkout.tableNote')} value={state.dineInDetails.value} onChange={(e) => dispatch({ type: 'setDineIn', value: e.target.value })} error={errorFor('dineInDetails.spaceId')} />
+          </Section>
+        ) : null}
+
+        {!enquiry && providers.length > 0 ? (
+          <Section title={t('checkout.payment')}>
+            <div role="radiogroup" aria-label={t('checkout.payment')} className="flex flex-col gap-2">
+              {providers.map((p) => (
+                <label key={p.id} className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2">
+                  <input type="radio" name="paymentType" value={p.id} checked={state.orderPaymentType === p.id} onChange={() => dispatch({ type: 'choosePayment', paymentType: p.id as PaymentType })} className="accent-primary-strong" />
+                  <span className="font-medium">{p.providerName}</span>
+                </label>
+              ))}
+            </div>
+            {errorFor('paymentType') ? <FieldError>{errorFor('paymentType')}</FieldError> : null}
+          </Section>
+        ) : null}
+      </div>
+
+      <aside className="flex flex-col gap-4 self-start rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20" aria-label={t('checkout.yourOrder')}>
+        <h2 className="text-lg font-semibold">{t('checkout.yourOrder')}</h2>
+        <OrderSummary lines={summaryLines} totals={totalsForApi(totals.lines, digits)} />
+        <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={serverFields.find((f) => f.path === 'order.couponCode')?.message} />
+        <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint')}</p>
+        {problem ? (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            <p>{problem}</p>
+            {shortages.length ? (
+              <ul className="mt-1 list-disc pl-5">
+                {shortages.map((s) => (
+                  <li key={s.id}>{t('checkout.outOfStockLine', { title: s.title, available: s.available })}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-3 text-lg font-semibold text-white disabled:opacity-60">
+          {busy ? t('checkout.placing') : enquiry ? t('checkout.sendEnquiry') : (providers.find((p) => p.id === state.orderPaymentType)?.buttonText ?? t('checkout.placeOrder'))}
+        </button>
+      </aside>
+    </form>
+  );
+}

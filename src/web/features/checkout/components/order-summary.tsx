@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
+import type { ApiTotalsLine } from '../../../../domain/totals.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
+
+/** A line as the API speaks it: amounts are decimals of the shop's currency. */
+export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number };
+
+/** Lines and totals, in decimals: the cart's (through totalsForApi) before the order, the server's after. */
+export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: ApiTotalsLine[] }) {
+  const { t } = useTranslation();
+  const format = usePriceFormat();
+  const money = (v: number) => formatMoney(toMinor(v, format.fractionDigits), format);
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="divide-y divide-slate-100">
+        {lines.map((l) => (
+          <li key={l.key} className="flex items-baseline justify-between gap-3 py-2">
+            <span className="min-w-0">
+              <span className="font-medium">{l.title}</span>
+              {l.variantName ? <span className="text-sm text-slate-600"> · {l.variantName}</span> : null}
+              <span className="block text-sm text-slate-600">{t('order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) })}</span>
+            </span>
+            <span className="shrink-0">{money(l.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="flex flex-col gap-1 border-t border-slate-200 pt-3" data-testid="order-totals">
+        {totals.map((line) => (
+          <div key={line.code} className={`flex justify-between ${line.code === 'grand_total' ? 'text-lg font-semibold' : ''}`} data-code={line.code}>
+            <dt>
+              {t(`checkout.totals.${line.code}`)}
+              {line.isPercentage && line.percentAmount !== null ? ` (${line.percentAmount}%)` : ''}
+            </dt>
+            <dd>{money(line.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OrderView } from '../../../../domain/order.ts';
+import { paths } from '../../../lib/paths.ts';
+import { fetchGuestOrder, guestOrderPath } from '../api/orders.ts';
+import type { LastOrder } from '../store/checkout-store.ts';
+import { OrderSummary } from './order-summary.tsx';
+
+// the payment providers load only when an order needs them (§9: loaded on demand)
+const UpiPayment = lazy(() => import('./upi-payment.tsx'));
+const PayuRedirect = lazy(() => import('./payu-redirect.tsx'));
+
+/** Lines of an order as the summary shows them. */
+export const orderLines = (order: OrderView) => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: !Number.isInteger(l.qty), total: l.total }));
+
+/**
+ * After the order: its number and totals as the server recorded them, the link to see it
+ * later, and the payment step its provider needs (UPI, PayU), or the result PayU sent
+ * the shopper back with.
+ */
+export function ThankYou({ shopId, last, payment }: { shopId: string; last: LastOrder; payment: 'paid' | 'failed' | null }) {
+  const { t } = useTranslation();
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [retry, setRetry] = useState(false);
+  const onError = useCallback((message: string) => setError(message), []);
+
+  useEffect(() => {
+    let live = true;
+    void fetchGuestOrder(last.orderId, last.token).then((res) => {
+      if (!live) return;
+      if (res.ok) setOrder(res.data.order);
+      else setError(res.error?.errorMessage ?? t('order.networkError'));
+    });
+    return () => {
+      live = false;
+    };
+  }, [last, t]);
+
+  if (!order) {
+    return error ? <p role="alert" className="text-red-700">{error}</p> : <p role="status">{t('order.loading')}</p>;
+  }
+  const awaiting = order.paymentStatus === 'awaiting_payment';
+  const step =
+    order.paymentType === 'upi-manual' && awaiting ? (
+      <UpiPayment shopId={shopId} orderId={order.id} token={last.token} onError={onError} />
+    ) : order.paymentType === 'payu' && awaiting && (payment === null || retry) ? (
+      <PayuRedirect shopId={shopId} orderId={order.id} token={last.token} onError={onError} />
+    ) : null;
+  return (
+    <div className="flex flex-col gap-6">
+      <div role="status" className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold">{order.kind === 'enquiry' ? t('checkout.enquirySent') : t('checkout.thankYou')}</h1>
+        <p className="text-slate-700">{t('checkout.orderNumber', { id: order.id })}</p>
+      </div>
+      {order.paymentStatus === 'paid' ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}
+      {order.paymentStatus === 'to_collect' ? <p>{t('checkout.payOnDelivery')}</p> : null}
+      {order.paymentType === 'payu' && awaiting && payment === 'failed' && !retry ? (
+        <div className="flex flex-col items-start gap-3 rounded-md bg-amber-50 p-3 text-amber-900">
+          <p>{t('checkout.paymentFailed')}</p>
+          <button type="button" onClick={() => setRetry(true)} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+            {t('checkout.payAgain')}
+          </button>
+        </div>
+      ) : null}
+      {error ? <p role="alert" className="text-red-700">{error}</p> : null}
+      {step ? <Suspense fallback={<p role="status">{t('nav.loading')}</p>}>{step}</Suspense> : null}
+      <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
+        <OrderSummary lines={orderLines(order)} totals={order.totals} />
+      </section>
+      <div className="flex flex-col gap-1">
+        <Link to={guestOrderPath(order.id, last.token)} className="font-semibold text-primary-strong hover:underline">
+          {t('checkout.viewOrder')}
+        </Link>
+        <p className="text-sm text-slate-600">{t('checkout.keepLink')}</p>
+      </div>
+      <Link to={paths.catalog()} className="w-fit rounded-md border border-slate-300 px-5 py-2.5 font-medium">
+        {t('order.continueShopping')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UTR } from '../../../../domain/payments.ts';
+import { formatMoney, toMinor } from '../../../../domain/money.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { sendUpiReference, usePaymentSetup } from '../api/orders.ts';
+import { Field } from './field.tsx';
+
+/**
+ * Manual UPI (§9 upi-manual): a button that opens the shopper's UPI app with everything
+ * filled in, the same link as a QR code for paying from another phone, and a field for
+ * the reference the app shows afterwards. The shop marks the order paid once it sees
+ * the money.
+ */
+export default function UpiPayment({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: string; onError: (message: string) => void }) {
+  const { t } = useTranslation();
+  const format = usePriceFormat();
+  const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));
+  const [utr, setUtr] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (sent) return <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.upiWaiting')}</p>;
+  if (!upi) return <p role="status">{t('nav.loading')}</p>;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const value = utr.trim();
+    if (!UTR.test(value)) return setError(t('checkout.upiReferenceHint'));
+    setBusy(true);
+    const res = await sendUpiReference(shopId, orderId, token, value);
+    setBusy(false);
+    if (res.ok) setSent(true);
+    else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
+  }
+
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatMoney(toMinor(upi.amount, format.fractionDigits), format) })}</h2>
+      <a href={upi.upiLink} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+        {t('checkout.upiOpen')}
+      </a>
+      <figure className="flex flex-col items-start gap-2">
+        <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(upi.qrSvg)}`} alt={`UPI ${upi.payee.vpa}`} width={200} height={200} className="rounded-md border border-slate-200 bg-white" />
+        <figcaption className="text-sm text-slate-700">
+          {t('checkout.upiScan')} · {upi.payee.payeeName} · {upi.payee.vpa}
+        </figcaption>
+      </figure>
+      <form onSubmit={(e) => void submit(e)} className="flex w-full max-w-sm flex-col gap-2" noValidate>
+        <Field label={t('checkout.upiReference')} value={utr} onChange={(e) => setUtr(e.target.value)} inputMode="numeric" autoComplete="off" error={error} />
+        <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>
+        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-60">
+          {t('checkout.upiSubmit')}
+        </button>
+      </form>
+    </div>
+  );
+}
