@@ -163,6 +163,32 @@ test.describe('Shoppers can check out', () => {
     await expect(page.getByText('Your payment was received.')).toBeVisible();
   });
 
+  test('from the order page a shopper asks for help on WhatsApp or cancels the order', async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(7);
+    await addToCart(page, product!);
+    await page.goto('/checkout');
+    await fillContact(page);
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    const number = (await page.getByText(/^Order number: /).textContent())!.replace('Order number: ', '');
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await expect(page.getByText('Status: Placed')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Need help with this order?' }).click();
+    const help = page.getByRole('dialog', { name: 'Help with your order' });
+    await expect(help.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${number}`));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Cancel this order' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel your order' });
+    await cancel.getByRole('button', { name: 'Request cancellation' }).click();
+    await expect(cancel.getByText('Your order is cancelled.')).toBeVisible();
+    await cancel.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Status: Cancelled')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+  });
+
   test('when the order cannot be sent, the cart stays as it was', async ({ page, catalog }) => {
     const [product] = orderableProducts(catalog).slice(6);
     await addToCart(page, product!);

@@ -18,7 +18,7 @@ function Shell({ close, title, text }: ModalProps & { title: string; text: strin
   );
 }
 
-const shell = (key: 'authentication' | 'verifyPhone' | 'updateName' | 'addEmail' | 'orderConfirmation' | 'orderCancelRequest' | 'orderHelp') =>
+const shell = (key: 'authentication' | 'verifyPhone' | 'updateName' | 'addEmail' | 'orderConfirmation') =>
   function ShellModal(props: ModalProps) {
     const { t } = useTranslation();
     return <Shell {...props} title={t(`modal.shells.${key}.title`)} text={t(`modal.shells.${key}.text`)} />;
@@ -29,5 +29,3 @@ export const VerifyPhoneModal = shell('verifyPhone');
 export const UpdateNameModal = shell('updateName');
 export const AddEmailModal = shell('addEmail');
 export const OrderConfirmationModal = shell('orderConfirmation');
-export const OrderCancelRequestModal = shell('orderCancelRequest');
-export const OrderHelpModal = shell('orderHelp');

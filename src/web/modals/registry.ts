@@ -21,6 +21,6 @@ export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<
   'update-name': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.UpdateNameModal }))),
   'add-email': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AddEmailModal }))),
   'order-confirmation': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderConfirmationModal }))),
-  'order-cancel-request': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderCancelRequestModal }))),
-  'order-help': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderHelpModal }))),
+  'order-cancel-request': lazy(() => import('./order-cancel-request.tsx')),
+  'order-help': lazy(() => import('./order-help.tsx')),
 };

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderView } from '../../domain/order.ts';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { fetchGuestOrder } from '../features/checkout/api/orders.ts';
+import { OrderActions } from '../features/checkout/components/order-actions.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { orderLines } from '../features/checkout/components/thank-you.tsx';
 import { paths } from '../lib/paths.ts';
@@ -26,6 +27,9 @@ function linkTarget(): { orderId: string; token: string } | null {
 export default function GuestOrder() {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // bumped when the order changed (a cancel request), to show it as it is now
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
   // the fragment exists only in the browser: the server renders the loading state
   const target = useHydrated() ? linkTarget() : undefined;
   const orderId = target?.orderId;
@@ -43,7 +47,7 @@ export default function GuestOrder() {
     return () => {
       live = false;
     };
-  }, [orderId, token, t]);
+  }, [orderId, token, t, version]);
 
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-10">
@@ -65,6 +69,7 @@ export default function GuestOrder() {
           <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
             <OrderSummary lines={orderLines(state.order)} totals={state.order.totals} />
           </section>
+          <OrderActions order={state.order} token={token!} onChanged={reload} />
         </>
       ) : null}
       <Link to={paths.home()} className="font-medium text-primary-strong hover:underline">

@@ -5,6 +5,7 @@ import type { OrderView } from '../../../../domain/order.ts';
 import { paths } from '../../../lib/paths.ts';
 import { fetchGuestOrder, guestOrderPath } from '../api/orders.ts';
 import type { LastOrder } from '../store/checkout-store.ts';
+import { OrderActions } from './order-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
 // the payment providers load only when an order needs them (§9: loaded on demand)
@@ -24,6 +25,9 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
   const [order, setOrder] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [retry, setRetry] = useState(false);
+  // bumped when the order changed (a cancel request), to show it as it is now
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
   const onError = useCallback((message: string) => setError(message), []);
 
   useEffect(() => {
@@ -36,7 +40,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
     return () => {
       live = false;
     };
-  }, [last, t]);
+  }, [last, t, version]);
 
   if (!order) {
     return error ? <p role="alert" className="text-red-700">{error}</p> : <p role="status">{t('order.loading')}</p>;
@@ -69,6 +73,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />
       </section>
+      <OrderActions order={order} token={last.token} onChanged={reload} />
       <div className="flex flex-col gap-1">
         <Link to={guestOrderPath(order.id, last.token)} className="font-semibold text-primary-strong hover:underline">
           {t('checkout.viewOrder')}

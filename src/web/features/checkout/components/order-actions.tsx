@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderView } from '../../../../domain/order.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { useShop } from '../../../lib/use-shop.ts';
+
+/** Statuses after which there is nothing left to cancel. */
+const FINAL = new Set(['cancelled', 'rejected', 'delivered', 'served', 'picked_up']);
+
+/** Help on WhatsApp about this order, and asking the shop to cancel it (§2 order help, order cancel request). */
+export function OrderActions({ order, token, onChanged }: { order: OrderView; token: string; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const openModal = useUi((s) => s.openModal);
+  const button = 'rounded-md border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100';
+  return (
+    <div className="flex flex-wrap gap-3">
+      {shop.contact.whatsappNumber ? (
+        <button type="button" onClick={() => openModal('order-help', { orderId: order.id })} className={button}>
+          {t('order.help')}
+        </button>
+      ) : null}
+      {FINAL.has(order.status) ? null : (
+        <button type="button" onClick={() => openModal('order-cancel-request', { shopId: shop.id, orderId: order.id, token, onDone: onChanged })} className={button}>
+          {t('order.cancel')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postJson } from '../lib/api.ts';
+import { ModalFrame } from './modal-frame.tsx';
+import type { ModalProps } from './registry.ts';
+
+type Outcome = { success: true; status: string; cancelRequested: boolean };
+
+/**
+ * Asks the shop to cancel an order (`/fn/order/cancelRequest`, with the order's token):
+ * one the shop has not confirmed is cancelled at once and its stock goes back; a later
+ * one is flagged for the owner to decide. `onDone` lets the page show the new status.
+ */
+export default function OrderCancelRequest({ close, shopId, orderId, token, onDone }: ModalProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'asking' | 'sending' | 'cancelled' | 'requested' | 'failed'>('asking');
+  const id = String(orderId);
+
+  async function send() {
+    setState('sending');
+    const res = await postJson<Outcome>('/fn/order/cancelRequest', { sfId: shopId, orderId: id }, { authorization: `Bearer ${String(token)}` });
+    if (!res.ok) return setState('failed');
+    setState(res.data.status === 'cancelled' ? 'cancelled' : 'requested');
+    if (typeof onDone === 'function') onDone();
+  }
+
+  const done = state === 'cancelled' || state === 'requested';
+  return (
+    <ModalFrame title={t('modal.shells.orderCancelRequest.title')} close={close}>
+      <p role={done || state === 'failed' ? 'status' : undefined} className="text-slate-700">
+        {state === 'cancelled' ? t('modal.cancelDone') : state === 'requested' ? t('modal.cancelRequested') : state === 'failed' ? t('modal.cancelFailed') : t('modal.cancelAsk', { id })}
+      </p>
+      {done ? (
+        <button type="button" onClick={close} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+          {t('modal.ok')}
+        </button>
+      ) : (
+        <button type="button" disabled={state === 'sending'} onClick={() => void send()} className="self-end rounded-md bg-red-700 px-5 py-2 font-semibold text-white disabled:opacity-60">
+          {t('modal.cancelConfirm')}
+        </button>
+      )}
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import type { ModalProps } from './registry.ts';
+import WhatsappHelp from './whatsapp-help.tsx';
+
+/** Help with one order: the WhatsApp message names the order, so the shop can look it up. */
+export default function OrderHelp(props: ModalProps) {
+  const { t } = useTranslation();
+  const id = typeof props.orderId === 'string' ? props.orderId : '';
+  return <WhatsappHelp {...props} title={t('modal.shells.orderHelp.title')} subject={id ? t('modal.orderSubject', { id }) : undefined} />;
+}
