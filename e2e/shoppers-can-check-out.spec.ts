@@ -42,6 +42,16 @@ async function orderWithPayu(page: Page, product: ApiProduct): Promise<void> {
   await page.getByRole('button', { name: 'Pay with card / netbanking' }).click();
 }
 
+/** The order confirmation comes over the thank-you page with the order number; OK closes it. */
+async function closeConfirmation(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Order confirmation' });
+  await expect(dialog.getByText(/^Order number: /)).toBeVisible();
+  const number = (await dialog.getByText(/^Order number: /).textContent())!.replace('Order number: ', '');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  return number;
+}
+
 /** The totals as the page shows them: code → text. */
 async function shownTotals(page: Page): Promise<Record<string, string>> {
   const rows = page.getByTestId('order-totals').locator('[data-code]');
@@ -69,6 +79,7 @@ test.describe('Shoppers can check out', () => {
     const before = await shownTotals(page);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['subtotal', 'delivery', 'grand_total']));
     await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await closeConfirmation(page);
 
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
     await expect(page.getByText('Please pay when you receive your order.')).toBeVisible();
@@ -102,6 +113,7 @@ test.describe('Shoppers can check out', () => {
     await page.getByRole('radio', { name: 'Pay on delivery' }).check();
     await expect(page.getByTestId('order-totals').locator('[data-code="delivery"]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await closeConfirmation(page);
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
   });
 
@@ -113,6 +125,7 @@ test.describe('Shoppers can check out', () => {
     await page.getByRole('radio', { name: 'Pickup' }).check();
     await page.getByRole('radio', { name: 'UPI' }).check();
     await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
+    await closeConfirmation(page);
 
     await expect(page.getByRole('heading', { name: /^Pay .+ with any UPI app$/ })).toBeVisible();
     const open = page.getByRole('link', { name: 'Open UPI app' });
@@ -171,6 +184,7 @@ test.describe('Shoppers can check out', () => {
     await page.getByRole('radio', { name: 'Pickup' }).check();
     await page.getByRole('radio', { name: 'Pay on delivery' }).check();
     await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await closeConfirmation(page);
     const number = (await page.getByText(/^Order number: /).textContent())!.replace('Order number: ', '');
     await page.getByRole('link', { name: 'View your order' }).click();
     await expect(page.getByText('Status: Placed')).toBeVisible();
@@ -187,6 +201,35 @@ test.describe('Shoppers can check out', () => {
     await cancel.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Status: Cancelled')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+  });
+
+  test("the newsletter's coupon takes 10 % off, once", async ({ page, catalog }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Newsletter: 10% off' }).click();
+    const modal = page.getByRole('dialog', { name: 'Our newsletter' });
+    await modal.getByLabel('E-mail').fill(`coupon-${test.info().project.name}-${Date.now()}@example.com`);
+    await modal.getByRole('button', { name: 'Subscribe' }).click();
+    const code = (await modal.getByLabel('Your coupon code').textContent())!.trim();
+    await page.keyboard.press('Escape');
+
+    const [product] = orderableProducts(catalog).slice(8);
+    const checkout = async () => {
+      await addToCart(page, product!);
+      await page.goto('/checkout');
+      await fillContact(page);
+      await page.getByRole('radio', { name: 'Pickup' }).check();
+      await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+      await page.getByLabel('Coupon code').fill(code);
+      await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    };
+    await checkout();
+    await closeConfirmation(page);
+    await expect(page.getByTestId('order-totals').locator('[data-code="discount"]')).toContainText('Discount (10%)');
+
+    // the same code a second time is refused by the server, and the cart stays
+    await checkout();
+    await expect(page.getByText('This coupon is not valid or was used already.')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(product!.title);
   });
 
   test('when the order cannot be sent, the cart stays as it was', async ({ page, catalog }) => {

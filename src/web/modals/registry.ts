@@ -20,7 +20,7 @@ export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<
   'verify-phone': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.VerifyPhoneModal }))),
   'update-name': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.UpdateNameModal }))),
   'add-email': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AddEmailModal }))),
-  'order-confirmation': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.OrderConfirmationModal }))),
+  'order-confirmation': lazy(() => import('./order-confirmation.tsx')),
   'order-cancel-request': lazy(() => import('./order-cancel-request.tsx')),
   'order-help': lazy(() => import('./order-help.tsx')),
 };

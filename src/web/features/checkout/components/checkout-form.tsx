@@ -7,6 +7,7 @@ import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { useCart } from '../../cart/hooks/use-cart.ts';
 import { useCartStore } from '../../cart/store/cart-store.ts';
@@ -31,6 +32,8 @@ export function CheckoutForm() {
   const navigate = useNavigate();
   const { items, rules } = useCart();
   const dispatchCart = useCartStore((s) => s.dispatch);
+  const openModal = useUi((s) => s.openModal);
+  const nextStep = (type: PaymentType | null) => (type === 'pof' ? t('checkout.payOnDelivery') : type === 'upi-manual' ? t('checkout.upiNext') : '');
   const state = useCheckout();
   const { dispatch } = state;
   const [issues, setIssues] = useState<CheckoutIssue[]>([]);
@@ -104,6 +107,8 @@ export function CheckoutForm() {
       // §4: placing an order clears the cart
       dispatchCart({ type: 'clear' }, rules);
       attempt.current = null;
+      // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
+      if (body.order.paymentType !== 'payu') openModal('order-confirmation', { orderId, kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
       void navigate(`${paths.checkout()}?${new URLSearchParams({ orderId }).toString()}`, { replace: true });
       return;
     }
