@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { dialCodeFor, dineInFromUrl } from '../../domain/checkout-state.ts';
 import { useCart } from '../features/cart/hooks/use-cart.ts';
+import { useCartStore } from '../features/cart/store/cart-store.ts';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { CheckoutForm } from '../features/checkout/components/checkout-form.tsx';
 import { ThankYou } from '../features/checkout/components/thank-you.tsx';
@@ -21,7 +22,8 @@ export default function Checkout() {
   const shop = useShop();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
-  const { items, ready } = useCart();
+  const { items, ready, rules } = useCart();
+  const dispatchCart = useCartStore((s) => s.dispatch);
   const dispatch = useCheckout((s) => s.dispatch);
   const lastOrder = useCheckout((s) => s.lastOrder);
   const orderId = params.get('orderId');
@@ -53,5 +55,5 @@ export default function Checkout() {
       </section>
     );
   }
-  return <CheckoutForm />;
+  return <CheckoutForm items={items} onPlaced={() => dispatchCart({ type: 'clear' }, rules)} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lineTotal } from '../../../../domain/cart-rules.ts';
+import { lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
 import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { fromMinor } from '../../../../domain/money.ts';
@@ -9,8 +9,6 @@ import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { useCart } from '../../cart/hooks/use-cart.ts';
-import { useCartStore } from '../../cart/store/cart-store.ts';
 import { placeOrder } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { Field, FieldError, Section } from './field.tsx';
@@ -24,14 +22,13 @@ const newAttemptKey = () => `co-${Array.from(crypto.getRandomValues(new Uint8Arr
 /**
  * The checkout form (§4 Checkout): how to get the order, the shopper's details, the
  * address, table or slot, a coupon, and how to pay. The totals shown are computeTotals'
- * on the cart, the same function the server charges with.
+ * on the cart, the same function the server charges with. The cart comes from the
+ * page, which also empties it once the order is placed.
  */
-export function CheckoutForm() {
+export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; onPlaced: () => void }) {
   const { t } = useTranslation();
   const shop = useShop();
   const navigate = useNavigate();
-  const { items, rules } = useCart();
-  const dispatchCart = useCartStore((s) => s.dispatch);
   const openModal = useUi((s) => s.openModal);
   const nextStep = (type: PaymentType | null) => (type === 'pof' ? t('checkout.payOnDelivery') : type === 'upi-manual' ? t('checkout.upiNext') : '');
   const state = useCheckout();
@@ -105,7 +102,7 @@ export function CheckoutForm() {
       dispatch({ type: 'placed', orderId });
       dispatch({ type: 'completed' });
       // §4: placing an order clears the cart
-      dispatchCart({ type: 'clear' }, rules);
+      onPlaced();
       attempt.current = null;
       // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
       if (body.order.paymentType !== 'payu') openModal('order-confirmation', { orderId, kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
