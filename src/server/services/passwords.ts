@@ -1,0 +1,74 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * Passwords (issue 5, OWASP ASVS): at least 8 characters, long ones welcome, no
+ * composition rules, and none of the commonly used passwords. Stored as scrypt hashes
+ * (N = 2^17, r = 8, p = 1: about 128 MiB and a few hundred milliseconds per hash, so at
+ * most two run at once).
+ */
+
+export const MIN_PASSWORD = 8;
+/** Long passphrases are welcome; beyond this a "password" is a denial-of-service attempt. */
+export const MAX_PASSWORD = 256;
+
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
+const KEY_BYTES = 32;
+const MAX_PARALLEL = 2;
+
+/** The zxcvbn-ts list of common passwords (≈ 49,000, most used first), compared in lower case. */
+const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+
+export type PasswordProblem = 'too_short' | 'too_long' | 'common';
+
+/** Why a new password is refused, or null. Length counts characters as people see them (code points). */
+export function passwordProblem(password: string): PasswordProblem | null {
+  const length = Array.from(password).length;
+  if (length < MIN_PASSWORD) return 'too_short';
+  if (length > MAX_PASSWORD) return 'too_long';
+  if (common.has(password.toLowerCase())) return 'common';
+  return null;
+}
+
+// a tiny queue: scrypt at N = 2^17 takes 128 MiB, and a burst of logins must not take them all at once
+let running = 0;
+const waiting: Array<() => void> = [];
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+const derive = (password: string, salt: Buffer, options: ScryptOptions, bytes: number) =>
+  limited(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, bytes, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
+
+/** `scrypt$<log2 N>$<r>$<p>$<salt>$<hash>` (base64url): the parameters travel with the hash, so they can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, SCRYPT, KEY_BYTES);
+  return ['scrypt', Math.log2(SCRYPT.N), SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** A real hash of nothing anyone knows: unknown accounts take as long to refuse as known ones. */
+let dummy: Promise<string> | null = null;
+
+/** Whether the password matches the stored hash; with no hash (unknown account) it still does the work and says no. */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const encoded = stored ?? (await (dummy ??= hashPassword(randomBytes(32).toString('hex'))));
+  const [scheme, logN, r, p, salt, hash] = encoded.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const options = { N: 2 ** Number(logN), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem };
+  const key = await derive(password, Buffer.from(salt, 'base64url'), options, expected.length);
+  return timingSafeEqual(key, expected) && stored !== null;
+}
