@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -9,14 +9,18 @@ import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
+import { createOneTimeCodeRepository } from './db/repositories/one-time-code-repository.ts';
 import { createOrderRepository } from './db/repositories/order-repository.ts';
 import { createPaymentRepository } from './db/repositories/payment-repository.ts';
+import { createRefreshTokenRepository } from './db/repositories/refresh-token-repository.ts';
 import { createReviewRepository } from './db/repositories/review-repository.ts';
+import { createUserRepository } from './db/repositories/user-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
+import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
@@ -26,6 +30,7 @@ import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts'
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
+import { createAccessTokens } from './services/access-tokens.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
 import type { Mailer } from './services/mailer.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
@@ -44,6 +49,8 @@ export type AppOptions = {
   payu?: PayuSettings | undefined;
   /** Sends the order e-mails (built from SMTP_URL in start.ts); without it none are sent. Closed with the app. */
   mailer?: Mailer | undefined;
+  /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
+  authSecret?: Uint8Array | undefined;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -124,6 +131,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   if (config.ok) {
     const orders = createOrderRepository(db);
+    const authSecret = options.authSecret ?? randomBytes(32);
+    await app.register(authRoutes, {
+      prefix: '/api',
+      shopTitle: config.config.title,
+      users: createUserRepository(db),
+      codes: createOneTimeCodeRepository(db, authSecret),
+      refreshTokens: createRefreshTokenRepository(db),
+      accessTokens: createAccessTokens(authSecret),
+      mailer,
+      publicUrl: options.publicUrl,
+    });
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });

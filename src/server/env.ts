@@ -16,6 +16,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: env.PUBLIC_URL || undefined,
     buildDir: path.resolve(root, env.BUILD_DIR ?? 'build'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    /** Signs access tokens and keys one-time codes; shared by every instance. Else made once in DATA_DIR. */
+    authSecret: env.AUTH_SECRET || undefined,
     /** PayU: the merchant key (else the config's), the secret salt, and the form endpoint (else PayU's own for the config's mode). */
     payu: { key: env.PAYU_KEY || undefined, salt: env.PAYU_SALT || undefined, endpoint: env.PAYU_ENDPOINT || undefined },
     /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */

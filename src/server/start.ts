@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
+import { loadAuthSecret } from './services/auth-secret.ts';
 import { migrate, openDatabase, type Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import type { Env } from './env.ts';
@@ -30,7 +31,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
-  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, logger: loggerOptions(env.logLevel, logStream) });
+  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
   if (!mailer) app.log.info('SMTP_URL is not set: order e-mails are not sent');
   // without PUBLIC_URL the e-mail's link takes the request's Host header, which a client can choose
   else if (!env.publicUrl) app.log.warn('SMTP_URL is set but PUBLIC_URL is not: the links in order e-mails use the request\'s host; set PUBLIC_URL');
