@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
+import { createAddressRepository } from './db/repositories/address-repository.ts';
 import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
 import { createOneTimeCodeRepository } from './db/repositories/one-time-code-repository.ts';
@@ -21,6 +22,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
+import { userRoutes } from './routes/api/user/user-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
@@ -132,17 +134,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.ok) {
     const orders = createOrderRepository(db);
     const authSecret = options.authSecret ?? randomBytes(32);
+    const accessTokens = createAccessTokens(authSecret);
+    const users = createUserRepository(db);
     await app.register(authRoutes, {
       prefix: '/api',
       shopTitle: config.config.title,
-      users: createUserRepository(db),
+      users,
       codes: createOneTimeCodeRepository(db, authSecret),
       refreshTokens: createRefreshTokenRepository(db),
-      accessTokens: createAccessTokens(authSecret),
+      accessTokens,
       mailer,
       publicUrl: options.publicUrl,
     });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, mailer: options.mailer, publicUrl: options.publicUrl });
+    await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), fractionDigits });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });

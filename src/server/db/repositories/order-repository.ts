@@ -83,7 +83,7 @@ export function createOrderRepository(db: Db) {
     async place(
       request: OrderRequest,
       shop: ShopConfig,
-      options: { now?: number; inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void> } = {},
+      options: { now?: number; userId?: string | null; inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void> } = {},
     ): Promise<PlaceResult> {
       const now = options.now ?? Date.now();
       const { order } = request;
@@ -144,7 +144,8 @@ export function createOrderRepository(db: Db) {
             .insertInto('orders')
             .values({
               id: orderId,
-              user_id: null,
+              // the logged-in user of the request, never an id from the body
+              user_id: options.userId ?? null,
               status: 'placed',
               kind,
               delivery_mode: order.deliveryMode,
@@ -222,6 +223,13 @@ export function createOrderRepository(db: Db) {
     },
 
     view: (orderId: string, fractionDigits: number) => view(kysely, orderId, fractionDigits),
+
+    /** The user's orders, newest first (the account screen's list). */
+    async listForUser(userId: string, fractionDigits: number, limit = 100): Promise<OrderView[]> {
+      const rows = await kysely.selectFrom('orders').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const views = await Promise.all(rows.map((r) => view(kysely, r.id, fractionDigits)));
+      return views.filter((v): v is OrderView => v !== null);
+    },
   };
 }
 

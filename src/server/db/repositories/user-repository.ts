@@ -29,6 +29,11 @@ export function createUserRepository(db: Db) {
         .execute();
     },
 
+    async rename(id: string, name: string) {
+      await kysely.updateTable('users').set({ name }).where('id', '=', id).execute();
+      return kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     async confirmEmail(email: string): Promise<void> {
       await kysely.updateTable('users').set({ email_verified: 1 }).where('email', '=', normaliseEmail(email)).execute();
     },

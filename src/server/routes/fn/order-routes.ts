@@ -7,6 +7,8 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
 import { publicOrigin } from '../../public-origin.ts';
+import { sessionOf } from '../../plugins/user-session.ts';
+import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { describeMailError, type Mailer } from '../../services/mailer.ts';
 import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
@@ -60,6 +62,8 @@ type OrderRoutesOptions = {
   orders: OrderRepository;
   idempotency: IdempotencyRepository;
   catalog: CatalogCache;
+  /** Reads the logged-in shopper from the bearer token, if any. */
+  accessTokens: AccessTokens;
   /** Sends the shopper the order e-mail; without it the e-mail is only logged as not sent. */
   mailer?: Mailer | undefined;
   /** PUBLIC_URL, for the link in the e-mail; else the request's origin. */
@@ -72,7 +76,7 @@ type OrderRoutesOptions = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, orders, idempotency, catalog, mailer, publicUrl }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, orders, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -84,11 +88,15 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
     async (req, reply) => {
       const fields = checkOrderAgainstShop(req.body, shop);
       if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
+      // a logged-in shopper's order is theirs; the body's userId is never trusted
+      const session = await sessionOf(req, accessTokens);
+      if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
+      const { userId } = session;
 
       const key = req.headers['idempotency-key'];
       if (key) {
-        // the parsed body: what the order depends on, in the schema's key order
-        const hash = createHash('sha256').update(JSON.stringify(req.body)).digest('hex');
+        // the parsed body and who sent it: what the order depends on, in a fixed key order
+        const hash = createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex');
         const claim = await idempotency.claim(SCOPE, key, hash);
         if (claim.state === 'mismatch') return reply.code(422).send({ success: false, error: 'idempotency_key_reused', message: 'This Idempotency-Key was used for a different order.' });
         if (claim.state === 'in_flight') return reply.code(409).send({ success: false, error: 'in_progress', message: 'This order is still being placed. Please wait a moment.' });
@@ -98,6 +106,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       let result: PlaceResult;
       try {
         result = await orders.place(req.body, shop, {
+          userId,
           inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed), trx) : undefined,
         });
       } catch (err) {

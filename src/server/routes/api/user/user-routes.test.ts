@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/database.ts';
+import { createAccessTokens } from '../../../services/access-tokens.ts';
+import { testDatabases } from '../../../testing/databases.ts';
+import { testShopConfig } from '../../../testing/fixtures.ts';
+import { buildTestApp } from '../../../testing/test-app.ts';
+
+const secret = randomBytes(32);
+const address = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '' };
+const shopConfig = () => ({ ...testShopConfig(), payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
+
+describe.each(testDatabases)("a user's own data on $name", (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  const tokens = createAccessTokens(secret);
+  let asha: string;
+  let ravi: string;
+
+  beforeAll(async () => {
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
+    for (const [id, name] of [['u-asha', 'Asha'], ['u-ravi', 'Ravi']] as const) {
+      await db.kysely.insertInto('users').values({ id, name, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    }
+    asha = await tokens.issue({ userId: 'u-asha', role: 'customer' });
+    ravi = await tokens.issue({ userId: 'u-ravi', role: 'customer' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const order = (token?: string) =>
+    call('POST', '/fn/order/create', token, {
+      userId: 'u-ravi',
+      sfId: 'test-shop',
+      order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'ship', personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } }, shippingDetails: address, paymentType: 'pof' },
+    });
+
+  it("an order placed while logged in is the user's, whatever userId the body names", async () => {
+    const placed = (await order(asha)).json();
+    const mine = (await call('GET', '/api/user/orders', asha)).json() as Array<{ id: string }>;
+    expect(mine.map((o) => o.id)).toEqual([placed.orderId]);
+    expect((await call('GET', '/api/user/orders', ravi)).json()).toEqual([]);
+    // a guest's order belongs to nobody
+    await order();
+    expect((await call('GET', '/api/user/orders', asha)).json()).toHaveLength(1);
+  });
+
+  it("addresses: create, list, edit and delete one's own; another user's id answers 404 and changes nothing", async () => {
+    const created = (await call('POST', '/api/user/addresses', asha, { ...address, id: 'chosen-id', user_id: 'u-ravi' })).json();
+    expect(created.id).not.toBe('chosen-id');
+    expect((await call('GET', '/api/user/addresses', asha)).json()).toEqual([created]);
+    expect((await call('GET', '/api/user/addresses', ravi)).json()).toEqual([]);
+
+    const edited = await call('POST', `/api/user/addresses/${created.id}`, asha, { ...address, city: 'Mysuru' });
+    expect(edited.json()).toMatchObject({ id: created.id, city: 'Mysuru' });
+    expect((await call('POST', `/api/user/addresses/${created.id}`, ravi, { ...address, city: 'Hacked' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/user/addresses/${created.id}`, ravi)).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/addresses', asha)).json()).toEqual([{ ...created, city: 'Mysuru' }]);
+
+    const bad = await call('POST', '/api/user/addresses', asha, { ...address, zipCode: '56' });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('DELETE', `/api/user/addresses/${created.id}`, asha)).json()).toEqual({ success: true });
+    expect((await call('GET', '/api/user/addresses', asha)).json()).toEqual([]);
+  });
+
+  it('changes only the caller\'s own name', async () => {
+    const res = await call('POST', '/api/user/updateName', asha, { newName: 'Asha R.', id: 'u-ravi' });
+    expect(res.json()).toMatchObject({ success: true, user: { id: 'u-asha', name: 'Asha R.' } });
+    const ravisName = await db.kysely.selectFrom('users').select('name').where('id', '=', 'u-ravi').executeTakeFirstOrThrow();
+    expect(ravisName.name).toBe('Ravi');
+  });
+
+  it('no token, a tampered one or a foreign one: 401 Invalid credentials; an expired one says so for the refresh', async () => {
+    const forged = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('u-asha').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m').sign(randomBytes(32));
+    // a character inside the signature (the last one also carries padding bits that decoders ignore)
+    const at = asha.length - 10;
+    const flipped = `${asha.slice(0, at)}${asha[at] === 'A' ? 'B' : 'A'}${asha.slice(at + 1)}`;
+    for (const token of [undefined, 'garbage', forged, flipped]) {
+      const res = await call('GET', '/api/user/addresses', token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, errorMessage: 'Invalid credentials' });
+    }
+    const past = createAccessTokens(secret, () => Date.now() - 60 * 60 * 1000);
+    const expired = await past.issue({ userId: 'u-asha', role: 'customer' });
+    const res = await call('GET', '/api/user/orders', expired);
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('access token expired');
+    // placing an order with an expired token asks for the refresh too, and places nothing
+    expect((await order(expired)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { shippingDetailsSchema } from '../../../../domain/order.ts';
+import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
+import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
+import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
+import { requireUser } from '../../../plugins/user-session.ts';
+import type { AccessTokens } from '../../../services/access-tokens.ts';
+
+type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; fractionDigits: number };
+
+const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such address.' } as const;
+
+/**
+ * The logged-in user's own data (spec §7 api/user/…): orders, saved addresses, name.
+ * Every call needs a valid access token, and every query is scoped to its user: another
+ * user's id answers 404, like one that does not exist. Ids in bodies are ignored.
+ */
+export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, orders, addresses, fractionDigits }) => {
+  app.addHook('preHandler', requireUser(accessTokens));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const addressBody = shippingDetailsSchema.strip();
+  const idParam = z.object({ id: z.string().min(1).max(64) });
+
+  typed.get('/user/orders', async (req) => orders.listForUser(req.userId!, fractionDigits));
+
+  typed.get('/user/addresses', async (req) => addresses.list(req.userId!));
+  typed.post('/user/addresses', { schema: { body: addressBody } }, async (req) => addresses.create(req.userId!, req.body));
+  typed.post('/user/addresses/:id', { schema: { params: idParam, body: addressBody } }, async (req, reply) => {
+    const saved = await addresses.update(req.userId!, req.params.id, req.body);
+    return saved ?? reply.code(404).send(NOT_FOUND);
+  });
+  typed.delete('/user/addresses/:id', { schema: { params: idParam } }, async (req, reply) => {
+    return (await addresses.remove(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send(NOT_FOUND);
+  });
+
+  typed.post('/user/updateName', { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } }, async (req) => {
+    const user = await users.rename(req.userId!, req.body.newName);
+    return { success: true, user: user ? publicUser(user) : null };
+  });
+};
