@@ -8,6 +8,7 @@ import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { createAddressRepository } from './db/repositories/address-repository.ts';
+import { createCartRepository } from './db/repositories/cart-repository.ts';
 import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
 import { createOneTimeCodeRepository } from './db/repositories/one-time-code-repository.ts';
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer,
       publicUrl: options.publicUrl,
     });
-    await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), fractionDigits });
+    await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });

@@ -71,6 +71,23 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await call('GET', '/api/user/addresses', asha)).json()).toEqual([]);
   });
 
+  it('the server cart holds product ids and quantities per user; another user sees and changes none of it', async () => {
+    expect((await call('POST', '/api/user/cart/tee-red-m', asha, { qty: 2, price: { regular: 0.01 }, title: 'Free' })).json()).toEqual({ success: true });
+    expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.25 })).statusCode).toBe(200);
+    expect((await call('POST', '/api/user/cart/tee-red-m', asha, { qty: 1.5 })).statusCode).toBe(400);
+    expect((await call('POST', '/api/user/cart/no-such-product', asha, { qty: 1 })).statusCode).toBe(400);
+    expect((await call('GET', '/api/user/cart', asha)).json()).toEqual([{ productId: 'mango', qty: 1.25 }, { productId: 'tee-red-m', qty: 2 }]);
+    expect((await call('GET', '/api/user/cart', ravi)).json()).toEqual([]);
+    await call('DELETE', '/api/user/cart', ravi);
+    await call('DELETE', '/api/user/cart/mango', ravi);
+    expect((await call('GET', '/api/user/cart', asha)).json()).toHaveLength(2);
+    await call('DELETE', '/api/user/cart/mango', asha);
+    expect((await call('GET', '/api/user/cart', asha)).json()).toEqual([{ productId: 'tee-red-m', qty: 2 }]);
+    await call('DELETE', '/api/user/cart', asha);
+    expect((await call('GET', '/api/user/cart', asha)).json()).toEqual([]);
+    expect((await call('GET', '/api/user/cart')).statusCode).toBe(401);
+  });
+
   it('changes only the caller\'s own name', async () => {
     const res = await call('POST', '/api/user/updateName', asha, { newName: 'Asha R.', id: 'u-ravi' });
     expect(res.json()).toMatchObject({ success: true, user: { id: 'u-asha', name: 'Asha R.' } });

@@ -3,21 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shippingDetailsSchema } from '../../../../domain/order.ts';
 import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
+import type { CartRepository } from '../../../db/repositories/cart-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; fractionDigits: number };
+type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; fractionDigits: number };
 
 const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such address.' } as const;
 
 /**
- * The logged-in user's own data (spec §7 api/user/…): orders, saved addresses, name.
+ * The logged-in user's own data (spec §7 api/user/…): orders, saved addresses, cart, name.
  * Every call needs a valid access token, and every query is scoped to its user: another
  * user's id answers 404, like one that does not exist. Ids in bodies are ignored.
  */
-export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, orders, addresses, fractionDigits }) => {
+export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, orders, addresses, carts, fractionDigits }) => {
   app.addHook('preHandler', requireUser(accessTokens));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const addressBody = shippingDetailsSchema.strip();
@@ -33,6 +34,22 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   });
   typed.delete('/user/addresses/:id', { schema: { params: idParam } }, async (req, reply) => {
     return (await addresses.remove(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send(NOT_FOUND);
+  });
+
+  // the cart: product id and quantity are all the server keeps; a cart item's other fields are ignored
+  const productParam = z.object({ id: z.string().min(1).max(120) });
+  typed.get('/user/cart', async (req) => carts.list(req.userId!));
+  typed.post('/user/cart/:id', { schema: { params: productParam, body: z.object({ qty: z.number().finite().positive().max(100_000) }) } }, async (req, reply) => {
+    if (!(await carts.set(req.userId!, req.params.id, req.body.qty))) return reply.code(400).send({ success: false, error: 'bad_request', message: 'There is no such product, or the quantity does not fit it.' });
+    return { success: true };
+  });
+  typed.delete('/user/cart/:id', { schema: { params: productParam } }, async (req) => {
+    await carts.remove(req.userId!, req.params.id);
+    return { success: true };
+  });
+  typed.delete('/user/cart', async (req) => {
+    await carts.clear(req.userId!);
+    return { success: true };
   });
 
   typed.post('/user/updateName', { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } }, async (req) => {
