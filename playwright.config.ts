@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakeSmtp, fakeSmtpInbox, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { SMTP_PASSWORD, SMTP_USER } from './src/server/testing/fake-smtp.ts';
 
 const CI = !!process.env.CI;
 
@@ -66,8 +67,9 @@ export default defineConfig({
   ],
   webServer: [
     { name: fakePayu.name, command: 'node --import tsx e2e/fixtures/start-fake-payu.ts', url: `http://127.0.0.1:${fakePayu.port}/`, reuseExistingServer: false, timeout: 60_000 },
-    // the demo shop pays through the local PayU (its key is the demo config's merchant key)
-    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint }),
+    { name: fakeSmtp.name, command: 'node --import tsx e2e/fixtures/start-fake-smtp.ts', url: fakeSmtpInbox, reuseExistingServer: false, timeout: 60_000 },
+    // the demo shop pays through the local PayU (its key is the demo config's merchant key) and mails through the local SMTP server
+    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${fakeSmtp.port}` }),
     shopServer(brokenShop),
   ],
 });

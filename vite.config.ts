@@ -36,6 +36,7 @@ const shell = [
   'web/lib/nonce',
   'web/lib/notify',
   'web/lib/paths',
+  'web/lib/session',
   'web/lib/ui-store',
   'web/lib/use-shop',
   'web/ui/icons',

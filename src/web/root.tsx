@@ -1,15 +1,18 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { readableOnWhiteText } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
-import { useAttachCart } from './features/cart/hooks/use-cart.ts';
+import { useAttachCart, useClearCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
 import { createI18n, errorScreenMessages, resolveLanguage } from './lib/i18n/i18n.ts';
+import { notify } from './lib/notify.ts';
+import { paths } from './lib/paths.ts';
+import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
 import { useNonce } from './lib/nonce.ts';
 import { ErrorScreen } from './ui/error-screen.tsx';
@@ -88,6 +91,18 @@ function useIdle(): boolean {
 /** The page, and the shell around every page: modals, side menu, cart sidebar, toasts, loader. */
 export default function App({ loaderData }: Route.ComponentProps) {
   useAttachCart();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const loggedIn = useSession((s) => s.status === 'user');
+  const clearCart = useClearCart();
+  useEffect(() => void restoreSession(), []);
+  // §4 logout: the session, the orders and the cart go; the shopper lands home, told so
+  const onLogout = () =>
+    void logOut().then(() => {
+      clearCart();
+      void navigate(paths.home());
+      void notify({ type: 'success', message: t('nav.loggedOut') });
+    });
   const { orderEnabled, enquiryEnabled } = loaderData.shop.orderConfig;
   const used = useUi((s) => s.used);
   const anyModal = useUi((s) => Object.keys(s.modals).length > 0);
@@ -99,8 +114,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {/* one boundary each: a part loading later must not hide one already open */}
       {anyModal ? <Lazy><ModalHost /></Lazy> : null}
       {used.search ? <Lazy><SearchPanel /></Lazy> : null}
-      {/* logging in arrives with accounts; until then the menu offers Login and Signup */}
-      {used.sideMenu ? <Lazy><SideMenu account={{ loggedIn: false, onLogout: () => undefined }} /></Lazy> : null}
+      {used.sideMenu ? <Lazy><SideMenu account={{ loggedIn, onLogout }} /></Lazy> : null}
       {used.cart && (orderEnabled || enquiryEnabled) ? <Lazy><CartSidebar /></Lazy> : null}
       {idle || toasts ? <Lazy><Toasts /></Lazy> : null}
       <LoaderOverlay />

@@ -23,7 +23,7 @@ export const SMTP_PASSWORD = 'smtp-password-never-logged';
  * only (STARTTLS off, like a relay on the same machine); it asks for the test's user and
  * password, so the credentials travel as they would to a real relay.
  */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const fake: FakeSmtp = {
     url: '',
     received: [],
@@ -57,10 +57,10 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
-  fake.url = `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`;
+  const bound = (server.server.address() as AddressInfo).port;
+  fake.url = `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${bound}`;
   return fake;
 }
 

@@ -16,7 +16,7 @@ export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<
   'whatsapp-help': lazy(() => import('./whatsapp-help.tsx')),
   newsletter: lazy(() => import('./newsletter.tsx')),
   review: lazy(() => import('./review.tsx')),
-  authentication: lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AuthenticationModal }))),
+  authentication: lazy(() => import('./authentication.tsx')),
   'verify-phone': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.VerifyPhoneModal }))),
   'update-name': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.UpdateNameModal }))),
   'add-email': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AddEmailModal }))),

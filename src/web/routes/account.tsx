@@ -1,16 +1,59 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatMoney, toMinor } from '../../domain/money.ts';
+import type { OrderView } from '../../domain/order.ts';
+import { getJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
-import { useShop } from '../lib/use-shop.ts';
+import { asUser, useSession } from '../lib/session.ts';
+import { useUi } from '../lib/ui-store.ts';
+import { usePriceFormat, useShop } from '../lib/use-shop.ts';
 
 const PAGES = ['orders', 'appointments', 'addresses', 'profile'] as const;
 
-/** The account screen (no header). Its pages fill in with accounts; until then they ask the shopper to log in. */
+/** The user's orders (§7 api/user/orders), newest first, with §8's texts when there is no user or no network. */
+function YourOrders() {
+  const { t, i18n } = useTranslation();
+  const format = usePriceFormat();
+  const [orders, setOrders] = useState<OrderView[] | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    void asUser((headers) => getJson<OrderView[]>('/api/user/orders', headers)).then((res) => {
+      if (live) setOrders(res.ok ? res.data : 'failed');
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (orders === null) return <p role="status">{t('nav.loading')}</p>;
+  if (orders === 'failed') return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
+  if (orders.length === 0) return <p className="text-slate-700">{t('account.noOrders')}</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {orders.map((o) => (
+        <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+          <span>
+            <span className="font-medium">{t('checkout.orderNumber', { id: o.id })}</span>
+            <span className="block text-sm text-slate-600">
+              {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
+            </span>
+          </span>
+          <span className="font-semibold">{formatMoney(toMinor(o.grandTotal, format.fractionDigits), format)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The account screen (no header): the shopper's orders and, as they arrive, appointments, addresses and profile. */
 export default function Account() {
   const { t } = useTranslation();
   const shop = useShop();
   const [params] = useSearchParams();
   const active = PAGES.find((p) => p === params.get('activePage')) ?? PAGES[0];
+  const status = useSession((s) => s.status);
+  const user = useSession((s) => s.user);
+  const openModal = useUi((s) => s.openModal);
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
       <div className="flex items-center justify-between">
@@ -32,7 +75,21 @@ export default function Account() {
       </nav>
       <section className="rounded-lg border border-slate-200 bg-white p-6">
         <h2 className="mb-2 text-lg font-semibold">{t(`account.${active}`)}</h2>
-        <p className="text-slate-700">{t('account.loginToSee', { page: t(`account.${active}`).toLowerCase() })}</p>
+        {status === 'user' && user ? (
+          <>
+            <p className="mb-4 text-sm text-slate-600">{t('account.hello', { name: user.name })}</p>
+            {active === 'orders' ? <YourOrders /> : null}
+          </>
+        ) : status === 'unknown' ? (
+          <p role="status">{t('nav.loading')}</p>
+        ) : (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-slate-700">{t('account.loginToSee', { page: t(`account.${active}`).toLowerCase() })}</p>
+            <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+              {t('account.login')}
+            </button>
+          </div>
+        )}
       </section>
     </main>
   );

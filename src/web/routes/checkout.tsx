@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { dialCodeFor, dineInFromUrl } from '../../domain/checkout-state.ts';
-import { useCart } from '../features/cart/hooks/use-cart.ts';
-import { useCartStore } from '../features/cart/store/cart-store.ts';
+import { useCart, useClearCart } from '../features/cart/hooks/use-cart.ts';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { CheckoutForm } from '../features/checkout/components/checkout-form.tsx';
 import { ThankYou } from '../features/checkout/components/thank-you.tsx';
@@ -22,8 +21,8 @@ export default function Checkout() {
   const shop = useShop();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
-  const { items, ready, rules } = useCart();
-  const dispatchCart = useCartStore((s) => s.dispatch);
+  const { items, ready } = useCart();
+  const clearCart = useClearCart();
   const dispatch = useCheckout((s) => s.dispatch);
   const lastOrder = useCheckout((s) => s.lastOrder);
   const orderId = params.get('orderId');
@@ -55,5 +54,5 @@ export default function Checkout() {
       </section>
     );
   }
-  return <CheckoutForm items={items} onPlaced={() => dispatchCart({ type: 'clear' }, rules)} />;
+  return <CheckoutForm items={items} onPlaced={clearCart} />;
 }

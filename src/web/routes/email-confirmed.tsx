@@ -1,12 +1,56 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { postJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
+import { useSession, type AuthAnswer } from '../lib/session.ts';
+
+type State = { kind: 'confirming' } | { kind: 'done' } | { kind: 'error'; message: string };
+
+/** The e-mail confirmation link (`#email=…&code=…`) → the account works and the shopper is logged in. */
+function linkTarget(): { email: string; code: string } | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const email = fragment.get('email');
+  const code = fragment.get('code');
+  return email && code ? { email, code } : null;
+}
 
 export default function EmailConfirmed() {
   const { t } = useTranslation();
+  const signIn = useSession((s) => s.signIn);
+  const [state, setState] = useState<State>({ kind: 'confirming' });
+  const target = useHydrated() ? linkTarget() : undefined;
+  const email = target?.email;
+  const code = target?.code;
+
+  useEffect(() => {
+    if (!email || !code) return;
+    let live = true;
+    void postJson<AuthAnswer>('/api/auth/email/confirm', { email, code }).then((res) => {
+      if (!live) return;
+      if (res.ok && res.data.success) {
+        signIn(res.data);
+        // the code is spent: keep it out of the history
+        window.history.replaceState(window.history.state, '', window.location.pathname);
+        setState({ kind: 'done' });
+      } else setState({ kind: 'error', message: (res.ok ? null : res.error?.errorMessage) ?? t('modal.auth.connection') });
+    });
+    return () => {
+      live = false;
+    };
+  }, [email, code, signIn, t]);
+
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold">{t('email.confirmed')}</h1>
+      {target === null && state.kind === 'confirming' ? <p className="text-slate-700">{t('email.noLink')}</p> : null}
+      {target && state.kind === 'confirming' ? <p role="status">{t('email.confirming')}</p> : null}
+      {state.kind === 'done' ? <h1 className="text-2xl font-semibold">{t('email.confirmed')}</h1> : null}
+      {state.kind === 'error' ? (
+        <p role="alert" className="text-red-700">
+          {state.message}
+        </p>
+      ) : null}
       <Link to={paths.home()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
         {t('order.continueShopping')}
       </Link>

@@ -116,8 +116,22 @@ export const enUS = {
     readMore: 'Read more',
     readLess: 'Read less',
     loginToReview: 'Log in to write a review',
+    auth: {
+      loginTitle: 'Log in',
+      signupTitle: 'Create an account',
+      toSignup: 'New here? Create an account',
+      toLogin: 'Have an account? Log in',
+      name: 'Your name',
+      email: 'E-mail',
+      password: 'Password',
+      passwordHint: 'At least 8 characters. A few words you will remember work well.',
+      login: 'Log in',
+      signup: 'Create account',
+      working: 'One moment…',
+      welcome: 'Welcome, {{name}}!',
+      connection: 'There was an error connecting to the server.',
+    },
     shells: {
-      authentication: { title: 'Login or sign up', text: 'Sign in with your phone number or e-mail address, with a password or a one-time code.' },
       verifyPhone: { title: 'Verify your phone', text: 'We send a one-time code to your phone number to confirm it is yours.' },
       updateName: { title: 'Your name', text: 'Change the name we use on your orders.' },
       addEmail: { title: 'Add your e-mail', text: 'Add an e-mail address to receive order updates.' },
@@ -139,6 +153,10 @@ export const enUS = {
     addresses: 'Addresses',
     profile: 'Profile',
     loginToSee: 'Log in to see your {{page}}.',
+    login: 'Log in',
+    noOrders: 'No orders yet.',
+    ordersFailed: 'Could not fetch your orders. This may be due to poor network connection.',
+    hello: 'Logged in as {{name}}',
   },
   appointment: {
     title: 'Book an appointment',
@@ -224,6 +242,8 @@ export const enUS = {
   },
   email: {
     confirmed: 'Your e-mail address is confirmed',
+    confirming: 'Confirming your e-mail address…',
+    noLink: 'Open this page from the link in the e-mail we sent you.',
   },
   banner: {
     hero: 'Featured offers',

@@ -14,6 +14,8 @@ import { hashPassword, MAX_PASSWORD, passwordProblem, verifyPassword } from '../
 
 /** The refresh token's cookie: never readable by scripts, sent only to the auth calls. */
 export const REFRESH_COOKIE = 'sf_refresh';
+/** A readable marker with no secret in it: the browser asks for a session only when it is there. */
+export const SIGNED_IN_COOKIE = 'sf_signed_in';
 const COOKIE_PATH = '/api/auth';
 
 type Options = {
@@ -53,9 +55,12 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { shopTitle, 
   }
 
   function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number) {
-    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: COOKIE_PATH, maxAge: Math.floor((expiresAt - Date.now()) / 1000) });
+    const maxAge = Math.floor((expiresAt - Date.now()) / 1000);
+    const secure = req.protocol === 'https';
+    reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: COOKIE_PATH, maxAge });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { sameSite: 'strict', secure, path: '/', maxAge });
   }
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 
   async function send(to: string, subject: string, text: string): Promise<void> {
     if (!mailer) {

@@ -69,3 +69,10 @@ export function useCart() {
   );
   return { items, ready, count: cartCount(items), rules, act };
 }
+
+/** Empties the cart with the shop's rules, without a notice (logout, a placed order). */
+export function useClearCart(): () => void {
+  const { rules } = useCart();
+  const dispatch = useCartStore((s) => s.dispatch);
+  return useCallback(() => void dispatch({ type: 'clear' }, rules), [dispatch, rules]);
+}

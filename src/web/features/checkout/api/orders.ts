@@ -14,7 +14,7 @@ export type PaymentSetup =
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** One Idempotency-Key per checkout attempt: a retry of the same attempt can never make a second order. */
-export const placeOrder = (body: OrderRequest, idempotencyKey: string) => postJson<PlacedOrder>('/fn/order/create', body, { 'idempotency-key': idempotencyKey });
+export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: Record<string, string> = {}) => postJson<PlacedOrder>('/fn/order/create', body, { ...headers, 'idempotency-key': idempotencyKey });
 
 export const setUpPayment = (shopId: string, orderId: string, token: string, provider: PaymentType) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, bearer(token));
 

@@ -7,6 +7,7 @@ import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
 import { paths } from '../../../lib/paths.ts';
+import { asUser } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { placeOrder } from '../api/orders.ts';
@@ -94,7 +95,9 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { key: newAttemptKey(), body: text };
     setBusy(true);
-    const res = await placeOrder(body, attempt.current.key);
+    const key = attempt.current.key;
+    // a logged-in shopper's order is theirs: the access token goes with it
+    const res = await asUser((headers) => placeOrder(body, key, headers));
     setBusy(false);
     if (res.ok) {
       const { orderId, notificationToken, order } = res.data;
