@@ -22,6 +22,23 @@ async function openMenu(page: Page) {
   return page.getByRole('dialog', { name: 'Menu' });
 }
 
+/** Signs up through the side menu and opens the confirmation link from the local inbox. */
+async function signUpAndConfirm(page: Page, request: APIRequestContext, name: string, email: string, password: string): Promise<void> {
+  await page.goto('/home');
+  await (await openMenu(page)).getByRole('button', { name: 'Signup' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create an account' });
+  await modal.getByLabel('Your name').fill(name);
+  await modal.getByLabel('E-mail').fill(email);
+  await modal.getByLabel('Password').fill(password);
+  await modal.getByRole('button', { name: 'Create account' }).click();
+  await expect(modal.getByRole('status')).toHaveText('We sent a confirmation link to this e-mail address. Open it to finish signing up.');
+  const mail = await lastMailTo(request, email);
+  const link = /(http\S+\/email-confirmed#\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
+}
+
 test.describe('Shoppers can have an account', () => {
   test('sign up by e-mail with a password, confirm from the e-mail, see the account, log out', async ({ page, request }) => {
     const email = `asha-${test.info().project.name}-${Date.now()}@example.com`;
@@ -33,15 +50,8 @@ test.describe('Shoppers can have an account', () => {
     await modal.getByLabel('Password').fill('password');
     await modal.getByRole('button', { name: 'Create account' }).click();
     await expect(modal.getByRole('alert')).toHaveText('This password is used by many people. Please choose another one.');
-    await modal.getByLabel('Password').fill('tamarind sunrise');
-    await modal.getByRole('button', { name: 'Create account' }).click();
-    await expect(modal.getByRole('status')).toHaveText('We sent a confirmation link to this e-mail address. Open it to finish signing up.');
-
-    const mail = await lastMailTo(request, email);
-    const link = /(http\S+\/email-confirmed#\S+)/.exec(mail.text)?.[1];
-    expect(link, mail.text).toBeTruthy();
-    await page.goto(link!);
-    await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await signUpAndConfirm(page, request, 'Asha Rao', email, 'tamarind sunrise');
     // the spent code is not left in the address bar
     await expect(page).toHaveURL(/\/email-confirmed$/);
 
@@ -69,5 +79,23 @@ test.describe('Shoppers can have an account', () => {
     await login.getByLabel('Password').fill('tamarind sunrise');
     await login.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Logged in as Asha Rao')).toBeVisible();
+  });
+
+  test('a logged-in shopper writes a review, shown under their name', async ({ page, request, catalog }) => {
+    await signUpAndConfirm(page, request, 'Ravi Kumar', `ravi-${test.info().project.name}-${Date.now()}@example.com`, 'monsoon evening walk');
+
+    const product = [...catalog.products].reverse()[10]!;
+    // both screen sizes review the same item: each its own words
+    const words = `Fresh and well packed (${test.info().project.name}).`;
+    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+    await page.getByRole('button', { name: 'Reviews' }).click();
+    const reviews = page.getByRole('dialog', { name: `Reviews of ${product.title}` });
+    await reviews.getByRole('button', { name: 'Send review' }).click();
+    await expect(reviews.getByRole('alert')).toHaveText('Choose 1 to 5 stars and write a few words.');
+    await reviews.getByTitle('4 out of 5 stars').click();
+    await reviews.getByLabel('Your review').fill(words);
+    await reviews.getByRole('button', { name: 'Send review' }).click();
+    await expect(reviews.getByText('Thank you! Your review is published.')).toBeVisible();
+    await expect(reviews.getByRole('listitem').filter({ hasText: words })).toContainText('Ravi Kumar');
   });
 });

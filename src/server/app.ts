@@ -130,7 +130,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopRoutes, { prefix: '/api', config });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
   await app.register(newsletterRoutes, { prefix: '/api', newsletter });
-  await app.register(reviewRoutes, { prefix: '/api', reviews, catalog });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   if (config.ok) {
     const orders = createOrderRepository(db);
@@ -147,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer,
       publicUrl: options.publicUrl,
     });
+    await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
     await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };

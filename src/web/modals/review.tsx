@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '../lib/api.ts';
+import { getJson, postJson } from '../lib/api.ts';
 import { queryClient } from '../lib/catalog-query.ts';
+import { asUser, useSession } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
@@ -37,10 +38,53 @@ function ReviewText({ text }: { text: string }) {
   );
 }
 
-/** The reviews of a product; writing one needs an account (the accounts feature signs shoppers in). */
+/** A logged-in shopper's review: 1 to 5 stars and a few words; writing again replaces it. */
+function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [rating, setRating] = useState(0);
+  const [text, setText] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const textId = useId();
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (rating < 1 || !text.trim()) return setState({ kind: 'error', message: t('modal.reviewIncomplete') });
+    setState({ kind: 'sending' });
+    const res = await asUser((headers) => postJson(`/api/products/${encodeURIComponent(sku)}/reviews`, { rating, text }, headers));
+    if (!res.ok) return setState({ kind: 'error', message: res.error?.fields?.[0]?.message ?? res.error?.message ?? t('modal.networkError') });
+    setState({ kind: 'saved' });
+    onSaved();
+  }
+
+  if (state.kind === 'saved') return <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t('modal.reviewSaved')}</p>;
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 border-t border-slate-200 pt-3" noValidate>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">{t('modal.yourRating')}</legend>
+        <div className="flex gap-1">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="cursor-pointer text-2xl" title={t('modal.stars', { rating: n })}>
+              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} className="sr-only" aria-label={t('modal.stars', { rating: n })} />
+              <span aria-hidden="true" className={n <= rating ? 'text-amber-600' : 'text-slate-300'}>★</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={textId} className="text-sm font-medium">{t('modal.yourReview')}</label>
+      <textarea id={textId} value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} rows={4} className="rounded-md border border-slate-300 px-3 py-2" />
+      {state.kind === 'error' ? <p role="alert" className="text-sm text-red-700">{state.message}</p> : null}
+      <button type="submit" disabled={state.kind === 'sending'} className="self-start rounded-md bg-primary-strong px-5 py-2 font-semibold text-white disabled:opacity-60">
+        {t('modal.sendReview')}
+      </button>
+    </form>
+  );
+}
+
+/** The reviews of a product; a logged-in shopper can write one. */
 export default function ReviewModal({ close, variantId, title }: ModalProps) {
   const { t } = useTranslation();
   const openModal = useUi((s) => s.openModal);
+  const loggedIn = useSession((s) => s.status === 'user');
   const sku = String(variantId ?? '');
   const query = useQuery({ queryKey: ['reviews', sku], queryFn: () => getJson<Reviews>(`/api/products/${encodeURIComponent(sku)}/reviews`) }, queryClient);
   const data = query.data?.ok ? query.data.data : null;
@@ -64,9 +108,13 @@ export default function ReviewModal({ close, variantId, title }: ModalProps) {
           </ul>
         </>
       ) : null}
-      <button type="button" onClick={() => openModal('authentication')} className="self-start rounded-md border border-primary-strong px-4 py-2 font-medium text-primary-strong">
-        {t('modal.loginToReview')}
-      </button>
+      {loggedIn ? (
+        <WriteReview sku={sku} onSaved={() => void query.refetch()} />
+      ) : (
+        <button type="button" onClick={() => openModal('authentication')} className="self-start rounded-md border border-primary-strong px-4 py-2 font-medium text-primary-strong">
+          {t('modal.loginToReview')}
+        </button>
+      )}
     </ModalFrame>
   );
 }

@@ -116,6 +116,11 @@ export const enUS = {
     readMore: 'Read more',
     readLess: 'Read less',
     loginToReview: 'Log in to write a review',
+    yourRating: 'Your rating',
+    yourReview: 'Your review',
+    sendReview: 'Send review',
+    reviewSaved: 'Thank you! Your review is published.',
+    reviewIncomplete: 'Choose 1 to 5 stars and write a few words.',
     auth: {
       loginTitle: 'Log in',
       signupTitle: 'Create an account',

@@ -124,6 +124,11 @@ export const hiIN: Messages = {
     readMore: 'और पढ़ें',
     readLess: 'कम दिखाएँ',
     loginToReview: 'समीक्षा लिखने के लिए लॉग इन करें',
+    yourRating: 'आपकी रेटिंग',
+    yourReview: 'आपकी समीक्षा',
+    sendReview: 'समीक्षा भेजें',
+    reviewSaved: 'धन्यवाद! आपकी समीक्षा प्रकाशित हो गई है।',
+    reviewIncomplete: '1 से 5 स्टार चुनें और कुछ शब्द लिखें।',
     auth: {
       loginTitle: 'लॉग इन करें',
       signupTitle: 'खाता बनाएँ',
