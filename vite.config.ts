@@ -20,6 +20,8 @@ const shell = [
   'domain/theme',
   'web/features/cart/components/add-to-cart',
   'web/features/cart/hooks/use-cart',
+  'web/features/cart/hooks/use-server-cart',
+  'domain/cart-sync',
   'web/features/cart/store/',
   'web/features/catalog/components/banner.',
   'web/features/catalog/components/category-tiles',

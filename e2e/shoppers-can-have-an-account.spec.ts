@@ -98,4 +98,56 @@ test.describe('Shoppers can have an account', () => {
     await expect(reviews.getByText('Thank you! Your review is published.')).toBeVisible();
     await expect(reviews.getByRole('listitem').filter({ hasText: words })).toContainText('Ravi Kumar');
   });
+
+  test("a guest's cart joins the account's cart on login, and a second login does not double it", async ({ page, request, catalog }) => {
+    const email = `meera-${test.info().project.name}-${Date.now()}@example.com`;
+    await signUpAndConfirm(page, request, 'Meera', email, 'jasmine rooftop garden');
+    const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);
+    const [kept, guestPick] = test.info().project.name === 'mobile' ? [products[12]!, products[13]!] : [products[14]!, products[15]!];
+    const add = async (title: string, variantId: string) => {
+      await page.goto(`/p/${encodeURIComponent(variantId)}`);
+      await page.getByRole('main').getByRole('button', { name: `Add ${title}` }).click();
+      await expect(page.getByText('Added to cart!')).toBeVisible();
+    };
+    const logout = async () => {
+      await page.goto('/home');
+      await (await openMenu(page)).getByRole('button', { name: 'Logout' }).click();
+      await expect(page.getByText("You're logged out")).toBeVisible();
+    };
+    /** The header's badge (on the catalog): how many items the cart holds. */
+    const badge = async () => {
+      await page.goto('/catalog');
+      return page.getByTestId('cart-badge');
+    };
+    const login = async () => {
+      await page.goto('/home');
+      await (await openMenu(page)).getByRole('button', { name: 'Login' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log in' });
+      await dialog.getByLabel('E-mail').fill(email);
+      await dialog.getByLabel('Password').fill('jasmine rooftop garden');
+      await dialog.getByRole('button', { name: 'Log in' }).click();
+      await expect(dialog).toHaveCount(0);
+    };
+
+    // logged in: the account's cart gets a product, kept on the server
+    await add(kept.title, kept.variantId);
+    await expect(await badge()).toHaveText('1');
+    await logout();
+    await expect(await badge()).toHaveCount(0);
+
+    // as a guest, another product; logging in brings both together
+    await add(guestPick.title, guestPick.variantId);
+    await login();
+    await expect(await badge()).toHaveText('2');
+
+    // again: out and in, nothing is counted twice
+    await logout();
+    await login();
+    await expect(await badge()).toHaveText('2');
+    await page.goto('/checkout');
+    const summary = page.getByRole('complementary', { name: 'Your order' });
+    await expect(summary).toContainText(kept.title);
+    await expect(summary).toContainText(guestPick.title);
+    await expect(summary.getByText('Qty 1')).toHaveCount(2);
+  });
 });

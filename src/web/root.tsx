@@ -6,6 +6,7 @@ import stylesheet from './app.css?url';
 import { readableOnWhiteText } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useClearCart } from './features/cart/hooks/use-cart.ts';
+import { useServerCart } from './features/cart/hooks/use-server-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
@@ -91,6 +92,7 @@ function useIdle(): boolean {
 /** The page, and the shell around every page: modals, side menu, cart sidebar, toasts, loader. */
 export default function App({ loaderData }: Route.ComponentProps) {
   useAttachCart();
+  useServerCart();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const loggedIn = useSession((s) => s.status === 'user');

@@ -27,3 +27,4 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 
 export const getJson = <T>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers);
+export const deleteJson = <T>(path: string, headers?: Record<string, string>) => call<T>('DELETE', path, undefined, headers);
