@@ -150,4 +150,39 @@ test.describe('Shoppers can have an account', () => {
     await expect(summary).toContainText(guestPick.title);
     await expect(summary.getByText('Qty 1')).toHaveCount(2);
   });
+
+  test('a delivery address used while logged in is saved, offered at the next checkout, and can be deleted', async ({ page, request, catalog }) => {
+    await signUpAndConfirm(page, request, 'Kiran Shah', `kiran-${test.info().project.name}-${Date.now()}@example.com`, 'saffron harbour lights');
+    const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[16]!;
+    const buy = async () => {
+      await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+      await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+      await expect(page.getByText('Added to cart!')).toBeVisible();
+      await page.goto('/checkout');
+    };
+    await buy();
+    await page.getByLabel('Full name').first().fill('Kiran Shah');
+    await page.getByLabel('E-mail').fill('kiran@example.com');
+    await page.getByLabel('Phone number').fill('9800000002');
+    const address = page.getByRole('region', { name: 'Delivery address' });
+    await expect(address.getByText('This address will be saved to your account for next time.')).toBeVisible();
+    await address.getByLabel('Full name').fill('Kiran Shah');
+    await address.getByLabel('Street and number').fill('4 Lake View Road');
+    await address.getByLabel('City').fill('Pune');
+    await address.getByLabel('State').fill('Maharashtra');
+    await address.getByLabel('PIN / zip code').fill('411001');
+    await address.getByLabel('Country').fill('India');
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('dialog', { name: 'Order confirmation' }).getByRole('button', { name: 'OK' }).click();
+
+    await buy();
+    const saved = page.getByRole('radiogroup', { name: 'Saved addresses' });
+    await expect(saved.getByRole('radio', { name: /Kiran Shah.*4 Lake View Road, Pune, 411001/ })).toBeChecked();
+    await expect(page.getByRole('region', { name: 'Delivery address' }).getByLabel('City')).toHaveValue('Pune');
+
+    await page.goto('/account?activePage=addresses');
+    await page.getByRole('button', { name: 'Delete the address of Kiran Shah' }).click();
+    await expect(page.getByText('No saved addresses yet. Addresses you deliver to are kept here.')).toBeVisible();
+  });
 });

@@ -39,6 +39,14 @@ describe('checkoutReducer', () => {
     expect(s.personalDetails.phone).toEqual({ number: '9800000001', dialCode: '+91' });
   });
 
+  it('a saved address fills the delivery address; editing it or choosing a new one lets it go', () => {
+    const saved = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '' };
+    const picked = run([{ type: 'useSavedAddress', id: 'a1', address: saved }]);
+    expect(picked).toMatchObject({ useSavedAddress: true, selectedAddressId: 'a1', shippingDetails: saved });
+    expect(checkoutReducer(picked, { type: 'setShipping', details: { city: 'Mysuru' } })).toMatchObject({ selectedAddressId: null, shippingDetails: { ...saved, city: 'Mysuru' } });
+    expect(checkoutReducer(picked, { type: 'useNewAddress', country: 'India' })).toMatchObject({ useSavedAddress: false, selectedAddressId: null, shippingDetails: { streetName: '', country: 'India' } });
+  });
+
   it('completing shows the thank-you page', () => {
     expect(run([{ type: 'placed', orderId: 'o1' }, { type: 'completed' }])).toMatchObject({ orderId: 'o1', isOrderCompleted: true, isThankYouPage: true });
   });

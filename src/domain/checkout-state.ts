@@ -34,6 +34,8 @@ export type CheckoutAction =
   | { type: 'chooseSlot'; slotId: string | null }
   | { type: 'choosePayment'; paymentType: PaymentType }
   | { type: 'setCoupon'; code: string }
+  | { type: 'useSavedAddress'; id: string; address: ShippingDetails }
+  | { type: 'useNewAddress'; country: string }
   | { type: 'placed'; orderId: string }
   | { type: 'completed' };
 
@@ -76,7 +78,12 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, personalDetails: { ...state.personalDetails, ...rest, phone: { ...state.personalDetails.phone, ...phone } } };
     }
     case 'setShipping':
-      return { ...state, shippingDetails: { ...state.shippingDetails, ...action.details } };
+      // typing in the address makes it a new one, no longer the saved one picked
+      return { ...state, shippingDetails: { ...state.shippingDetails, ...action.details }, selectedAddressId: null };
+    case 'useSavedAddress':
+      return { ...state, useSavedAddress: true, selectedAddressId: action.id, shippingDetails: { ...action.address } };
+    case 'useNewAddress':
+      return { ...state, useSavedAddress: false, selectedAddressId: null, shippingDetails: initialCheckout('', action.country).shippingDetails };
     case 'chooseSlot':
       return { ...state, shippingSlotId: action.slotId };
     case 'choosePayment':

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney, toMinor } from '../../domain/money.ts';
+import type { ShippingDetails } from '../../domain/checkout-state.ts';
 import type { OrderView } from '../../domain/order.ts';
-import { getJson } from '../lib/api.ts';
+import { deleteJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
-import { asUser, useSession } from '../lib/session.ts';
+import { asUser, useSession, useUserJson } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { usePriceFormat, useShop } from '../lib/use-shop.ts';
 
@@ -15,16 +16,7 @@ const PAGES = ['orders', 'appointments', 'addresses', 'profile'] as const;
 function YourOrders() {
   const { t, i18n } = useTranslation();
   const format = usePriceFormat();
-  const [orders, setOrders] = useState<OrderView[] | 'failed' | null>(null);
-  useEffect(() => {
-    let live = true;
-    void asUser((headers) => getJson<OrderView[]>('/api/user/orders', headers)).then((res) => {
-      if (live) setOrders(res.ok ? res.data : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const orders = useUserJson<OrderView[]>('/api/user/orders');
   if (orders === null) return <p role="status">{t('nav.loading')}</p>;
   if (orders === 'failed') return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
   if (orders.length === 0) return <p className="text-slate-700">{t('account.noOrders')}</p>;
@@ -39,6 +31,33 @@ function YourOrders() {
             </span>
           </span>
           <span className="font-semibold">{formatMoney(toMinor(o.grandTotal, format.fractionDigits), format)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type SavedAddress = ShippingDetails & { id: string };
+
+/** The saved delivery addresses (§7 api/user/addresses): checkout adds them, here they can go. */
+function YourAddresses() {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(0);
+  const addresses = useUserJson<SavedAddress[]>('/api/user/addresses', version);
+  if (addresses === null) return <p role="status">{t('nav.loading')}</p>;
+  if (addresses === 'failed') return <p role="alert" className="text-red-700">{t('modal.networkError')}</p>;
+  if (addresses.length === 0) return <p className="text-slate-700">{t('account.noAddresses')}</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {addresses.map((a) => (
+        <li key={a.id} className="flex items-start justify-between gap-3 py-3">
+          <span className="flex flex-col">
+            <span className="font-medium">{a.fullName}</span>
+            <span className="text-sm text-slate-600">{[a.streetName, a.apartment, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ')}</span>
+          </span>
+          <button type="button" onClick={() => void asUser((headers) => deleteJson(`/api/user/addresses/${encodeURIComponent(a.id)}`, headers)).then(() => setVersion((v) => v + 1))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+            {t('account.deleteAddress', { name: a.fullName })}
+          </button>
         </li>
       ))}
     </ul>
@@ -79,6 +98,7 @@ export default function Account() {
           <>
             <p className="mb-4 text-sm text-slate-600">{t('account.hello', { name: user.name })}</p>
             {active === 'orders' ? <YourOrders /> : null}
+            {active === 'addresses' ? <YourAddresses /> : null}
           </>
         ) : status === 'unknown' ? (
           <p role="status">{t('nav.loading')}</p>

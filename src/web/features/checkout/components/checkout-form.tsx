@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
 import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
+import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
+import { getJson, postJson } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
-import { asUser } from '../../../lib/session.ts';
+import { asUser, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { placeOrder } from '../api/orders.ts';
@@ -16,6 +18,7 @@ import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
 type Shortage = { id: string; title: string; requested: number; available: number };
+type SavedAddress = ShippingDetails & { id: string };
 
 /** A fresh key per checkout attempt; the same attempt sent again (a retry after a network error) keeps it. */
 const newAttemptKey = () => `co-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -43,6 +46,27 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
   const formRef = useRef<HTMLFormElement>(null);
   // after a refused submit, the first field to fix gets the focus
   const focusFirstProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const loggedIn = useSession((s) => s.status === 'user');
+  const [saved, setSaved] = useState<SavedAddress[]>([]);
+  const addresses = loggedIn ? saved : [];
+  // a logged-in shopper's saved addresses; the first is picked unless they chose a new one
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    void asUser((headers) => getJson<SavedAddress[]>('/api/user/addresses', headers)).then((res) => {
+      if (!live || !res.ok) return;
+      setSaved(res.data);
+      const { useSavedAddress, selectedAddressId } = useCheckout.getState();
+      const first = res.data[0];
+      if (first && useSavedAddress && !selectedAddressId) {
+        const { id, ...address } = first;
+        dispatch({ type: 'useSavedAddress', id, address });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, dispatch]);
   const modes = offeredModes(shop);
   const enquiry = !shop.orderConfig.orderEnabled && shop.orderConfig.enquiryEnabled;
   const providers = shop.payment.providers;
@@ -106,6 +130,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       dispatch({ type: 'completed' });
       // §4: placing an order clears the cart
       onPlaced();
+      // a new delivery address of a logged-in shopper is kept for next time
+      if (loggedIn && body.order.deliveryMode === 'ship' && !state.selectedAddressId && body.order.shippingDetails) {
+        const address = body.order.shippingDetails;
+        void asUser((headers) => postJson('/api/user/addresses', address, headers));
+      }
       attempt.current = null;
       // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
       if (body.order.paymentType !== 'payu') openModal('order-confirmation', { orderId, kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
@@ -164,6 +193,23 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
 
         {state.deliveryMode === 'ship' ? (
           <Section title={t('checkout.address')}>
+            {addresses.length > 0 ? (
+              <div role="radiogroup" aria-label={t('checkout.savedAddresses')} className="flex flex-col gap-2">
+                {addresses.map(({ id, ...address }) => (
+                  <label key={id} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 px-3 py-2">
+                    <input type="radio" name="savedAddress" checked={state.selectedAddressId === id} onChange={() => dispatch({ type: 'useSavedAddress', id, address })} className="mt-1 accent-primary-strong" />
+                    <span className="flex flex-col font-medium">
+                      {address.fullName}
+                      <span className="text-sm font-normal text-slate-600">{[address.streetName, address.apartment, address.city, address.zipCode].filter(Boolean).join(', ')}</span>
+                    </span>
+                  </label>
+                ))}
+                <label className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2">
+                  <input type="radio" name="savedAddress" checked={state.selectedAddressId === null} onChange={() => dispatch({ type: 'useNewAddress', country: '' })} className="accent-primary-strong" />
+                  <span className="font-medium">{t('checkout.newAddress')}</span>
+                </label>
+              </div>
+            ) : null}
             <Field label={t('checkout.fullName')} autoComplete="shipping name" value={shipping.fullName} onChange={(e) => setShipping({ fullName: e.target.value })} error={errorFor('shippingDetails.fullName')} />
             <Field label={t('checkout.streetName')} autoComplete="shipping address-line1" value={shipping.streetName} onChange={(e) => setShipping({ streetName: e.target.value })} error={errorFor('shippingDetails.streetName')} />
             <Field label={t('checkout.apartment')} autoComplete="shipping address-line2" value={shipping.apartment} onChange={(e) => setShipping({ apartment: e.target.value })} />
@@ -174,6 +220,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
               <Field label={t('checkout.country')} autoComplete="shipping country-name" value={shipping.country} onChange={(e) => setShipping({ country: e.target.value })} error={errorFor('shippingDetails.country')} />
             </div>
             <Field label={t('checkout.addressPhone')} type="tel" autoComplete="shipping tel" value={shipping.phone} onChange={(e) => setShipping({ phone: e.target.value })} />
+            {loggedIn && !state.selectedAddressId ? <p className="text-sm text-slate-600">{t('checkout.addressSaved')}</p> : null}
             {shop.orderConfig.deliverySlots.length > 0 ? (
               <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
                 {t('checkout.slot')}
