@@ -29,8 +29,10 @@ export function useServerCart(): void {
     void (async () => {
       const res = await asUser((headers) => getJson<ServerCartLine[]>('/api/user/cart', headers));
       if (!live || !res.ok) return;
-      const { loadCatalogOnce } = await import('../../../lib/catalog-query.ts');
-      const catalog = await loadCatalogOnce().catch(() => null);
+      // the catalog is needed only for account lines this browser does not have yet
+      const here = new Set(useCartStore.getState().items.map((i) => i.id));
+      const needsCatalog = res.data.some((l) => !here.has(l.productId));
+      const catalog = needsCatalog ? await import('../../../lib/catalog-query.ts').then((m) => m.loadCatalogOnce()).catch(() => null) : null;
       const products = new Map(catalog?.products.map((p) => [p.id, p]) ?? []);
       const productOf = (id: string): CartProduct | undefined => {
         const p = products.get(id);
