@@ -6,7 +6,7 @@ import { createSmtpMailer } from '../../../services/mailer.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
-import { REFRESH_COOKIE } from './auth-routes.ts';
+import { ATTEMPTS, REFRESH_COOKIE } from './auth-routes.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -124,5 +124,19 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ success: false, errorCode: 'session_expired', errorMessage: 'Your session has expired. Please re-login into your account.' });
     expect((await post('/api/auth/refresh', {})).statusCode).toBe(401);
+  });
+
+  it('too many login attempts from one address are answered 429 with Retry-After, and nothing is checked', async () => {
+    const from = (ip: string) => (payload: object) => app.inject({ method: 'POST', url: '/api/auth/email/login', payload, remoteAddress: ip });
+    const attacker = from('203.0.113.7');
+    const codes: number[] = [];
+    for (let i = 0; i < ATTEMPTS.max; i++) codes.push((await attacker({ email: someone(), password: `guess number ${i}` })).statusCode);
+    expect(codes.every((c) => c === 401)).toBe(true);
+    const limited = await attacker({ email: someone(), password: 'one more guess' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    // someone else is not held up
+    expect((await from('198.51.100.9')({ email: someone(), password: 'a real try' })).statusCode).toBe(401);
   });
 });

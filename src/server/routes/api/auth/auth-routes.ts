@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,9 @@ export const REFRESH_COOKIE = 'sf_refresh';
 /** A readable marker with no secret in it: the browser asks for a session only when it is there. */
 export const SIGNED_IN_COOKIE = 'sf_signed_in';
 const COOKIE_PATH = '/api/auth';
+/** Sign-ups, confirmations and logins per client address: plenty for a person, little for a script. */
+export const ATTEMPTS = { max: 20, timeWindow: 60_000 };
+const REFRESHES = { max: 60, timeWindow: 60_000 };
 
 type Options = {
   shopTitle: string;
@@ -44,6 +48,11 @@ const passwordMessages = { too_short: authMessages.passwordTooShort, too_long: a
  */
 export const authRoutes: FastifyPluginAsync<Options> = async (app, { shopTitle, users, codes, refreshTokens, accessTokens, mailer, publicUrl }) => {
   await app.register(cookie);
+  // guessing passwords and codes, or flooding addresses with e-mail, is slowed per client address
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({ statusCode: 429, code: 'too_many_requests', message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.` }),
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** Logs the user in: a fresh access token in the answer, a new refresh family in the cookie. */
@@ -73,7 +82,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { shopTitle, 
 
   typed.post(
     '/auth/email/signup',
-    { schema: { body: z.object({ name: z.string().trim().min(2, authMessages.name).max(120), email: emailField, password: passwordField }) } },
+    { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ name: z.string().trim().min(2, authMessages.name).max(120), email: emailField, password: passwordField }) } },
     async (req, reply) => {
       const { name, email, password } = req.body;
       const problem = passwordProblem(password);
@@ -96,7 +105,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { shopTitle, 
     },
   );
 
-  typed.post('/auth/email/confirm', { schema: { body: z.object({ email: emailField, code: z.string().trim().max(12) }) } }, async (req, reply) => {
+  typed.post('/auth/email/confirm', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ email: emailField, code: z.string().trim().max(12) }) } }, async (req, reply) => {
     const used = await codes.consume('verify', req.body.email, req.body.code);
     const user = used.ok ? await users.byEmail(req.body.email) : undefined;
     if (!user) return reply.code(400).send(failure('invalid_code', authMessages.invalidCode));
@@ -104,7 +113,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { shopTitle, 
     return signIn(req, reply, { ...publicUser(user), role: user.role });
   });
 
-  typed.post('/auth/email/login', { schema: { body: z.object({ email: emailField, password: passwordField }) } }, async (req, reply) => {
+  typed.post('/auth/email/login', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ email: emailField, password: passwordField }) } }, async (req, reply) => {
     const user = await users.byEmail(req.body.email);
     // the password is checked even for an unknown address, so both take as long
     const right = await verifyPassword(req.body.password, user?.password_hash ?? null);
@@ -112,7 +121,7 @@ export const authRoutes: FastifyPluginAsync<Options> = async (app, { shopTitle, 
     return signIn(req, reply, { ...publicUser(user), role: user.role });
   });
 
-  app.post('/auth/refresh', async (req, reply) => {
+  app.post('/auth/refresh', { config: { rateLimit: REFRESHES } }, async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
     const rotated = token ? await refreshTokens.rotate(token) : null;
     const user = rotated?.ok ? await users.byId(rotated.userId) : undefined;
