@@ -59,6 +59,17 @@ test.describe('Shoppers can have an account', () => {
     await expect(page.getByText('Logged in as Asha Rao')).toBeVisible();
     await expect(page.getByText('No orders yet.')).toBeVisible();
 
+    // the profile changes the name the shop uses
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Change name' }).click();
+    const rename = page.getByRole('dialog', { name: 'Your name' });
+    await rename.getByLabel('Your name').fill('A');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(rename.getByRole('alert')).toHaveText('Please enter at least 2 letters.');
+    await rename.getByLabel('Your name').fill('Asha R.');
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Logged in as Asha R.')).toBeVisible();
+
     // a reload keeps the session (the refresh cookie), then logging out ends it
     await page.goto('/home');
     const menu = await openMenu(page);
@@ -78,7 +89,7 @@ test.describe('Shoppers can have an account', () => {
     await expect(login.getByRole('alert')).toHaveText('The e-mail address or password is not correct.');
     await login.getByLabel('Password').fill('tamarind sunrise');
     await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByText('Logged in as Asha Rao')).toBeVisible();
+    await expect(page.getByText('Logged in as Asha R.')).toBeVisible();
   });
 
   test('a logged-in shopper writes a review, shown under their name', async ({ page, request, catalog }) => {

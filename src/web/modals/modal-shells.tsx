@@ -18,12 +18,11 @@ function Shell({ close, title, text }: ModalProps & { title: string; text: strin
   );
 }
 
-const shell = (key: 'verifyPhone' | 'updateName' | 'addEmail') =>
+const shell = (key: 'verifyPhone' | 'addEmail') =>
   function ShellModal(props: ModalProps) {
     const { t } = useTranslation();
     return <Shell {...props} title={t(`modal.shells.${key}.title`)} text={t(`modal.shells.${key}.text`)} />;
   };
 
 export const VerifyPhoneModal = shell('verifyPhone');
-export const UpdateNameModal = shell('updateName');
 export const AddEmailModal = shell('addEmail');

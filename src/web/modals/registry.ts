@@ -18,7 +18,7 @@ export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<
   review: lazy(() => import('./review.tsx')),
   authentication: lazy(() => import('./authentication.tsx')),
   'verify-phone': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.VerifyPhoneModal }))),
-  'update-name': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.UpdateNameModal }))),
+  'update-name': lazy(() => import('./update-name.tsx')),
   'add-email': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AddEmailModal }))),
   'order-confirmation': lazy(() => import('./order-confirmation.tsx')),
   'order-cancel-request': lazy(() => import('./order-cancel-request.tsx')),

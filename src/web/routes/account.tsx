@@ -99,6 +99,25 @@ export default function Account() {
             <p className="mb-4 text-sm text-slate-600">{t('account.hello', { name: user.name })}</p>
             {active === 'orders' ? <YourOrders /> : null}
             {active === 'addresses' ? <YourAddresses /> : null}
+            {active === 'profile' ? (
+              <dl className="flex flex-col gap-2">
+                <div className="flex flex-wrap items-center gap-3">
+                  <dt className="font-medium">{t('modal.auth.name')}:</dt>
+                  <dd>{user.name}</dd>
+                  <dd>
+                    <button type="button" onClick={() => openModal('update-name')} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium">
+                      {t('account.changeName')}
+                    </button>
+                  </dd>
+                </div>
+                {user.email ? (
+                  <div className="flex gap-3">
+                    <dt className="font-medium">{t('modal.auth.email')}:</dt>
+                    <dd>{user.email}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
           </>
         ) : status === 'unknown' ? (
           <p role="status">{t('nav.loading')}</p>

@@ -1,0 +1,46 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postJson } from '../lib/api.ts';
+import { asUser, useSession, type SessionUser } from '../lib/session.ts';
+import { ModalFrame } from './modal-frame.tsx';
+import type { ModalProps } from './registry.ts';
+
+/** The update-name modal (§2, §7 api/user/updateName): the name the shop uses on orders and reviews. */
+export default function UpdateName({ close }: ModalProps) {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const [name, setName] = useState(user?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const res = await asUser((headers) => postJson<{ success: true; user: SessionUser }>('/api/user/updateName', { newName: name }, headers));
+    setBusy(false);
+    if (!res.ok) return setError(res.error?.fields?.[0]?.message ?? res.error?.errorMessage ?? t('modal.auth.connection'));
+    const { token } = useSession.getState();
+    useSession.getState().signIn({ success: true, authToken: token, user: res.data.user, errorCode: null, errorMessage: null });
+    close();
+  }
+
+  return (
+    <ModalFrame title={t('modal.shells.updateName.title')} close={close}>
+      <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" noValidate>
+        <label htmlFor={id} className="text-sm font-medium">
+          {t('modal.auth.name')}
+        </label>
+        <input id={id} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" className="rounded-md border border-slate-300 px-3 py-2" />
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white disabled:opacity-60">
+          {t('modal.saveName')}
+        </button>
+      </form>
+    </ModalFrame>
+  );
+}
