@@ -25,6 +25,7 @@ import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
+import { countryRoutes } from './routes/api/country/country-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
@@ -35,7 +36,9 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { createAccessTokens } from './services/access-tokens.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
+import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { SmsSender } from './services/sms.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
 
 export type AppOptions = {
@@ -52,6 +55,12 @@ export type AppOptions = {
   payu?: PayuSettings | undefined;
   /** Sends the order e-mails (built from SMTP_URL in start.ts); without it none are sent. Closed with the app. */
   mailer?: Mailer | undefined;
+  /** Sends one-time codes by text message; without it they are logged (the demo shop). */
+  sms?: SmsSender | undefined;
+  /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
+  countryLookup?: CountryLookup | undefined;
+  /** Access-token lifetime in seconds (15 minutes unless set). */
+  accessTokenTtlSeconds?: number | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
   authSecret?: Uint8Array | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -130,11 +139,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(shopRoutes, { prefix: '/api', config });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
   await app.register(newsletterRoutes, { prefix: '/api', newsletter });
+  await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   if (config.ok) {
     const orders = createOrderRepository(db);
     const authSecret = options.authSecret ?? randomBytes(32);
-    const accessTokens = createAccessTokens(authSecret);
+    const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
     const users = createUserRepository(db);
     await app.register(authRoutes, {
       prefix: '/api',
@@ -144,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refreshTokens: createRefreshTokenRepository(db),
       accessTokens,
       mailer,
+      sms: options.sms,
       publicUrl: options.publicUrl,
     });
     await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });

@@ -22,7 +22,20 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     payu: { key: env.PAYU_KEY || undefined, salt: env.PAYU_SALT || undefined, endpoint: env.PAYU_ENDPOINT || undefined },
     /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
+    /** One-time codes by text message: the provider's HTTP endpoint and bearer token (services/sms.ts; unset: codes are logged). */
+    sms: { url: env.SMS_URL || undefined, token: env.SMS_TOKEN || undefined },
+    /** The ip2c-style country service, with {ip} where the address goes (unset: every shopper is in IN). */
+    countryLookupUrl: env.COUNTRY_LOOKUP_URL || undefined,
+    /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
+    accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
   };
 }
 
 export type Env = ReturnType<typeof readEnv>;
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number of seconds above 0`);
+  return n;
+}

@@ -11,6 +11,8 @@ import type { Env } from './env.ts';
 import { loggerOptions } from './logger.ts';
 import { importCatalogFile } from './services/catalog-import.ts';
 import { createSmtpMailer, defaultMailFrom } from './services/mailer.ts';
+import { createHttpSms } from './services/sms.ts';
+import { createCountryLookup } from './services/country-lookup.ts';
 import { loadShopConfig } from './shop-config-file.ts';
 
 /**
@@ -31,8 +33,9 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
-  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
-  if (!mailer) app.log.info('SMTP_URL is not set: order e-mails are not sent');
+  const app = await buildApp({ config, db, web, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, accessTokenTtlSeconds: env.accessTokenTtlSeconds, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
+  if (!mailer) app.log.info('SMTP_URL is not set: order e-mails are not sent, and e-mailed codes are written to this log');
+  if (!env.sms.url) app.log.info('SMS_URL is not set: text-message codes are written to this log');
   // without PUBLIC_URL the e-mail's link takes the request's Host header, which a client can choose
   else if (!env.publicUrl) app.log.warn('SMTP_URL is set but PUBLIC_URL is not: the links in order e-mails use the request\'s host; set PUBLIC_URL');
 

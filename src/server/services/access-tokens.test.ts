@@ -9,7 +9,7 @@ const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 describe('access tokens', () => {
   it('an issued token verifies with its user and role until it expires', async () => {
     let now = Date.parse('2026-11-21T10:00:00Z');
-    const tokens = createAccessTokens(secret, () => now);
+    const tokens = createAccessTokens(secret, { clock: () => now });
     const token = await tokens.issue({ userId: 'u1', role: 'customer' });
     expect(await tokens.verify(token)).toEqual({ ok: true, claims: { userId: 'u1', role: 'customer' } });
     now += (ACCESS_TOKEN_TTL_S - 1) * 1000;

@@ -16,7 +16,8 @@ const AUDIENCE = 'storefront-api';
 export type AccessClaims = { userId: string; role: 'customer' | 'owner' };
 export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-export function createAccessTokens(secret: Uint8Array, clock: () => number = Date.now) {
+/** `ttlSeconds`: how long a token lives (ACCESS_TOKEN_TTL_SECONDS; 15 minutes unless the owner shortens it). */
+export function createAccessTokens(secret: Uint8Array, { clock = Date.now, ttlSeconds = ACCESS_TOKEN_TTL_S }: { clock?: () => number; ttlSeconds?: number } = {}) {
   if (secret.length < 32) throw new Error('The access-token secret must be at least 32 bytes');
   const nowSeconds = () => Math.floor(clock() / 1000);
   return {
@@ -28,7 +29,7 @@ export function createAccessTokens(secret: Uint8Array, clock: () => number = Dat
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
-        .setExpirationTime(now + ACCESS_TOKEN_TTL_S)
+        .setExpirationTime(now + ttlSeconds)
         .sign(secret);
     },
 

@@ -29,6 +29,33 @@ export function createOneTimeCodeRepository(db: Db, secret: Uint8Array) {
   const { kysely } = db;
   const digest = (purpose: CodePurpose, target: string, code: string) => createHmac('sha256', secret).update(`${purpose}\n${target}\n${code}`).digest('hex');
 
+  async function attempt(purpose: CodePurpose, rawTarget: string, code: string, use: boolean, now: number): Promise<Check> {
+    const target = normaliseTarget(rawTarget);
+    const live = await kysely
+      .selectFrom('one_time_codes')
+      .select(['id', 'code_hash'])
+      .where('purpose', '=', purpose)
+      .where('target', '=', target)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!live) return { ok: false, reason: 'dead' };
+    const counted = await kysely
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', live.id)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) !== 1) return { ok: false, reason: 'dead' };
+    const given = Buffer.from(digest(purpose, target, /^\d{6}$/.test(code) ? code : 'x'), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(live.code_hash, 'hex'))) return { ok: false, reason: 'wrong' };
+    if (!use) return { ok: true };
+    const used = await kysely.updateTable('one_time_codes').set({ consumed_at: now }).where('id', '=', live.id).where('consumed_at', 'is', null).executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'dead' };
+  }
+
   return {
     async issue(purpose: CodePurpose, rawTarget: string, now = Date.now()): Promise<Issue> {
       const target = normaliseTarget(rawTarget);
@@ -56,31 +83,10 @@ export function createOneTimeCodeRepository(db: Db, secret: Uint8Array) {
     },
 
     /** Uses the code when it is right, live and not used up; every try counts, right or wrong. */
-    async consume(purpose: CodePurpose, rawTarget: string, code: string, now = Date.now()): Promise<Check> {
-      const target = normaliseTarget(rawTarget);
-      const live = await kysely
-        .selectFrom('one_time_codes')
-        .select(['id', 'code_hash'])
-        .where('purpose', '=', purpose)
-        .where('target', '=', target)
-        .where('consumed_at', 'is', null)
-        .where('expires_at', '>', now)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      if (!live) return { ok: false, reason: 'dead' };
-      const counted = await kysely
-        .updateTable('one_time_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', live.id)
-        .where('attempts', '<', MAX_ATTEMPTS)
-        .where('consumed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1) return { ok: false, reason: 'dead' };
-      const given = Buffer.from(digest(purpose, target, /^\d{6}$/.test(code) ? code : 'x'), 'hex');
-      if (!timingSafeEqual(given, Buffer.from(live.code_hash, 'hex'))) return { ok: false, reason: 'wrong' };
-      const used = await kysely.updateTable('one_time_codes').set({ consumed_at: now }).where('id', '=', live.id).where('consumed_at', 'is', null).executeTakeFirst();
-      return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'dead' };
-    },
+    consume: (purpose: CodePurpose, target: string, code: string, now = Date.now()) => attempt(purpose, target, code, true, now),
+
+    /** Tells whether the code is right without using it (a reset's first step); the try counts all the same. */
+    check: (purpose: CodePurpose, target: string, code: string, now = Date.now()) => attempt(purpose, target, code, false, now),
   };
 }
 

@@ -105,7 +105,7 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, errorMessage: 'Invalid credentials' });
     }
-    const past = createAccessTokens(secret, () => Date.now() - 60 * 60 * 1000);
+    const past = createAccessTokens(secret, { clock: () => Date.now() - 60 * 60 * 1000 });
     const expired = await past.issue({ userId: 'u-asha', role: 'customer' });
     const res = await call('GET', '/api/user/orders', expired);
     expect(res.statusCode).toBe(401);

@@ -1,0 +1,12 @@
+/**
+ * Phone numbers as accounts keep them: E.164, a '+', the country code and the number,
+ * 8 to 15 digits in all. Spaces, dashes, dots and brackets people type are dropped.
+ */
+export const E164 = /^\+[1-9]\d{7,14}$/;
+
+export const compactPhone = (raw: string) => raw.replace(/[\s\-().]/g, '');
+
+/** The dial code of the country picker and the number typed beside it, as one E.164 number. */
+export const joinPhone = (dialCode: string, number: string) => `${compactPhone(dialCode).replace(/^\+?/, '+')}${compactPhone(number).replace(/^0+/, '')}`;
+
+export const isPhone = (raw: string) => E164.test(compactPhone(raw));

@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authMessages, type AuthErrorCode } from '../../../../domain/auth-messages.ts';
+import { EMAIL } from '../../../../domain/checkout-rules.ts';
+import { compactPhone, E164 } from '../../../../domain/phone.ts';
+import type { CodePurpose, OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
+import type { RefreshTokenRepository } from '../../../db/repositories/refresh-token-repository.ts';
+import { publicUser, type ChannelName, type PublicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
+import type { AccessTokens } from '../../../services/access-tokens.ts';
+import type { Mailer } from '../../../services/mailer.ts';
+import { MAX_PASSWORD } from '../../../services/passwords.ts';
+import type { SmsSender } from '../../../services/sms.ts';
+
+/** What the auth calls are built from; app.ts passes it in. */
+export type AuthOptions = {
+  shopTitle: string;
+  users: UserRepository;
+  codes: OneTimeCodeRepository;
+  refreshTokens: RefreshTokenRepository;
+  accessTokens: AccessTokens;
+  mailer: Mailer | undefined;
+  sms: SmsSender | undefined;
+  publicUrl: string | undefined;
+};
+
+/** Spec §7: every auth answer has these five fields. */
+export type AuthAnswer = { success: boolean; authToken: string | null; user: PublicUser | null; errorCode: AuthErrorCode | null; errorMessage: string | null };
+
+export const failure = (errorCode: AuthErrorCode, errorMessage: string): AuthAnswer => ({ success: false, authToken: null, user: null, errorCode, errorMessage });
+
+/** §7's answer to a code send: the browser checks `status === 'success'`. */
+export const SENT = { status: 'success', success: true, errorCode: null, errorMessage: null } as const;
+
+/** The refresh token's cookie: never readable by scripts, sent only to the auth calls. */
+export const REFRESH_COOKIE = 'sf_refresh';
+/** A readable marker with no secret in it: the browser asks for a session only when it is there. */
+export const SIGNED_IN_COOKIE = 'sf_signed_in';
+const COOKIE_PATH = '/api/auth';
+
+/** Logins, sign-ups and code checks per client address and call: plenty for a person, little for a script. */
+export const ATTEMPTS = { max: 20, timeWindow: 60_000 };
+/** Codes sent per client address per hour, over every call that sends one. */
+export const CODE_SENDS_PER_IP = { max: 30, timeWindow: 60 * 60_000 };
+
+export const emailField = z.string().trim().toLowerCase().max(254).refine((e) => EMAIL.test(e), authMessages.email);
+export const phoneField = z.string().max(40).transform(compactPhone).refine((p) => E164.test(p), authMessages.phone);
+export const passwordField = z.string().max(MAX_PASSWORD * 4, authMessages.passwordTooLong);
+export const codeField = z.string().trim().max(12);
+export const nameField = z.string().trim().min(2, authMessages.name).max(120);
+
+export const passwordMessages = { too_short: authMessages.passwordTooShort, too_long: authMessages.passwordTooLong, common: authMessages.passwordCommon } as const;
+
+/** One way of reaching a user, with what differs between e-mail and phone. */
+export type Channel = {
+  name: ChannelName;
+  /** The body field naming the identifier in sendOtp, verifyOtp and the reset calls. */
+  field: 'email' | 'phoneNumber';
+  /** The body field of the password login (§3 Payloads: {phone, password} or {email, password}). */
+  loginField: 'email' | 'phone';
+  schema: typeof emailField | typeof phoneField;
+  wrongCredentials: string;
+};
+
+export const channels: Record<ChannelName, Channel> = {
+  email: { name: 'email', field: 'email', loginField: 'email', schema: emailField, wrongCredentials: authMessages.invalidCredentials },
+  phone: { name: 'phone', field: 'phoneNumber', loginField: 'phone', schema: phoneField, wrongCredentials: authMessages.invalidPhoneCredentials },
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The sessions, cookies and messages every auth call shares. */
+export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
+  const { users, codes, refreshTokens, accessTokens, mailer, sms, shopTitle } = options;
+  const log: FastifyBaseLogger = app.log;
+  const codeSendsPerIp = app.createRateLimit(CODE_SENDS_PER_IP);
+  const cookieOptions = (req: FastifyRequest) => ({ sameSite: 'strict' as const, secure: req.protocol === 'https' });
+
+  function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number) {
+    const maxAge = Math.floor((expiresAt - Date.now()) / 1000);
+    reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(req), httpOnly: true, path: COOKIE_PATH, maxAge });
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions(req), path: '/', maxAge });
+  }
+
+  const accessToken = (user: { id: string; role: string }) => accessTokens.issue({ userId: user.id, role: user.role === 'owner' ? 'owner' : 'customer' });
+
+  /** Delivery of a message: SMTP or the SMS provider, or the server log when neither is configured (so the demo shop works). */
+  async function deliver(channel: ChannelName, to: string, subject: string, text: string): Promise<void> {
+    if (channel === 'email' && mailer) return mailer.send({ to, subject, text, html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>` });
+    if (channel === 'phone' && sms) return sms.send(to, text);
+    log.warn({ to, text }, `${channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} is not set: this message is written to the log instead of being sent`);
+  }
+
+  /** A message that must not hold up the answer (its timing would tell whether an account exists). */
+  function deliverLater(channel: ChannelName, to: string, subject: string, text: string) {
+    deliver(channel, to, subject, text).catch((err: unknown) => log.warn({ err: (err as Error).message }, `${channel} message not sent`));
+  }
+
+  return {
+    setRefreshCookie,
+    deliverLater,
+    clearRefreshCookie: (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).clearCookie(SIGNED_IN_COOKIE, { path: '/' }),
+    accessToken,
+
+    /** Logs the user in: a fresh access token in the answer, a new refresh family in the cookie. */
+    async signIn(req: FastifyRequest, reply: FastifyReply, user: { id: string; name: string; email: string | null; phone: string | null; role: string }): Promise<AuthAnswer> {
+      const refresh = await refreshTokens.issue(user.id);
+      setRefreshCookie(req, reply, refresh.token, refresh.expiresAt);
+      return { success: true, authToken: await accessToken(user), user: publicUser(user), errorCode: null, errorMessage: null };
+    },
+
+    /**
+     * Issues a code for `purpose` and `to` and sends it (unless `send` is false: a reset
+     * for an unknown identifier is issued and kept, never sent, so the cooldown behaves
+     * alike for everyone). Answers 429 with Retry-After past the per-identifier cooldown
+     * and cap or the per-address hourly cap; 502 when the provider refused the message.
+     */
+    async sendCode(req: FastifyRequest, reply: FastifyReply, input: { channel: ChannelName; purpose: CodePurpose; to: string; text: (code: string) => string; send: boolean; wait: boolean }) {
+      const perIp = await codeSendsPerIp(req);
+      const issued = perIp.isAllowed || !perIp.isExceeded ? await codes.issue(input.purpose, input.to) : { ok: false as const, retryAfterMs: perIp.ttl };
+      if (!issued.ok) {
+        const seconds = Math.max(1, Math.ceil(issued.retryAfterMs / 1000));
+        return reply.code(429).header('retry-after', String(seconds)).send({ status: 'error', ...failure('too_many_codes', authMessages.waitForCode(seconds)) });
+      }
+      if (!input.send) return SENT;
+      const subject = `Your code for ${shopTitle}`;
+      const text = input.text(issued.code);
+      if (!input.wait) {
+        deliverLater(input.channel, input.to, subject, text);
+        return SENT;
+      }
+      try {
+        await deliver(input.channel, input.to, subject, text);
+        return SENT;
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, `${input.channel} code not sent`);
+        return reply.code(502).send({ status: 'error', ...failure('code_not_sent', authMessages.codeNotSent) });
+      }
+    },
+
+    users,
+    codes,
+    refreshTokens,
+    shopTitle,
+  };
+}
+
+export type AuthKit = ReturnType<typeof createAuthKit>;
