@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakeSmtp, fakeSmtpInbox, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakeSms, fakeSmsInbox, fakeSmtp, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { SMS_TOKEN } from './src/server/testing/fake-sms.ts';
 import { SMTP_PASSWORD, SMTP_USER } from './src/server/testing/fake-smtp.ts';
 
 const CI = !!process.env.CI;
+
+const messaging = { SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${fakeSmtp.port}`, SMS_URL: `http://127.0.0.1:${fakeSms.port}/`, SMS_TOKEN };
 
 /** One shop server: a fresh database under test-results/, the given config, quiet logs. */
 function shopServer(shop: TestShop, env: Record<string, string> = {}) {
@@ -25,6 +28,10 @@ function shopServer(shop: TestShop, env: Record<string, string> = {}) {
       PAYU_SALT: '',
       PAYU_KEY: '',
       PAYU_ENDPOINT: '',
+      SMS_URL: '',
+      SMS_TOKEN: '',
+      COUNTRY_LOOKUP_URL: '',
+      ACCESS_TOKEN_TTL_SECONDS: '',
       ...env,
     },
     url: `${shopURL(shop)}/healthz`,
@@ -68,8 +75,10 @@ export default defineConfig({
   webServer: [
     { name: fakePayu.name, command: 'node --import tsx e2e/fixtures/start-fake-payu.ts', url: `http://127.0.0.1:${fakePayu.port}/`, reuseExistingServer: false, timeout: 60_000 },
     { name: fakeSmtp.name, command: 'node --import tsx e2e/fixtures/start-fake-smtp.ts', url: fakeSmtpInbox, reuseExistingServer: false, timeout: 60_000 },
-    // the demo shop pays through the local PayU (its key is the demo config's merchant key) and mails through the local SMTP server
-    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, SMTP_URL: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${fakeSmtp.port}` }),
+    { name: fakeSms.name, command: 'node --import tsx e2e/fixtures/start-fake-sms.ts', url: fakeSmsInbox, reuseExistingServer: false, timeout: 60_000 },
+    // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server and texts through the local SMS provider
+    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, ...messaging }),
+    shopServer(shortSessionShop, { ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_SECONDS), ...messaging }),
     shopServer(brokenShop),
   ],
 });

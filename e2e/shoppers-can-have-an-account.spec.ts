@@ -1,43 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { fakeSmtpInbox } from './fixtures/servers.ts';
+import { logInAfterAWrongPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
-
-type Mail = { to: string[]; subject: string; text: string };
-
-/** The newest message the local mail server received for the address. */
-async function lastMailTo(request: APIRequestContext, address: string): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(async () => {
-      const inbox = (await (await request.get(fakeSmtpInbox)).json()) as Mail[];
-      found = inbox.filter((m) => m.to.includes(address)).at(-1);
-      return found !== undefined;
-    }, { message: `an e-mail reaches ${address}` })
-    .toBe(true);
-  return found!;
-}
-
-async function openMenu(page: Page) {
-  await page.getByRole('button', { name: 'Menu' }).click();
-  return page.getByRole('dialog', { name: 'Menu' });
-}
-
-/** Signs up through the side menu and opens the confirmation link from the local inbox. */
-async function signUpAndConfirm(page: Page, request: APIRequestContext, name: string, email: string, password: string): Promise<void> {
-  await page.goto('/home');
-  await (await openMenu(page)).getByRole('button', { name: 'Signup' }).click();
-  const modal = page.getByRole('dialog', { name: 'Create an account' });
-  await modal.getByLabel('Your name').fill(name);
-  await modal.getByLabel('E-mail').fill(email);
-  await modal.getByLabel('Password').fill(password);
-  await modal.getByRole('button', { name: 'Create account' }).click();
-  await expect(modal.getByRole('status')).toHaveText('We sent a confirmation link to this e-mail address. Open it to finish signing up.');
-  const mail = await lastMailTo(request, email);
-  const link = /(http\S+\/email-confirmed#\S+)/.exec(mail.text)?.[1];
-  expect(link, mail.text).toBeTruthy();
-  await page.goto(link!);
-  await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
-}
 
 test.describe('Shoppers can have an account', () => {
   test('sign up by e-mail with a password, confirm from the e-mail, see the account, log out', async ({ page, request }) => {
@@ -78,17 +40,11 @@ test.describe('Shoppers can have an account', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText("You're logged out")).toBeVisible();
     await page.goto('/account');
-    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
 
     // and logging in again works with the password
-    await page.getByRole('button', { name: 'Log in' }).click();
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByLabel('E-mail').fill(email);
-    await login.getByLabel('Password').fill('tamarind sunset');
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await expect(login.getByRole('alert')).toHaveText('The e-mail address or password is not correct.');
-    await login.getByLabel('Password').fill('tamarind sunrise');
-    await login.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await logInAfterAWrongPassword(page, email, 'tamarind sunset', 'tamarind sunrise');
     await expect(page.getByText('Logged in as Asha R.')).toBeVisible();
   });
 
@@ -136,7 +92,7 @@ test.describe('Shoppers can have an account', () => {
       const dialog = page.getByRole('dialog', { name: 'Log in' });
       await dialog.getByLabel('E-mail').fill(email);
       await dialog.getByLabel('Password').fill('jasmine rooftop garden');
-      await dialog.getByRole('button', { name: 'Log in' }).click();
+      await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
       await expect(dialog).toHaveCount(0);
     };
 

@@ -1,84 +1,182 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postJson } from '../lib/api.ts';
+import { dialCodeOf, joinPhone } from '../../domain/phone.ts';
+import { authCalls, type AuthOutcome, type Via } from '../lib/auth-calls.ts';
+import { useCountry } from '../lib/country.ts';
 import { notify } from '../lib/notify.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
+import { useUi } from '../lib/ui-store.ts';
+import { useShop } from '../lib/use-shop.ts';
+import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 
-type Mode = 'login' | 'signup';
+/** Password login, one-time-code login, sign-up, and a password reset by code. */
+type Mode = 'login' | 'code' | 'signup' | 'reset';
 
 /**
- * Login and sign-up by e-mail and password (spec §2 authentication modal, §7). Sign-up
- * ends with the server's message: the account works once the e-mailed link is opened.
- * Errors are the server's words, or §8's text when the server cannot be reached.
+ * The authentication modal (spec §2, §7): by e-mail or phone, with a password or a
+ * one-time code (by phone only where the shopper's country is IN, §4), sign-up (e-mail:
+ * confirmed by a link; phone: by a texted code) and a password reset in three steps.
+ * Errors are the server's words, or §8's texts when it cannot be reached or a code could
+ * not be sent. A new account made by a code login is asked for its name next.
  */
 export default function Authentication({ close, mode: initial }: ModalProps) {
   const { t } = useTranslation();
+  const shop = useShop();
+  const country = useCountry(shop.id);
   const signIn = useSession((s) => s.signIn);
+  const openModal = useUi((s) => s.openModal);
   const [mode, setMode] = useState<Mode>(initial === 'signup' ? 'signup' : 'login');
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const [chosenVia, setVia] = useState<Via>('email');
+  const [stage, setStage] = useState(0);
+  const [form, setForm] = useState({ name: '', email: '', dialCode: '', number: '', password: '', code: '' });
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [message, setMessage] = useState<Note | null>(null);
   const ids = { name: useId(), email: useId(), password: useId(), hint: useId() };
+
+  const phoneCodeLogin = country === 'IN';
+  const via: Via = mode === 'code' && !phoneCodeLogin ? 'email' : chosenVia;
+  const dialCode = form.dialCode || dialCodeOf(country);
+  const id = via === 'email' ? form.email.trim() : joinPhone(dialCode, form.number);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  function go(next: Mode) {
+    setMode(next);
+    setStage(0);
+    setMessage(null);
+    setForm((f) => ({ ...f, password: '', code: '' }));
+  }
+
+  const fail = (reason: string | null) => setMessage({ kind: 'error', text: reason ?? t('modal.auth.connection') });
+
+  function finish(result: AuthOutcome<AuthAnswer>) {
+    if (!result.ok) return fail(result.reason);
+    const { user } = result.data;
+    signIn(result.data);
+    close();
+    void notify({ type: 'success', message: user?.name ? t('modal.auth.welcome', { name: user.name }) : t('modal.auth.welcomeNew') });
+    // an account a code login just made has no name yet
+    if (!user?.name) openModal('update-name');
+  }
+
+  /** §8: a code send that failed says so in its own words, with the server's reason when there is one. */
+  async function sendCode(send: () => Promise<AuthOutcome<unknown>>, failed: (reason: string | null) => string) {
+    const result = await send();
+    if (!result.ok) return setMessage({ kind: 'error', text: failed(result.reason) });
+    setStage(1);
+    setMessage({ kind: 'info', text: t('modal.auth.codeSentTo', { to: id }) });
+  }
+  const otpFailed = (reason: string | null) => (reason ? `${t('modal.auth.otpSendFailed')}: ${reason}` : t('modal.auth.otpSendFailed'));
+  const resetFailed = (reason: string | null) => reason ?? t('modal.auth.resetSendFailed');
+
+  async function step() {
+    const { name, password, code } = form;
+    if (mode === 'login') return finish(await authCalls.login(via, id, password));
+    if (mode === 'code') return stage === 0 ? sendCode(() => authCalls.sendOtp(via, id), otpFailed) : finish(await authCalls.verifyOtp(via, id, code));
+    if (mode === 'signup' && via === 'email') {
+      const result = await authCalls.emailSignup({ name, email: id, password });
+      return result.ok ? setMessage({ kind: 'info', text: result.data.errorMessage ?? '' }) : fail(result.reason);
+    }
+    if (mode === 'signup') return stage === 0 ? sendCode(() => authCalls.sendOtpForSignup(name, id), otpFailed) : finish(await authCalls.phoneSignup({ name, phoneNumber: id, password, otp: code }));
+    if (stage === 0) return sendCode(() => authCalls.sendCodeForPasswordReset(via, id), resetFailed);
+    if (stage === 1) {
+      const checked = await authCalls.verifyCodeForPasswordReset(via, id, code);
+      if (!checked.ok) return fail(checked.reason);
+      setStage(2);
+      return setMessage(null);
+    }
+    return finish(await authCalls.resetPassword(via, id, password, code));
+  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
     setMessage(null);
-    const res = mode === 'login' ? await postJson<AuthAnswer>('/api/auth/email/login', { email: form.email, password: form.password }) : await postJson<AuthAnswer>('/api/auth/email/signup', form);
+    await step();
     setBusy(false);
-    if (res.ok && res.data.success && res.data.authToken && res.data.user) {
-      signIn(res.data);
-      close();
-      void notify({ type: 'success', message: t('modal.auth.welcome', { name: res.data.user.name }) });
-      return;
-    }
-    if (res.ok && res.data.success) return setMessage({ kind: 'info', text: res.data.errorMessage ?? '' });
-    const error = res.ok ? null : res.error;
-    setMessage({ kind: 'error', text: error?.fields?.[0]?.message ?? error?.errorMessage ?? t('modal.auth.connection') });
   }
 
-  const field = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-primary-strong';
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const codeStage = stage === 1 && mode !== 'login' && !(mode === 'signup' && via === 'email');
+  const askName = mode === 'signup' && stage === 0;
+  const askPassword = mode === 'login' || (mode === 'signup' && (via === 'email' || stage === 1)) || (mode === 'reset' && stage === 2);
+  const newPassword = mode !== 'login';
+  const titles: Record<Mode, string> = { login: t('modal.auth.loginTitle'), code: t('modal.auth.codeTitle'), signup: t('modal.auth.signupTitle'), reset: t('modal.auth.resetTitle') };
+  const submitLabel =
+    stage === 0 && (mode === 'code' || mode === 'reset' || (mode === 'signup' && via === 'phone'))
+      ? t('modal.auth.sendCode')
+      : mode === 'reset'
+        ? stage === 1
+          ? t('modal.auth.checkCode')
+          : t('modal.auth.savePassword')
+        : mode === 'signup'
+          ? t('modal.auth.signup')
+          : t('modal.auth.login');
+  const offerPhone = mode !== 'code' || phoneCodeLogin;
+  const link = 'text-sm font-medium text-primary-strong hover:underline';
+
   return (
-    <ModalFrame title={mode === 'login' ? t('modal.auth.loginTitle') : t('modal.auth.signupTitle')} close={close}>
+    <ModalFrame title={titles[mode]} close={close}>
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
-        {mode === 'signup' ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.name} className="text-sm font-medium">{t('modal.auth.name')}</label>
-            <input id={ids.name} value={form.name} onChange={set('name')} autoComplete="name" required minLength={2} className={field} />
+        {stage === 0 && offerPhone ? (
+          <div role="group" aria-label={t('modal.auth.via')} className="grid grid-cols-2 rounded-md border border-slate-300 p-1">
+            {(['email', 'phone'] as const).map((v) => (
+              <button key={v} type="button" aria-pressed={via === v} onClick={() => (setVia(v), setMessage(null))} className={`rounded py-1.5 text-sm font-medium ${via === v ? 'bg-primary-strong text-white' : 'text-slate-700'}`}>
+                {v === 'email' ? t('modal.auth.viaEmail') : t('modal.auth.viaPhone')}
+              </button>
+            ))}
           </div>
         ) : null}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.email} className="text-sm font-medium">{t('modal.auth.email')}</label>
-          <input id={ids.email} type="email" value={form.email} onChange={set('email')} autoComplete="email" required className={field} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.password} className="text-sm font-medium">{t('modal.auth.password')}</label>
-          <input
-            id={ids.password}
-            type="password"
-            value={form.password}
-            onChange={set('password')}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            required
-            minLength={mode === 'signup' ? 8 : undefined}
-            aria-describedby={mode === 'signup' ? ids.hint : undefined}
-            className={field}
-          />
-          {mode === 'signup' ? <p id={ids.hint} className="text-sm text-slate-600">{t('modal.auth.passwordHint')}</p> : null}
-        </div>
-        {message ? (
-          <p role={message.kind === 'error' ? 'alert' : 'status'} className={`rounded-md p-3 text-sm ${message.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}>
-            {message.text}
-          </p>
+        {askName ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.name} className="text-sm font-medium">{t('modal.auth.name')}</label>
+            <input id={ids.name} value={form.name} onChange={set('name')} autoComplete="name" required minLength={2} className={fieldClass} />
+          </div>
         ) : null}
+        {stage === 0 && via === 'email' ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.email} className="text-sm font-medium">{t('modal.auth.email')}</label>
+            <input id={ids.email} type="email" value={form.email} onChange={set('email')} autoComplete="email" required className={fieldClass} />
+          </div>
+        ) : null}
+        {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}
+        {codeStage ? <CodeField value={form.code} onChange={set('code')} /> : null}
+        {askPassword ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.password} className="text-sm font-medium">{mode === 'reset' ? t('modal.auth.newPassword') : t('modal.auth.password')}</label>
+            <input
+              id={ids.password}
+              type="password"
+              value={form.password}
+              onChange={set('password')}
+              autoComplete={newPassword ? 'new-password' : 'current-password'}
+              required
+              minLength={newPassword ? 8 : undefined}
+              aria-describedby={newPassword ? ids.hint : undefined}
+              className={fieldClass}
+            />
+            {newPassword ? <p id={ids.hint} className="text-sm text-slate-600">{t('modal.auth.passwordHint')}</p> : null}
+          </div>
+        ) : null}
+        {message ? <Message note={message} /> : null}
         <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-2.5 font-semibold text-white disabled:opacity-60">
-          {busy ? t('modal.auth.working') : mode === 'login' ? t('modal.auth.login') : t('modal.auth.signup')}
+          {busy ? t('modal.auth.working') : submitLabel}
         </button>
-        <button type="button" onClick={() => (setMode(mode === 'login' ? 'signup' : 'login'), setMessage(null))} className="self-center text-sm font-medium text-primary-strong hover:underline">
-          {mode === 'login' ? t('modal.auth.toSignup') : t('modal.auth.toLogin')}
+        {stage > 0 ? (
+          <button type="button" onClick={() => (setStage(0), setMessage(null))} className={`self-center ${link}`}>
+            {t('modal.auth.changeOrResend')}
+          </button>
+        ) : null}
+        {mode === 'login' ? (
+          <div className="flex flex-wrap justify-between gap-2">
+            <button type="button" onClick={() => go('code')} className={link}>{t('modal.auth.withCode')}</button>
+            <button type="button" onClick={() => go('reset')} className={link}>{t('modal.auth.forgot')}</button>
+          </div>
+        ) : mode === 'code' || mode === 'reset' ? (
+          <button type="button" onClick={() => go('login')} className={`self-center ${link}`}>{t('modal.auth.withPassword')}</button>
+        ) : null}
+        <button type="button" onClick={() => go(mode === 'signup' ? 'login' : 'signup')} className={`self-center ${link}`}>
+          {mode === 'signup' ? t('modal.auth.toLogin') : t('modal.auth.toSignup')}
         </button>
       </form>
     </ModalFrame>

@@ -5,8 +5,7 @@ import type { ModalName } from '../lib/ui-store.ts';
 export type ModalProps = { close(): void } & Record<string, unknown>;
 
 /**
- * Each modal's code, loaded the first time it opens and kept after that. The modals of
- * later features (accounts, orders) start as shells that say what they are for.
+ * Each modal's code, loaded the first time it opens and kept after that.
  */
 export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<ModalProps>>> = {
   'language-switcher': lazy(() => import('./language-switcher.tsx')),
@@ -17,9 +16,9 @@ export const modalRegistry: Record<ModalName, LazyExoticComponent<ComponentType<
   newsletter: lazy(() => import('./newsletter.tsx')),
   review: lazy(() => import('./review.tsx')),
   authentication: lazy(() => import('./authentication.tsx')),
-  'verify-phone': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.VerifyPhoneModal }))),
+  'verify-phone': lazy(() => import('./contact-change.tsx').then((m) => ({ default: m.VerifyPhoneModal }))),
   'update-name': lazy(() => import('./update-name.tsx')),
-  'add-email': lazy(() => import('./modal-shells.tsx').then((m) => ({ default: m.AddEmailModal }))),
+  'add-email': lazy(() => import('./contact-change.tsx').then((m) => ({ default: m.AddEmailModal }))),
   'order-confirmation': lazy(() => import('./order-confirmation.tsx')),
   'order-cancel-request': lazy(() => import('./order-cancel-request.tsx')),
   'order-help': lazy(() => import('./order-help.tsx')),

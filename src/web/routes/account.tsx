@@ -64,6 +64,22 @@ function YourAddresses() {
   );
 }
 
+/** One line of the profile: what the shop knows, and the modal that changes it. */
+function ProfileRow({ label, value, action, modal }: { label: string; value: string | null; action: string; modal: 'update-name' | 'add-email' | 'verify-phone' }) {
+  const openModal = useUi((s) => s.openModal);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <dt className="font-medium">{label}:</dt>
+      {value ? <dd>{value}</dd> : null}
+      <dd>
+        <button type="button" onClick={() => openModal(modal)} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium">
+          {action}
+        </button>
+      </dd>
+    </div>
+  );
+}
+
 /** The account screen (no header): the shopper's orders and, as they arrive, appointments, addresses and profile. */
 export default function Account() {
   const { t } = useTranslation();
@@ -96,26 +112,14 @@ export default function Account() {
         <h2 className="mb-2 text-lg font-semibold">{t(`account.${active}`)}</h2>
         {status === 'user' && user ? (
           <>
-            <p className="mb-4 text-sm text-slate-600">{t('account.hello', { name: user.name })}</p>
+            <p className="mb-4 text-sm text-slate-600">{t('account.hello', { name: user.name || user.email || user.phoneNumber })}</p>
             {active === 'orders' ? <YourOrders /> : null}
             {active === 'addresses' ? <YourAddresses /> : null}
             {active === 'profile' ? (
               <dl className="flex flex-col gap-2">
-                <div className="flex flex-wrap items-center gap-3">
-                  <dt className="font-medium">{t('modal.auth.name')}:</dt>
-                  <dd>{user.name}</dd>
-                  <dd>
-                    <button type="button" onClick={() => openModal('update-name')} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium">
-                      {t('account.changeName')}
-                    </button>
-                  </dd>
-                </div>
-                {user.email ? (
-                  <div className="flex gap-3">
-                    <dt className="font-medium">{t('modal.auth.email')}:</dt>
-                    <dd>{user.email}</dd>
-                  </div>
-                ) : null}
+                <ProfileRow label={t('modal.auth.name')} value={user.name} action={t('account.changeName')} modal="update-name" />
+                <ProfileRow label={t('modal.auth.email')} value={user.email} action={user.email ? t('account.changeEmail') : t('account.addEmail')} modal="add-email" />
+                <ProfileRow label={t('account.phone')} value={user.phoneNumber} action={user.phoneNumber ? t('account.changePhone') : t('account.addPhone')} modal="verify-phone" />
               </dl>
             ) : null}
           </>

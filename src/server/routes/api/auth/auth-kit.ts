@@ -48,6 +48,9 @@ export const passwordField = z.string().max(MAX_PASSWORD * 4, authMessages.passw
 export const codeField = z.string().trim().max(12);
 export const nameField = z.string().trim().min(2, authMessages.name).max(120);
 
+/** The line under every code in a message. */
+export const CODE_VALIDITY = 'It is valid for 10 minutes. Never share it with anyone.';
+
 export const passwordMessages = { too_short: authMessages.passwordTooShort, too_long: authMessages.passwordTooLong, common: authMessages.passwordCommon } as const;
 
 /** One way of reaching a user, with what differs between e-mail and phone. */

@@ -13,6 +13,9 @@ export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout()
   const open = useUi((s) => s.panels.sideMenu);
   const closeAll = useUi((s) => s.closeAll);
   const openModal = useUi((s) => s.openModal);
+  const closePanel = useUi((s) => s.closePanel);
+  // the menu makes way for the login and sign-up modal: after logging in the shopper is back on the page
+  const authenticate = (mode: 'login' | 'signup') => (closePanel('sideMenu'), openModal('authentication', { mode }));
   const item = 'block rounded-md px-3 py-2.5 font-medium hover:bg-slate-100';
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
@@ -39,10 +42,10 @@ export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout()
               </>
             ) : (
               <>
-                <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className={`${item} text-left`}>
+                <button type="button" onClick={() => authenticate('login')} className={`${item} text-left`}>
                   {t('nav.login')}
                 </button>
-                <button type="button" onClick={() => openModal('authentication', { mode: 'signup' })} className={`${item} text-left`}>
+                <button type="button" onClick={() => authenticate('signup')} className={`${item} text-left`}>
                   {t('nav.signup')}
                 </button>
               </>

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dialCodeOf, joinPhone } from '../../domain/phone.ts';
+import { authCalls, type Via } from '../lib/auth-calls.ts';
+import { useCountry } from '../lib/country.ts';
+import { notify } from '../lib/notify.ts';
+import { useSession } from '../lib/session.ts';
+import { useShop } from '../lib/use-shop.ts';
+import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
+import { ModalFrame } from './modal-frame.tsx';
+import type { ModalProps } from './registry.ts';
+
+/**
+ * A new phone number (verify-phone modal) or e-mail address (add-email modal) for the
+ * logged-in shopper (spec §2, §7 sendOtpForVerification + updatePhone, updateEmail):
+ * a code goes to the new contact, and only that code makes it the account's.
+ */
+function ContactChange({ close, via }: ModalProps & { via: Via }) {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const country = useCountry(shop.id);
+  const user = useSession((s) => s.user);
+  const [stage, setStage] = useState(0);
+  const [form, setForm] = useState({ email: '', dialCode: '', number: '', code: '' });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Note | null>(null);
+  const emailId = useId();
+  const dialCode = form.dialCode || dialCodeOf(country);
+  const contact = via === 'email' ? form.email.trim() : joinPhone(dialCode, form.number);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const key = via === 'email' ? 'addEmail' : 'verifyPhone';
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    if (stage === 0) {
+      const sent = via === 'email' ? await authCalls.updateEmail(contact) : await authCalls.sendOtpForVerification(contact);
+      if (sent.ok) {
+        setStage(1);
+        setMessage({ kind: 'info', text: t('modal.auth.codeSentTo', { to: contact }) });
+      } else setMessage({ kind: 'error', text: sent.reason ? `${t('modal.auth.otpSendFailed')}: ${sent.reason}` : t('modal.auth.otpSendFailed') });
+    } else {
+      const done = via === 'email' ? await authCalls.updateEmail(contact, form.code) : await authCalls.updatePhone(contact, form.code);
+      if (done.ok) {
+        useSession.getState().signIn(done.data);
+        close();
+        void notify({ type: 'success', message: t(`modal.shells.${key}.saved`) });
+      } else setMessage({ kind: 'error', text: done.reason ?? t('modal.auth.connection') });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <ModalFrame title={t(`modal.shells.${key}.title`)} close={close}>
+      <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
+        <p className="text-slate-700">{t(`modal.shells.${key}.text`)}</p>
+        {stage === 0 && via === 'email' ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={emailId} className="text-sm font-medium">{t('modal.auth.email')}</label>
+            <input id={emailId} type="email" value={form.email} onChange={set('email')} placeholder={user?.email ?? undefined} autoComplete="email" required className={fieldClass} />
+          </div>
+        ) : null}
+        {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}
+        {stage === 1 ? <CodeField value={form.code} onChange={set('code')} /> : null}
+        {message ? <Message note={message} /> : null}
+        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-2.5 font-semibold text-white disabled:opacity-60">
+          {busy ? t('modal.auth.working') : stage === 0 ? t('modal.auth.sendCode') : t('modal.auth.confirmCode')}
+        </button>
+        {stage === 1 ? (
+          <button type="button" onClick={() => (setStage(0), setMessage(null))} className="self-center text-sm font-medium text-primary-strong hover:underline">
+            {t('modal.auth.changeOrResend')}
+          </button>
+        ) : null}
+      </form>
+    </ModalFrame>
+  );
+}
+
+export const VerifyPhoneModal = (props: ModalProps) => <ContactChange {...props} via="phone" />;
+export const AddEmailModal = (props: ModalProps) => <ContactChange {...props} via="email" />;
