@@ -149,7 +149,33 @@ test.describe('Shoppers can have an account', () => {
     await expect(page.getByRole('region', { name: 'Delivery address' }).getByLabel('City')).toHaveValue('Pune');
 
     await page.goto('/account?activePage=addresses');
-    await page.getByRole('button', { name: 'Delete the address of Kiran Shah' }).click();
+    // edited in the account: the server checks it, and the list shows the change
+    await page.getByRole('button', { name: 'Edit the address of Kiran Shah' }).click();
+    const editing = page.getByRole('form', { name: 'Edit the address of Kiran Shah' });
+    await editing.getByLabel('PIN / zip code').fill('4');
+    await editing.getByRole('button', { name: 'Save address' }).click();
+    await expect(editing.getByText('The zip code must have at least 3 characters.')).toBeVisible();
+    await editing.getByLabel('PIN / zip code').fill('411002');
+    await editing.getByLabel('Street and number').fill('9 Hill Road');
+    await editing.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('9 Hill Road, Pune, Maharashtra, 411002, India')).toBeVisible();
+
+    // a second one added in the account
+    await page.getByRole('button', { name: 'Add an address' }).click();
+    const adding = page.getByRole('form', { name: 'Add an address' });
+    await adding.getByLabel('Full name').fill('Kiran Shah');
+    await adding.getByLabel('Street and number').fill('1 Office Park');
+    await adding.getByLabel('City').fill('Mumbai');
+    await adding.getByLabel('State').fill('Maharashtra');
+    await adding.getByLabel('PIN / zip code').fill('400001');
+    await adding.getByLabel('Country').fill('India');
+    await adding.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('1 Office Park, Mumbai, Maharashtra, 400001, India')).toBeVisible();
+
+    const deletes = page.getByRole('button', { name: 'Delete the address of Kiran Shah' });
+    await deletes.first().click();
+    await expect(deletes).toHaveCount(1);
+    await deletes.click();
     await expect(page.getByText('No saved addresses yet. Addresses you deliver to are kept here.')).toBeVisible();
   });
 });

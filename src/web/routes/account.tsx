@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { formatMoney, toMinor } from '../../domain/money.ts';
 import type { ShippingDetails } from '../../domain/checkout-state.ts';
 import type { OrderView } from '../../domain/order.ts';
-import { deleteJson } from '../lib/api.ts';
+import { AddressFields } from '../features/checkout/components/address-fields.tsx';
+import { deleteJson, postJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { asUser, useSession, useUserJson } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
@@ -38,29 +39,88 @@ function YourOrders() {
 }
 
 type SavedAddress = ShippingDetails & { id: string };
+const blankAddress: ShippingDetails = { fullName: '', streetName: '', apartment: '', city: '', state: '', zipCode: '', country: '', phone: '' };
 
-/** The saved delivery addresses (§7 api/user/addresses): checkout adds them, here they can go. */
+/** A new or changed saved address, checked by the server; its field errors show under the fields. */
+function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone(saved: boolean): void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<ShippingDetails>(() => (address ? { ...blankAddress, ...address, apartment: address.apartment ?? '', phone: address.phone ?? '' } : blankAddress));
+  const [errors, setErrors] = useState<Array<{ path: string; message: string }>>([]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const path = address ? `/api/user/addresses/${encodeURIComponent(address.id)}` : '/api/user/addresses';
+    const res = await asUser((headers) => postJson(path, value, headers));
+    setBusy(false);
+    if (res.ok) return onDone(true);
+    setErrors(res.error?.fields ?? []);
+    setFailed(res.error?.fields ? null : (res.error?.message ?? t('modal.auth.connection')));
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={address ? t('account.editAddress', { name: address.fullName }) : t('account.addAddress')} className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
+      <AddressFields value={value} onChange={(details) => setValue((v) => ({ ...v, ...details }))} errorFor={(field) => errors.find((x) => x.path === field)?.message} />
+      {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
+      <div className="flex gap-3 self-end">
+        <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
+        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-60">{t('account.saveAddress')}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The saved delivery addresses (§7 api/user/addresses): added here or at checkout, edited and deleted here. */
 function YourAddresses() {
   const { t } = useTranslation();
   const [version, setVersion] = useState(0);
+  // the address being edited, 'new' for a new one
+  const [editing, setEditing] = useState<string | null>(null);
   const addresses = useUserJson<SavedAddress[]>('/api/user/addresses', version);
   if (addresses === null) return <p role="status">{t('nav.loading')}</p>;
   if (addresses === 'failed') return <p role="alert" className="text-red-700">{t('modal.networkError')}</p>;
-  if (addresses.length === 0) return <p className="text-slate-700">{t('account.noAddresses')}</p>;
+  const done = (saved: boolean) => {
+    setEditing(null);
+    if (saved) setVersion((v) => v + 1);
+  };
+  const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium';
   return (
-    <ul className="divide-y divide-slate-100">
-      {addresses.map((a) => (
-        <li key={a.id} className="flex items-start justify-between gap-3 py-3">
-          <span className="flex flex-col">
-            <span className="font-medium">{a.fullName}</span>
-            <span className="text-sm text-slate-600">{[a.streetName, a.apartment, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ')}</span>
-          </span>
-          <button type="button" onClick={() => void asUser((headers) => deleteJson(`/api/user/addresses/${encodeURIComponent(a.id)}`, headers)).then(() => setVersion((v) => v + 1))} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
-            {t('account.deleteAddress', { name: a.fullName })}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3">
+      {addresses.length === 0 ? <p className="text-slate-700">{t('account.noAddresses')}</p> : null}
+      <ul className="divide-y divide-slate-100">
+        {addresses.map((a) =>
+          editing === a.id ? (
+            <li key={a.id} className="py-3">
+              <AddressForm address={a} onDone={done} />
+            </li>
+          ) : (
+            <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <span className="flex flex-col">
+                <span className="font-medium">{a.fullName}</span>
+                <span className="text-sm text-slate-600">{[a.streetName, a.apartment, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ')}</span>
+              </span>
+              <span className="flex gap-2">
+                <button type="button" onClick={() => setEditing(a.id)} className={small}>
+                  {t('account.editAddress', { name: a.fullName })}
+                </button>
+                <button type="button" onClick={() => void asUser((headers) => deleteJson(`/api/user/addresses/${encodeURIComponent(a.id)}`, headers)).then(() => setVersion((v) => v + 1))} className={small}>
+                  {t('account.deleteAddress', { name: a.fullName })}
+                </button>
+              </span>
+            </li>
+          ),
+        )}
+      </ul>
+      {editing === 'new' ? (
+        <AddressForm address={null} onDone={done} />
+      ) : (
+        <button type="button" onClick={() => setEditing('new')} className={`self-start ${small}`}>
+          {t('account.addAddress')}
+        </button>
+      )}
+    </div>
   );
 }
 

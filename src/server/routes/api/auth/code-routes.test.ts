@@ -222,6 +222,16 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     }
   });
 
+  it('a sign-up body naming an id or a role gets neither: the account is a new customer', async () => {
+    freshIp();
+    const number = phone();
+    await post('/api/auth/phone/sendOtpForSignup', { name: 'Mallory', phoneNumber: number, role: 'owner' });
+    const res = await post('/api/auth/phone/signup', { name: 'Mallory', phoneNumber: number, password: 'quiet river stones', otp: await smsCode(number), id: 'u-owner', role: 'owner', phone_verified: 0 });
+    expect(res.json().user.id).not.toBe('u-owner');
+    const row = await db.kysely.selectFrom('users').select(['role', 'phone_verified']).where('phone', '=', number).executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'customer', phone_verified: 1 });
+  });
+
   it('refuses numbers without a country code and malformed bodies with 400, changing nothing', async () => {
     freshIp();
     const before = sms.received.length;

@@ -14,6 +14,7 @@ import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { placeOrder } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
+import { AddressFields } from './address-fields.tsx';
 import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -210,16 +211,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
                 </label>
               </div>
             ) : null}
-            <Field label={t('checkout.fullName')} autoComplete="shipping name" value={shipping.fullName} onChange={(e) => setShipping({ fullName: e.target.value })} error={errorFor('shippingDetails.fullName')} />
-            <Field label={t('checkout.streetName')} autoComplete="shipping address-line1" value={shipping.streetName} onChange={(e) => setShipping({ streetName: e.target.value })} error={errorFor('shippingDetails.streetName')} />
-            <Field label={t('checkout.apartment')} autoComplete="shipping address-line2" value={shipping.apartment} onChange={(e) => setShipping({ apartment: e.target.value })} />
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Field label={t('checkout.city')} autoComplete="shipping address-level2" value={shipping.city} onChange={(e) => setShipping({ city: e.target.value })} error={errorFor('shippingDetails.city')} />
-              <Field label={t('checkout.state')} autoComplete="shipping address-level1" value={shipping.state} onChange={(e) => setShipping({ state: e.target.value })} error={errorFor('shippingDetails.state')} />
-              <Field label={t('checkout.zipCode')} autoComplete="shipping postal-code" inputMode="numeric" value={shipping.zipCode} onChange={(e) => setShipping({ zipCode: e.target.value })} error={errorFor('shippingDetails.zipCode')} />
-              <Field label={t('checkout.country')} autoComplete="shipping country-name" value={shipping.country} onChange={(e) => setShipping({ country: e.target.value })} error={errorFor('shippingDetails.country')} />
-            </div>
-            <Field label={t('checkout.addressPhone')} type="tel" autoComplete="shipping tel" value={shipping.phone} onChange={(e) => setShipping({ phone: e.target.value })} />
+            <AddressFields value={shipping} onChange={setShipping} errorFor={(field) => errorFor(`shippingDetails.${field}`)} />
             {loggedIn && !state.selectedAddressId ? <p className="text-sm text-slate-600">{t('checkout.addressSaved')}</p> : null}
             {shop.orderConfig.deliverySlots.length > 0 ? (
               <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
