@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakeSms, fakeSmsInbox, fakeSmtp, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakeSms, fakeSmsInbox, fakeSmtp, fakeTruecaller, fakeTruecallerOrigin, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
 import { SMS_TOKEN } from './src/server/testing/fake-sms.ts';
 import { SMTP_PASSWORD, SMTP_USER } from './src/server/testing/fake-smtp.ts';
 
@@ -32,6 +32,8 @@ function shopServer(shop: TestShop, env: Record<string, string> = {}) {
       SMS_TOKEN: '',
       COUNTRY_LOOKUP_URL: '',
       ACCESS_TOKEN_TTL_SECONDS: '',
+      SHOP_CONFIG_PATCH: '',
+      CALLER_PROFILE_ORIGIN: '',
       ...env,
     },
     url: `${shopURL(shop)}/healthz`,
@@ -78,7 +80,13 @@ export default defineConfig({
     { name: fakeSms.name, command: 'node --import tsx e2e/fixtures/start-fake-sms.ts', url: fakeSmsInbox, reuseExistingServer: false, timeout: 60_000 },
     // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server and texts through the local SMS provider
     shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, ...messaging }),
-    shopServer(shortSessionShop, { ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_SECONDS), ...messaging }),
+    { name: fakeTruecaller.name, command: 'node --import tsx e2e/fixtures/start-fake-truecaller.ts', url: `${fakeTruecallerOrigin}/profile`, reuseExistingServer: false, timeout: 60_000 },
+    shopServer(shortSessionShop, {
+      ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_SECONDS),
+      SHOP_CONFIG_PATCH: JSON.stringify({ callerVerification: { provider: 'truecaller', partnerKey: 'e2e-partner-key', partnerName: 'Kirana and Co' } }),
+      CALLER_PROFILE_ORIGIN: fakeTruecallerOrigin,
+      ...messaging,
+    }),
     shopServer(brokenShop),
   ],
 });

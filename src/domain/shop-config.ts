@@ -134,6 +134,11 @@ export const shopConfigSchema = z.object({
       upi: z.object({ vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/), payeeName: z.string().min(1) }).optional(),
     })
     .default({ providers: [] }),
+  /**
+   * Caller verification (spec §7 realtime flow): off unless given. Truecaller's partner key
+   * and name are public (they travel in the deep link); decision 020.
+   */
+  callerVerification: z.object({ provider: z.literal('truecaller'), partnerKey: z.string().trim().min(1).max(200), partnerName: z.string().trim().min(1).max(100) }).optional(),
   pwa: z.object({ icons: z.object({ logo192Png: z.string().default('') }).default({ logo192Png: '' }) }).default({ icons: { logo192Png: '' } }),
   /** Where {serverless} calls go; defaults to <origin>/fn/. */
   serverlessUrl: z.string().optional(),

@@ -35,6 +35,7 @@ import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { createAccessTokens } from './services/access-tokens.ts';
+import { createCallerVerification } from './services/caller-verification.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
@@ -59,6 +60,8 @@ export type AppOptions = {
   sms?: SmsSender | undefined;
   /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
   countryLookup?: CountryLookup | undefined;
+  /** Tests only: an origin besides Truecaller's whose profile endpoints caller verification may ask. */
+  callerProfileOrigin?: string | undefined;
   /** Access-token lifetime in seconds (15 minutes unless set). */
   accessTokenTtlSeconds?: number | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
@@ -156,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer,
       sms: options.sms,
       publicUrl: options.publicUrl,
+      callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin }), shopId: config.config.id } : undefined,
     });
     await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
     await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });

@@ -26,6 +26,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     sms: { url: env.SMS_URL || undefined, token: env.SMS_TOKEN || undefined },
     /** The ip2c-style country service, with {ip} where the address goes (unset: every shopper is in IN). */
     countryLookupUrl: env.COUNTRY_LOOKUP_URL || undefined,
+    /** Tests only: an origin (http://127.0.0.1:port) whose profile endpoints caller verification may ask besides Truecaller's. */
+    callerProfileOrigin: env.CALLER_PROFILE_ORIGIN || undefined,
     /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
   };

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialCodeOf, joinPhone } from '../../domain/phone.ts';
 import { authCalls, type AuthOutcome, type Via } from '../lib/auth-calls.ts';
+import { verifyCaller } from '../lib/caller-verification.ts';
 import { useCountry } from '../lib/country.ts';
 import { notify } from '../lib/notify.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
@@ -22,7 +23,7 @@ type Mode = 'login' | 'code' | 'signup' | 'reset';
  * not be sent. A new account made by a code login is asked for its name next.
  */
 export default function Authentication({ close, mode: initial }: ModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shop = useShop();
   const country = useCountry(shop.id);
   const signIn = useSession((s) => s.signIn);
@@ -89,6 +90,18 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
     return finish(await authCalls.resetPassword(via, id, password, code));
   }
 
+  /** §7 caller verification; §8: its errors are danger toasts, and this modal stays for another way in. */
+  async function continueWithCaller(settings: { partnerKey: string; partnerName: string }) {
+    setBusy(true);
+    setMessage(null);
+    const outcome = await verifyCaller({ ...settings, shopId: shop.id, language: i18n.language, color: shop.themeConfig.primaryColor });
+    setBusy(false);
+    if (outcome.kind === 'verified') return finish({ ok: true, data: outcome.answer });
+    if (outcome.kind === 'not-installed') return setMessage({ kind: 'info', text: t('modal.auth.callerMissing') });
+    void notify({ type: 'danger', message: outcome.kind === 'timed-out' ? t('modal.auth.callerTimedOut') : outcome.message });
+    if (outcome.kind === 'error' && !outcome.backoffToOtherLogin) close();
+  }
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
@@ -118,6 +131,11 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
   return (
     <ModalFrame title={titles[mode]} close={close}>
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
+        {mode === 'login' && shop.callerVerification && country === 'IN' ? (
+          <button type="button" disabled={busy} onClick={() => void continueWithCaller(shop.callerVerification!)} className="rounded-md border border-primary-strong py-2.5 font-semibold text-primary-strong disabled:opacity-60">
+            {t('modal.auth.withCaller')}
+          </button>
+        ) : null}
         {stage === 0 && offerPhone ? (
           <div role="group" aria-label={t('modal.auth.via')} className="grid grid-cols-2 rounded-md border border-slate-300 p-1">
             {(['email', 'phone'] as const).map((v) => (

@@ -9,6 +9,7 @@ import { publicUser, type ChannelName, type PublicUser, type UserRepository } fr
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import type { Mailer } from '../../../services/mailer.ts';
 import { MAX_PASSWORD } from '../../../services/passwords.ts';
+import type { CallerVerification } from '../../../services/caller-verification.ts';
 import type { SmsSender } from '../../../services/sms.ts';
 
 /** What the auth calls are built from; app.ts passes it in. */
@@ -21,6 +22,8 @@ export type AuthOptions = {
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
   publicUrl: string | undefined;
+  /** Caller verification, when the shop config turns it on (decision 020). */
+  callerVerification?: { verification: CallerVerification; shopId: string } | undefined;
 };
 
 /** Spec §7: every auth answer has these five fields. */

@@ -9,6 +9,7 @@ import { publicOrigin } from '../../../public-origin.ts';
 import { hashPassword, passwordProblem } from '../../../services/passwords.ts';
 import { accountChangeRoutes } from './account-change-routes.ts';
 import { ATTEMPTS, codeField, createAuthKit, emailField, failure, nameField, passwordField, passwordMessages, REFRESH_COOKIE, type AuthAnswer, type AuthOptions } from './auth-kit.ts';
+import { callerRoutes } from './caller-routes.ts';
 import { channelRoutes } from './channel-routes.ts';
 
 export { ATTEMPTS, REFRESH_COOKIE, SIGNED_IN_COOKIE } from './auth-kit.ts';
@@ -67,6 +68,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   await app.register(channelRoutes, { kit, channel: 'email' });
   await app.register(channelRoutes, { kit, channel: 'phone' });
   await app.register(accountChangeRoutes, { kit, accessTokens: options.accessTokens });
+  if (options.callerVerification) await app.register(callerRoutes, { kit, ...options.callerVerification });
 
   app.post('/auth/refresh', { config: { rateLimit: REFRESHES } }, async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
