@@ -15,3 +15,7 @@ export const isPhone = (raw: string) => E164.test(compactPhone(raw));
 const DIAL_CODES: Record<string, string> = { IN: '+91', US: '+1', CA: '+1', GB: '+44', AE: '+971', SA: '+966', QA: '+974', SG: '+65', MY: '+60', AU: '+61', NZ: '+64', NP: '+977', BD: '+880', LK: '+94', PK: '+92' };
 
 export const dialCodeOf = (country: string) => DIAL_CODES[country] ?? '+91';
+
+/** The shopper's country until detection says otherwise (spec §3 User, §9), and §8's words when it fails. */
+export const DEFAULT_COUNTRY = 'IN';
+export const COUNTRY_LOOKUP_FAILED = 'unable to fetch the country';

@@ -1,3 +1,5 @@
+import { COUNTRY_LOOKUP_FAILED } from '../../domain/phone.ts';
+
 /**
  * The shopper's country from their IP address (spec §7 Country detection), through an
  * ip2c-style service: `COUNTRY_LOOKUP_URL` with `{ip}` where the address goes, answering
@@ -6,8 +8,6 @@
  */
 export type CountryLookup = (ip: string) => Promise<string>;
 
-export const DEFAULT_COUNTRY = 'IN';
-export const COUNTRY_LOOKUP_FAILED = 'unable to fetch the country';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_ENTRIES = 10_000;
 const TIMEOUT_MS = 3000;

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
+import { COUNTRY_LOOKUP_FAILED, DEFAULT_COUNTRY } from '../../domain/phone.ts';
 import { getJson } from './api.ts';
 
-/** §8's words when the lookup fails; the shopper then counts as in the default country. */
-export const COUNTRY_LOOKUP_FAILED = 'unable to fetch the country';
-const DEFAULT_COUNTRY = 'IN';
 const storageKey = (shopId: string) => `${shopId}/country`;
 
 function stored(shopId: string): string | null {

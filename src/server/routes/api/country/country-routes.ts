@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { COUNTRY_LOOKUP_FAILED, DEFAULT_COUNTRY, type CountryLookup } from '../../../services/country-lookup.ts';
+import { COUNTRY_LOOKUP_FAILED, DEFAULT_COUNTRY } from '../../../../domain/phone.ts';
+import type { CountryLookup } from '../../../services/country-lookup.ts';
 
 /**
  * GET /api/country → {countryCode}: the caller's country when a lookup service is
