@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { chooseDeliveryTime } from './fixtures/checkout.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
 /**
@@ -61,7 +62,7 @@ async function shownTotals(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe('Shoppers can check out', () => {
-  test('a guest orders for delivery, pays on delivery, and the order shows the totals they saw', async ({ page, browser, catalog }) => {
+  test('a guest orders for delivery in a delivery slot, pays on delivery, and the order shows the slot and the totals they saw', async ({ page, browser, catalog }) => {
     const [first, second] = orderableProducts(catalog);
     await addToCart(page, first!);
     await addToCart(page, second!);
@@ -75,6 +76,7 @@ test.describe('Shoppers can check out', () => {
 
     await fillContact(page);
     await fillAddress(page);
+    const slot = await chooseDeliveryTime(page);
     await page.getByRole('radio', { name: 'Pay on delivery' }).check();
     const before = await shownTotals(page);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['subtotal', 'delivery', 'grand_total']));
@@ -83,6 +85,9 @@ test.describe('Shoppers can check out', () => {
 
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
     await expect(page.getByText('Please pay when you receive your order.')).toBeVisible();
+    const deliveryTime = page.getByText(/^Delivery: /);
+    await expect(deliveryTime).toHaveText(new RegExp(`^Delivery: \\w{3}, \\d{1,2} \\w{3}, ${slot.replace(/[()]/g, '\\$&')}$`));
+    const shownSlot = await deliveryTime.textContent();
     expect(await shownTotals(page)).toEqual(before);
     // §4: the cart is empty after the order
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
@@ -95,6 +100,7 @@ test.describe('Shoppers can check out', () => {
     await view.goto(demoShopURL + link!);
     await expect(view.getByText(/^Order number: /)).toBeVisible();
     await expect(view.getByText('Payment: To pay on delivery')).toBeVisible();
+    await expect(view.getByText(shownSlot!)).toBeVisible();
     expect(await shownTotals(view)).toEqual(before);
     // a wrong token shows that the order cannot be found, as for a missing one
     await view.goto(demoShopURL + link!.replace(/token=[^&]+/, 'token=not-the-token-at-all-1234'));

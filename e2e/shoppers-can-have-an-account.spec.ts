@@ -1,3 +1,4 @@
+import { chooseDeliveryTime } from './fixtures/checkout.ts';
 import { logInAfterAWrongPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -139,6 +140,7 @@ test.describe('Shoppers can have an account', () => {
     await address.getByLabel('State').fill('Maharashtra');
     await address.getByLabel('PIN / zip code').fill('411001');
     await address.getByLabel('Country').fill('India');
+    await chooseDeliveryTime(page);
     await page.getByRole('radio', { name: 'Pay on delivery' }).check();
     await page.getByRole('button', { name: 'Pay on delivery' }).click();
     await page.getByRole('dialog', { name: 'Order confirmation' }).getByRole('button', { name: 'OK' }).click();

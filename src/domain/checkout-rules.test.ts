@@ -11,7 +11,8 @@ const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsCon
     deliveryCharge: { amount: 0, disableWhenTotalAbove: 0 },
     packingCharge: { type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false },
     detailsConfig: { personal: { fullName: true, email: true, phone: true, ...over.personal } },
-    deliverySlots: [{ id: 'morning', label: 'Morning', from: '08:00', to: '11:00', capacity: 10 }],
+    deliverySlots: [{ id: 'morning', label: 'Morning', from: '08:00', to: '11:00', capacity: 10, cutoffMinutes: 60 }],
+    deliveryDays: 3,
   },
   dineInConfig: { dineInEnabled: over.dine ?? true },
   dineSpaces: [{ id: 'table-1', name: 'Table 1' }],
@@ -22,6 +23,7 @@ const complete: CheckoutInput = {
   deliveryMode: 'ship',
   personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '98000 00001', dialCode: '+91' } },
   shippingDetails: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' },
+  shippingSlotId: '2026-11-22/morning',
   paymentType: 'pof',
 };
 const codes = (input: CheckoutInput, s = shop()) => checkoutIssues(input, s).map((i) => `${i.path}:${i.code}`);
@@ -39,11 +41,15 @@ describe('checkoutIssues', () => {
     expect(codes(wrong, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual(['personalDetails.fullName:name', 'personalDetails.email:email', 'personalDetails.phone:phone']);
   });
 
-  it('delivery needs an address with a zip code of at least 3 characters, and a slot the shop has', () => {
+  it('delivery needs an address with a zip code of at least 3 characters, and a dated slot the shop has', () => {
     expect(codes({ ...complete, shippingDetails: undefined })).toEqual(['shippingDetails:required']);
     const address = { ...complete.shippingDetails!, zipCode: '56', city: ' ' };
-    expect(codes({ ...complete, shippingDetails: address, shippingSlotId: 'midnight' })).toEqual(['shippingDetails.city:required', 'shippingDetails.zipCode:zipCode', 'shippingSlotId:invalid']);
-    expect(codes({ ...complete, shippingSlotId: 'morning' })).toEqual([]);
+    expect(codes({ ...complete, shippingDetails: address, shippingSlotId: '2026-11-22/midnight' })).toEqual(['shippingDetails.city:required', 'shippingDetails.zipCode:zipCode', 'shippingSlotId:invalid']);
+    expect(codes({ ...complete, shippingSlotId: 'morning' })).toEqual(['shippingSlotId:invalid']);
+    expect(codes({ ...complete, shippingSlotId: null })).toEqual(['shippingSlotId:required']);
+    const noSlots = shop();
+    noSlots.orderConfig.deliverySlots = [];
+    expect(codes({ ...complete, shippingSlotId: null }, noSlots)).toEqual([]);
   });
 
   it('dine-in needs a known table or a value, and the shop to offer it', () => {

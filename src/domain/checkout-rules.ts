@@ -69,7 +69,12 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop): Checko
       const zip = s.zipCode.trim();
       if (zip.length < MIN_ZIP) add('shippingDetails.zipCode', zip ? 'zipCode' : 'required');
     }
-    if (input.shippingSlotId && !shop.orderConfig.deliverySlots.some((slot) => slot.id === input.shippingSlotId)) add('shippingSlotId', 'invalid');
+    // a shop with delivery slots delivers in one: the id names the date and the slot (booking.ts);
+    // whether it is still open and has room, the server decides when it places the order
+    const slots = shop.orderConfig.deliverySlots;
+    const slotId = input.shippingSlotId ? /^\d{4}-\d{2}-\d{2}\/(.+)$/.exec(input.shippingSlotId)?.[1] : undefined;
+    if (slots.length > 0 && !input.shippingSlotId) add('shippingSlotId', 'required');
+    else if (input.shippingSlotId && !slots.some((slot) => slot.id === slotId)) add('shippingSlotId', 'invalid');
   }
   if (input.deliveryMode === 'dine') {
     const space = input.dineInDetails?.spaceId ?? '';

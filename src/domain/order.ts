@@ -86,7 +86,11 @@ export type OrderView = {
   lines: Array<{ productId: string; title: string; variantName: string; qty: number; unitPrice: number; total: number }>;
   totals: ApiTotalsLine[];
   grandTotal: number;
-  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & { shippingSlotId: string | null };
+  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
+    shippingSlotId: string | null;
+    /** The delivery slot as it was when the order took it: ISO times in the shop's zone. */
+    shippingSlot?: { label: string; start: string; end: string; timeZone: string } | null;
+  };
   couponCode: string | null;
   createdAt: number;
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone } from './booking.ts';
 
 /**
  * The shop config (§3 "Shop config") with the rules of §5. One schema: the server
@@ -55,8 +56,6 @@ const packingChargeSchema = z.object({
   removeFractionalPart: z.boolean().default(false),
 });
 
-const slotSchema = z.object({ id: z.string().min(1), label: z.string().min(1), from: z.string().regex(/^\d\d:\d\d$/), to: z.string().regex(/^\d\d:\d\d$/) });
-
 const orderConfigSchema = z.object(
   {
     orderEnabled: z.boolean().default(true),
@@ -73,8 +72,14 @@ const orderConfigSchema = z.object(
           .default({ email: true, phone: true, fullName: true }),
       })
       .default({ personal: { email: true, phone: true, fullName: true } }),
-    /** Delivery slots offered at checkout; the booking engine (a later issue) gives them capacity. */
-    deliverySlots: z.array(slotSchema.extend({ capacity: z.number().int().positive().default(10) })).default([]),
+    /** Delivery slots offered at checkout, each with its capacity per day and cut-off (src/domain/booking.ts). */
+    deliverySlots: z
+      .array(deliverySlotSchema)
+      .max(48)
+      .default([])
+      .refine((slots) => new Set(slots.map((s) => s.id)).size === slots.length, 'Delivery slot ids must be unique'),
+    /** How many days, counting today, checkout offers delivery slots for. */
+    deliveryDays: z.number().int().min(1).max(60).default(3),
   },
   required(configMessages.orderMissing),
 );
@@ -108,6 +113,10 @@ export const shopConfigSchema = z.object({
   title: z.string({ error: configMessages.invalidTitle }).trim().min(1, configMessages.invalidTitle).max(120, configMessages.invalidTitle),
   description: z.string().max(500).default(''),
   logo: z.string().default(''),
+  /** The shop's IANA time zone: opening hours, closed dates and delivery slots are in it. */
+  timeZone: z.string().refine(isTimeZone, 'Unknown time zone').default('Asia/Kolkata'),
+  /** Dates the shop takes no bookings and delivers nothing, e.g. 2026-12-25. */
+  closedDates: z.array(isoDate).max(1000).default([]),
   /** Two-letter country code of the shop; the default dial code and detected country. */
   country: z.string().regex(/^[A-Z]{2}$/).default('IN'),
   localeConfig: localeConfigSchema,
@@ -146,14 +155,8 @@ export const shopConfigSchema = z.object({
   pages: z
     .object({ faqs: z.string().default(''), tAndC: z.string().default(''), privacy: z.string().default('') })
     .default({ faqs: '', tAndC: '', privacy: '' }),
-  /** Bookable services and hours; the appointments issue gives this its full shape. */
-  appointments: z
-    .object({
-      enabled: z.boolean().default(false),
-      timeZone: z.string().default('Asia/Kolkata'),
-      services: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), durationMinutes: z.number().int().positive(), price: money, description: z.string().default('') })).default([]),
-    })
-    .default({ enabled: false, timeZone: 'Asia/Kolkata', services: [] }),
+  /** Bookable services, opening hours and booking rules (src/domain/booking.ts). */
+  appointments: appointmentsConfigSchema.default(appointmentsConfigSchema.parse({})),
 });
 
 export type ShopConfig = z.output<typeof shopConfigSchema>;

@@ -8,6 +8,7 @@ import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { createAddressRepository } from './db/repositories/address-repository.ts';
+import { createAppointmentRepository } from './db/repositories/booking-repository.ts';
 import { createCartRepository } from './db/repositories/cart-repository.ts';
 import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
@@ -23,7 +24,10 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
+import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
+import { slotRoutes } from './routes/api/slots/slot-routes.ts';
+import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
@@ -62,6 +66,8 @@ export type AppOptions = {
   countryLookup?: CountryLookup | undefined;
   /** Tests only: an origin besides Truecaller's whose profile endpoints caller verification may ask. */
   callerProfileOrigin?: string | undefined;
+  /** Now, for the booking engine (tests set the day); Date.now by default. */
+  clock?: (() => number) | undefined;
   /** Access-token lifetime in seconds (15 minutes unless set). */
   accessTokenTtlSeconds?: number | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
@@ -163,7 +169,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
     await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
+    const clock = options.clock ?? Date.now;
+    const appointments = createAppointmentRepository(db);
+    await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
+    await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
+    await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });

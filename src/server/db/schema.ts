@@ -152,10 +152,19 @@ export interface AppointmentTable {
   service_id: string;
   starts_at: Millis;
   ends_at: Millis;
+  /** booked | cancelled */
   status: string;
+  /** JSON: the service as booked (name, price) and the shopper's contact and note. */
   details: string;
   created_at: Millis;
+  updated_at: Millis;
 }
+
+/** How many places of a capacity cell are taken (migration 004). */
+export interface SlotUseTable { resource: string; starts_at: Millis; taken: number }
+
+/** Which appointment or order holds which cells. */
+export interface SlotClaimTable { owner_id: string; resource: string; starts_at: Millis }
 
 export interface DeviceTable { id: string; user_id: string | null; record: string; created_at: Millis; updated_at: Millis }
 
@@ -217,6 +226,8 @@ export interface Database {
   order_totals: OrderTotalTable;
   payments: PaymentTable;
   appointments: AppointmentTable;
+  slot_use: SlotUseTable;
+  slot_claims: SlotClaimTable;
   devices: DeviceTable;
   push_subscriptions: PushSubscriptionTable;
   analytics_events: AnalyticsEventTable;

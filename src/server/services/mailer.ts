@@ -1,8 +1,9 @@
 import { createTransport } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
-/** One e-mail with a plain-text body and its HTML alternative. */
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** One e-mail with a plain-text body and its HTML alternative, and any files (a calendar invitation). */
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: Array<{ filename: string; content: string; contentType: string }> };
 
 /**
  * What the routes know of e-mail: send a message, and close on shutdown. Only this file
@@ -66,4 +67,28 @@ export function describeMailError(err: unknown): { code?: string; responseCode?:
     ...(typeof e.command === 'string' ? { command: /^[A-Z]+(?: [A-Z]+)?/.exec(e.command)?.[0] ?? '?' } : {}),
     message: e.message.replace(ADDRESS_LIKE, '[redacted]').slice(0, 300),
   };
+}
+
+/**
+ * Sends a message without holding up the answer (decision 017): what it is about is
+ * committed already, so a slow or refusing mail server only costs a log line. Nothing is
+ * awaited and nothing here throws; without a mailer one line says what was not sent.
+ * `about` names the e-mail and the record's id for the log: never a token, a link or an address.
+ */
+export function mailInBackground(mailer: Mailer | undefined, log: FastifyBaseLogger, about: { email: string } & Record<string, string>, build: () => MailMessage | null): void {
+  const { email, ...ids } = about;
+  if (!mailer) {
+    log.info(ids, `${email} e-mail not sent: SMTP_URL is not set`);
+    return;
+  }
+  // async, so that an error building the message rejects too instead of throwing into the route
+  const send = async () => {
+    const message = build();
+    if (message) await mailer.send(message);
+    return message !== null;
+  };
+  send().then(
+    (sent) => sent && log.info(ids, `${email} e-mail sent`),
+    (err: unknown) => log.warn({ ...ids, mailError: describeMailError(err) }, `${email} e-mail not sent`),
+  );
 }

@@ -65,12 +65,13 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
 }
 
 /**
- * The decoded body of one part (text/plain or text/html) of a message: just enough MIME
- * for the tests (multipart/alternative, quoted-printable or base64), not a mail parser.
+ * The decoded body of one part (text/plain, text/html, an attached text/calendar) of a
+ * message: just enough MIME for the tests (nested multiparts, quoted-printable or
+ * base64), not a mail parser.
  */
-export function mimePart(raw: string, type: 'text/plain' | 'text/html'): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+export function mimePart(raw: string, type: 'text/plain' | 'text/html' | 'text/calendar'): string {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  const parts = boundaries.reduce((chunks, b) => chunks.flatMap((c) => c.split(`--${b}`)), [raw]);
   for (const part of parts) {
     const split = part.search(/\r?\n\r?\n/);
     if (split < 0) continue;

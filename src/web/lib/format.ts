@@ -1,8 +1,34 @@
+import { useMemo } from 'react';
 import { formatMoney, toMinor } from '../../domain/money.ts';
-import { usePriceFormat } from './use-shop.ts';
+import { usePriceFormat, useShop } from './use-shop.ts';
 
 /** Formats decimal prices from the API in the shop's format and the shopper's locale. */
 export function useFormatPrice(): (amount: number) => string {
   const format = usePriceFormat();
   return (amount) => formatMoney(toMinor(amount, format.fractionDigits), format);
+}
+
+/**
+ * Dates and times of bookings and delivery slots (ISO strings from the API) in the
+ * shop's time zone, where the shopper will be, and the shopper's locale.
+ */
+export function useFormatWhen() {
+  const locale = usePriceFormat().defaultLocale;
+  const { timeZone } = useShop();
+  return useMemo(() => {
+    const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone, ...options });
+    const day = make({ weekday: 'short', day: 'numeric', month: 'short' });
+    const longDay = make({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const time = make({ hour: 'numeric', minute: '2-digit' });
+    return {
+      /** Mon, 23 Nov */
+      day: (iso: string) => day.format(Date.parse(iso)),
+      /** Monday, 23 November 2026 */
+      longDay: (iso: string) => longDay.format(Date.parse(iso)),
+      /** 10:30 am */
+      time: (iso: string) => time.format(Date.parse(iso)),
+      /** Monday, 23 November 2026, 10:30 am */
+      dayAndTime: (iso: string) => `${longDay.format(Date.parse(iso))}, ${time.format(Date.parse(iso))}`,
+    };
+  }, [locale, timeZone]);
 }

@@ -5,6 +5,7 @@ import { formatMoney, toMinor } from '../../domain/money.ts';
 import type { ShippingDetails } from '../../domain/checkout-state.ts';
 import type { OrderView } from '../../domain/order.ts';
 import { AddressFields } from '../features/checkout/components/address-fields.tsx';
+import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
 import { deleteJson, postJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { asUser, useSession, useUserJson } from '../lib/session.ts';
@@ -30,6 +31,7 @@ function YourOrders() {
             <span className="block text-sm text-slate-600">
               {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
             </span>
+            <DeliveryTime order={o} className="text-sm text-slate-600" />
           </span>
           <span className="font-semibold">{formatMoney(toMinor(o.grandTotal, format.fractionDigits), format)}</span>
         </li>

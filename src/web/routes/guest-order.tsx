@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { OrderView } from '../../domain/order.ts';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { fetchGuestOrder } from '../features/checkout/api/orders.ts';
+import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
 import { OrderActions } from '../features/checkout/components/order-actions.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { orderLines } from '../features/checkout/components/thank-you.tsx';
@@ -64,6 +65,7 @@ export default function GuestOrder() {
             <p>{t('checkout.orderNumber', { id: state.order.id })}</p>
             <p>{t('order.placedOn', { date: new Date(state.order.createdAt).toLocaleString(i18n.language) })}</p>
             <p>{t('order.status', { status: t(`order.statuses.${state.order.status}`, { defaultValue: state.order.status }) })}</p>
+            <DeliveryTime order={state.order} />
             <p>{t('order.payment', { status: t(`order.paymentStatuses.${state.order.paymentStatus}`, { defaultValue: state.order.paymentStatus }) })}</p>
           </div>
           <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -9,6 +9,7 @@ import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type To
 export type { OrderView };
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
 
 export type Shortage = { id: string; title: string; requested: number; available: number };
@@ -18,6 +19,7 @@ export type PlaceResult =
   | { ok: false; reason: 'out_of_stock'; lines: Shortage[] }
   | { ok: false; reason: 'unavailable'; ids: string[] }
   | { ok: false; reason: 'coupon' }
+  | { ok: false; reason: 'slot_full' | 'slot_closed' }
   | { ok: false; reason: 'quantity'; ids: string[] };
 
 /** Thrown inside the transaction to roll it back; turned into a PlaceResult. */
@@ -76,14 +78,20 @@ export function createOrderRepository(db: Db) {
     /**
      * Places an order in one transaction: prices from the database, stock taken with
      * `UPDATE … WHERE stock >= qty` (so the last unit sells once, on either database),
-     * the coupon used once, then the order, its lines and totals written and the catalog
+     * the coupon used once, a place in the delivery slot taken, then the order, its lines and totals written and the catalog
      * marked changed. Any refusal rolls all of it back. `inTransaction` runs last, inside
      * the same transaction (the idempotency answer is stored there).
      */
     async place(
       request: OrderRequest,
       shop: ShopConfig,
-      options: { now?: number; userId?: string | null; inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void> } = {},
+      options: {
+        now?: number;
+        userId?: string | null;
+        /** The delivery slot the order takes a place in (checked open by the caller), with how the order shows it. */
+        slot?: { resource: string; start: number; capacity: number; view: NonNullable<OrderView['details']['shippingSlot']> } | undefined;
+        inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void>;
+      } = {},
     ): Promise<PlaceResult> {
       const now = options.now ?? Date.now();
       const { order } = request;
@@ -121,6 +129,8 @@ export function createOrderRepository(db: Db) {
             if (Number(res.numUpdatedRows) !== 1) shortages.push({ id: l.row.id, title: l.row.title, requested: l.qty, available: Math.max(0, l.row.stock_milli) / 1000 });
           }
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
+          const orderId = ulid(now);
+          if (options.slot && !(await takePlaces(trx, orderId, options.slot.resource, [options.slot.start], options.slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
 
           let couponPercent: number | null = null;
           const couponCode = order.couponCode ? order.couponCode.toUpperCase() : null;
@@ -132,13 +142,14 @@ export function createOrderRepository(db: Db) {
           }
 
           const totals = computeTotals({ lines: lines.map((l) => ({ price: l.price, qty: l.qty, isFraction: l.isFraction })), mode: order.deliveryMode, couponPercent }, totalsConfigOf(shop));
-          const orderId = ulid(now);
           const token = newNotificationToken();
+          const slotId = order.deliveryMode === 'ship' ? (order.shippingSlotId ?? null) : null;
           const details: OrderView['details'] = {
             personalDetails: order.personalDetails,
             shippingDetails: order.deliveryMode === 'ship' ? order.shippingDetails : undefined,
             dineInDetails: order.deliveryMode === 'dine' ? order.dineInDetails : undefined,
-            shippingSlotId: order.shippingSlotId ?? null,
+            shippingSlotId: slotId,
+            shippingSlot: options.slot?.view ?? null,
           };
           await trx
             .insertInto('orders')
@@ -150,7 +161,7 @@ export function createOrderRepository(db: Db) {
               kind,
               delivery_mode: order.deliveryMode,
               details: JSON.stringify(details),
-              shipping_slot_id: order.shippingSlotId ?? null,
+              shipping_slot_id: slotId,
               payment_type: kind === 'order' ? (order.paymentType ?? null) : null,
               payment_status: paymentStatusFor(kind, order.paymentType),
               currency_code: shop.localeConfig.currencyCode,
@@ -203,8 +214,8 @@ export function createOrderRepository(db: Db) {
     },
 
     /**
-     * The shopper's cancel request. An order the shop has not confirmed yet is cancelled
-     * and its stock put back, in one transaction and only once however often it is
+     * The shopper's cancel request. An order the shop has not confirmed yet is cancelled,
+     * its stock put back and its delivery slot freed, in one transaction and only once however often it is
      * asked; a later order keeps its status and the request is recorded for the owner.
      */
     async requestCancel(orderId: string, now = Date.now()): Promise<'cancelled' | 'requested'> {
@@ -213,6 +224,7 @@ export function createOrderRepository(db: Db) {
         if (Number(cancelled.numUpdatedRows) === 1) {
           const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
           for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
+          await releasePlaces(trx, orderId);
           await bumpCatalogVersion(trx, now);
           return 'cancelled';
         }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkOrderAgainstShop, orderRequestSchema } from '../../../domain/order.ts';
+import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
+import { checkOrderAgainstShop, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
@@ -10,7 +11,7 @@ import { publicOrigin } from '../../public-origin.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { describeMailError, type Mailer } from '../../services/mailer.ts';
+import { mailInBackground, type Mailer } from '../../services/mailer.ts';
 import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
 import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
@@ -28,37 +29,27 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
       return { statusCode: 409, body: { success: false, error: 'unavailable', message: 'Some products can no longer be ordered.', ids: result.ids } };
     case 'quantity':
       return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.ids.map((id) => ({ path: `order.items.${id}.qty`, message: 'The quantity must be a positive integer.' })) } };
+    case 'slot_full':
+    case 'slot_closed':
+      return { statusCode: 409, body: { success: false, error: result.reason, message: bookingMessages[result.reason] } };
     case 'coupon':
       return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: 'This coupon is not valid or was used already.' }] } };
   }
 }
 
-/**
- * Sends the order e-mail without holding up the answer (decision 017): the order is
- * committed already, so a slow or refusing mail server only costs a log line. Nothing
- * is awaited and nothing here throws; without a mailer one line says what was not sent.
- * Log lines carry the order id only: never the token, the link or the address.
- */
-function emailShopper(mailer: Mailer | undefined, log: FastifyBaseLogger, input: Parameters<typeof orderEmail>[0]): void {
-  const orderId = input.order.id;
-  if (!orderEmailRecipient(input.order)) return;
-  if (!mailer) {
-    log.info({ orderId }, 'order e-mail not sent: SMTP_URL is not set');
-    return;
-  }
-  // async, so that an error building the message rejects too instead of throwing into the route
-  const send = async () => {
-    const message = orderEmail(input);
-    if (message) await mailer.send(message);
-  };
-  send().then(
-    () => log.info({ orderId }, 'order e-mail sent'),
-    (err: unknown) => log.warn({ orderId, mailError: describeMailError(err) }, 'order e-mail not sent'),
-  );
+/** The delivery slot a ship order takes a place in, if it names one; 'closed' when it no longer takes orders. */
+function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: number) {
+  if (order.deliveryMode !== 'ship' || !order.shippingSlotId) return undefined;
+  const check = checkDeliverySlot(shop.orderConfig.deliverySlots, shop, shop.orderConfig.deliveryDays, order.shippingSlotId, now);
+  if (!check.ok) return 'closed' as const;
+  const { slot } = check;
+  return { resource: deliveryResource(slot.slotId), start: slot.start, capacity: slot.capacity, view: { label: slot.label, start: isoInZone(slot.start, shop.timeZone), end: isoInZone(slot.end, shop.timeZone), timeZone: shop.timeZone } };
 }
 
 type OrderRoutesOptions = {
   shop: ShopConfig;
+  /** Now, for delivery slots' cut-offs. */
+  clock: () => number;
   orders: OrderRepository;
   idempotency: IdempotencyRepository;
   catalog: CatalogCache;
@@ -76,7 +67,7 @@ type OrderRoutesOptions = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, orders, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, orders, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -104,11 +95,18 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       }
 
       let result: PlaceResult;
+      const now = clock();
+      const slot = deliverySlotFor(shop, req.body.order, now);
       try {
-        result = await orders.place(req.body, shop, {
-          userId,
-          inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed), trx) : undefined,
-        });
+        result =
+          slot === 'closed'
+            ? { ok: false, reason: 'slot_closed' }
+            : await orders.place(req.body, shop, {
+                now,
+                userId,
+                slot,
+                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed), trx) : undefined,
+              });
       } catch (err) {
         if (key) await idempotency.release(SCOPE, key);
         throw err;
@@ -121,7 +119,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       }
       catalog.invalidate();
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
-      emailShopper(mailer, req.log, { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) });
+      if (orderEmailRecipient(result.order)) {
+        const input = { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) };
+        mailInBackground(mailer, req.log, { email: 'order', orderId: result.order.id }, () => orderEmail(input));
+      }
       return successBody(result);
     },
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
@@ -15,6 +15,7 @@ import { useShop } from '../../../lib/use-shop.ts';
 import { placeOrder } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { AddressFields } from './address-fields.tsx';
+import { DeliverySlotField } from './delivery-slot-field.tsx';
 import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -43,6 +44,8 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
   const [problem, setProblem] = useState<string | null>(null);
   const [shortages, setShortages] = useState<Shortage[]>([]);
   const [busy, setBusy] = useState(false);
+  const [slotRefresh, setSlotRefresh] = useState(0);
+  const chooseSlot = useCallback((slotId: string | null) => dispatch({ type: 'chooseSlot', slotId }), [dispatch]);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // after a refused submit, the first field to fix gets the focus
@@ -151,6 +154,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       return setProblem(t('checkout.outOfStock'));
     }
     if (err?.error === 'unavailable') return setProblem(t('checkout.unavailable'));
+    if (err?.error === 'slot_full' || err?.error === 'slot_closed') {
+      // the slot went while the shopper filled the form: the list is asked for again
+      setSlotRefresh((n) => n + 1);
+      return setProblem(t(`checkout.${err.error === 'slot_full' ? 'slotTaken' : 'slotClosed'}`));
+    }
     if (res.status === 400 && err?.fields) {
       setServerFields(err.fields);
       focusFirstProblem();
@@ -213,19 +221,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
             ) : null}
             <AddressFields value={shipping} onChange={setShipping} errorFor={(field) => errorFor(`shippingDetails.${field}`)} />
             {loggedIn && !state.selectedAddressId ? <p className="text-sm text-slate-600">{t('checkout.addressSaved')}</p> : null}
-            {shop.orderConfig.deliverySlots.length > 0 ? (
-              <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-                {t('checkout.slot')}
-                <select value={state.shippingSlotId ?? ''} onChange={(e) => dispatch({ type: 'chooseSlot', slotId: e.target.value || null })} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
-                  <option value="">{t('checkout.anySlot')}</option>
-                  {shop.orderConfig.deliverySlots.map((slot) => (
-                    <option key={slot.id} value={slot.id}>
-                      {slot.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : null}
+            {shop.orderConfig.deliverySlots.length > 0 ? <DeliverySlotField value={state.shippingSlotId} onChange={chooseSlot} error={errorFor('shippingSlotId')} refresh={slotRefresh} /> : null}
           </Section>
         ) : null}
 

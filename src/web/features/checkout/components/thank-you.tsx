@@ -5,6 +5,7 @@ import type { OrderView } from '../../../../domain/order.ts';
 import { paths } from '../../../lib/paths.ts';
 import { fetchGuestOrder, guestOrderPath } from '../api/orders.ts';
 import type { LastOrder } from '../store/checkout-store.ts';
+import { DeliveryTime } from './delivery-time.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -57,6 +58,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
       <div role="status" className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">{order.kind === 'enquiry' ? t('checkout.enquirySent') : t('checkout.thankYou')}</h1>
         <p className="text-slate-700">{t('checkout.orderNumber', { id: order.id })}</p>
+        <DeliveryTime order={order} className="text-slate-700" />
       </div>
       {order.paymentStatus === 'paid' ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}
       {order.paymentStatus === 'to_collect' ? <p>{t('checkout.payOnDelivery')}</p> : null}

@@ -1,0 +1,159 @@
+import type { Transaction } from 'kysely';
+import { ulid } from 'ulid';
+import type { Placement } from '../../../domain/booking.ts';
+import type { Db } from '../database.ts';
+import type { AppointmentTable, Database } from '../schema.ts';
+
+type Trx = Transaction<Database>;
+
+/**
+ * The booking engine's storage (decision 021), shared by appointments and delivery
+ * slots. A place is taken with one conditional update per cell, `taken < capacity`, so
+ * concurrent requests never pass the capacity on either database; the owner's claims
+ * say what to give back.
+ */
+
+/**
+ * Takes one place in every cell for the owner, inside the caller's transaction. False
+ * when a cell is full: the caller must roll back (some cells may have been taken).
+ */
+export async function takePlaces(trx: Trx, ownerId: string, resource: string, cells: readonly number[], capacity: number): Promise<boolean> {
+  // cells in one order in every transaction: no deadlocks between bookings
+  for (const startsAt of [...cells].sort((a, b) => a - b)) {
+    await trx.insertInto('slot_use').values({ resource, starts_at: startsAt, taken: 0 }).onConflict((oc) => oc.columns(['resource', 'starts_at']).doNothing()).execute();
+    const taken = await trx
+      .updateTable('slot_use')
+      .set((eb) => ({ taken: eb('taken', '+', 1) }))
+      .where('resource', '=', resource)
+      .where('starts_at', '=', startsAt)
+      .where('taken', '<', capacity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return false;
+    await trx.insertInto('slot_claims').values({ owner_id: ownerId, resource, starts_at: startsAt }).execute();
+  }
+  return true;
+}
+
+/** Gives back every place the owner holds, once: a second release finds no claims. */
+export async function releasePlaces(trx: Trx, ownerId: string): Promise<number> {
+  const claims = await trx.deleteFrom('slot_claims').where('owner_id', '=', ownerId).returning(['resource', 'starts_at']).execute();
+  claims.sort((a, b) => (a.resource === b.resource ? a.starts_at - b.starts_at : a.resource < b.resource ? -1 : 1));
+  for (const c of claims) {
+    await trx.updateTable('slot_use').set((eb) => ({ taken: eb('taken', '-', 1) })).where('resource', '=', c.resource).where('starts_at', '=', c.starts_at).where('taken', '>', 0).execute();
+  }
+  return claims.length;
+}
+
+/** Places taken per cell start of a resource between two instants (cells never used are absent). */
+export async function placesTaken(db: Db, resource: string, from: number, to: number): Promise<Map<number, number>> {
+  const rows = await db.kysely.selectFrom('slot_use').select(['starts_at', 'taken']).where('resource', '=', resource).where('starts_at', '>=', from).where('starts_at', '<', to).execute();
+  return new Map(rows.map((r) => [r.starts_at, r.taken]));
+}
+
+export type AppointmentDetails = { serviceName: string; price: number; durationMinutes: number; name: string; email: string | null; phone: string | null; notes: string };
+
+export type AppointmentRecord = { id: string; userId: string; serviceId: string; start: number; end: number; status: 'booked' | 'cancelled'; details: AppointmentDetails; createdAt: number };
+
+export type ChangeRefusal = 'not_found' | 'cancelled' | 'too_late' | 'full';
+
+/** Thrown inside a transaction to roll it back. */
+class Refused extends Error {
+  constructor(readonly reason: ChangeRefusal) {
+    super(reason);
+  }
+}
+
+const toRecord = (row: AppointmentTable): AppointmentRecord => ({
+  id: row.id,
+  userId: row.user_id!,
+  serviceId: row.service_id,
+  start: row.starts_at,
+  end: row.ends_at,
+  status: row.status as AppointmentRecord['status'],
+  details: JSON.parse(row.details) as AppointmentDetails,
+  createdAt: row.created_at,
+});
+
+/**
+ * Appointments (spec §7 appointment/create, api/user/appointments). Every query but
+ * `book` is scoped to the user: another user's id finds nothing, like a missing one.
+ */
+export function createAppointmentRepository(db: Db) {
+  const { kysely } = db;
+
+  /**
+   * One transaction; a refusal rolls it back and is returned. PostgreSQL may break a
+   * deadlock between two moves crossing each other's cells by failing one: it is run again.
+   */
+  async function run<T>(work: (trx: Trx) => Promise<T>): Promise<T | { refused: ChangeRefusal }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await kysely.transaction().execute(work);
+      } catch (err) {
+        if (err instanceof Refused) return { refused: err.reason };
+        if (attempt < 3 && (err as { code?: string }).code === '40P01') continue;
+        throw err;
+      }
+    }
+  }
+
+  /** Why a conditional change of the user's booking touched nothing. */
+  async function whyNot(trx: Trx, userId: string, id: string): Promise<ChangeRefusal> {
+    const row = await trx.selectFrom('appointments').select('status').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return !row ? 'not_found' : row.status === 'cancelled' ? 'cancelled' : 'too_late';
+  }
+
+  return {
+    /** Books a place: the cells and the appointment in one transaction, or nothing when a cell is full. */
+    async book(userId: string, at: Placement, details: AppointmentDetails, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
+      return run(async (trx) => {
+        const id = ulid(now);
+        if (!(await takePlaces(trx, id, at.resource, at.cells, at.capacity))) throw new Refused('full');
+        const row = { id, user_id: userId, service_id: at.serviceId, starts_at: at.start, ends_at: at.end, status: 'booked', details: JSON.stringify(details), created_at: now, updated_at: now };
+        await trx.insertInto('appointments').values(row).execute();
+        return toRecord(row);
+      });
+    },
+
+    async listForUser(userId: string): Promise<AppointmentRecord[]> {
+      const rows = await kysely.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('starts_at').orderBy('id').limit(500).execute();
+      return rows.map(toRecord);
+    },
+
+    async findForUser(userId: string, id: string): Promise<AppointmentRecord | null> {
+      const row = await kysely.selectFrom('appointments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    /** Cancels the user's booking if it starts at `notBefore` or later, freeing its places once. */
+    async cancel(userId: string, id: string, notBefore: number, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
+      return run(async (trx) => {
+        const res = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'booked').where('starts_at', '>=', notBefore).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
+        await releasePlaces(trx, id);
+        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+      });
+    },
+
+    /** Moves the user's booking (same service) to a new place, if it starts at `notBefore` or later; all or nothing. */
+    async reschedule(userId: string, id: string, to: Placement, notBefore: number, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
+      return run(async (trx) => {
+        const res = await trx
+          .updateTable('appointments')
+          .set({ starts_at: to.start, ends_at: to.end, updated_at: now })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('service_id', '=', to.serviceId)
+          .where('status', '=', 'booked')
+          .where('starts_at', '>=', notBefore)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
+        await releasePlaces(trx, id);
+        if (!(await takePlaces(trx, id, to.resource, to.cells, to.capacity))) throw new Refused('full');
+        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+      });
+    },
+  };
+}
+
+export type AppointmentRepository = ReturnType<typeof createAppointmentRepository>;

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantOf } from '../../../domain/booking.ts';
+import type { Db } from '../../db/database.ts';
+import { createAccessTokens } from '../../services/access-tokens.ts';
+import { createSmtpMailer } from '../../services/mailer.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { mimePart, startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
+import { testShopConfig } from '../../testing/fixtures.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+
+const IST = 'Asia/Kolkata';
+const at = (date: string, time: string) => instantOf(date, time, IST);
+/** Saturday 21 November 2026, 09:00 in the shop: the tests' "now". */
+const NOW = at('2026-11-21', '09:00');
+
+const shopConfig = () => ({
+  ...testShopConfig(),
+  timeZone: IST,
+  closedDates: ['2026-11-24'],
+  contact: { whatsappNumber: '+919800000000', address: '12 MG Road, Bengaluru' },
+  orderConfig: {
+    orderEnabled: true,
+    deliverySlots: [
+      { id: 'morning', label: 'Morning (8 am – 11 am)', from: '08:00', to: '11:00', capacity: 1, cutoffMinutes: 600 },
+      { id: 'evening', label: 'Evening (6 pm – 9 pm)', from: '18:00', to: '21:00', capacity: 5, cutoffMinutes: 60 },
+    ],
+    deliveryDays: 3,
+    detailsConfig: { personal: { fullName: true, email: false, phone: false } },
+  },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+  appointments: {
+    enabled: true,
+    slotMinutes: 30,
+    minimumNoticeMinutes: 120,
+    horizonDays: 14,
+    changeNoticeMinutes: 240,
+    openingHours: { mon: [{ from: '10:00', to: '13:00' }], tue: [{ from: '10:00', to: '13:00' }], sun: [{ from: '08:00', to: '12:00' }] },
+    services: [
+      { id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 },
+      { id: 'class', name: 'Cooking class', durationMinutes: 60, price: 799, capacity: 3 },
+    ],
+  },
+});
+
+const secret = randomBytes(32);
+const tokens = createAccessTokens(secret);
+
+describe.each(testDatabases)('appointments and delivery slots on $name', (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  let smtp: FakeSmtp;
+  let now = NOW;
+  const token: Record<string, string> = {};
+
+  async function addUser(id: string) {
+    await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    token[id] = await tokens.issue({ userId: id, role: 'customer' });
+  }
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
+    for (const id of ['asha', 'ravi']) await addUser(id);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+    await smtp?.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const book = (user: string | undefined, serviceId: string, start: string, extra: object = {}) => call('POST', '/fn/appointment/create', user, { userId: 'ravi', sfId: 'test-shop', appointment: { serviceId, start, ...extra } });
+  const slotsOn = async (serviceId: string, date: string) => {
+    const res = await call('GET', `/api/appointments/slots?serviceId=${serviceId}&from=${date}&days=1`);
+    expect(res.statusCode).toBe(200);
+    return (res.json().days[0].slots as Array<{ start: string; remaining: number }>).map((s) => `${s.start.slice(11, 16)}:${s.remaining}`);
+  };
+  const mine = async (user: string) => (await call('GET', '/api/user/appointments', user)).json() as Array<{ id: string; status: string; start: string; changeable: boolean }>;
+
+  it('a shopper books an offered time: the place is taken, the booking is theirs and a confirmation with a calendar file is mailed', async () => {
+    expect((await slotsOn('fitting', '2026-11-23')).slice(0, 3)).toEqual(['10:00:1', '10:30:1', '11:00:1']);
+    const res = await book('asha', 'fitting', '2026-11-23T10:30:00+05:30', { notes: 'Bring the blue kurta' });
+    expect(res.statusCode).toBe(200);
+    const { billId, appointment } = res.json();
+    expect(appointment).toMatchObject({ billId, serviceName: 'Kurta fitting', start: '2026-11-23T10:30:00.000+05:30', end: '2026-11-23T11:00:00.000+05:30', status: 'booked', notes: 'Bring the blue kurta', changeable: true });
+    expect((await slotsOn('fitting', '2026-11-23')).slice(0, 3)).toEqual(['10:00:1', '10:30:0', '11:00:1']);
+    // the token's user, not the body's userId
+    expect((await mine('asha')).map((a) => a.id)).toEqual([billId]);
+    expect(await mine('ravi')).toEqual([]);
+
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual(['asha@example.com']);
+    expect(mimePart(mail.raw, 'text/plain')).toContain('Kurta fitting: Monday, 23 November 2026 at 10:30 am (30 minutes), ₹150.00.');
+    expect(mail.raw).toContain('Content-Type: text/calendar; charset=utf-8; method=PUBLISH');
+    const ics = mimePart(mail.raw, 'text/calendar');
+    expect(ics).toContain('DTSTART:20261123T050000Z');
+    expect(ics).toContain('DTEND:20261123T053000Z');
+    expect(ics).toContain(`UID:${billId}@shop.example`);
+    expect(ics).not.toContain('blue kurta');
+  });
+
+  it('20 shoppers booking the same time with 3 places: exactly 3 succeed, the rest hear it is full', async () => {
+    const users = Array.from({ length: 20 }, (_, i) => `crowd-${i}`);
+    for (const id of users) await addUser(id);
+    const answers = await Promise.all(users.map((u) => book(u, 'class', '2026-11-23T11:00:00+05:30')));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual(Array(17).fill(409));
+    expect(refused[0]!.json()).toEqual({ success: false, error: 'full', message: 'This time is fully booked. Please choose another time.' });
+    const rows = await db.kysely.selectFrom('appointments').select('id').where('service_id', '=', 'class').where('status', '=', 'booked').execute();
+    expect(rows).toHaveLength(3);
+    // a one-hour class on a 30-minute grid holds 11:00 and 11:30: starts at 10:30 and 11:30 overlap it
+    expect(await slotsOn('class', '2026-11-23')).toEqual(['10:00:3', '10:30:0', '11:00:0', '11:30:0', '12:00:3']);
+  });
+
+  it('a cancelled booking frees its place once; cancelling again changes nothing', async () => {
+    const booked = (await book('ravi', 'class', '2026-11-30T10:00:00+05:30')).json();
+    await book('asha', 'class', '2026-11-30T10:00:00+05:30');
+    expect((await slotsOn('class', '2026-11-30'))[0]).toBe('10:00:1');
+    const [first, second] = await Promise.all([call('POST', `/api/user/appointments/${booked.billId}/cancel`, 'ravi'), call('POST', `/api/user/appointments/${booked.billId}/cancel`, 'ravi')]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first, second].find((r) => r.statusCode === 409)!.json().message).toBe('This booking was cancelled.');
+    expect((await slotsOn('class', '2026-11-30'))[0]).toBe('10:00:2');
+    expect((await mine('ravi')).find((a) => a.id === booked.billId)).toMatchObject({ status: 'cancelled', changeable: false });
+  });
+
+  it('times in the past, too soon, too far ahead, on closed days or off the grid are refused with the reason; nothing is written', async () => {
+    const before = await db.kysely.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const cases: Array<[string, string, string]> = [
+      ['2026-11-16T10:00:00+05:30', 'too_soon', 'This time is too soon to book. Please choose a later time.'],
+      ['2026-11-22T08:30:00+05:30', 'not_a_slot', 'This is not one of the times offered. Please choose a time from the list.'],
+      ['2026-11-23T10:15:00+05:30', 'not_a_slot', 'This is not one of the times offered. Please choose a time from the list.'],
+      ['2026-11-24T10:00:00+05:30', 'closed', 'The shop is closed at this time.'],
+      ['2026-11-25T10:00:00+05:30', 'closed', 'The shop is closed at this time.'],
+      ['2026-12-07T10:00:00+05:30', 'too_far', 'This time is too far ahead to book yet.'],
+    ];
+    // Sunday 22nd at 08:30 is offered (open 08:00–12:00): the notice is the reason only on Saturday
+    for (const [start, error, message] of cases.slice(0, 1).concat(cases.slice(2))) {
+      const res = await book('asha', 'fitting', start);
+      expect({ start, status: res.statusCode, body: res.json() }).toEqual({ start, status: 400, body: { success: false, error, message } });
+    }
+    expect((await book('asha', 'fitting', '2026-11-21T10:00:00+05:30')).json().error).toBe('too_soon');
+    expect((await book('asha', 'massage', '2026-11-23T10:00:00+05:30')).json()).toMatchObject({ error: 'unknown_service', message: 'There is no such service.' });
+    expect((await book('asha', 'fitting', 'tomorrow at ten')).statusCode).toBe(400);
+    expect((await call('POST', '/fn/appointment/create', 'asha', { sfId: 'other-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T12:00:00+05:30' } })).json().message).toBe('Store not specified');
+    const after = await db.kysely.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('only a logged-in shopper books, and only the owner sees, cancels or moves a booking (404 for anyone else)', async () => {
+    expect((await book(undefined, 'fitting', '2026-11-23T12:00:00+05:30')).statusCode).toBe(401);
+    const { billId } = (await book('asha', 'fitting', '2026-11-23T12:00:00+05:30')).json();
+    expect((await call('POST', `/api/user/appointments/${billId}/cancel`, 'ravi')).statusCode).toBe(404);
+    expect((await call('POST', `/api/user/appointments/${billId}/reschedule`, 'ravi', { start: '2026-11-23T12:30:00+05:30' })).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/appointments')).statusCode).toBe(401);
+    expect((await call('POST', `/api/user/appointments/${billId}/cancel`)).statusCode).toBe(401);
+    expect((await mine('asha')).find((a) => a.id === billId)).toMatchObject({ status: 'booked', start: '2026-11-23T12:00:00.000+05:30' });
+  });
+
+  it('moving a booking takes the new place and frees the old one, all or nothing; close to the start it is refused', async () => {
+    const { billId } = (await book('ravi', 'fitting', '2026-11-30T10:00:00+05:30')).json();
+    await book('asha', 'fitting', '2026-11-30T11:00:00+05:30');
+    const full = await call('POST', `/api/user/appointments/${billId}/reschedule`, 'ravi', { start: '2026-11-30T11:00:00+05:30' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe('full');
+    expect((await slotsOn('fitting', '2026-11-30')).slice(0, 5)).toEqual(['10:00:0', '10:30:1', '11:00:0', '11:30:1', '12:00:1']);
+    const moved = await call('POST', `/api/user/appointments/${billId}/reschedule`, 'ravi', { start: '2026-11-30T10:30:00+05:30' });
+    expect(moved.json()).toMatchObject({ success: true, appointment: { id: billId, start: '2026-11-30T10:30:00.000+05:30' } });
+    expect((await slotsOn('fitting', '2026-11-30')).slice(0, 3)).toEqual(['10:00:1', '10:30:0', '11:00:0']);
+
+    now = at('2026-11-30', '07:00'); // three hours before: inside the four-hour notice
+    try {
+      const late = await call('POST', `/api/user/appointments/${billId}/cancel`, 'ravi');
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ success: false, error: 'too_late', message: 'This booking starts too soon to change online. Please contact the shop.' });
+      expect((await mine('ravi')).find((a) => a.id === billId)).toMatchObject({ status: 'booked', changeable: false });
+    } finally {
+      now = NOW;
+    }
+  });
+
+  describe('delivery slots', () => {
+    const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
+    const order = (slot: string | null, user?: string) =>
+      call('POST', '/fn/order/create', user, { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'ship', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '' } }, shippingDetails: address, shippingSlotId: slot, paymentType: 'pof' } });
+    const stock = async () => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli;
+    const offered = async () => ((await call('GET', '/api/delivery/slots')).json().slots as Array<{ id: string; remaining: number }>).map((s) => `${s.id}:${s.remaining}`);
+
+    it('only open slots are offered, each with its places left, in time order', async () => {
+      // Saturday 09:00: Saturday's morning is past its cut-off; Sunday's closes at 22:00 tonight
+      expect(await offered()).toEqual(['2026-11-21/evening:5', '2026-11-22/morning:1', '2026-11-22/evening:5', '2026-11-23/morning:1', '2026-11-23/evening:5']);
+    });
+
+    it('an order takes its slot in its own transaction; a full slot refuses the order and keeps the stock', async () => {
+      const first = await order('2026-11-22/morning');
+      expect(first.statusCode).toBe(200);
+      expect(first.json().order.details).toMatchObject({ shippingSlotId: '2026-11-22/morning', shippingSlot: { label: 'Morning (8 am – 11 am)', start: '2026-11-22T08:00:00.000+05:30', end: '2026-11-22T11:00:00.000+05:30' } });
+      expect(await offered()).toContain('2026-11-22/morning:0');
+      const stockBefore = await stock();
+      const second = await order('2026-11-22/morning');
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({ success: false, error: 'slot_full', message: 'This delivery slot is full. Please choose another one.' });
+      expect(await stock()).toBe(stockBefore);
+
+      // the guest's cancel request cancels the unconfirmed order and frees the slot, once
+      const { orderId, notificationToken } = first.json();
+      for (let i = 0; i < 2; i++) await app.inject({ method: 'POST', url: '/fn/order/cancelRequest', payload: { sfId: 'test-shop', orderId }, headers: { authorization: `Bearer ${notificationToken}` } });
+      expect(await offered()).toContain('2026-11-22/morning:1');
+      expect(await offered()).toContain('2026-11-22/evening:5');
+    });
+
+    it('a slot past its cut-off or unknown is refused, and a shop with slots needs one for delivery', async () => {
+      expect((await order('2026-11-21/morning')).json()).toMatchObject({ error: 'slot_closed', message: 'This delivery slot is no longer available. Please choose another one.' });
+      expect((await order('2026-11-22/noon')).json().fields).toEqual([{ path: 'order.shippingSlotId', message: 'This field is not correct.' }]);
+      expect((await order(null)).json().fields).toEqual([{ path: 'order.shippingSlotId', message: 'This field is required.' }]);
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appointmentRequestSchema, bookingMessages, canChange, isoInZone, placementOf, type AppointmentView, type BookingRefusal } from '../../../domain/booking.ts';
+import type { ShopConfig } from '../../../domain/shop-config.ts';
+import type { AppointmentRecord, AppointmentRepository } from '../../db/repositories/booking-repository.ts';
+import type { UserRepository } from '../../db/repositories/user-repository.ts';
+import { requireUser } from '../../plugins/user-session.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { appointmentEmail } from '../../services/appointment-email.ts';
+import type { AccessTokens } from '../../services/access-tokens.ts';
+import { mailInBackground, type Mailer } from '../../services/mailer.ts';
+
+export type Clock = () => number;
+
+/** A booking as the shopper's screens read it (§3 Appointment; billId is its id). */
+export function appointmentView(record: AppointmentRecord, shop: Pick<ShopConfig, 'appointments' | 'timeZone'>, now: number): AppointmentView {
+  const { details } = record;
+  return {
+    id: record.id,
+    billId: record.id,
+    serviceId: record.serviceId,
+    serviceName: details.serviceName,
+    price: details.price,
+    durationMinutes: details.durationMinutes,
+    start: isoInZone(record.start, shop.timeZone),
+    end: isoInZone(record.end, shop.timeZone),
+    timeZone: shop.timeZone,
+    status: record.status,
+    notes: details.notes,
+    changeable: record.status === 'booked' && canChange(shop.appointments, record.start, now),
+  };
+}
+
+const STATUS: Record<BookingRefusal, number> = {
+  disabled: 404,
+  unknown_service: 400,
+  not_a_slot: 400,
+  closed: 400,
+  too_soon: 400,
+  too_far: 400,
+  full: 409,
+  too_late: 409,
+  cancelled: 409,
+  not_found: 404,
+  slot_full: 409,
+  slot_closed: 409,
+};
+
+/** A refusal in the shape of the other calls: nothing was written. */
+export const refuse = (reply: FastifyReply, reason: BookingRefusal) => reply.code(STATUS[reason]).send({ success: false, error: reason, message: bookingMessages[reason] });
+
+type Options = { shop: ShopConfig; appointments: AppointmentRepository; users: UserRepository; accessTokens: AccessTokens; clock: Clock; mailer?: Mailer | undefined; publicUrl?: string | undefined };
+
+/**
+ * `POST /fn/appointment/create` {userId, sfId, appointment} → billId (spec §7). Booking
+ * is for logged-in shoppers (§6 lists appointments under them); the booking is the
+ * token's user's, whatever userId the body names. The server decides the time is
+ * offered and takes the place atomically (decision 021), then mails a confirmation with
+ * a calendar file to the account's confirmed address.
+ */
+export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop, appointments, users, accessTokens, clock, mailer, publicUrl }) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/appointment/create', { schema: { body: appointmentRequestSchema }, preHandler: requireUser(accessTokens) }, async (req, reply) => {
+    const { sfId, appointment } = req.body;
+    if (sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
+    const config = shop.appointments;
+    if (!config.enabled) return refuse(reply, 'disabled');
+    const service = config.services.find((s) => s.id === appointment.serviceId);
+    if (!service) return refuse(reply, 'unknown_service');
+    const now = clock();
+    const placed = placementOf(config, shop, service, Date.parse(appointment.start), now);
+    if (!placed.ok) return refuse(reply, placed.reason);
+
+    const user = await users.byId(req.userId!);
+    if (!user) return reply.code(401).send({ success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' });
+    const details = { serviceName: service.name, price: service.price, durationMinutes: service.durationMinutes, name: user.name, email: user.email, phone: user.phone, notes: appointment.notes };
+    const booked = await appointments.book(user.id, placed.placement, details, now);
+    if ('refused' in booked) return refuse(reply, booked.refused);
+    req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
+
+    if (user.email && user.email_verified === 1) {
+      const input = { appointment: booked, to: user.email, shop, origin: publicOrigin(req, publicUrl) };
+      mailInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, () => appointmentEmail(input));
+    }
+    return { success: true, billId: booked.id, appointment: appointmentView(booked, shop, now) };
+  });
+};
