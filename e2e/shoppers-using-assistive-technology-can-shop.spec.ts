@@ -34,6 +34,12 @@ test.describe('Shoppers using assistive technology can shop', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('booking an appointment, with its days and times showing, has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/appointment?service=spice-tasting');
+    await expect(page.getByRole('group', { name: 'Choose a time' }).getByRole('radio').first()).toBeAttached();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('the not-found page has no serious accessibility problems', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: "We can't find the page" })).toBeVisible();

@@ -263,6 +263,8 @@ export type AppointmentView = {
   notes: string;
   /** Whether it can still be cancelled or moved online (changeNoticeMinutes). */
   changeable: boolean;
+  /** Whether it has ended. */
+  past: boolean;
 };
 
 /** A bookable time as the slots call gives it. */

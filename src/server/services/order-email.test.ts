@@ -62,6 +62,14 @@ describe('the order e-mail', () => {
     expect(build(order(), euros)!.text).toContain('Grand Total: 1.322 €');
   });
 
+  it('names the delivery slot the order took, in the shop time zone', () => {
+    const slot = { label: 'Morning (8 am – 11 am)', start: '2026-11-22T08:00:00.000+05:30', end: '2026-11-22T11:00:00.000+05:30', timeZone: 'Asia/Kolkata' };
+    const mail = build(order({ details: { ...order().details, shippingSlotId: '2026-11-22/morning', shippingSlot: slot } }))!;
+    expect(mail.text).toContain('\nDelivery: Sunday, 22 November, Morning (8 am – 11 am)\n');
+    expect(mail.html).toContain('<p>Delivery: Sunday, 22 November, Morning (8 am – 11 am)</p>');
+    expect(build()!.text).not.toContain('Delivery:');
+  });
+
   it('links to the guest view with the id and token in the fragment only', () => {
     const { text, html } = build()!;
     const link = `https://shop.example/guest/view-order#orderId=01JD5Q3W7X8Y9Z0ABCDEFGHJKM&token=${token}`;

@@ -55,6 +55,9 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
   const grandTotal = money(order.grandTotal);
 
   const intro = `Thank you for your ${noun} at ${shop.title}.`;
+  // the delivery slot it took, in the shop's zone: 'Delivery: Sunday, 22 November, Morning (8 am – 11 am)'
+  const slot = order.details.shippingSlot;
+  const delivery = slot ? `Delivery: ${new Intl.DateTimeFormat(localeConfig.defaultLocale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: slot.timeZone }).format(Date.parse(slot.start))}, ${slot.label}` : null;
   const linkIntro = `See your ${noun} at any time:`;
   const linkWarning = `Anyone with this link can see the ${noun}, so please do not forward this e-mail.`;
 
@@ -62,6 +65,7 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
     intro,
     '',
     `${capitalised(noun)} ${order.id}`,
+    ...(delivery ? [delivery] : []),
     '',
     ...rows.map(([label, amount]) => `${label}: ${amount}`),
     `${grandTotalTitle}: ${grandTotal}`,
@@ -79,6 +83,7 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
     '<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">',
     `<p>${escapeHtml(intro)}</p>`,
     `<p>${escapeHtml(capitalised(noun))} <strong>${escapeHtml(order.id)}</strong></p>`,
+    ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
     '<table role="presentation" style="border-collapse:collapse;min-width:280px">',
     ...rows.map(([label, amount]) => `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right;padding-left:16px">${escapeHtml(amount)}</td></tr>`),
     `<tr><td style="padding:8px 0"><strong>${escapeHtml(grandTotalTitle)}</strong></td><td style="padding:8px 0 8px 16px;text-align:right"><strong>${escapeHtml(grandTotal)}</strong></td></tr>`,

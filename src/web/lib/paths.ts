@@ -16,4 +16,5 @@ export const paths = {
   terms: () => '/t-and-c',
   privacy: () => '/privacy',
   appointment: () => '/appointment',
+  appointmentSuccess: (billId: string, moved = false) => `/appointment/success?${new URLSearchParams({ billId, ...(moved ? { moved: '1' } : {}) }).toString()}`,
 } as const;

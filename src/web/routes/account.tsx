@@ -5,6 +5,7 @@ import { formatMoney, toMinor } from '../../domain/money.ts';
 import type { ShippingDetails } from '../../domain/checkout-state.ts';
 import type { OrderView } from '../../domain/order.ts';
 import { AddressFields } from '../features/checkout/components/address-fields.tsx';
+import { AppointmentList } from '../features/appointments/components/appointment-list.tsx';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
 import { deleteJson, postJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
@@ -163,7 +164,7 @@ export default function Account() {
         <ul className="flex gap-2 overflow-x-auto">
           {PAGES.map((p) => (
             <li key={p}>
-              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white'}`}>
+              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white'}`}>
                 {t(`account.${p}`)}
               </Link>
             </li>
@@ -176,6 +177,7 @@ export default function Account() {
           <>
             <p className="mb-4 text-sm text-slate-600">{t('account.hello', { name: user.name || user.email || user.phoneNumber })}</p>
             {active === 'orders' ? <YourOrders /> : null}
+            {active === 'appointments' ? <AppointmentList /> : null}
             {active === 'addresses' ? <YourAddresses /> : null}
             {active === 'profile' ? (
               <dl className="flex flex-col gap-2">

@@ -1,15 +1,40 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import type { AppointmentView } from '../../domain/booking.ts';
+import { APPOINTMENTS_PATH } from '../features/appointments/api/appointments.ts';
+import { AppointmentCard } from '../features/appointments/components/appointment-list.tsx';
 import { paths } from '../lib/paths.ts';
+import { useSession, useUserJson } from '../lib/session.ts';
 
+function Booking({ billId, moved }: { billId: string; moved: boolean }) {
+  const { t } = useTranslation();
+  const email = useSession((s) => s.user?.email ?? null);
+  const list = useUserJson<AppointmentView[]>(APPOINTMENTS_PATH);
+  if (list === null) return <p role="status">{t('nav.loading')}</p>;
+  const booking = list === 'failed' ? undefined : list.find((a) => a.billId === billId);
+  if (!booking) return <p role="alert" className="text-red-700">{t('appointment.notFound')}</p>;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold">{moved ? t('appointment.movedTitle') : t('appointment.successTitle')}</h1>
+      <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-4 text-left">
+        <AppointmentCard appointment={booking} />
+      </div>
+      <p className="text-slate-700">{email ? t('appointment.mailed', { email }) : t('appointment.successText')}</p>
+    </>
+  );
+}
+
+/** /appointment/success?billId=… (§2): the booking just made or moved, as the server holds it. */
 export default function AppointmentSuccess() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const status = useSession((s) => s.status);
+  const billId = params.get('billId');
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
-      <h1 className="text-2xl font-semibold">{t('appointment.successTitle')}</h1>
-      <p className="text-slate-700">{t('appointment.successText')}</p>
+      {billId && status === 'user' ? <Booking billId={billId} moved={params.has('moved')} /> : status === 'unknown' ? <p role="status">{t('nav.loading')}</p> : <h1 className="text-2xl font-semibold">{t('appointment.successTitle')}</h1>}
       <Link to={paths.account('appointments')} className="font-medium text-primary-strong hover:underline">
-        {t('account.appointments')}
+        {t('appointment.allBookings')}
       </Link>
     </section>
   );

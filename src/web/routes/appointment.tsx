@@ -1,29 +1,42 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatPrice } from '../lib/format.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BookingPicker } from '../features/appointments/components/booking-picker.tsx';
+import { paths } from '../lib/paths.ts';
 import { useShop } from '../lib/use-shop.ts';
 
-/** The services the shop takes bookings for; booking itself comes with the appointments feature. */
+/**
+ * /appointment (§2): book one of the shop's services, or, with `?move=<id>`, move a
+ * booking to another time. `?service=<id>` chooses the service (one service is chosen
+ * by itself).
+ */
 export default function Appointment() {
   const { t } = useTranslation();
-  const formatPrice = useFormatPrice();
-  const { services, enabled } = useShop().appointments;
+  const navigate = useNavigate();
+  const shop = useShop();
+  const [params, setParams] = useSearchParams();
+  const { services, enabled } = shop.appointments;
+  const moving = params.get('move');
+  // chosen here at once; the address follows, so a reload or the back button keeps it
+  const [serviceId, setServiceId] = useState(params.get('service') ?? (services.length === 1 ? services[0]!.id : null));
+  const chooseService = (id: string) => {
+    setServiceId(id);
+    setParams(
+      (p) => {
+        p.set('service', id);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const done = (billId: string) => void navigate(paths.appointmentSuccess(billId, moving !== null));
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t('appointment.title')}</h1>
+      <h1 className="text-2xl font-semibold">{moving ? t('appointment.moveTitle') : t('appointment.title')}</h1>
       {!enabled || services.length === 0 ? (
         <p className="text-slate-700">{t('appointment.none')}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {services.map((s) => (
-            <li key={s.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <h2 className="font-semibold">{s.name}</h2>
-              <p className="text-sm text-slate-600">
-                {t('appointment.minutes', { count: s.durationMinutes })} · {formatPrice(s.price)}
-              </p>
-              {s.description ? <p className="mt-2 text-slate-700">{s.description}</p> : null}
-            </li>
-          ))}
-        </ul>
+        <BookingPicker key={moving ?? 'new'} shopId={shop.id} services={services} serviceId={serviceId} onService={chooseService} moving={moving} onDone={done} />
       )}
     </section>
   );

@@ -28,6 +28,7 @@ export function appointmentView(record: AppointmentRecord, shop: Pick<ShopConfig
     status: record.status,
     notes: details.notes,
     changeable: record.status === 'booked' && canChange(shop.appointments, record.start, now),
+    past: record.end <= now,
   };
 }
 

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AppointmentView } from '../../../../domain/booking.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { notify } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useUserJson } from '../../../lib/session.ts';
+import { APPOINTMENTS_PATH, cancelAppointment } from '../api/appointments.ts';
+
+/** The link that moves a booking: the booking page with its service chosen. */
+export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
+
+/** One booking: what, when, its state, and cancel / move while it may still change. */
+export function AppointmentCard({ appointment: a, onChanged }: { appointment: AppointmentView; onChanged?: () => void }) {
+  const { t } = useTranslation();
+  const when = useFormatWhen();
+  const formatPrice = useFormatPrice();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upcoming = a.status === 'booked' && !a.past;
+
+  async function cancel() {
+    setBusy(true);
+    const res = await cancelAppointment(a.id);
+    setBusy(false);
+    if (!res.ok) return setProblem(res.status === 0 ? t('appointment.offline') : (res.error?.message ?? t('appointment.failed')));
+    setConfirming(false);
+    void notify({ type: 'success', message: t('appointment.cancelled') });
+    onChanged?.();
+  }
+
+  return (
+    <article aria-label={`${a.serviceName}, ${when.dayAndTime(a.start)}`} className="flex flex-col gap-1">
+      <h3 className="font-semibold">{a.serviceName}</h3>
+      <p className="text-slate-700">{when.dayAndTime(a.start)}</p>
+      <p className="text-sm text-slate-600">
+        {t('appointment.minutes', { count: a.durationMinutes })} · {formatPrice(a.price)} · {a.status === 'cancelled' ? t('appointment.statusCancelled') : upcoming ? t('appointment.statusBooked') : t('appointment.statusPast')}
+      </p>
+      {a.notes ? <p className="text-sm text-slate-600">{t('appointment.yourNote', { note: a.notes })}</p> : null}
+      {upcoming && onChanged ? (
+        a.changeable ? (
+          confirming ? (
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <span>{t('appointment.confirmCancel')}</span>
+              <button type="button" disabled={busy} onClick={() => void cancel()} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+                {t('appointment.yesCancel')}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                {t('appointment.keep')}
+              </button>
+            </div>
+          ) : (
+            <div className="mt-1 flex flex-wrap gap-2">
+              <Link to={moveLink(a)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+                {t('appointment.move')}
+              </Link>
+              <button type="button" onClick={() => setConfirming(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-red-700">
+                {t('appointment.cancel')}
+              </button>
+            </div>
+          )
+        ) : (
+          <p className="text-sm text-slate-600">{t('appointment.tooLateToChange')}</p>
+        )
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+/** The shopper's bookings (§7 api/user/appointments): upcoming first, soonest first; then past and cancelled ones, latest first. */
+export function AppointmentList() {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(0);
+  const list = useUserJson<AppointmentView[]>(APPOINTMENTS_PATH, version);
+  if (list === null) return <p role="status">{t('nav.loading')}</p>;
+  if (list === 'failed') return <p role="alert" className="text-red-700">{t('appointment.listFailed')}</p>;
+  const upcoming = list.filter((a) => a.status === 'booked' && !a.past);
+  const others = list.filter((a) => !upcoming.includes(a)).reverse();
+  const changed = () => setVersion((v) => v + 1);
+  return (
+    <div className="flex flex-col gap-4">
+      {upcoming.length === 0 ? <p className="text-slate-700">{t('appointment.noneUpcoming')}</p> : null}
+      <ul className="divide-y divide-slate-100">
+        {[...upcoming, ...others].map((a) => (
+          <li key={a.id} className="py-3">
+            <AppointmentCard appointment={a} onChanged={changed} />
+          </li>
+        ))}
+      </ul>
+      <Link to={paths.appointment()} className="self-start font-medium text-primary-strong hover:underline">
+        {t('appointment.bookAnother')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Service } from '../../../../domain/booking.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { addDays, bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
+
+const PAGE_DAYS = 7;
+const pill = (on: boolean) => `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
+
+type Props = {
+  shopId: string;
+  services: readonly Service[];
+  serviceId: string | null;
+  onService(id: string): void;
+  /** Moving an existing booking instead of making one: its id. */
+  moving: string | null;
+  onDone(billId: string): void;
+};
+
+/**
+ * Booking a service (§2 /appointment): the service, a day, a free time and a note, then
+ * the booking call. Times come from the server with their places left; a full time is
+ * shown but cannot be chosen. Moving a booking uses the same steps.
+ */
+export function BookingPicker({ shopId, services, serviceId, onService, moving, onDone }: Props) {
+  const { t } = useTranslation();
+  const formatPrice = useFormatPrice();
+  const when = useFormatWhen();
+  const user = useSession((s) => (s.status === 'user' ? s.user : null));
+  const openModal = useUi((s) => s.openModal);
+  const service = services.find((s) => s.id === serviceId) ?? null;
+  const [from, setFrom] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  // the answer for the service, page and reload it was asked for; null while a newer one is coming
+  const [loaded, setLoaded] = useState<{ key: string; value: SlotsAnswer | 'failed' } | null>(null);
+  const key = `${serviceId}|${from}|${reload}`;
+  const answer = loaded?.key === key ? loaded.value : null;
+  const [day, setDay] = useState<string | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!serviceId) return;
+    let live = true;
+    void fetchSlots(serviceId, from, PAGE_DAYS).then((res) => {
+      if (!live) return;
+      if (!res.ok) return setLoaded({ key, value: 'failed' });
+      setLoaded({ key, value: res.data });
+      // the chosen day stays if it is on this page; else the first day with a free time
+      const days = res.data.days;
+      setDay((current) => (days.some((d) => d.date === current) ? current : (days.find((d) => d.slots.some((s) => s.remaining > 0))?.date ?? days[0]?.date ?? null)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [serviceId, from, key]);
+
+  const chooseService = (id: string) => {
+    onService(id);
+    setFrom(null);
+    setDay(null);
+    setStart(null);
+    setProblem(null);
+  };
+
+  const days = answer && answer !== 'failed' ? answer.days : [];
+  const today = days[0];
+  const chosenDay = days.find((d) => d.date === day);
+  const chosenSlot = chosenDay?.slots.find((s) => s.start === start && s.remaining > 0);
+  const capacity = service?.capacity ?? 1;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!service || !chosenSlot || !user) return;
+    setBusy(true);
+    setProblem(null);
+    const res = moving ? await moveAppointment(moving, chosenSlot.start) : await bookAppointment(shopId, user.id, { serviceId: service.id, start: chosenSlot.start, notes });
+    setBusy(false);
+    if (res.ok) return onDone(res.data.appointment.billId);
+    if (res.status === 0) return setProblem(t('appointment.offline'));
+    setProblem(res.error?.message ?? res.error?.errorMessage ?? t('appointment.failed'));
+    // the time went meanwhile: the times are asked for again
+    if (res.error?.error === 'full' || res.error?.error === 'too_soon') {
+      setStart(null);
+      setReload((n) => n + 1);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex max-w-3xl flex-col gap-6">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-lg font-semibold">{t('appointment.chooseService')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {services.map((s) => (
+            <label key={s.id} className={`flex cursor-pointer flex-col gap-1 rounded-lg border p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${s.id === serviceId ? 'border-primary-strong bg-primary-strong/5' : 'border-slate-200 bg-white'}`}>
+              <span className="flex items-center gap-2 font-semibold">
+                <input type="radio" name="service" value={s.id} checked={s.id === serviceId} disabled={moving !== null && s.id !== serviceId} onChange={() => chooseService(s.id)} className="accent-primary-strong" />
+                {s.name}
+              </span>
+              <span className="text-sm text-slate-600">
+                {t('appointment.minutes', { count: s.durationMinutes })} · {formatPrice(s.price)}
+              </span>
+              {s.description ? <span className="text-sm text-slate-700">{s.description}</span> : null}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {service ? (
+        <>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-lg font-semibold">{t('appointment.chooseDay')}</legend>
+            {answer === null ? <p role="status">{t('appointment.loadingTimes')}</p> : null}
+            {answer === 'failed' ? (
+              <p role="alert" className="text-red-700">
+                {t('appointment.timesFailed')}
+              </p>
+            ) : null}
+            {days.length > 0 ? (
+              <div className="flex flex-wrap gap-2">
+                {days.map((d) => {
+                  const free = d.slots.some((s) => s.remaining > 0);
+                  const label = d.slots[0] ? when.day(d.slots[0].start) : d.date;
+                  return (
+                    <label key={d.date} className={pill(d.date === day)}>
+                      <input type="radio" name="day" value={d.date} checked={d.date === day} disabled={!free} onChange={() => (setDay(d.date), setStart(null))} className="sr-only" />
+                      {free ? label : t('appointment.dayUnavailable', { day: label, reason: d.closed ? t('appointment.closed') : t('appointment.full') })}
+                    </label>
+                  );
+                })}
+              </div>
+            ) : null}
+            <div className="flex gap-3 text-sm">
+              {from && today ? (
+                <button type="button" onClick={() => setFrom(addDays(today.date, -PAGE_DAYS))} className="font-medium text-primary-strong hover:underline">
+                  {t('appointment.earlier')}
+                </button>
+              ) : null}
+              {days.length === PAGE_DAYS ? (
+                <button type="button" onClick={() => setFrom(addDays(days.at(-1)!.date, 1))} className="font-medium text-primary-strong hover:underline">
+                  {t('appointment.later')}
+                </button>
+              ) : null}
+            </div>
+          </fieldset>
+
+          {chosenDay ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-lg font-semibold">{t('appointment.chooseTime')}</legend>
+              <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                {chosenDay.slots.map((s) => {
+                  const time = when.time(s.start);
+                  return (
+                    <label key={s.start} className={pill(s.start === start)}>
+                      <input type="radio" name="time" value={s.start} checked={s.start === start} disabled={s.remaining === 0} onChange={() => setStart(s.start)} className="sr-only" />
+                      {s.remaining === 0 ? t('appointment.timeFull', { time }) : capacity > 1 ? t('appointment.timeLeft', { time, count: s.remaining }) : time}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ) : null}
+
+          {moving ? null : (
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              {t('appointment.notes')}
+              <textarea value={notes} maxLength={500} rows={3} onChange={(e) => setNotes(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+            </label>
+          )}
+
+          {problem ? (
+            <p role="alert" className="text-red-700">
+              {problem}
+            </p>
+          ) : null}
+          {user ? (
+            <button type="submit" disabled={!chosenSlot || busy} className="self-start rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-50">
+              {chosenSlot ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) }) : t('appointment.pickTime')}
+            </button>
+          ) : (
+            <div className="flex flex-col items-start gap-2">
+              <p className="text-slate-700">{t('appointment.loginFirst')}</p>
+              <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+                {t('appointment.login')}
+              </button>
+            </div>
+          )}
+        </>
+      ) : null}
+    </form>
+  );
+}
