@@ -15,6 +15,8 @@ async function choose(radio: Locator): Promise<void> {
  */
 test.describe('Shoppers can book an appointment', () => {
   test('a shopper books a free time, sees it in the account, moves and cancels it; a full time is not offered to others', async ({ page, request, browser }) => {
+    // a sign-up (a slow password hash on purpose), a booking, a move and a cancel in two browsers
+    test.slow();
     const project = test.info().project.name;
     const email = `booker-${project}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Meera Iyer', email, 'tamarind monsoon kite');

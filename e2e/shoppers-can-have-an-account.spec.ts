@@ -68,6 +68,8 @@ test.describe('Shoppers can have an account', () => {
   });
 
   test("a guest's cart joins the account's cart on login, and a second login does not double it", async ({ page, request, catalog }) => {
+    // a sign-up and two logins, each hashing a password on purpose slowly, and a dozen pages: ~50 s unloaded
+    test.slow();
     const email = `meera-${test.info().project.name}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Meera', email, 'jasmine rooftop garden');
     const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);

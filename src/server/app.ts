@@ -8,7 +8,9 @@ import type { ConfigResult } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { createAddressRepository } from './db/repositories/address-repository.ts';
+import { createAnalyticsRepository } from './db/repositories/analytics-repository.ts';
 import { createAppointmentRepository } from './db/repositories/booking-repository.ts';
+import { createDeviceRepository } from './db/repositories/device-repository.ts';
 import { createCartRepository } from './db/repositories/cart-repository.ts';
 import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
 import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
@@ -27,6 +29,8 @@ import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
+import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
+import { analyticsRoutes } from './routes/fn/analytics-routes.ts';
 import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
@@ -43,6 +47,7 @@ import { createCallerVerification } from './services/caller-verification.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { PushSender } from './services/push.ts';
 import type { SmsSender } from './services/sms.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
 
@@ -66,6 +71,10 @@ export type AppOptions = {
   countryLookup?: CountryLookup | undefined;
   /** Tests only: an origin besides Truecaller's whose profile endpoints caller verification may ask. */
   callerProfileOrigin?: string | undefined;
+  /** Sends Web Push (VAPID keys from the environment or the data dir); without it no pushes are sent. */
+  push?: PushSender | undefined;
+  /** Tests only: an origin besides the browsers' push services that subscriptions may name. */
+  pushServiceOrigin?: string | undefined;
   /** Now, for the booking engine (tests set the day); Date.now by default. */
   clock?: (() => number) | undefined;
   /** Access-token lifetime in seconds (15 minutes unless set). */
@@ -155,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const authSecret = options.authSecret ?? randomBytes(32);
     const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
     const users = createUserRepository(db);
+    const devices = createDeviceRepository(db);
     await app.register(authRoutes, {
       prefix: '/api',
       shopTitle: config.config.title,
@@ -168,13 +178,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin }), shopId: config.config.id } : undefined,
     });
     await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
-    await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
+    await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
     const clock = options.clock ?? Date.now;
+    await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin });
+    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens });
     const appointments = createAppointmentRepository(db);
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
     await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });

@@ -28,6 +28,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     countryLookupUrl: env.COUNTRY_LOOKUP_URL || undefined,
     /** Tests only: an origin (http://127.0.0.1:port) whose profile endpoints caller verification may ask besides Truecaller's. */
     callerProfileOrigin: env.CALLER_PROFILE_ORIGIN || undefined,
+    /** Web Push: the VAPID key pair (base64url; unset: made once in DATA_DIR) and the contact push services may write to (mailto: or https:). */
+    vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || undefined },
+    /** Tests only: an origin (http://127.0.0.1:port) that push subscriptions may name besides the browsers' push services. */
+    pushServiceOrigin: env.PUSH_SERVICE_ORIGIN || undefined,
     /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
   };

@@ -12,7 +12,10 @@ import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { mailInBackground, type Mailer } from '../../services/mailer.ts';
-import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
+import { orderEmail, orderEmailRecipient, shortOrderId } from '../../services/order-email.ts';
+import type { PushSender } from '../../services/push.ts';
+import { pushToUser } from '../../services/user-push.ts';
+import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
 const SCOPE = 'order-create';
@@ -48,6 +51,9 @@ function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: nu
 
 type OrderRoutesOptions = {
   shop: ShopConfig;
+  /** The placing user's devices get a push (decision 022); without a sender none is sent. */
+  devices: DeviceRepository;
+  push?: PushSender | undefined;
   /** Now, for delivery slots' cut-offs. */
   clock: () => number;
   orders: OrderRepository;
@@ -67,7 +73,7 @@ type OrderRoutesOptions = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, orders, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -119,6 +125,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       }
       catalog.invalidate();
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
+      if (userId) {
+        const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
+        void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${shortOrderId(result.order.id)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });
+      }
       if (orderEmailRecipient(result.order)) {
         const input = { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) };
         mailInBackground(mailer, req.log, { email: 'order', orderId: result.order.id }, () => orderEmail(input));

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { shippingDetailsSchema } from '../../../../domain/order.ts';
 import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
 import type { CartRepository } from '../../../db/repositories/cart-repository.ts';
+import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; fractionDigits: number };
+type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; devices: DeviceRepository; fractionDigits: number };
 
 const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such address.' } as const;
 
@@ -18,7 +19,7 @@ const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no su
  * Every call needs a valid access token, and every query is scoped to its user: another
  * user's id answers 404, like one that does not exist. Ids in bodies are ignored.
  */
-export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, orders, addresses, carts, fractionDigits }) => {
+export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, orders, addresses, carts, devices, fractionDigits }) => {
   app.addHook('preHandler', requireUser(accessTokens));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const addressBody = shippingDetailsSchema.strip();
@@ -50,6 +51,12 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   typed.delete('/user/cart', async (req) => {
     await carts.clear(req.userId!);
     return { success: true };
+  });
+
+  // the devices the user is logged in on, and stopping push to one of them
+  typed.get('/user/devices', async (req) => devices.listForUser(req.userId!));
+  typed.delete('/user/devices/:id', { schema: { params: idParam } }, async (req, reply) => {
+    return (await devices.forget(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send({ success: false, error: 'not_found', message: 'There is no such device.' });
   });
 
   typed.post('/user/updateName', { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } }, async (req) => {

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/database.ts';
+import { createAnalyticsRepository } from '../../../db/repositories/analytics-repository.ts';
+import { createAccessTokens } from '../../../services/access-tokens.ts';
+import { createPushSender, isPushEndpoint, loadVapidKeys } from '../../../services/push.ts';
+import { testDatabases } from '../../../testing/databases.ts';
+import { startFakePushService, type FakePushService } from '../../../testing/fake-push-service.ts';
+import { testShopConfig } from '../../../testing/fixtures.ts';
+import { buildTestApp } from '../../../testing/test-app.ts';
+
+const secret = randomBytes(32);
+const tokens = createAccessTokens(secret);
+const shopConfig = () => ({ ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
+
+describe('VAPID keys and push endpoints', () => {
+  it('are made once and kept in the data directory, readable by the owner only; given keys must be whole', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vapid-'));
+    const first = loadVapidKeys({}, dir, 'mailto:shop@example.com');
+    expect(loadVapidKeys({}, dir, 'mailto:shop@example.com')).toEqual(first);
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(statSync(path.join(dir, 'vapid.json')).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(path.join(dir, 'vapid.json'), 'utf8')).privateKey).toBe(first.privateKey);
+    expect(() => loadVapidKeys({ publicKey: first.publicKey }, dir, 'mailto:x@example.com')).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+  });
+
+  it("only the browsers' push services are sent to", () => {
+    expect(isPushEndpoint('https://fcm.googleapis.com/fcm/send/abc')).toBe(true);
+    expect(isPushEndpoint('https://updates.push.services.mozilla.com/wpush/v2/abc')).toBe(true);
+    expect(isPushEndpoint('https://web.push.apple.com/abc')).toBe(true);
+    expect(isPushEndpoint('http://fcm.googleapis.com/fcm/send/abc')).toBe(false);
+    expect(isPushEndpoint('https://fcm.googleapis.com.evil.example/abc')).toBe(false);
+    expect(isPushEndpoint('https://169.254.169.254/latest/meta-data')).toBe(false);
+    expect(isPushEndpoint('https://fcm.googleapis.com:8443/x')).toBe(false);
+    expect(isPushEndpoint('http://127.0.0.1:5000/push', 'http://127.0.0.1:5000')).toBe(true);
+  });
+});
+
+describe.each(testDatabases)('devices, push and analytics on $name', (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  let pushService: FakePushService;
+  const token: Record<string, string> = {};
+
+  beforeAll(async () => {
+    pushService = await startFakePushService();
+    ({ db, dispose } = await database.open());
+    const keys = loadVapidKeys({}, mkdtempSync(path.join(os.tmpdir(), 'vapid-')), 'mailto:owner@shop.example');
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push: createPushSender(keys), pushServiceOrigin: pushService.origin });
+    for (const id of ['asha', 'ravi']) {
+      await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      token[id] = await tokens.issue({ userId: id, role: 'customer' });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+    await pushService?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const register = (user: string | undefined, deviceId: string, subscription: object | null, userId: string | null = 'ravi') =>
+    call('POST', '/api/instance/updateFcmToken', user, { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId, userId });
+  const order = (user?: string) =>
+    call('POST', '/fn/order/create', user, { sfId: 'test-shop', order: { items: [{ id: 'mango', qty: 0.5 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } }, paymentType: 'pof' } });
+
+  it("a logged-in shopper's subscription gets a VAPID-signed, encrypted push when they place an order", async () => {
+    const subscription = pushService.subscribe('/asha-phone');
+    expect((await register('asha', 'device-asha-1', subscription)).json()).toEqual({ success: true });
+    const res = await order('asha');
+    expect(res.statusCode).toBe(200);
+    const placed = res.json();
+    await expect.poll(() => pushService.received.length).toBe(1);
+    const [push] = pushService.received;
+    expect(push).toMatchObject({ path: '/asha-phone', ttl: '86400', vapid: { aud: pushService.origin, sub: 'mailto:owner@shop.example' } });
+    expect(push!.message).toEqual({ title: 'Test Shop', body: `Thank you! Your order ${placed.orderId.slice(-8)} is placed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
+    // a guest's order and another user's order push nothing to this device
+    await order();
+    await order('ravi');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pushService.received).toHaveLength(1);
+  });
+
+  it('the user comes from the token, never the body; logout attaches no user to the device', async () => {
+    const subscription = pushService.subscribe('/shared-laptop');
+    await register(undefined, 'device-shared-1', subscription, 'asha');
+    await order('asha');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pushService.received.filter((p) => p.path === '/shared-laptop')).toHaveLength(0);
+    await register('ravi', 'device-shared-1', subscription);
+    await order('ravi');
+    await expect.poll(() => pushService.received.filter((p) => p.path === '/shared-laptop').length).toBe(1);
+    // logout: the same device registered without a token
+    await register(undefined, 'device-shared-1', null, 'ravi');
+    await order('ravi');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pushService.received.filter((p) => p.path === '/shared-laptop')).toHaveLength(1);
+  });
+
+  it('a subscription the push service calls gone (410) is deleted', async () => {
+    const subscription = pushService.subscribe('/gone');
+    pushService.answer('/gone', 410);
+    await register('ravi', 'device-ravi-gone', subscription);
+    expect(await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', subscription.endpoint).execute()).toHaveLength(1);
+    await order('ravi');
+    await expect.poll(async () => (await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', subscription.endpoint).execute()).length).toBe(0);
+  });
+
+  it('bad subscriptions and ids are refused with the field, and nothing is stored', async () => {
+    const before = (await db.kysely.selectFrom('devices').select('id').execute()).length;
+    const cases: Array<[object, string]> = [
+      [{ fcmToken: '{"endpoint":"https://fcm.googleapis.com/x"}', deviceId: 'device-bad-1' }, 'fcmToken'],
+      [{ fcmToken: 'not json', deviceId: 'device-bad-1' }, 'fcmToken'],
+      [{ fcmToken: JSON.stringify({ endpoint: 'http://10.0.0.5/internal', keys: { p256dh: 'aa', auth: 'bb' } }), deviceId: 'device-bad-1' }, 'fcmToken'],
+      [{ fcmToken: null, deviceId: 'x' }, 'deviceId'],
+      [{ fcmToken: null, deviceId: 'has spaces in it' }, 'deviceId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call('POST', '/api/instance/updateFcmToken', 'asha', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.map((f: { path: string }) => f.path)).toContain(field);
+    }
+    expect((await db.kysely.selectFrom('devices').select('id').execute()).length).toBe(before);
+  });
+
+  it("a user lists and forgets their own devices; another user's device answers 404", async () => {
+    const mine = (await call('GET', '/api/user/devices', 'asha')).json() as Array<{ id: string; push: boolean }>;
+    expect(mine).toEqual([expect.objectContaining({ id: 'device-asha-1', push: true })]);
+    expect((await call('DELETE', '/api/user/devices/device-asha-1', 'ravi')).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/devices', 'ravi')).json().map((d: { id: string }) => d.id)).not.toContain('device-asha-1');
+    expect((await call('GET', '/api/user/devices')).statusCode).toBe(401);
+    expect((await call('DELETE', '/api/user/devices/device-asha-1', 'asha')).json()).toEqual({ success: true });
+    expect((await call('GET', '/api/user/devices', 'asha')).json()).toEqual([]);
+  });
+
+  it('analytics events are stored with the device record and summarised; the user is the token’s, not the body’s', async () => {
+    const record = { localTime: '2026-11-21T20:00:00+05:30', device_id: 'device-asha-1', session_id: 'session-1234', version: '0.8', os_name: 'Android', device_brand: 'Google', device_model: 'Pixel 8', device_type: 'mobile', user_id: 'ravi' };
+    const res = await call('POST', '/fn/analytics/logEvent', 'asha', { event_type: 'new_session', value: 'https://shop.example/home', sf_id: 'test-shop', ...record });
+    expect(res.json()).toEqual({ success: true });
+    await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'new_session', value: 'https://shop.example/', sf_id: 'test-shop', ...record, session_id: 'session-5678' });
+    const rows = await db.kysely.selectFrom('analytics_events').selectAll().orderBy('created_at').execute();
+    expect(rows.map((r) => r.user_id)).toEqual(['asha', null]);
+    expect(JSON.parse(rows[0]!.record)).toMatchObject({ os_name: 'Android', device_model: 'Pixel 8', version: '0.8', user_id: 'asha' });
+    const summary = await createAnalyticsRepository(db).summary(0, Date.now() + 1000);
+    expect(summary.events).toEqual([{ eventType: 'new_session', count: 2, devices: 1, sessions: 2 }]);
+    expect(summary.days).toEqual([{ day: new Date().toISOString().slice(0, 10), eventType: 'new_session', count: 2 }]);
+
+    expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'new_session', value: '/', sf_id: 'other-shop' })).json().message).toBe('Store not specified');
+    expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'DROP TABLE', value: '/', sf_id: 'test-shop' })).statusCode).toBe(400);
+    expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'x', value: 'v'.repeat(3000), sf_id: 'test-shop' })).statusCode).toBe(400);
+    expect((await db.kysely.selectFrom('analytics_events').select('id').execute()).length).toBe(2);
+  });
+});

@@ -1,0 +1,65 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';
+import { sessionOf } from '../../../plugins/user-session.ts';
+import type { AccessTokens } from '../../../services/access-tokens.ts';
+import { isPushEndpoint, type PushSender } from '../../../services/push.ts';
+
+const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/);
+const subscriptionSchema = z.object({ endpoint: z.string().max(1000), keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) });
+
+/**
+ * `fcmToken` carries the browser's push subscription (decision 022): the JSON of
+ * `PushSubscription`, as a string or an object; null when there is none (permission
+ * not given, or logout).
+ */
+const fcmTokenSchema = z
+  .union([
+    subscriptionSchema,
+    z.string().max(2000).transform((text, ctx) => {
+      try {
+        return subscriptionSchema.parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'fcmToken must be a push subscription (PushSubscription.toJSON()).' });
+        return z.NEVER;
+      }
+    }),
+  ])
+  .nullish();
+
+export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
+
+type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined };
+
+/**
+ * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId} (§7): the device and
+ * its push subscription. The user is the access token's, never the body's userId; without
+ * a token the device is attached to no user (§4: logout). `GET /api/instance/pushKey`:
+ * the VAPID public key the browser subscribes with.
+ */
+export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices, accessTokens, push, pushServiceOrigin }) => {
+  await app.register(rateLimit, { global: false });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/instance/pushKey', async (_req, reply) => {
+    if (!push) return reply.code(404).send({ success: false, error: 'not_found', message: 'This shop sends no push notifications.' });
+    return { publicKey: push.publicKey };
+  });
+
+  typed.post(
+    '/instance/updateFcmToken',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: z.object({ fcmToken: fcmTokenSchema, deviceId: deviceIdSchema, userId: z.string().max(64).nullish() }) } },
+    async (req, reply) => {
+      const session = await sessionOf(req, accessTokens);
+      if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
+      const subscription = req.body.fcmToken ?? null;
+      if (subscription && !isPushEndpoint(subscription.endpoint, pushServiceOrigin)) {
+        return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'fcmToken', message: 'This is not the address of a browser push service.' }] });
+      }
+      await devices.register({ deviceId: req.body.deviceId, userId: session.userId, subscription });
+      return { success: true };
+    },
+  );
+};

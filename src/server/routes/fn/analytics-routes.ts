@@ -1,0 +1,43 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AnalyticsRepository } from '../../db/repositories/analytics-repository.ts';
+import { sessionOf } from '../../plugins/user-session.ts';
+import type { AccessTokens } from '../../services/access-tokens.ts';
+import { deviceIdSchema } from '../api/instance/instance-routes.ts';
+
+const text = (max: number) => z.string().max(max).nullish();
+
+/** §7 analytics/logEvent: the event, the page and the §3 device and session record. */
+const eventSchema = z.object({
+  event_type: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'An event type is lower-case letters, digits and _.'),
+  value: z.string().max(2048),
+  sf_id: z.string().max(60),
+  localTime: text(64),
+  device_id: deviceIdSchema.nullish(),
+  session_id: deviceIdSchema.nullish(),
+  version: text(20),
+  os_name: text(80),
+  device_brand: text(80),
+  device_model: text(80),
+  device_type: text(40),
+  user_id: text(64),
+});
+
+/**
+ * `POST {serverless}/analytics/logEvent` (§7). Anyone may send events, so each is small,
+ * checked and slowed per address; the user is the access token's when one comes with
+ * it (the body's user_id is not believed), else none.
+ */
+export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens }> = async (app, { shopId, analytics, accessTokens }) => {
+  await app.register(rateLimit, { global: false });
+  app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
+    const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
+    if (sf_id !== shopId) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sf_id', message: 'Store not specified' }] });
+    const session = await sessionOf(req, accessTokens);
+    const userId = 'userId' in session ? session.userId : null;
+    await analytics.log({ eventType: event_type, value, deviceId: record.device_id ?? null, sessionId: record.session_id ?? null, userId, record: { ...record, user_id: userId } });
+    return { success: true };
+  });
+};
