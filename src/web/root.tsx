@@ -13,6 +13,7 @@ import { catalogs } from './lib/i18n/catalogs.server.ts';
 import { createI18n, errorScreenMessages, resolveLanguage } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
+import { startSession, syncDevice } from './lib/device.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
 import { useNonce } from './lib/nonce.ts';
@@ -89,6 +90,22 @@ function useIdle(): boolean {
   return idle;
 }
 
+/**
+ * Once the session is known: the tab's new_session event (§4), and the device registered
+ * for the user who logs in, or for nobody after logout (§4 Session).
+ */
+function useDeviceAndSession(shopId: string) {
+  const known = useSession((s) => s.status !== 'unknown');
+  const userId = useSession((s) => s.user?.id ?? null);
+  useEffect(() => {
+    if (!known) return;
+    const token = useSession.getState().token;
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    void startSession(shopId, userId, headers);
+    void syncDevice(shopId, userId, headers);
+  }, [known, userId, shopId]);
+}
+
 /** The page, and the shell around every page: modals, side menu, cart sidebar, toasts, loader. */
 export default function App({ loaderData }: Route.ComponentProps) {
   useAttachCart();
@@ -98,6 +115,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const loggedIn = useSession((s) => s.status === 'user');
   const clearCart = useClearCart();
   useEffect(() => void restoreSession(), []);
+  useDeviceAndSession(loaderData.shop.id);
   // §4 logout: the session, the orders and the cart go; the shopper lands home, told so
   const onLogout = () =>
     void logOut().then(() => {

@@ -32,7 +32,7 @@ const eventSchema = z.object({
  */
 export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens }> = async (app, { shopId, analytics, accessTokens }) => {
   await app.register(rateLimit, { global: false });
-  app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
     const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
     if (sf_id !== shopId) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sf_id', message: 'Store not specified' }] });
     const session = await sessionOf(req, accessTokens);

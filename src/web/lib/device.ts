@@ -1,0 +1,108 @@
+import { postJson } from './api.ts';
+
+/**
+ * §3 Device and session record: a device id kept in persistent storage and a session
+ * id in the tab's storage, each made once; §4: the `new_session` event goes only when
+ * the tab had no session id yet. Decision 022.
+ */
+
+/** §9: the app version string. */
+export const APP_VERSION = '0.8';
+
+export type DeviceRecord = {
+  localTime: string;
+  device_id: string;
+  session_id: string;
+  version: string;
+  os_name: string | null;
+  device_brand: string | null;
+  device_model: string | null;
+  device_type: 'mobile' | 'tablet' | 'desktop';
+  user_id: string | null;
+};
+
+const newId = () => crypto.randomUUID().replaceAll('-', '');
+
+/** The id under `key`, made and kept the first time; `made` says it was made now. Storage that refuses (private mode) gives a fresh id each time. */
+function idIn(storage: () => Storage, key: string): { id: string; made: boolean } {
+  try {
+    const found = storage().getItem(key);
+    if (found) return { id: found, made: false };
+    const id = newId();
+    storage().setItem(key, id);
+    return { id, made: true };
+  } catch {
+    return { id: newId(), made: true };
+  }
+}
+
+export const deviceId = (shopId: string) => idIn(() => localStorage, `${shopId}/device`).id;
+
+/** The wall-clock time with the device's offset: 2026-11-21T20:00:00+05:30. */
+function localTime(now = new Date()): string {
+  const offset = -now.getTimezoneOffset();
+  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+  const local = new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  return `${local}${offset >= 0 ? '+' : '-'}${pad(offset / 60)}:${pad(offset % 60)}`;
+}
+
+type UaData = { platform?: string; mobile?: boolean; getHighEntropyValues?(hints: string[]): Promise<{ model?: string }> };
+
+/**
+ * What the browser says about the device: Client Hints where the browser has them
+ * (Chromium), the user-agent string otherwise. Best effort, for the owner's summary only.
+ */
+async function describeDevice(): Promise<Pick<DeviceRecord, 'os_name' | 'device_brand' | 'device_model' | 'device_type'>> {
+  const ua = navigator.userAgent;
+  const data = (navigator as Navigator & { userAgentData?: UaData }).userAgentData;
+  const os = data?.platform || (/Android/.test(ua) ? 'Android' : /iPhone|iPad|iPod/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'Chrome OS' : /Linux/.test(ua) ? 'Linux' : null);
+  const type = /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua)) ? 'tablet' : (data?.mobile ?? /Mobi|iPhone/.test(ua)) ? 'mobile' : 'desktop';
+  let model = /\b(iPhone|iPad|iPod)\b/.exec(ua)?.[1] ?? /Android [\d.]+; (?:[a-z]{2}-[a-z]{2}; )?([^;)]+?)(?: Build\/|\))/i.exec(ua)?.[1] ?? null;
+  if (data?.getHighEntropyValues) model = (await data.getHighEntropyValues(['model']).catch(() => ({ model: undefined }))).model || model;
+  if (model === 'K') model = null; // Chrome's reduced user agent hides the model behind "K"
+  const brand = /iPhone|iPad|iPod|Macintosh/.test(ua) ? 'Apple' : /\bSM-|Samsung/i.test(ua) || model?.startsWith('SM-') ? 'Samsung' : /Pixel/.test(model ?? ua) ? 'Google' : null;
+  return { os_name: os, device_brand: brand, device_model: model, device_type: type };
+}
+
+/**
+ * Starts the tab's session: the first time in a tab it sends `new_session` with the page
+ * address and the device record; later calls in the tab send nothing. Failures are only
+ * logged: analytics never gets in the shopper's way.
+ */
+export async function startSession(shopId: string, userId: string | null, headers: Record<string, string> = {}): Promise<void> {
+  const session = idIn(() => sessionStorage, `${shopId}/session`);
+  if (!session.made) return;
+  const record: DeviceRecord = { localTime: localTime(), device_id: deviceId(shopId), session_id: session.id, version: APP_VERSION, ...(await describeDevice()), user_id: userId };
+  const res = await postJson('/fn/analytics/logEvent', { event_type: 'new_session', value: window.location.href, sf_id: shopId, ...record }, headers);
+  if (!res.ok) console.warn('new_session event not logged', res.status);
+}
+
+/** Registers the device for the user, or for nobody without one (sent without a token). Failures are logged only (§8). */
+export async function registerDevice(shopId: string, userId: string | null, headers: Record<string, string> = {}, subscription: PushSubscriptionJSON | null = null): Promise<boolean> {
+  const res = await postJson('/api/instance/updateFcmToken', { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId }, headers);
+  if (!res.ok) console.warn('device not registered', res.status);
+  return res.ok;
+}
+
+/**
+ * §4 Session: login registers the device for the user, logout attaches no user to it.
+ * The tab remembers whom it registered the device for, so a page load while logged in
+ * sends nothing new.
+ */
+export async function syncDevice(shopId: string, userId: string | null, headers: Record<string, string>): Promise<void> {
+  const key = `${shopId}/deviceUser`;
+  let registered: string | null = null;
+  try {
+    registered = sessionStorage.getItem(key);
+  } catch {
+    // no tab storage: register as if new
+  }
+  if (registered === userId || (!registered && !userId)) return;
+  if (!(await registerDevice(shopId, userId, userId ? headers : {}))) return;
+  try {
+    if (userId) sessionStorage.setItem(key, userId);
+    else sessionStorage.removeItem(key);
+  } catch {
+    // asked again on the next page
+  }
+}
