@@ -42,6 +42,7 @@ import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts'
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
+import { appManifestRoutes } from './routes/app-manifest-routes.ts';
 import { createAccessTokens } from './services/access-tokens.ts';
 import { createCallerVerification } from './services/caller-verification.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, { prefix: '/api', newsletter });
   await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
+  if (config.ok) await app.register(appManifestRoutes, { shop: config.config, mediaDir: options.mediaDir });
   if (config.ok) {
     const orders = createOrderRepository(db);
     const authSecret = options.authSecret ?? randomBytes(32);

@@ -54,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {shop?.description ? <meta name="description" content={shop.description} /> : null}
         {/* without an icon of its own the shop says so, instead of browsers asking for /favicon.ico */}
         <link rel="icon" href={shop?.pwa.icons.logo192Png || 'data:,'} />
+        {shop ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
+        {shop ? <link rel="apple-touch-icon" href="/icons/192.png" /> : null}
         {/* with a precedence React puts the one render-blocking file first in <head>, ahead of the script preloads */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
