@@ -63,6 +63,9 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'retain-on-failure',
+    // shoppers who already answered the browser: the notifications prompt (which covers the
+    // bottom of the page for 15 s) shows only in the journey about it, which asks afresh
+    permissions: ['notifications'],
   },
   projects: [
     {

@@ -14,6 +14,7 @@ import { createI18n, errorScreenMessages, resolveLanguage } from './lib/i18n/i18
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
 import { startSession, syncDevice } from './lib/device.ts';
+import { usePushPrompt } from './lib/push-prompt.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
 import { useNonce } from './lib/nonce.ts';
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 // Panels, modals and toasts load on first use: none of them is needed to show a page,
 // and together they would double the JavaScript of the first load.
+const PushPrompt = lazy(() => import('./features/shell/components/push-prompt.tsx').then((m) => ({ default: m.PushPrompt })));
 const ModalHost = lazy(() => import('./modals/modal-host.tsx').then((m) => ({ default: m.ModalHost })));
 const SearchPanel = lazy(() => import('./features/search/components/search-panel.tsx').then((m) => ({ default: m.SearchPanel })));
 const SideMenu = lazy(() => import('./features/shell/components/side-menu.tsx').then((m) => ({ default: m.SideMenu })));
@@ -130,6 +132,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const anyModal = useUi((s) => Object.keys(s.modals).length > 0);
   const toasts = useUi((s) => s.toasts);
   const idle = useIdle();
+  const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
     <TileActionContext value={tileAction}>
       <Outlet />
@@ -139,6 +142,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {used.sideMenu ? <Lazy><SideMenu account={{ loggedIn, onLogout }} /></Lazy> : null}
       {used.cart && (orderEnabled || enquiryEnabled) ? <Lazy><CartSidebar /></Lazy> : null}
       {idle || toasts ? <Lazy><Toasts /></Lazy> : null}
+      {loggedIn || pushForced ? <Lazy><PushPrompt shopId={loaderData.shop.id} /></Lazy> : null}
       <LoaderOverlay />
     </TileActionContext>
   );

@@ -200,6 +200,13 @@ export const enUS = {
     ordersFailed: 'Could not fetch your orders. This may be due to poor network connection.',
     hello: 'Logged in as {{name}}',
   },
+  push: {
+    label: 'Allow notifications?',
+    text: 'Turn on notifications to hear when your orders are confirmed and on their way.',
+    orderSuccessText: 'Want to know when this order is confirmed and on its way? Turn on notifications.',
+    allow: 'Turn on notifications',
+    close: 'Not now',
+  },
   appointment: {
     title: 'Book an appointment',
     moveTitle: 'Move your booking',

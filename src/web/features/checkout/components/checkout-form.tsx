@@ -10,6 +10,7 @@ import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/
 import { getJson, postJson } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
+import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { placeOrder } from '../api/orders.ts';
@@ -140,6 +141,8 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
         void asUser((headers) => postJson('/api/user/addresses', address, headers));
       }
       attempt.current = null;
+      // §2: after an order the notifications prompt speaks of the order (a logged-in shopper's pushes reach them)
+      if (loggedIn) usePushPrompt.getState().force('order-success');
       // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
       if (body.order.paymentType !== 'payu') openModal('order-confirmation', { orderId, kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
       void navigate(`${paths.checkout()}?${new URLSearchParams({ orderId }).toString()}`, { replace: true });
