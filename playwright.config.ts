@@ -64,7 +64,7 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
     // shoppers who already answered the browser: the notifications prompt (which covers the
-    // bottom of the page for 15 s) shows only in the journey about it, which asks afresh
+    // bottom of the page for 15 s) shows only in the journey about it, which clears this
     permissions: ['notifications'],
   },
   projects: [

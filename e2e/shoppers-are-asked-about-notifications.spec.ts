@@ -21,12 +21,16 @@ async function countPermissionRequests(page: Page): Promise<void> {
 }
 
 test.describe('Shoppers are asked about notifications', () => {
-  // a browser that has not been asked yet (the other journeys answered it already)
-  test.use({ permissions: [] });
+  // a browser that has not been asked yet: the config answers for the other journeys
+  // (and an empty permissions list would mean 'denied'), so the answer is taken back here
+  test.beforeEach(async ({ context }) => {
+    await context.clearPermissions();
+  });
 
   test('a logged-in shopper is asked 3 s after the page opens, for 15 s, once per tab; a click asks the browser', async ({ page, context, request }) => {
     test.slow(); // a sign-up, and the prompt's own 3 + 15 seconds
     await signUpAndConfirm(page, request, 'Nila Das', `notify-${test.info().project.name}-${Date.now()}@example.com`, 'monsoon paper boats');
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
 
     // a new tab of the logged-in shopper
     const tab = await context.newPage();
@@ -66,6 +70,7 @@ test.describe('Shoppers are asked about notifications', () => {
 
   test('a guest is not asked', async ({ page }) => {
     await page.goto('/home');
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
     await page.waitForTimeout(4500);
     await expect(page.getByRole('region', { name: 'Allow notifications?' })).toHaveCount(0);
   });
