@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
+import { addDays, deliverySlotId, parseDeliverySlotId } from './calendar-dates.ts';
 
 /**
  * The booking engine's rules (issue 6): which times a service can be booked at and
@@ -13,7 +14,6 @@ export const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as con
 export type Weekday = (typeof weekdays)[number];
 
 const MINUTE = 60_000;
-const DAY_MS = 86_400_000;
 
 /** 'HH:MM', 00:00 to 24:00. */
 export const wallTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use a time like 09:30');
@@ -103,10 +103,6 @@ export function instantOf(date: string, time: string, timeZone: string): number 
   return new TZDate(y, m - 1, d, 0, minutesOf(time), timeZone).getTime();
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 export const weekdayOf = (date: string): Weekday => weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 /** An instant as ISO 8601 with the shop's offset, e.g. 2026-11-22T10:30:00.000+05:30. */
@@ -187,9 +183,6 @@ export const serviceResource = (serviceId: string) => `service:${serviceId}`;
 
 export type DeliverySlot = { id: string; date: string; slotId: string; label: string; start: number; end: number; capacity: number };
 
-/** A delivery slot's id names the date and the slot: `2026-11-22/morning`. */
-export const deliverySlotId = (date: string, slotId: string) => `${date}/${slotId}`;
-
 function deliverySlotOn(slots: readonly DeliverySlotConfig[], calendar: Calendar, date: string, slotId: string): DeliverySlot | null {
   const slot = slots.find((s) => s.id === slotId);
   if (!slot || isClosed(calendar, date) || (slot.days && !slot.days.includes(weekdayOf(date)))) return null;
@@ -216,8 +209,8 @@ export type DeliverySlotCheck = { ok: true; slot: DeliverySlot } | { ok: false; 
 
 /** Whether an order may still take the slot with this id now, capacity aside. */
 export function checkDeliverySlot(slots: readonly DeliverySlotConfig[], calendar: Calendar, days: number, id: string, now: number): DeliverySlotCheck {
-  const match = /^(\d{4}-\d{2}-\d{2})\/([A-Za-z0-9_-]+)$/.exec(id);
-  if (!match || !isoDate.safeParse(match[1]).success || !slots.some((s) => s.id === match[2])) return { ok: false, reason: 'unknown' };
+  const named = parseDeliverySlotId(id);
+  if (!named || !isoDate.safeParse(named.date).success || !slots.some((s) => s.id === named.slotId)) return { ok: false, reason: 'unknown' };
   const slot = openDeliverySlots(slots, calendar, days, now).find((s) => s.id === id);
   return slot ? { ok: true, slot } : { ok: false, reason: 'closed' };
 }

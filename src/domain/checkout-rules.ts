@@ -1,3 +1,4 @@
+import { parseDeliverySlotId } from './calendar-dates.ts';
 import type { ShopConfig } from './shop-config.ts';
 import type { DeliveryMode } from './totals.ts';
 
@@ -72,7 +73,7 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop): Checko
     // a shop with delivery slots delivers in one: the id names the date and the slot (booking.ts);
     // whether it is still open and has room, the server decides when it places the order
     const slots = shop.orderConfig.deliverySlots;
-    const slotId = input.shippingSlotId ? /^\d{4}-\d{2}-\d{2}\/(.+)$/.exec(input.shippingSlotId)?.[1] : undefined;
+    const slotId = input.shippingSlotId ? parseDeliverySlotId(input.shippingSlotId)?.slotId : undefined;
     if (slots.length > 0 && !input.shippingSlotId) add('shippingSlotId', 'required');
     else if (input.shippingSlotId && !slots.some((slot) => slot.id === slotId)) add('shippingSlotId', 'invalid');
   }

@@ -19,8 +19,6 @@ import type { Db } from '../../../db/database.ts';
 import { placesTaken } from '../../../db/repositories/booking-repository.ts';
 import { refuse, type Clock } from '../../fn/appointment-routes.ts';
 
-const DAY = 86_400_000;
-
 /**
  * What can be booked now: a service's times with their free places, and the delivery
  * slots checkout may offer. Full times are listed with 0 places, so screens can show
@@ -43,7 +41,7 @@ export const slotRoutes: FastifyPluginAsync<{ shop: ShopConfig; db: Db; clock: C
       const now = clock();
       const days = appointmentDays(config, shop, service, req.query.from ?? localDate(now, shop.timeZone), req.query.days, now);
       const all = days.flatMap((d) => d.slots);
-      const taken = all.length ? await placesTaken(db, serviceResource(service.id), all[0]!.start, all.at(-1)!.end + DAY) : new Map<number, number>();
+      const taken = all.length ? await placesTaken(db, serviceResource(service.id), all[0]!.start, all.at(-1)!.end) : new Map<number, number>();
       const capacity = serviceCapacity(config, service);
       const view: SlotDayView[] = days.map((d) => ({
         date: d.date,

@@ -10,8 +10,6 @@ export type SlotsAnswer = { timeZone: string; serviceId: string; days: SlotDayVi
 export const fetchSlots = (serviceId: string, from: string | null, days: number) =>
   getJson<SlotsAnswer>(`/api/appointments/slots?${new URLSearchParams({ serviceId, days: String(days), ...(from ? { from } : {}) }).toString()}`);
 
-/** The date `days` after a YYYY-MM-DD date. */
-export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** `POST {serverless}appointment/create` (§7), as the logged-in shopper. */
 export const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string }) =>

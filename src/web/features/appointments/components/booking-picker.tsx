@@ -4,7 +4,8 @@ import type { Service } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
-import { addDays, bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
+import { addDays } from '../../../../domain/calendar-dates.ts';
+import { bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
 
 const PAGE_DAYS = 7;
 const pill = (on: boolean) => `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
