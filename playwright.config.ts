@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakeSms, fakeSmsInbox, fakeSmtp, fakeTruecaller, fakeTruecallerOrigin, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakePush, fakePushControl, fakePushOrigin, fakeSms, fakeSmsInbox, fakeSmtp, fakeTruecaller, fakeTruecallerOrigin, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopServerEnv, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
 import { SMS_TOKEN } from './src/server/testing/fake-sms.ts';
 import { SMTP_PASSWORD, SMTP_USER } from './src/server/testing/fake-smtp.ts';
 
@@ -12,30 +12,7 @@ function shopServer(shop: TestShop, env: Record<string, string> = {}) {
   return {
     name: shop.name,
     command: 'node --import tsx e2e/fixtures/start-server.ts',
-    env: {
-      PORT: String(shop.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: shop.dataDir,
-      SHOP_CONFIG: shop.shopConfig,
-      MEDIA_DIR: 'demo/media',
-      SEED_CATALOG: 'demo/catalog.json',
-      LOG_LEVEL: 'warn',
-      // always the throwaway SQLite database, whatever the shell has set
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      PUBLIC_URL: '',
-      SMTP_URL: '',
-      PAYU_SALT: '',
-      PAYU_KEY: '',
-      PAYU_ENDPOINT: '',
-      SMS_URL: '',
-      SMS_TOKEN: '',
-      COUNTRY_LOOKUP_URL: '',
-      ACCESS_TOKEN_TTL_SECONDS: '',
-      SHOP_CONFIG_PATCH: '',
-      CALLER_PROFILE_ORIGIN: '',
-      ...env,
-    },
+    env: shopServerEnv(shop, env),
     url: `${shopURL(shop)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -66,6 +43,8 @@ export default defineConfig({
     // shoppers who already answered the browser: the notifications prompt (which covers the
     // bottom of the page for 15 s) shows only in the journey about it, which clears this
     permissions: ['notifications'],
+    // the pages as the server serves them: the journeys about the service worker allow it
+    serviceWorkers: 'block',
   },
   projects: [
     {
@@ -81,8 +60,9 @@ export default defineConfig({
     { name: fakePayu.name, command: 'node --import tsx e2e/fixtures/start-fake-payu.ts', url: `http://127.0.0.1:${fakePayu.port}/`, reuseExistingServer: false, timeout: 60_000 },
     { name: fakeSmtp.name, command: 'node --import tsx e2e/fixtures/start-fake-smtp.ts', url: fakeSmtpInbox, reuseExistingServer: false, timeout: 60_000 },
     { name: fakeSms.name, command: 'node --import tsx e2e/fixtures/start-fake-sms.ts', url: fakeSmsInbox, reuseExistingServer: false, timeout: 60_000 },
-    // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server and texts through the local SMS provider
-    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, ...messaging }),
+    { name: fakePush.name, command: 'node --import tsx e2e/fixtures/start-fake-push.ts', url: `${fakePushControl}/messages`, reuseExistingServer: false, timeout: 60_000 },
+    // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server, texts through the local SMS provider and pushes through the local push service
+    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, PUSH_SERVICE_ORIGIN: fakePushOrigin, ...messaging }),
     { name: fakeTruecaller.name, command: 'node --import tsx e2e/fixtures/start-fake-truecaller.ts', url: `${fakeTruecallerOrigin}/profile`, reuseExistingServer: false, timeout: 60_000 },
     shopServer(shortSessionShop, {
       ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_SECONDS),

@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The browser's first load fetches a few files instead of twenty-odd small ones: every
@@ -20,8 +21,6 @@ const shell = [
   'domain/theme',
   'web/features/cart/components/add-to-cart',
   'web/features/cart/hooks/use-cart',
-  'web/features/cart/hooks/use-server-cart',
-  'domain/cart-sync',
   'web/features/cart/store/',
   'web/features/catalog/components/banner.',
   'web/features/catalog/components/category-tiles',
@@ -33,11 +32,15 @@ const shell = [
   'web/features/shell/components/loader-overlay',
   'web/features/shell/components/page-shell',
   'web/lib/api',
+  'web/lib/app-update',
+  'web/lib/chunk-load',
+  'web/lib/loadable',
   'web/lib/format',
   'web/lib/i18n/',
   'web/lib/nonce',
   'web/lib/notify',
   'web/lib/paths',
+  'web/lib/push-prompt',
   'web/lib/session',
   'web/lib/ui-store',
   'web/lib/use-shop',
@@ -46,7 +49,23 @@ const shell = [
 ].map((p) => `/src/${p}`);
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // the service worker (decision 023): our own source, compiled here; registered by the
+    // app (lib/service-worker.ts); the manifest comes from the shop config. The list of files
+    // it precaches is written after the whole build (scripts/precache-list.ts): React Router
+    // writes its route manifest after this plugin is done.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/web/sw',
+      filename: 'sw.ts',
+      outDir: 'build/client',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { injectionPoint: undefined },
+    }),
+  ],
   build: {
     assetsInlineLimit: 0,
     // the server reads its modules from disk: splitting them differently gains nothing there

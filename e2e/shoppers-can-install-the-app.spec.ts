@@ -31,3 +31,23 @@ test.describe('Shoppers on phones are offered to install the app', () => {
     await expect(header.getByRole('button', { name: 'Install app' })).toHaveCount(0);
   });
 });
+
+test.describe('The shop is an installable app', () => {
+  test("Chromium's installability check finds nothing missing: manifest, icons, service worker", async ({ playwright, baseURL }, testInfo) => {
+    // a browser profile of its own: Chromium never installs apps from an incognito window, which every test context is
+    const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), { ...testInfo.project.use.launchOptions, serviceWorkers: 'allow', baseURL });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
+      // the check Lighthouse's installable-manifest audit ran (that audit left Lighthouse in version 12)
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors).toEqual([]);
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
@@ -6,18 +6,20 @@ import stylesheet from './app.css?url';
 import { readableOnWhiteText } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useClearCart } from './features/cart/hooks/use-cart.ts';
-import { useServerCart } from './features/cart/hooks/use-server-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
 import { createI18n, errorScreenMessages, resolveLanguage } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
-import { startSession, syncDevice } from './lib/device.ts';
 import { usePushPrompt } from './lib/push-prompt.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
 import { useNonce } from './lib/nonce.ts';
+import { MICROCART_TIMEOUT_MS } from './lib/chunk-load.ts';
+import { loadable, preloadLoadError } from './lib/loadable.tsx';
+import { useAppUpdate } from './lib/app-update.ts';
+import { PartSpinner } from './ui/part-spinner.tsx';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import './lib/load-context.ts';
 
@@ -74,15 +76,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 // Panels, modals and toasts load on first use: none of them is needed to show a page,
-// and together they would double the JavaScript of the first load.
-const PushPrompt = lazy(() => import('./features/shell/components/push-prompt.tsx').then((m) => ({ default: m.PushPrompt })));
-const ModalHost = lazy(() => import('./modals/modal-host.tsx').then((m) => ({ default: m.ModalHost })));
-const SearchPanel = lazy(() => import('./features/search/components/search-panel.tsx').then((m) => ({ default: m.SearchPanel })));
-const SideMenu = lazy(() => import('./features/shell/components/side-menu.tsx').then((m) => ({ default: m.SideMenu })));
-const CartSidebar = lazy(() => import('./features/cart/components/cart-sidebar.tsx').then((m) => ({ default: m.CartSidebar })));
-const Toasts = lazy(() => import('./ui/toasts.tsx').then((m) => ({ default: m.Toasts })));
-
-const Lazy = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
+// and together they would double the JavaScript of the first load. Each says so when its
+// code cannot be loaded (§8); the microcart gives up after 3000 ms, with a spinner until then.
+const PushPrompt = loadable(() => import('./features/shell/components/push-prompt.tsx').then((m) => m.PushPrompt), { fallback: null });
+const ModalHost = loadable(() => import('./modals/modal-host.tsx').then((m) => m.ModalHost), { fallback: null, onClose: () => useUi.getState().dropModals() });
+const SearchPanel = loadable(() => import('./features/search/components/search-panel.tsx').then((m) => m.SearchPanel), { fallback: null, onClose: () => useUi.getState().dropPanel('search') });
+const SideMenu = loadable(() => import('./features/shell/components/side-menu.tsx').then((m) => m.SideMenu), { fallback: null, onClose: () => useUi.getState().dropPanel('sideMenu') });
+const CartSidebar = loadable(() => import('./features/cart/components/cart-sidebar.tsx').then((m) => m.CartSidebar), { timeoutMs: MICROCART_TIMEOUT_MS, fallback: <PartSpinner />, onClose: () => useUi.getState().dropPanel('cart') });
+const UpdateButton = loadable(() => import('./features/shell/components/update-button.tsx').then((m) => m.UpdateButton), { fallback: null });
+// a guest's page needs no server cart: its sync loads at login
+const ServerCart = loadable(() => import('./features/cart/hooks/use-server-cart.ts').then((m) => m.ServerCart), { fallback: null });
+const Toasts = loadable(() => import('./ui/toasts.tsx').then((m) => m.Toasts), { fallback: null });
 
 /** True a moment after hydration: time to mount what the page does not need at once. */
 function useIdle(): boolean {
@@ -105,20 +109,32 @@ function useDeviceAndSession(shopId: string) {
     if (!known) return;
     const token = useSession.getState().token;
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    void startSession(shopId, userId, headers);
-    void syncDevice(shopId, userId, headers);
+    // loaded after the first paint: nothing here is needed to show the page
+    import('./lib/device.ts').then(
+      ({ startSession, syncDevice }) => {
+        void startSession(shopId, userId, headers);
+        void syncDevice(shopId, userId, headers);
+      },
+      (err: unknown) => console.warn('device record not sent', err),
+    );
   }, [known, userId, shopId]);
 }
 
 /** The page, and the shell around every page: modals, side menu, cart sidebar, toasts, loader. */
 export default function App({ loaderData }: Route.ComponentProps) {
   useAttachCart();
-  useServerCart();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const loggedIn = useSession((s) => s.status === 'user');
   const clearCart = useClearCart();
   useEffect(() => void restoreSession(), []);
+  useEffect(() => {
+    import('./lib/service-worker.ts').then(
+      (m) => m.startServiceWorker(),
+      (err: unknown) => console.warn('service worker not registered', err),
+    );
+  }, []);
+  const update = useAppUpdate((s) => s.update);
   useDeviceAndSession(loaderData.shop.id);
   // §4 logout: the session, the orders and the cart go; the shopper lands home, told so
   const onLogout = () =>
@@ -132,17 +148,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const anyModal = useUi((s) => Object.keys(s.modals).length > 0);
   const toasts = useUi((s) => s.toasts);
   const idle = useIdle();
+  useEffect(() => {
+    if (idle) preloadLoadError();
+  }, [idle]);
   const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
     <TileActionContext value={tileAction}>
       <Outlet />
+      {loggedIn ? <ServerCart /> : null}
       {/* one boundary each: a part loading later must not hide one already open */}
-      {anyModal ? <Lazy><ModalHost /></Lazy> : null}
-      {used.search ? <Lazy><SearchPanel /></Lazy> : null}
-      {used.sideMenu ? <Lazy><SideMenu account={{ loggedIn, onLogout }} /></Lazy> : null}
-      {used.cart && (orderEnabled || enquiryEnabled) ? <Lazy><CartSidebar /></Lazy> : null}
-      {idle || toasts ? <Lazy><Toasts /></Lazy> : null}
-      {loggedIn || pushForced ? <Lazy><PushPrompt shopId={loaderData.shop.id} /></Lazy> : null}
+      {anyModal ? <ModalHost /> : null}
+      {used.search ? <SearchPanel /> : null}
+      {used.sideMenu ? <SideMenu account={{ loggedIn, onLogout }} /> : null}
+      {used.cart && (orderEnabled || enquiryEnabled) ? <CartSidebar /> : null}
+      {idle || toasts ? <Toasts /> : null}
+      {loggedIn || pushForced ? <PushPrompt shopId={loaderData.shop.id} /> : null}
+      {update ? <UpdateButton onClick={update} /> : null}
       <LoaderOverlay />
     </TileActionContext>
   );

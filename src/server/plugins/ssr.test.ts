@@ -95,6 +95,16 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('br');
   });
+
+  it('serves the service worker for revalidation on every check, naming the built assets it precaches', async () => {
+    const res = await t.app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = await t.app.inject({ url: '/' });
+    const asset = /\/assets\/([\w.-]+\.js)/.exec(page.body)?.[1];
+    expect(res.body).toContain(`assets/${asset}`);
+  });
 });
 
 describe('a shop whose config is invalid', () => {

@@ -7,7 +7,7 @@ const YEAR = 365 * 24 * 3600;
 
 /**
  * Built assets (hashed names: cached for a year, immutable, precompressed at build time),
- * the other files of the client build (icons, manifest), and the shop's media (images,
+ * the other files of the client build (the service worker, revalidated on every check), and the shop's media (images,
  * not content-hashed, so cached for 30 days and revalidated by ETag after that).
  */
 export const staticFiles: FastifyPluginAsync<{ clientDir?: string | undefined; mediaDir?: string | undefined }> = async (app, { clientDir, mediaDir }) => {
@@ -35,9 +35,11 @@ export const staticFiles: FastifyPluginAsync<{ clientDir?: string | undefined; m
       root: clientDir,
       prefix: '/',
       wildcard: false,
-      globIgnore: ['assets/**', '**/*/**'],
+      globIgnore: ['*/**/*'],
       preCompressed: true,
-      maxAge: 3600 * 1000,
+      // the service worker names every other file: a browser checking for a new version must see the new one
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', path.basename(filePath) === 'sw.js' ? 'no-cache' : 'public, max-age=3600'),
       decorateReply: decorateReply(),
       index: false,
     });

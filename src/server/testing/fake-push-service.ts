@@ -23,7 +23,7 @@ export type FakePushService = {
   close(): Promise<void>;
 };
 
-export async function startFakePushService(): Promise<FakePushService> {
+export async function startFakePushService(port = 0): Promise<FakePushService> {
   const received: PushedMessage[] = [];
   const statuses = new Map<string, number>();
   const subscribers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
@@ -54,7 +54,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import { authMessages } from '../../domain/auth-messages.ts';
-import { getJson, postJson, type ApiResult } from './api.ts';
+import { postJson, type ApiResult } from './api.ts';
 import { notify } from './notify.ts';
 
 /**
@@ -76,7 +74,8 @@ export async function asUser<T>(call: (headers: Record<string, string>) => Promi
   const first = await call(headers());
   if (!expired(first)) return first;
   if (await refreshSession()) return call(headers());
-  void notify({ type: 'warning', message: authMessages.sessionExpired });
+  // the server's words for it, loaded only when needed (they are not part of any page's first load)
+  void import('../../domain/auth-messages.ts').then(({ authMessages }) => notify({ type: 'warning', message: authMessages.sessionExpired }));
   return first;
 }
 
@@ -84,24 +83,4 @@ export async function asUser<T>(call: (headers: Record<string, string>) => Promi
 export async function logOut(): Promise<void> {
   await postJson('/api/auth/logout', {});
   useSession.getState().signOut();
-}
-
-/**
- * The logged-in shopper's data at `path` (null while loading, 'failed' when it could not
- * be fetched); bump `version` to fetch it again after a change.
- */
-export function useUserJson<T>(path: string, version = 0): T | 'failed' | null {
-  const [state, setState] = useState<{ key: string; value: T | 'failed' } | null>(null);
-  const key = `${path}#${version}`;
-  useEffect(() => {
-    let live = true;
-    void asUser((headers) => getJson<T>(path, headers)).then((res) => {
-      if (live) setState({ key, value: res.ok ? res.data : 'failed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [path, key]);
-  // an answer for an older version still shows until the new one comes
-  return state?.value ?? null;
 }

@@ -34,9 +34,13 @@ type UiState = {
   wantToasts(): void;
   openPanel(panel: Panel): void;
   closePanel(panel: Panel): void;
+  /** Closes the panel and unmounts it: the next open starts it afresh (after its code failed to load). */
+  dropPanel(panel: Panel): void;
   closeAll(): void;
   openModal(name: ModalName, props?: Record<string, unknown>, options?: { persistent?: boolean }): void;
   closeModal(name: ModalName): void;
+  /** Closes and forgets every modal, so the modal host unmounts (after its code failed to load). */
+  dropModals(): void;
   /** Shows the loader overlay until the promise settles. */
   withLoader<T>(work: Promise<T>): Promise<T>;
 };
@@ -54,6 +58,7 @@ export const useUi = create<UiState>()((set, get) => ({
   },
   openPanel: (panel) => set((s) => ({ panels: { ...closedPanels, [panel]: true }, used: { ...s.used, [panel]: true } })),
   closePanel: (panel) => set((s) => ({ panels: { ...s.panels, [panel]: false } })),
+  dropPanel: (panel) => set((s) => ({ panels: { ...s.panels, [panel]: false }, used: { ...s.used, [panel]: false } })),
   closeAll: () =>
     set((s) => ({
       panels: closedPanels,
@@ -66,6 +71,7 @@ export const useUi = create<UiState>()((set, get) => ({
       const m = s.modals[name];
       return m ? { modals: { ...s.modals, [name]: { ...m, open: false } } } : {};
     }),
+  dropModals: () => set({ modals: {} }),
   withLoader: async (work) => {
     set((s) => ({ loading: s.loading + 1 }));
     try {

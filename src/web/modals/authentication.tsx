@@ -7,6 +7,7 @@ import { useCountry } from '../lib/country.ts';
 import { notify } from '../lib/notify.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
+import { useOnline } from '../lib/use-online.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from './modal-frame.tsx';
@@ -34,6 +35,7 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
   const [form, setForm] = useState({ name: '', email: '', dialCode: '', number: '', password: '', code: '' });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Note | null>(null);
+  const online = useOnline();
   const ids = { name: useId(), email: useId(), password: useId(), hint: useId() };
 
   const phoneCodeLogin = country === 'IN';
@@ -176,6 +178,11 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
             {newPassword ? <p id={ids.hint} className="text-sm text-slate-600">{t('modal.auth.passwordHint')}</p> : null}
           </div>
         ) : null}
+        {online ? null : (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {t('app.loginOffline')}
+          </p>
+        )}
         {message ? <Message note={message} /> : null}
         <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-2.5 font-semibold text-white disabled:opacity-60">
           {busy ? t('modal.auth.working') : submitLabel}

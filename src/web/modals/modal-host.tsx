@@ -1,5 +1,4 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Suspense } from 'react';
 import { useUi, type ModalName } from '../lib/ui-store.ts';
 import { modalRegistry } from './registry.ts';
 
@@ -26,9 +25,7 @@ export function ModalHost() {
                 onInteractOutside={(e) => m.persistent && e.preventDefault()}
                 className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
               >
-                <Suspense fallback={<p className="py-6 text-center text-slate-600">…</p>}>
-                  <Modal key={m.key} {...m.props} close={close} />
-                </Suspense>
+                <Modal key={m.key} {...m.props} close={close} />
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>

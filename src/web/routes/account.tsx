@@ -9,7 +9,8 @@ import { AppointmentList } from '../features/appointments/components/appointment
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
 import { deleteJson, postJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
-import { asUser, useSession, useUserJson } from '../lib/session.ts';
+import { asUser, useSession } from '../lib/session.ts';
+import { useUserJson } from '../lib/use-user-json.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { usePriceFormat, useShop } from '../lib/use-shop.ts';
 

@@ -4,7 +4,8 @@ import type { AppointmentView } from '../../domain/booking.ts';
 import { APPOINTMENTS_PATH } from '../features/appointments/api/appointments.ts';
 import { AppointmentCard } from '../features/appointments/components/appointment-list.tsx';
 import { paths } from '../lib/paths.ts';
-import { useSession, useUserJson } from '../lib/session.ts';
+import { useSession } from '../lib/session.ts';
+import { useUserJson } from '../lib/use-user-json.ts';
 
 function Booking({ billId, moved }: { billId: string; moved: boolean }) {
   const { t } = useTranslation();

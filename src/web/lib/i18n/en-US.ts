@@ -200,6 +200,15 @@ export const enUS = {
     ordersFailed: 'Could not fetch your orders. This may be due to poor network connection.',
     hello: 'Logged in as {{name}}',
   },
+  app: {
+    update: 'New version available! Click to update',
+    loadFailed: 'An error occured while loading the component.',
+    loadOffline: "Component couldn't be loaded due to lack of network connectivity.",
+    tryAgain: 'Try again',
+    close: 'Close',
+    loadingPart: 'Loading…',
+    loginOffline: 'You are offline. Logging in needs a connection.',
+  },
   push: {
     label: 'Allow notifications?',
     text: 'Turn on notifications to hear when your orders are confirmed and on their way.',

@@ -5,7 +5,7 @@ import type { AppointmentView } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useUserJson } from '../../../lib/session.ts';
+import { useUserJson } from '../../../lib/use-user-json.ts';
 import { APPOINTMENTS_PATH, cancelAppointment } from '../api/appointments.ts';
 
 /** The link that moves a booking: the booking page with its service chosen. */

@@ -4,6 +4,7 @@ import type { Service } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';
 import { bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
 
@@ -43,6 +44,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const online = useOnline();
 
   useEffect(() => {
     if (!serviceId) return;
@@ -93,6 +95,11 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
 
   return (
     <form onSubmit={(e) => void submit(e)} className="flex max-w-3xl flex-col gap-6">
+      {!online && problem !== t('appointment.offline') ? (
+        <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {t('appointment.offline')}
+        </p>
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-lg font-semibold">{t('appointment.chooseService')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">

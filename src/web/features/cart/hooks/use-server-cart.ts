@@ -13,7 +13,7 @@ const cartPath = (productId: string) => `/api/user/cart/${encodeURIComponent(pro
  * merge (the guest's lines go up, the account's come down, nothing is added up, so a
  * second login changes nothing); after that every change is forced onto the server.
  */
-export function useServerCart(): void {
+function useServerCart(): void {
   const loggedIn = useSession((s) => s.status === 'user');
   const ready = useCartStore((s) => s.ready);
   const items = useCartStore((s) => s.items);
@@ -56,4 +56,10 @@ export function useServerCart(): void {
     server.current = items.map((i) => ({ productId: i.id, qty: i.qty }));
     void Promise.all([...set.map((l) => asUser((headers) => postJson(cartPath(l.productId), { qty: l.qty }, headers))), ...remove.map((id) => asUser((headers) => deleteJson(cartPath(id), headers)))]);
   }, [items, loggedIn]);
+}
+
+/** The server cart's sync as a part of the page: loaded and mounted only for a logged-in shopper. */
+export function ServerCart(): null {
+  useServerCart();
+  return null;
 }

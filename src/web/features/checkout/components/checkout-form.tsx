@@ -10,6 +10,7 @@ import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/
 import { getJson, postJson } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
@@ -43,6 +44,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
   const [issues, setIssues] = useState<CheckoutIssue[]>([]);
   const [serverFields, setServerFields] = useState<Array<{ path: string; message: string }>>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const online = useOnline();
   const [shortages, setShortages] = useState<Shortage[]>([]);
   const [busy, setBusy] = useState(false);
   const [slotRefresh, setSlotRefresh] = useState(0);
@@ -267,6 +269,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
         <OrderSummary lines={summaryLines} totals={totalsForApi(totals.lines, digits)} />
         <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={serverFields.find((f) => f.path === 'order.couponCode')?.message} />
         <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint')}</p>
+        {!online && problem !== t('checkout.offline') ? (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {t('checkout.offline')}
+          </p>
+        ) : null}
         {problem ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <p>{problem}</p>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderView } from '../../../../domain/order.ts';
+import { loadable } from '../../../lib/loadable.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { fetchGuestOrder, guestOrderPath } from '../api/orders.ts';
 import type { LastOrder } from '../store/checkout-store.ts';
@@ -10,8 +11,8 @@ import { OrderActions } from './order-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
 // the payment providers load only when an order needs them (§9: loaded on demand)
-const UpiPayment = lazy(() => import('./upi-payment.tsx'));
-const PayuRedirect = lazy(() => import('./payu-redirect.tsx'));
+const UpiPayment = loadable(() => import('./upi-payment.tsx').then((m) => m.default), { inline: true });
+const PayuRedirect = loadable(() => import('./payu-redirect.tsx').then((m) => m.default), { inline: true });
 
 /** Lines of an order as the summary shows them. */
 export const orderLines = (order: OrderView) => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: !Number.isInteger(l.qty), total: l.total }));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enablePush, PROMPT_DELAY_MS, PROMPT_SHOWN_MS, usePushPrompt } from '../../../lib/push-prompt.ts';
+import { PROMPT_DELAY_MS, PROMPT_SHOWN_MS, usePushPrompt } from '../../../lib/push-prompt.ts';
+import { enablePush } from '../../../lib/push-subscription.ts';
 import { useSession } from '../../../lib/session.ts';
 
 const shownKey = (shopId: string) => `${shopId}/pushPrompted`;

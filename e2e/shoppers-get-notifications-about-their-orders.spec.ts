@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { signUpAndConfirm } from './fixtures/accounts.ts';
+import { fakePushControl } from './fixtures/servers.ts';
+import { expect, test } from './fixtures/test.ts';
+
+// this journey needs the service worker: the others run without one (playwright.config.ts)
+test.use({ serviceWorkers: 'allow' });
+
+type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
+type Pushed = { path: string; message: { title: string; body: string; url: string; tag?: string } };
+
+const controlled = (page: Page) => expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
+
+test.describe('Shoppers get notifications about their orders', () => {
+  test('turning notifications on sends the subscription with the device id; a placed order is pushed and shown by the service worker', async ({ page, context, request, shop, catalog }) => {
+    test.slow(); // a sign-up, an order, and the prompt's 3 s
+    // a browser that has not been asked yet (the config answers for the other journeys)
+    await context.clearPermissions();
+    const email = `push-${test.info().project.name}-${Date.now()}@example.com`;
+    await signUpAndConfirm(page, request, 'Meera Iyer', email, 'quiet harbour lights');
+
+    // Chromium's push service is out of reach here: the subscription the browser would get
+    // comes from the local push service, which can then read what the shop sends to it
+    const subscription = (await (await request.post(`${fakePushControl}/subscriptions`)).json()) as Subscription;
+    await context.addInitScript((sub: Subscription) => {
+      PushManager.prototype.subscribe = function () {
+        return Promise.resolve({ endpoint: sub.endpoint, toJSON: () => sub } as unknown as PushSubscription);
+      };
+    }, subscription);
+
+    const tab = await context.newPage();
+    await tab.goto('/home');
+    await controlled(tab);
+    const prompt = tab.getByRole('region', { name: 'Allow notifications?' });
+    await expect(prompt).toBeVisible();
+    await context.grantPermissions(['notifications']);
+    await prompt.getByRole('button', { name: 'Turn on notifications' }).click();
+
+    // the server has this browser's device, for this user, with push on
+    const deviceId = await tab.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('/device'))?.[1]);
+    expect(deviceId).toBeTruthy();
+    const refreshed = await context.request.post('/api/auth/refresh');
+    const { authToken } = (await refreshed.json()) as { authToken: string };
+    await expect
+      .poll(async () => (await (await context.request.get('/api/user/devices', { headers: { authorization: `Bearer ${authToken}` } })).json()) as unknown, { message: 'the device reaches the server' })
+      .toEqual([expect.objectContaining({ id: deviceId, push: true })]);
+
+    // an order placed by the shopper is pushed to the subscription
+    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+    await tab.goto(`/p/${product.variantId}`);
+    await tab.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await tab.goto('/checkout');
+    await tab.getByLabel('Full name').first().fill('Meera Iyer');
+    await tab.getByLabel('E-mail').fill(email);
+    await tab.getByLabel('Phone number').fill('9800000002');
+    await tab.getByRole('radio', { name: 'Pickup' }).check();
+    await tab.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await tab.getByRole('button', { name: 'Pay on delivery' }).click();
+    await expect(tab.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
+    const path = new URL(subscription.endpoint).pathname;
+    let pushed: Pushed | undefined;
+    await expect
+      .poll(async () => {
+        pushed = ((await (await request.get(`${fakePushControl}/messages`)).json()) as Pushed[]).find((m) => m.path === path);
+        return pushed !== undefined;
+      }, { message: 'the push service receives the order' })
+      .toBe(true);
+    expect(pushed!.message).toMatchObject({ title: shop.title, body: expect.stringMatching(/^Thank you! Your order .+ is placed\.$/), url: '/account?activePage=orders' });
+
+    // delivered to the browser, the service worker shows it
+    const cdp = await context.newCDPSession(tab);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const live = registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(tab.url()).origin, registrationId: await registrationId, data: JSON.stringify(pushed!.message) });
+    await expect
+      .poll(() => tab.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body }))), { message: 'the notification shows' })
+      .toEqual([{ title: shop.title, body: pushed!.message.body }]);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { isBrowsingRequest, offlinePage, readPushMessage } from './rules.ts';
+
+const at = (path: string) => new URL(path, 'https://shop.example');
+
+describe('what the service worker keeps', () => {
+  it('keeps the pages a shopper browses, and their navigation data', () => {
+    for (const path of ['/', '/home', '/catalog', '/catalog?categories=fruits', '/p/apple-shimla', '/faqs', '/t-and-c', '/privacy', '/p/apple-shimla.data', '/catalog.data?_routes=routes%2Fcatalog', '/_root.data']) {
+      expect(isBrowsingRequest(at(path)), path).toBe(true);
+    }
+  });
+
+  it('never keeps checkout, the account, booking or order views: they need the server', () => {
+    for (const path of ['/checkout', '/checkout2', '/checkout.data', '/account', '/account-new', '/appointment', '/appointment/success', '/guest/view-order', '/email-confirmed', '/api/user/cart', '/p/a/b', '/p/']) {
+      expect(isBrowsingRequest(at(path)), path).toBe(false);
+    }
+  });
+});
+
+describe('push messages', () => {
+  const origin = 'https://shop.example';
+
+  it('show the title and text, and open the shop at the message address', () => {
+    expect(readPushMessage({ title: 'Order confirmed', body: 'Order 01J is confirmed.', url: '/account?activePage=orders', tag: 'order-01J' }, origin)).toEqual({
+      title: 'Order confirmed',
+      body: 'Order 01J is confirmed.',
+      url: '/account?activePage=orders',
+      tag: 'order-01J',
+    });
+  });
+
+  it('never open another site, and ignore a message without a title', () => {
+    expect(readPushMessage({ title: 'Hi', body: 'x', url: 'https://evil.example/phish' }, origin)?.url).toBe('/');
+    expect(readPushMessage({ title: 'Hi', url: 'javascript:alert(1)' }, origin)?.url).toBe('/');
+    expect(readPushMessage({ body: 'no title' }, origin)).toBeNull();
+    expect(readPushMessage('text', origin)).toBeNull();
+  });
+});
+
+describe('the offline page', () => {
+  it('says what needs a connection, and that no order was placed', () => {
+    expect(offlinePage('/checkout')).toContain('Checkout needs a connection. Your cart is kept on this device and no order has been placed.');
+    expect(offlinePage('/appointment')).toContain('Nothing has been booked.');
+    expect(offlinePage('/p/tomato')).toContain('has not been opened on this device before');
+  });
+
+  it('cannot be broken out of by the address', () => {
+    const page = offlinePage('/p/"><script>alert(1)</script>');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('href="/p/&#34;&#62;&#60;script&#62;');
+  });
+});
