@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readEnv } from '../env.ts';
 import { migrate, openDatabase } from '../db/database.ts';
+import { createAnalyticsRepository, type AnalyticsSummary } from '../db/repositories/analytics-repository.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { csvColumns } from '../services/catalog-file.ts';
 import { importCatalogFile } from '../services/catalog-import.ts';
@@ -16,6 +17,7 @@ const USAGE = `Usage: npm run shop -- <command>
   check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
   import-catalog <file>        replace the catalog with a JSON or CSV file, all or nothing
   set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
+  analytics-summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
 CSV columns (header row required): ${csvColumns.join(', ')}
@@ -49,6 +51,22 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         await migrate(db);
         const repo = createCatalogRepository(db, config.config.localeConfig.fractionDigits);
         return command === 'import-catalog' ? await importCommand(repo, rest, out) : await setStockCommand(repo, rest, out);
+      } finally {
+        await db.close();
+      }
+    }
+    case 'analytics-summary': {
+      const days = rest[0] === undefined ? 30 : Number(rest[0]);
+      if (!Number.isInteger(days) || days < 1 || days > 3660) {
+        out.error('Usage: npm run shop -- analytics-summary [days, a whole number from 1 to 3660]');
+        return 1;
+      }
+      const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+      try {
+        await migrate(db);
+        const to = Date.now();
+        printSummary(await createAnalyticsRepository(db).summary(to - days * 86_400_000, to), days, out);
+        return 0;
       } finally {
         await db.close();
       }
@@ -98,6 +116,18 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
   }
   out.log(`Stock of ${variantId} is now ${stock}.`);
   return 0;
+}
+
+function printSummary(summary: AnalyticsSummary, days: number, out: Out): void {
+  if (summary.events.length === 0) {
+    out.log(`No events in the last ${days} days.`);
+    return;
+  }
+  out.log(`Events of the last ${days} days:`);
+  out.log(`  ${'event'.padEnd(24)}${'count'.padStart(8)}${'devices'.padStart(9)}${'sessions'.padStart(10)}`);
+  for (const e of summary.events) out.log(`  ${e.eventType.padEnd(24)}${String(e.count).padStart(8)}${String(e.devices).padStart(9)}${String(e.sessions).padStart(10)}`);
+  out.log('Per day (UTC):');
+  for (const d of summary.days) out.log(`  ${d.day}  ${d.eventType.padEnd(24)}${String(d.count).padStart(8)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
