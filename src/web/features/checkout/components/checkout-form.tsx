@@ -182,6 +182,12 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold">{t('checkout.title')}</h1>
+        {/* said before the shopper fills anything in; a failed order says it again by the button */}
+        {!online && problem !== t('checkout.offline') ? (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {t('checkout.offline')}
+          </p>
+        ) : null}
         {modes.length > 1 ? (
           <Section title={t('checkout.howToGet')}>
             <div role="radiogroup" aria-label={t('checkout.howToGet')} className="flex flex-wrap gap-2">
@@ -269,11 +275,6 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
         <OrderSummary lines={summaryLines} totals={totalsForApi(totals.lines, digits)} />
         <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={serverFields.find((f) => f.path === 'order.couponCode')?.message} />
         <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint')}</p>
-        {!online && problem !== t('checkout.offline') ? (
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {t('checkout.offline')}
-          </p>
-        ) : null}
         {problem ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <p>{problem}</p>
