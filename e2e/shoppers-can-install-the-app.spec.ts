@@ -26,8 +26,13 @@ test.describe('Shoppers on phones are offered to install the app', () => {
     await expect(header.getByRole('button', { name: 'Add to home screen' })).toBeVisible();
     await page.clock.fastForward(4000);
     await expect(header.getByRole('button', { name: 'Install app' })).toBeVisible();
+    // the shopper's answer is recorded for the owner
+    const recorded = page.waitForResponse((res) => res.url().endsWith('/fn/analytics/logEvent') && (res.request().postDataJSON() as { event_type?: string }).event_type === 'app_install');
     await header.getByRole('button', { name: 'Install app' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    const answer = await recorded;
+    expect(answer.ok()).toBe(true);
+    expect(answer.request().postDataJSON()).toMatchObject({ event_type: 'app_install', value: 'accepted', version: '0.8' });
     await expect(header.getByRole('button', { name: 'Install app' })).toHaveCount(0);
   });
 });

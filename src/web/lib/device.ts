@@ -65,16 +65,24 @@ async function describeDevice(): Promise<Pick<DeviceRecord, 'os_name' | 'device_
 }
 
 /**
+ * Sends one analytics event (§7 analytics/logEvent) with the page's device record.
+ * Failures are only logged: analytics never gets in the shopper's way.
+ */
+export async function logEvent(shopId: string, eventType: string, value: string, userId: string | null = null, headers: Record<string, string> = {}): Promise<void> {
+  const session = idIn(() => sessionStorage, `${shopId}/session`);
+  const record: DeviceRecord = { localTime: localTime(), device_id: deviceId(shopId), session_id: session.id, version: APP_VERSION, ...(await describeDevice()), user_id: userId };
+  const res = await postJson('/fn/analytics/logEvent', { event_type: eventType, value, sf_id: shopId, ...record }, headers);
+  if (!res.ok) console.warn(`${eventType} event not logged`, res.status);
+}
+
+/**
  * Starts the tab's session: the first time in a tab it sends `new_session` with the page
- * address and the device record; later calls in the tab send nothing. Failures are only
- * logged: analytics never gets in the shopper's way.
+ * address and the device record; later calls in the tab send nothing.
  */
 export async function startSession(shopId: string, userId: string | null, headers: Record<string, string> = {}): Promise<void> {
-  const session = idIn(() => sessionStorage, `${shopId}/session`);
-  if (!session.made) return;
-  const record: DeviceRecord = { localTime: localTime(), device_id: deviceId(shopId), session_id: session.id, version: APP_VERSION, ...(await describeDevice()), user_id: userId };
-  const res = await postJson('/fn/analytics/logEvent', { event_type: 'new_session', value: window.location.href, sf_id: shopId, ...record }, headers);
-  if (!res.ok) console.warn('new_session event not logged', res.status);
+  // the first look at the tab's session id makes it: only that first look sends the event
+  if (!idIn(() => sessionStorage, `${shopId}/session`).made) return;
+  await logEvent(shopId, 'new_session', window.location.href, userId, headers);
 }
 
 /** Registers the device for the user, or for nobody without one (sent without a token). Failures are logged only (§8). */

@@ -1,24 +1,30 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
+import { useSession } from './session.ts';
 
 /**
  * §4 PWA install: installable when the browser offers its install prompt (the
  * `beforeinstallprompt` event, kept here until the shopper asks); triggering it marks the
- * install as triggered. The installable-app feature adds the manifest and the worker.
+ * install as triggered, and the shopper's answer is recorded for the owner as an
+ * `app_install` event (value: accepted or dismissed).
  */
 
 type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
-type InstallState = { event: InstallPromptEvent | null; triggered: boolean; install(): Promise<void> };
+type InstallState = { event: InstallPromptEvent | null; triggered: boolean; install(shopId: string): Promise<void> };
 
 export const useInstall = create<InstallState>()((set, get) => ({
   event: null,
   triggered: false,
-  async install() {
+  async install(shopId) {
     const { event } = get();
     if (!event) return;
     set({ triggered: true, event: null });
     await event.prompt();
+    const { outcome } = await event.userChoice;
+    // loaded only now: the record's code is not part of any page's first load
+    const { token, user } = useSession.getState();
+    void import('./device.ts').then(({ logEvent }) => logEvent(shopId, 'app_install', outcome, user?.id ?? null, token ? { authorization: `Bearer ${token}` } : {}));
   },
 }));
 
