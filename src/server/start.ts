@@ -10,8 +10,7 @@ import { createCatalogRepository } from './db/repositories/catalog-repository.ts
 import type { Env } from './env.ts';
 import { loggerOptions } from './logger.ts';
 import { importCatalogFile } from './services/catalog-import.ts';
-import { createSmtpMailer, defaultMailFrom } from './services/mailer.ts';
-import { createPushSender, loadVapidKeys } from './services/push.ts';
+import { mailerFor, pushSenderFor } from './services/senders.ts';
 import { createHttpSms } from './services/sms.ts';
 import { createCountryLookup } from './services/country-lookup.ts';
 import { loadShopConfig } from './shop-config-file.ts';
@@ -25,7 +24,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
   const config = loadShopConfig(env.shopConfig);
   // before the database opens: a bad SMTP_URL stops the start with nothing to close
   const shopTitle = config.ok ? config.config.title : 'Shop';
-  const mailer = env.mail.smtpUrl ? createSmtpMailer({ url: env.mail.smtpUrl, from: env.mail.from ?? defaultMailFrom(shopTitle, env.publicUrl) }) : undefined;
+  const mailer = mailerFor(env, shopTitle);
   const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrate(db);
 
@@ -34,9 +33,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
-  const contactEmail = config.ok ? config.config.contact.email : undefined;
-  const vapidSubject = env.vapid.subject ?? (env.publicUrl?.startsWith('https://') ? env.publicUrl : contactEmail ? `mailto:${contactEmail}` : 'mailto:owner@localhost');
-  const push = createPushSender(loadVapidKeys(env.vapid, env.dataDir, vapidSubject));
+  const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
   const app = await buildApp({ config, db, web, push, pushServiceOrigin: env.pushServiceOrigin, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, accessTokenTtlSeconds: env.accessTokenTtlSeconds, callerProfileOrigin: env.callerProfileOrigin, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
   if (!mailer) app.log.info('SMTP_URL is not set: order e-mails are not sent, and e-mailed codes are written to this log');
   if (!env.sms.url) app.log.info('SMS_URL is not set: text-message codes are written to this log');

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/database.ts';
 import { createAnalyticsRepository } from '../db/repositories/analytics-repository.ts';
 import { readEnv } from '../env.ts';
 import { startServer } from '../start.ts';
 import { brokenConfigs, testCatalog, testShopConfig } from '../testing/fixtures.ts';
+import { startFakeSmtp, type FakeSmtp } from '../testing/fake-smtp.ts';
+import { buildTestApp } from '../testing/test-app.ts';
 import { runCli } from './main.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-cli-'));
@@ -100,7 +102,7 @@ describe('npm run shop -- import-catalog', () => {
   });
 });
 
-describe('npm run shop -- analytics-summary', () => {
+describe('npm run shop -- analytics summary', () => {
   const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop.json', testShopConfig()), dataDir: path.join(dir, 'data-analytics') });
   const record = { localTime: '2026-11-21T10:00:00+05:30', device_id: 'd', session_id: 's', version: '0.8', os_name: null, device_brand: null, device_model: null, device_type: 'mobile', user_id: null };
 
@@ -116,20 +118,118 @@ describe('npm run shop -- analytics-summary', () => {
     await db.close();
 
     const { lines, out } = capture();
-    expect(await runCli(['analytics-summary'], out, e)).toBe(0);
+    expect(await runCli(['analytics', 'summary'], out, e)).toBe(0);
     const text = lines.join('\n');
     // three visits of two devices in the last 30 days; the one 40 days ago is left out
     expect(text).toMatch(/new_session\s+3\s+2\s+3/);
     expect(text).toContain(new Date(now).toISOString().slice(0, 10));
 
     const all = capture();
-    expect(await runCli(['analytics-summary', '60'], all.out, e)).toBe(0);
+    expect(await runCli(['analytics', 'summary', '60'], all.out, e)).toBe(0);
     expect(all.lines.join('\n')).toMatch(/new_session\s+4\s+3\s+4/);
   });
 
   it('refuses a day count that is not a whole number of days', async () => {
     const { lines, out } = capture();
-    expect(await runCli(['analytics-summary', 'lots'], out, env())).toBe(1);
-    expect(lines.join('\n')).toContain('Usage: npm run shop -- analytics-summary');
+    expect(await runCli(['analytics', 'summary', 'lots'], out, env())).toBe(1);
+    expect(lines.join('\n')).toContain('Usage: npm run shop -- analytics summary');
+  });
+});
+
+describe('npm run shop -- orders, mark-paid and create-owner', () => {
+  const shopConfig = () => ({
+    ...testShopConfig(),
+    orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+    payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+  });
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+  });
+  afterAll(() => smtp.close());
+  const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop-orders.json', shopConfig()), dataDir: path.join(dir, 'data-orders'), mail: { smtpUrl: smtp.url, from: 'shop@example.com' } });
+
+  /** A pickup order from Asha, placed through the shop's own API on the commands' database. */
+  async function placeOrder(): Promise<string> {
+    const e = env();
+    const db = openDatabase({ dataDir: e.dataDir, databaseUrl: undefined });
+    await migrate(db);
+    const app = await buildTestApp(db, { config: shopConfig() });
+    try {
+      const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+      const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } } });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ orderId: string }>().orderId;
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  }
+
+  it('lists orders, moves one on (the shopper gets an e-mail), refuses a wrong step, shows its trail and marks it collected', async () => {
+    const id = await placeOrder();
+    const list = capture();
+    expect(await runCli(['orders', 'list'], list.out, env())).toBe(0);
+    expect(list.lines.find((l) => l.startsWith(id))).toMatch(/placed\s+pickup\s+to_collect.*Asha Rao/);
+    const none = capture();
+    expect(await runCli(['orders', 'list', 'confirmed'], none.out, env())).toBe(0);
+    expect(none.lines).toEqual(['No orders that are confirmed.']);
+
+    const confirm = capture();
+    expect(await runCli(['orders', 'set-status', id, 'confirmed'], confirm.out, env())).toBe(0);
+    expect(confirm.lines).toEqual([`Order ${id}: placed → confirmed.`]);
+    const mail = smtp.received.find((m) => m.to.includes('asha@example.com'));
+    expect(mail?.raw).toContain(`Your order ${id.slice(-8)} is confirmed.`);
+
+    const wrong = capture();
+    expect(await runCli(['orders', 'set-status', id, 'out_for_delivery'], wrong.out, env())).toBe(1);
+    expect(wrong.lines.join('\n')).toContain(`Order ${id} is confirmed: it cannot become out_for_delivery. It can become: preparing, ready, picked_up, cancelled.`);
+    const unknown = capture();
+    expect(await runCli(['orders', 'set-status', id, 'shipped'], unknown.out, env())).toBe(1);
+    expect(unknown.lines.join('\n')).toContain('Unknown status "shipped".');
+
+    const paid = capture();
+    expect(await runCli(['mark-paid', id], paid.out, env())).toBe(0);
+    expect(paid.lines).toEqual([`Order ${id}: payment collected.`]);
+    const again = capture();
+    expect(await runCli(['mark-paid', id], again.out, env())).toBe(1);
+    expect(again.lines).toEqual([`Order ${id} is paid already.`]);
+
+    const show = capture();
+    expect(await runCli(['orders', 'show', id], show.out, env())).toBe(0);
+    const text = show.lines.join('\n');
+    expect(text).toContain('1 × Cotton Tee');
+    expect(text).toContain('Next: preparing, ready, picked_up, cancelled');
+    expect(text).toMatch(/cli {2}order\.collected/);
+    expect(text).toMatch(/cli {2}order\.status {2}\{"from":"placed","to":"confirmed"\}/);
+    expect(await runCli(['orders', 'show', '01NOSUCHORDER'], capture().out, env())).toBe(1);
+  });
+
+  it('makes the owner account once, promotes an existing one, and refuses a bad address or a weak password', async () => {
+    const made = capture();
+    expect(await runCli(['create-owner', 'Priya@Example.com', 'Priya', 'Shah'], made.out, env(), 'harbour lights 42')).toBe(0);
+    expect(made.lines.join('\n')).toContain('priya@example.com is the shop\'s owner (a new account).');
+    expect(made.lines.join('\n')).not.toContain('harbour lights 42');
+    const again = capture();
+    expect(await runCli(['create-owner', 'priya@example.com'], again.out, env(), undefined)).toBe(0);
+    expect(again.lines[0]).toBe("priya@example.com is the shop's owner. Log in with this e-mail address on the shop's login page.");
+    expect(again.lines[1]).toMatch(/^Password \(shown once\): [\w-]{16}$/);
+
+    const db = openDatabase({ dataDir: env().dataDir, databaseUrl: undefined });
+    try {
+      const row = await db.kysely.selectFrom('users').select(['role', 'name', 'email_verified']).where('email', '=', 'priya@example.com').executeTakeFirstOrThrow();
+      expect(row).toEqual({ role: 'owner', name: 'Owner', email_verified: 1 });
+      const trail = await db.kysely.selectFrom('audit_log').select('action').where('actor', '=', 'cli').where('action', 'like', 'owner.%').orderBy('created_at').execute();
+      expect(trail.map((r) => r.action)).toEqual(['owner.created', 'owner.promoted']);
+    } finally {
+      await db.close();
+    }
+
+    const bad = capture();
+    expect(await runCli(['create-owner', 'not-an-address'], bad.out, env(), 'harbour lights 42')).toBe(1);
+    expect(bad.lines.join('\n')).toContain('Usage: npm run shop -- create-owner <email> [name]');
+    const weak = capture();
+    expect(await runCli(['create-owner', 'ravi@example.com'], weak.out, env(), 'password')).toBe(1);
+    expect(weak.lines.join('\n')).toContain('OWNER_PASSWORD is not a good password');
   });
 });

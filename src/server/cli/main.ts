@@ -1,11 +1,15 @@
 import path from 'node:path';
-import { readEnv } from '../env.ts';
-import { migrate, openDatabase } from '../db/database.ts';
+import type { ShopConfig } from '../../domain/shop-config.ts';
+import { readEnv, type Env } from '../env.ts';
+import { migrate, openDatabase, type Db } from '../db/database.ts';
 import { createAnalyticsRepository, type AnalyticsSummary } from '../db/repositories/analytics-repository.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { csvColumns } from '../services/catalog-file.ts';
 import { importCatalogFile } from '../services/catalog-import.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
+import { markPaidCommand, ordersCommand } from './order-commands.ts';
+import type { Out } from './out.ts';
+import { createOwnerCommand } from './owner-commands.ts';
 
 /**
  * Owner commands: `npm run shop -- <command> [args]`. They act on the same database as
@@ -17,15 +21,35 @@ const USAGE = `Usage: npm run shop -- <command>
   check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
   import-catalog <file>        replace the catalog with a JSON or CSV file, all or nothing
   set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
-  analytics-summary [days]     visits and other events of the last days (default 30), per type and per day
+  orders list [status…]        the orders, newest first (placed, confirmed, preparing, ready, …)
+  orders show <id>             one order: lines, what it can become next, and its audit trail
+  orders set-status <id> <s>   move an order on (confirmed, rejected, preparing, ready, out_for_delivery,
+                               delivered, served, picked_up, cancelled); the shopper is told
+  mark-paid <id> [reference]   a UPI order paid (with the shopper's or this reference), or pay on delivery collected
+  create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
+  analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
 CSV columns (header row required): ${csvColumns.join(', ')}
   tags and images are lists separated by ";". Required: variantId, title, categoryId, regular, stock.`;
 
-type Out = { log(msg: string): void; error(msg: string): void };
+/** Runs a command on the shop's database (migrated first), once its config is valid. */
+async function withShop(env: Env, out: Out, run: (db: Db, shop: ShopConfig) => Promise<number>): Promise<number> {
+  const config = loadShopConfig(env.shopConfig);
+  if (!config.ok) {
+    out.error(`Fix the shop config first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
+    return 1;
+  }
+  const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  try {
+    await migrate(db);
+    return await run(db, config.config);
+  } finally {
+    await db.close();
+  }
+}
 
-export async function runCli(args: string[], out: Out = console, env = readEnv()): Promise<number> {
+export async function runCli(args: string[], out: Out = console, env = readEnv(), ownerPassword = process.env.OWNER_PASSWORD || undefined): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
     case 'check-config': {
@@ -40,36 +64,31 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
       return 1;
     }
     case 'import-catalog':
-    case 'set-stock': {
-      const config = loadShopConfig(env.shopConfig);
-      if (!config.ok) {
-        out.error(`Fix the shop config first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
+    case 'set-stock':
+    case 'orders':
+    case 'mark-paid':
+    case 'create-owner':
+      return withShop(env, out, async (db, shop) => {
+        if (command === 'import-catalog' || command === 'set-stock') {
+          const repo = createCatalogRepository(db, shop.localeConfig.fractionDigits);
+          return command === 'import-catalog' ? importCommand(repo, rest, out) : setStockCommand(repo, rest, out);
+        }
+        if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
+        if (command === 'mark-paid') return markPaidCommand(db, rest, out);
+        return createOwnerCommand(db, rest, out, ownerPassword);
+      });
+    case 'analytics': {
+      const [sub, daysArg] = rest;
+      const days = daysArg === undefined ? 30 : Number(daysArg);
+      if (sub !== 'summary' || !Number.isInteger(days) || days < 1 || days > 3660) {
+        out.error('Usage: npm run shop -- analytics summary [days, a whole number from 1 to 3660]');
         return 1;
       }
-      const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-      try {
-        await migrate(db);
-        const repo = createCatalogRepository(db, config.config.localeConfig.fractionDigits);
-        return command === 'import-catalog' ? await importCommand(repo, rest, out) : await setStockCommand(repo, rest, out);
-      } finally {
-        await db.close();
-      }
-    }
-    case 'analytics-summary': {
-      const days = rest[0] === undefined ? 30 : Number(rest[0]);
-      if (!Number.isInteger(days) || days < 1 || days > 3660) {
-        out.error('Usage: npm run shop -- analytics-summary [days, a whole number from 1 to 3660]');
-        return 1;
-      }
-      const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-      try {
-        await migrate(db);
+      return withShop(env, out, async (db) => {
         const to = Date.now();
         printSummary(await createAnalyticsRepository(db).summary(to - days * 86_400_000, to), days, out);
         return 0;
-      } finally {
-        await db.close();
-      }
+      });
     }
     case 'help':
     case undefined:

@@ -7,6 +7,7 @@ import * as initial from './migrations/001-initial.ts';
 import * as newsletterAndReviews from './migrations/002-newsletter-and-reviews.ts';
 import * as orders from './migrations/003-orders.ts';
 import * as bookings from './migrations/004-bookings.ts';
+import * as owner from './migrations/005-owner.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -24,7 +25,7 @@ export type Db = {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -209,6 +209,9 @@ export interface ReviewTable {
   created_at: Millis;
 }
 
+/** Every owner action (issue 8): actor is a user id or `cli`; detail is JSON. */
+export interface AuditLogTable { id: string; actor: string; action: string; subject: string; detail: string; created_at: Millis }
+
 export interface Database {
   shop_meta: ShopMetaTable;
   categories: CategoryTable;
@@ -234,4 +237,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   reviews: ReviewTable;
+  audit_log: AuditLogTable;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { OrderRequest, OrderView } from '../../../domain/order.ts';
+import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type TotalsLine } from '../../../domain/totals.ts';
@@ -9,6 +10,7 @@ import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type To
 export type { OrderView };
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
 
@@ -72,6 +74,14 @@ export function createOrderRepository(db: Db) {
       couponCode: order.coupon_code,
       createdAt: order.created_at,
     };
+  }
+
+  /** An order that ends unfulfilled gives its stock and its delivery slot back; only the transaction that ended it calls this. */
+  async function giveBack(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
+    const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
+    for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
+    await releasePlaces(trx, orderId);
+    await bumpCatalogVersion(trx, now);
   }
 
   return {
@@ -222,10 +232,7 @@ export function createOrderRepository(db: Db) {
       return kysely.transaction().execute(async (trx) => {
         const cancelled = await trx.updateTable('orders').set({ status: 'cancelled', cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'placed').executeTakeFirst();
         if (Number(cancelled.numUpdatedRows) === 1) {
-          const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
-          for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
-          await releasePlaces(trx, orderId);
-          await bumpCatalogVersion(trx, now);
+          await giveBack(trx, orderId, now);
           return 'cancelled';
         }
         await trx.updateTable('orders').set({ cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('cancel_requested_at', 'is', null).execute();
@@ -236,6 +243,39 @@ export function createOrderRepository(db: Db) {
 
     view: (orderId: string, fractionDigits: number) => view(kysely, orderId, fractionDigits),
 
+    /**
+     * The owner moves an order along its life (domain/order-lifecycle.ts). The change is
+     * conditional on the status read, so of two owners (or tabs) making the same change
+     * one wins and the other is told; rejecting or cancelling gives stock and slot back
+     * in the same transaction, so exactly once. The audit entry is part of it too.
+     */
+    async setStatus(orderId: string, to: OrderStatus, actor: Actor, fractionDigits: number, now = Date.now()): Promise<StatusChange> {
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('orders').select(['status', 'delivery_mode', 'user_id']).where('id', '=', orderId).executeTakeFirst();
+        if (!row) return { ok: false, reason: 'not_found' };
+        const mode = row.delivery_mode as FulfilmentMode;
+        if (!canMoveOrder(row.status, to, mode)) return { ok: false, reason: 'not_allowed', status: row.status, allowed: nextStatuses(row.status, mode) };
+        const moved = await trx.updateTable('orders').set({ status: to, updated_at: now }).where('id', '=', orderId).where('status', '=', row.status).executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) {
+          // changed by someone else since it was read: say what it is now
+          const current = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+          return { ok: false, reason: 'not_allowed', status: current.status, allowed: nextStatuses(current.status, mode) };
+        }
+        if (givesStockBack(to)) await giveBack(trx, orderId, now);
+        await recordAudit(trx, { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to } }, now);
+        return { ok: true, from: row.status as OrderStatus, to, userId: row.user_id, order: (await view(trx, orderId, fractionDigits))! };
+      });
+    },
+
+    /** The orders for the owner, newest first: all, or those in the given statuses. */
+    async listForOwner(fractionDigits: number, filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<Array<OrderView & { cancelRequested: boolean }>> {
+      let query = kysely.selectFrom('orders').select(['id', 'cancel_requested_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit ?? 200);
+      if (filter.statuses?.length) query = query.where('status', 'in', [...filter.statuses]);
+      const rows = await query.execute();
+      const views = await Promise.all(rows.map(async (r) => ({ view: await view(kysely, r.id, fractionDigits), cancelRequested: r.cancel_requested_at !== null })));
+      return views.flatMap(({ view: v, cancelRequested }) => (v ? [{ ...v, cancelRequested }] : []));
+    },
+
     /** The user's orders, newest first (the account screen's list). */
     async listForUser(userId: string, fractionDigits: number, limit = 100): Promise<OrderView[]> {
       const rows = await kysely.selectFrom('orders').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -244,5 +284,10 @@ export function createOrderRepository(db: Db) {
     },
   };
 }
+
+export type StatusChange =
+  | { ok: true; from: OrderStatus; to: OrderStatus; userId: string | null; order: OrderView }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'not_allowed'; status: string; allowed: OrderStatus[] };
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

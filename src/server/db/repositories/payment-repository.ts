@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Db } from '../database.ts';
+import { recordAudit, type Actor } from './audit-repository.ts';
 
 /** Payment states an order moves through (orders.payment_status). */
 export type PaymentStatus = 'to_collect' | 'awaiting_payment' | 'awaiting_verification' | 'paid' | 'none';
@@ -79,7 +80,33 @@ export function createPaymentRepository(db: Db) {
         return true;
       });
     },
+
+    /**
+     * The owner found the money: a UPI order with the reference (the shopper's, unless the
+     * owner gives one), a pay-on-delivery order collected. PayU settles its own payments.
+     * Once only, in one transaction with its audit entry.
+     */
+    async markPaid(orderId: string, actor: Actor, reference: string | null, now = Date.now()): Promise<MarkPaid> {
+      return kysely.transaction().execute(async (trx) => {
+        const order = await trx.selectFrom('orders').select(['payment_type', 'payment_status', 'grand_total_minor']).where('id', '=', orderId).executeTakeFirst();
+        if (!order) return { ok: false, reason: 'not_found' };
+        if (order.payment_status === 'paid') return { ok: false, reason: 'already_paid' };
+        if (!UNPAID.includes(order.payment_status)) return { ok: false, reason: 'no_payment' };
+        if (order.payment_type !== 'upi-manual' && order.payment_type !== 'pof') return { ok: false, reason: 'provider' };
+        const given = await trx.selectFrom('payments').select(['id', 'reference']).where('order_id', '=', orderId).where('provider', '=', order.payment_type).where('status', '=', 'awaiting_verification').executeTakeFirst();
+        const ref = reference ?? given?.reference ?? (order.payment_type === 'pof' ? 'collected' : null);
+        if (!ref) return { ok: false, reason: 'reference' };
+        const paid = await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', orderId).where('payment_status', 'in', UNPAID).executeTakeFirst();
+        if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: 'already_paid' };
+        if (given) await trx.updateTable('payments').set({ status: 'paid', reference: ref, updated_at: now }).where('id', '=', given.id).execute();
+        else await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: order.payment_type, status: 'paid', amount_minor: order.grand_total_minor, reference: ref, raw: '{}', created_at: now, updated_at: now }).execute();
+        await recordAudit(trx, { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } }, now);
+        return { ok: true, provider: order.payment_type, reference: ref };
+      });
+    },
   };
 }
+
+export type MarkPaid = { ok: true; provider: 'upi-manual' | 'pof'; reference: string } | { ok: false; reason: 'not_found' | 'already_paid' | 'no_payment' | 'provider' | 'reference' };
 
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

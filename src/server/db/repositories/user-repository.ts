@@ -91,6 +91,31 @@ export function createUserRepository(db: Db) {
       return kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /**
+     * The shop owner's account (issue 8): the user with this e-mail address becomes an
+     * owner with this password (its address counts as confirmed: the owner set it on the
+     * machine), or a new owner account is made. Returns whether it was made.
+     */
+    async makeOwner(input: { email: string; name: string; passwordHash: string }, now = Date.now()): Promise<{ id: string; created: boolean }> {
+      const email = normaliseEmail(input.email);
+      return kysely.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        if (found) {
+          await trx.updateTable('users').set({ role: 'owner', password_hash: input.passwordHash, email_verified: 1, ...(input.name ? { name: input.name } : {}) }).where('id', '=', found.id).execute();
+          return { id: found.id, created: false };
+        }
+        const id = ulid(now);
+        await trx.insertInto('users').values({ id, name: input.name, email, phone: null, password_hash: input.passwordHash, role: 'owner', email_verified: 1, phone_verified: 0, created_at: now }).execute();
+        return { id, created: true };
+      });
+    },
+
+    /** Whether the user is the shop's owner, read afresh on every owner request: a demoted owner loses access at once. */
+    async isOwner(id: string): Promise<boolean> {
+      const row = await kysely.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+      return row?.role === 'owner';
+    },
+
     async confirmEmail(email: string): Promise<void> {
       await kysely.updateTable('users').set({ email_verified: 1 }).where('email', '=', normaliseEmail(email)).execute();
     },

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { createAnalyticsRepository } from '../../../db/repositories/analytics-repository.ts';
 import { createAccessTokens } from '../../../services/access-tokens.ts';
-import { createPushSender, isPushEndpoint, loadVapidKeys } from '../../../services/push.ts';
+import { shopConfigSchema } from '../../../../domain/shop-config.ts';
+import { createDeviceRepository } from '../../../db/repositories/device-repository.ts';
+import { createOrderRepository } from '../../../db/repositories/order-repository.ts';
+import { tellShopper } from '../../../services/order-news.ts';
+import { createPushSender, isPushEndpoint, loadVapidKeys, type PushSender } from '../../../services/push.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { startFakePushService, type FakePushService } from '../../../testing/fake-push-service.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
@@ -45,13 +49,15 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
   let db: Db;
   let dispose: () => Promise<void>;
   let pushService: FakePushService;
+  let push: PushSender;
   const token: Record<string, string> = {};
 
   beforeAll(async () => {
     pushService = await startFakePushService();
     ({ db, dispose } = await database.open());
     const keys = loadVapidKeys({}, mkdtempSync(path.join(os.tmpdir(), 'vapid-')), 'mailto:owner@shop.example');
-    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push: createPushSender(keys), pushServiceOrigin: pushService.origin });
+    push = createPushSender(keys);
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push, pushServiceOrigin: pushService.origin });
     for (const id of ['asha', 'ravi']) {
       await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
       token[id] = await tokens.issue({ userId: id, role: 'customer' });
@@ -84,6 +90,18 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await order('ravi');
     await new Promise((r) => setTimeout(r, 200));
     expect(pushService.received).toHaveLength(1);
+  });
+
+  it("the owner's status changes reach the shopper's devices as well", async () => {
+    const subscription = pushService.subscribe('/asha-tablet');
+    await register('asha', 'device-asha-2', subscription);
+    const placed = (await order('asha')).json<{ orderId: string }>();
+    const change = await createOrderRepository(db).setStatus(placed.orderId, 'confirmed', 'owner-1', 2);
+    if (!change.ok) throw new Error(`not moved: ${change.reason}`);
+    await tellShopper({ shop: shopConfigSchema.parse(shopConfig()), devices: createDeviceRepository(db), push, mailer: undefined, log: app.log, origin: 'https://shop.example' }, change);
+    const toTablet = pushService.received.filter((p) => p.path === '/asha-tablet');
+    expect(toTablet.at(-1)!.message).toEqual({ title: 'Test Shop', body: `Your order ${placed.orderId.slice(-8)} is confirmed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
+    expect((await call('DELETE', '/api/user/devices/device-asha-2', 'asha')).statusCode).toBe(200);
   });
 
   it('the user comes from the token, never the body; logout attaches no user to the device', async () => {

@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canMoveOrder, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, type FulfilmentMode } from './order-lifecycle.ts';
+
+const modes: FulfilmentMode[] = ['ship', 'dine', 'pickup'];
+
+describe('the life of an order', () => {
+  it('goes forward along its mode: delivery ends delivered, dine-in served, pickup picked up', () => {
+    expect(nextStatuses('placed', 'ship')).toEqual(['confirmed', 'preparing', 'out_for_delivery', 'delivered', 'rejected', 'cancelled']);
+    expect(nextStatuses('preparing', 'dine')).toEqual(['ready', 'served', 'cancelled']);
+    expect(nextStatuses('ready', 'pickup')).toEqual(['picked_up', 'cancelled']);
+    expect(canMoveOrder('preparing', 'ready', 'ship')).toBe(false);
+    expect(canMoveOrder('out_for_delivery', 'served', 'ship')).toBe(false);
+  });
+
+  it('is rejected only while placed, and cancelled from any state before the end', () => {
+    expect(canMoveOrder('placed', 'rejected', 'pickup')).toBe(true);
+    expect(canMoveOrder('confirmed', 'rejected', 'pickup')).toBe(false);
+    expect(canMoveOrder('out_for_delivery', 'cancelled', 'ship')).toBe(true);
+    for (const end of ['delivered', 'served', 'picked_up', 'rejected', 'cancelled']) {
+      expect(isFinalStatus(end)).toBe(true);
+      for (const mode of modes) expect(nextStatuses(end, mode)).toEqual([]);
+    }
+  });
+
+  it('never goes back, never repeats, and only rejecting or cancelling gives stock back', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...orderStatuses), fc.constantFrom(...modes), (from, mode) => {
+        const next = nextStatuses(from, mode);
+        expect(next).not.toContain(from);
+        expect(next).not.toContain('placed');
+        for (const to of next) if (to !== 'cancelled' && to !== 'rejected') expect(nextStatuses(to, mode)).not.toContain(from);
+      }),
+    );
+    expect(orderStatuses.filter(givesStockBack)).toEqual(['rejected', 'cancelled']);
+  });
+
+  it('refuses statuses it does not know', () => {
+    expect(canMoveOrder('placed', 'shipped', 'ship')).toBe(false);
+    expect(nextStatuses('lost', 'ship')).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The life of an order, as the owner moves it (issue 8): placed → confirmed (or
+ * rejected) → preparing → ready / out for delivery → delivered / served / picked up;
+ * cancelled from any state before the last. The steps depend on how the shopper gets the
+ * order; a small shop may skip some (confirmed straight to ready), never go back.
+ * Rejecting or cancelling puts the stock back and frees the delivery slot (once: the
+ * repository's conditional update sees to that). No dependencies, so the browser uses it too.
+ */
+
+export const orderStatuses = ['placed', 'confirmed', 'rejected', 'preparing', 'ready', 'out_for_delivery', 'delivered', 'served', 'picked_up', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** How the shopper gets the order (the checkout's delivery modes). */
+export type FulfilmentMode = 'ship' | 'dine' | 'pickup';
+
+const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
+  ship: ['placed', 'confirmed', 'preparing', 'out_for_delivery', 'delivered'],
+  dine: ['placed', 'confirmed', 'preparing', 'ready', 'served'],
+  pickup: ['placed', 'confirmed', 'preparing', 'ready', 'picked_up'],
+};
+
+const finalStatuses: ReadonlySet<string> = new Set<OrderStatus>(['rejected', 'delivered', 'served', 'picked_up', 'cancelled']);
+
+export const isOrderStatus = (value: string): value is OrderStatus => (orderStatuses as readonly string[]).includes(value);
+
+/** Nothing happens to the order any more: delivered, served, picked up, rejected or cancelled. */
+export const isFinalStatus = (status: string): boolean => finalStatuses.has(status);
+
+/** Where the owner may move an order from `from`: forward along its mode's steps, rejected while still placed, or cancelled. */
+export function nextStatuses(from: string, mode: FulfilmentMode): OrderStatus[] {
+  if (!isOrderStatus(from) || isFinalStatus(from)) return [];
+  const path = paths[mode];
+  const at = path.indexOf(from);
+  const forward = at < 0 ? [] : path.slice(at + 1);
+  return [...forward, ...(from === 'placed' ? (['rejected'] as const) : []), 'cancelled'];
+}
+
+export const canMoveOrder = (from: string, to: string, mode: FulfilmentMode): boolean => nextStatuses(from, mode).includes(to as OrderStatus);
+
+/** Rejecting or cancelling gives the order's stock and delivery slot back. */
+export const givesStockBack = (to: OrderStatus): boolean => to === 'rejected' || to === 'cancelled';
+
+/** What the shopper is told (push and e-mail) when the order reaches the status; `{id}` is the short order number. */
+export const orderStatusNews: Record<Exclude<OrderStatus, 'placed'>, string> = {
+  confirmed: 'Your order {id} is confirmed.',
+  rejected: 'Sorry, the shop could not take your order {id}.',
+  preparing: 'Your order {id} is being prepared.',
+  ready: 'Your order {id} is ready.',
+  out_for_delivery: 'Your order {id} is on its way.',
+  delivered: 'Your order {id} was delivered. Thank you!',
+  served: 'Your order {id} is served. Enjoy!',
+  picked_up: 'Your order {id} was picked up. Thank you!',
+  cancelled: 'Your order {id} is cancelled.',
+};

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { orderStatusNews, type OrderStatus } from '../../domain/order-lifecycle.ts';
+import type { OrderView } from '../../domain/order.ts';
+import type { ShopConfig } from '../../domain/shop-config.ts';
+import type { DeviceRepository } from '../db/repositories/device-repository.ts';
+import { describeMailError, type MailMessage, type Mailer } from './mailer.ts';
+import { escapeHtml, orderEmailRecipient, shortOrderId } from './order-email.ts';
+import type { PushSender } from './push.ts';
+import { pushToUser } from './user-push.ts';
+
+export type OrderNewsDeps = { shop: ShopConfig; devices: DeviceRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger; origin: string };
+
+/** The sentence the shopper gets when their order reaches a status: 'Your order 1A2B3C4D is confirmed.' */
+export const orderNews = (order: Pick<OrderView, 'id'>, to: Exclude<OrderStatus, 'placed'>): string => orderStatusNews[to].replace('{id}', shortOrderId(order.id));
+
+/**
+ * The e-mail for a status change: the sentence and where to see the order. Nothing the
+ * shopper typed goes into it (see order-email.ts). Null without an address.
+ */
+export function orderNewsEmail(order: OrderView, to: Exclude<OrderStatus, 'placed'>, shop: ShopConfig, origin: string): MailMessage | null {
+  const address = orderEmailRecipient(order);
+  if (!address) return null;
+  const news = orderNews(order, to);
+  const where = `Your orders: ${origin}/account?activePage=orders (or the link in the e-mail sent when you ordered).`;
+  return {
+    to: address,
+    subject: `${news} ${shop.title}`.replace(/\s+/g, ' '),
+    text: [news, '', where, '', shop.title, ''].join('\n'),
+    html: `<!doctype html>\n<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5"><p>${escapeHtml(news)}</p><p style="color:#64748b">${escapeHtml(where)}</p><p>${escapeHtml(shop.title)}</p></body></html>\n`,
+  };
+}
+
+/**
+ * Tells the shopper their order moved (issue 8): a push to the devices of the user who
+ * placed it (decision 022), and an e-mail when the order has an address. Resolves when
+ * both are done; failures are logged only, never thrown, so the change itself stands.
+ */
+export async function tellShopper(deps: OrderNewsDeps, change: { order: OrderView; to: OrderStatus; userId: string | null }): Promise<void> {
+  const { order, to, userId } = change;
+  if (to === 'placed') return;
+  const news = orderNews(order, to);
+  const pushed = userId ? pushToUser(deps, userId, { title: deps.shop.title, body: news, url: '/account?activePage=orders', tag: `order-${order.id}` }) : Promise.resolve();
+  const mailed = (async () => {
+    const message = orderNewsEmail(order, to, deps.shop, deps.origin);
+    if (!message) return;
+    if (!deps.mailer) return deps.log.info({ orderId: order.id }, 'order status e-mail not sent: SMTP_URL is not set');
+    try {
+      await deps.mailer.send(message);
+    } catch (err) {
+      deps.log.warn({ orderId: order.id, err: describeMailError(err) }, 'order status e-mail not sent');
+    }
+  })();
+  await Promise.all([pushed, mailed]);
+}
