@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-
-/** Statuses after which there is nothing left to cancel. */
-const FINAL = new Set(['cancelled', 'rejected', 'delivered', 'served', 'picked_up']);
 
 /** Help on WhatsApp about this order, and asking the shop to cancel it (§2 order help, order cancel request). */
 export function OrderActions({ order, token, onChanged }: { order: OrderView; token: string; onChanged: () => void }) {
@@ -19,7 +17,8 @@ export function OrderActions({ order, token, onChanged }: { order: OrderView; to
           {t('order.help')}
         </button>
       ) : null}
-      {FINAL.has(order.status) ? null : (
+      {/* after the end there is nothing left to cancel */}
+      {isFinalStatus(order.status) ? null : (
         <button type="button" onClick={() => openModal('order-cancel-request', { shopId: shop.id, orderId: order.id, token, onDone: onChanged })} className={button}>
           {t('order.cancel')}
         </button>
