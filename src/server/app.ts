@@ -28,6 +28,9 @@ import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
+import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
+import { API_NOT_FOUND } from './routes/not-found.ts';
+import { createAuditRepository } from './db/repositories/audit-repository.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
 import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
 import { analyticsRoutes } from './routes/fn/analytics-routes.ts';
@@ -193,12 +196,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>
-    reply.code(404).send({ error: 'not_found', message: 'There is no such API call.' });
+    reply.code(404).send(API_NOT_FOUND);
   app.all('/api/*', apiNotFound);
   app.all('/fn/*', apiNotFound);
+  app.all('/admin/api/*', apiNotFound);
 
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
   if (options.mediaDir) {

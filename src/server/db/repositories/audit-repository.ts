@@ -27,3 +27,4 @@ export function createAuditRepository(db: Db) {
     },
   };
 }
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

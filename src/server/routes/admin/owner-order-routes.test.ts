@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.ts';
+import { createAccessTokens } from '../../services/access-tokens.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { testShopConfig } from '../../testing/fixtures.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+
+const secret = randomBytes(32);
+const tokens = createAccessTokens(secret);
+const shopConfig = () => ({
+  ...testShopConfig(),
+  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
+});
+const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+
+describe.each(testDatabases)("the owner's order calls on $name", (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  const token: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
+    await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
+    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
+      await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      token[id] = await tokens.issue({ userId: id, role });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const place = async (paymentType: 'pof' | 'upi-manual' = 'pof') =>
+    (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType } })).json<{ orderId: string }>().orderId;
+  const stock = async () => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
+
+  it('answers a guest and a shopper as if the calls did not exist, and changes nothing', async () => {
+    const id = await place();
+    const missing = await call('GET', '/admin/api/no-such-call');
+    expect(missing.statusCode).toBe(404);
+    for (const user of [undefined, 'asha']) {
+      for (const [method, url, body] of [['GET', '/admin/api/orders'], ['GET', `/admin/api/orders/${id}`], ['POST', `/admin/api/orders/${id}/status`, { status: 'confirmed' }], ['POST', `/admin/api/orders/${id}/paid`, {}]] as const) {
+        const res = await call(method, url, user, body);
+        expect(res.statusCode, `${method} ${url} as ${user ?? 'a guest'}`).toBe(404);
+        expect(res.body).toBe(missing.body);
+      }
+    }
+    expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order.status).toBe('placed');
+    const bad = await app.inject({ method: 'GET', url: '/admin/api/orders', headers: { authorization: 'Bearer not-a-token' } });
+    expect(bad.statusCode).toBe(404);
+  });
+
+  it('lists, moves and marks paid, each move audited with the owner; a wrong step is refused with where it may go', async () => {
+    const id = await place();
+    const listed = await call('GET', '/admin/api/orders?status=placed', 'priya');
+    expect(listed.json().orders.map((o: { id: string }) => o.id)).toContain(id);
+    expect((await call('GET', '/admin/api/orders?status=placed,lost', 'priya')).json()).toMatchObject({ error: 'bad_request', message: 'Unknown status: lost.' });
+
+    const moved = await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'confirmed' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ success: true, order: { id, status: 'confirmed' }, next: ['preparing', 'ready', 'picked_up', 'cancelled'] });
+    const wrong = await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'out_for_delivery' });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({ error: 'not_allowed', status: 'confirmed', allowed: ['preparing', 'ready', 'picked_up', 'cancelled'] });
+    expect((await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'shipped' })).statusCode).toBe(400);
+    expect((await call('POST', '/admin/api/orders/01NOSUCHORDER/status', 'priya', { status: 'confirmed' })).statusCode).toBe(404);
+
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({ success: true, order: { paymentStatus: 'paid' } });
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({ error: 'already_paid' });
+
+    const shown = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json();
+    expect(shown.audit.map((e: { actor: string; action: string }) => [e.actor, e.action])).toEqual([
+      ['priya', 'order.collected'],
+      ['priya', 'order.status'],
+    ]);
+  });
+
+  it('cancelling twice at once restocks once', async () => {
+    const before = await stock();
+    const id = await place();
+    const both = await Promise.all([call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' }), call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stock()).toBe(before);
+  });
+
+  it('a UPI order needs a reference to be marked paid', async () => {
+    const id = await place('upi-manual');
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({ error: 'reference', message: 'Give the UPI reference from your statement.' });
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR4455667788' })).json()).toMatchObject({ success: true, order: { paymentStatus: 'paid' } });
+  });
+});

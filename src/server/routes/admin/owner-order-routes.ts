@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isOrderStatus, nextStatuses, orderStatuses, type FulfilmentMode } from '../../../domain/order-lifecycle.ts';
+import type { ShopConfig } from '../../../domain/shop-config.ts';
+import type { AuditRepository } from '../../db/repositories/audit-repository.ts';
+import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
+import type { OrderRepository } from '../../db/repositories/order-repository.ts';
+import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
+import type { UserRepository } from '../../db/repositories/user-repository.ts';
+import { sessionOf } from '../../plugins/user-session.ts';
+import { publicOrigin } from '../../public-origin.ts';
+import { API_NOT_FOUND } from '../not-found.ts';
+import type { AccessTokens } from '../../services/access-tokens.ts';
+import type { CatalogCache } from '../../services/catalog-cache.ts';
+import type { Mailer } from '../../services/mailer.ts';
+import { tellShopper } from '../../services/order-news.ts';
+import type { PushSender } from '../../services/push.ts';
+
+type Options = {
+  shop: ShopConfig;
+  accessTokens: AccessTokens;
+  users: UserRepository;
+  orders: OrderRepository;
+  payments: PaymentRepository;
+  audit: AuditRepository;
+  devices: DeviceRepository;
+  catalog: CatalogCache;
+  push: PushSender | undefined;
+  mailer: Mailer | undefined;
+  publicUrl: string | undefined;
+};
+
+/**
+ * Only the shop's owner gets past: anyone else (a guest, a shopper) gets the same 404 as
+ * a path that does not exist, so the owner's calls are not even seen. The role is read
+ * from the database on every call (decision 024). An expired token still answers 401, so
+ * the owner's page can refresh it.
+ */
+export function requireOwner(tokens: AccessTokens, users: UserRepository) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const session = await sessionOf(req, tokens);
+    if ('reply' in session && (session.reply.body as { errorCode?: string }).errorCode === 'access_token_expired') return reply.code(401).send(session.reply.body);
+    const userId = 'userId' in session ? session.userId : null;
+    if (!userId || !(await users.isOwner(userId))) return reply.code(404).send(API_NOT_FOUND);
+    req.userId = userId;
+  };
+}
+
+const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such order.' } as const;
+
+/**
+ * The owner's orders (issue 8, decision 024), under /admin/api: the list, one order with
+ * where it may go and its audit trail, status moves and payments. Every change is made
+ * by the repositories in one transaction with its audit entry, then told to the shopper.
+ */
+export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options) => {
+  const { shop, orders, payments, audit, users, accessTokens, catalog } = options;
+  const digits = shop.localeConfig.fractionDigits;
+  app.addHook('preHandler', requireOwner(accessTokens, users));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const idParam = z.object({ id: z.string().min(1).max(64) });
+
+  typed.get(
+    '/orders',
+    { schema: { querystring: z.object({ status: z.string().max(300).optional() }) } },
+    async (req, reply) => {
+      const statuses = (req.query.status ?? '').split(',').filter(Boolean);
+      const unknown = statuses.filter((s) => !isOrderStatus(s));
+      if (unknown.length) return reply.code(400).send({ success: false, error: 'bad_request', message: `Unknown status: ${unknown.join(', ')}.`, fields: [{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }] });
+      return { success: true, orders: await orders.listForOwner(digits, { statuses }) };
+    },
+  );
+
+  typed.get('/orders/:id', { schema: { params: idParam } }, async (req, reply) => {
+    const order = await orders.view(req.params.id, digits);
+    if (!order) return reply.code(404).send(NOT_FOUND);
+    return { success: true, order, next: nextStatuses(order.status, order.deliveryMode as FulfilmentMode), audit: await audit.list(`order:${order.id}`) };
+  });
+
+  typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {
+    const change = await orders.setStatus(req.params.id, req.body.status, req.userId!, digits);
+    if (!change.ok) {
+      if (change.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
+      return reply.code(409).send({ success: false, error: 'not_allowed', message: `The order is ${change.status}: it cannot become ${req.body.status}.`, status: change.status, allowed: change.allowed });
+    }
+    if (change.to === 'cancelled' || change.to === 'rejected') catalog.invalidate();
+    req.log.info({ orderId: change.order.id, from: change.from, to: change.to }, 'order status changed by the owner');
+    // after the answer, like the order e-mail: a slow mail server never holds up the owner
+    void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: publicOrigin(req, options.publicUrl) }, change);
+    return { success: true, order: change.order, next: nextStatuses(change.to, change.order.deliveryMode as FulfilmentMode) };
+  });
+
+  typed.post('/orders/:id/paid', { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } }, async (req, reply) => {
+    const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null);
+    if (result.ok) return { success: true, order: await orders.view(req.params.id, digits) };
+    if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
+    const messages = {
+      already_paid: 'The order is paid already.',
+      no_payment: 'The order takes no payment (an enquiry).',
+      provider: 'PayU settles its own payments.',
+      reference: 'Give the UPI reference from your statement.',
+    } as const;
+    return reply.code(409).send({ success: false, error: result.reason, message: messages[result.reason] });
+  });
+};
