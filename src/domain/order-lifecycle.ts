@@ -26,22 +26,25 @@ export const isOrderStatus = (value: string): value is OrderStatus => (orderStat
 /** Nothing happens to the order any more: delivered, served, picked up, rejected or cancelled. */
 export const isFinalStatus = (status: string): boolean => finalStatuses.has(status);
 
+/** A status an order can be moved to (every one but the first). */
+export type OrderMove = Exclude<OrderStatus, 'placed'>;
+
 /** Where the owner may move an order from `from`: forward along its mode's steps, rejected while still placed, or cancelled. */
-export function nextStatuses(from: string, mode: FulfilmentMode): OrderStatus[] {
+export function nextStatuses(from: string, mode: FulfilmentMode): OrderMove[] {
   if (!isOrderStatus(from) || isFinalStatus(from)) return [];
   const path = paths[mode];
   const at = path.indexOf(from);
-  const forward = at < 0 ? [] : path.slice(at + 1);
+  const forward = at < 0 ? [] : (path.slice(at + 1) as OrderMove[]);
   return [...forward, ...(from === 'placed' ? (['rejected'] as const) : []), 'cancelled'];
 }
 
-export const canMoveOrder = (from: string, to: string, mode: FulfilmentMode): boolean => nextStatuses(from, mode).includes(to as OrderStatus);
+export const canMoveOrder = (from: string, to: string, mode: FulfilmentMode): boolean => nextStatuses(from, mode).includes(to as OrderMove);
 
 /** Rejecting or cancelling gives the order's stock and delivery slot back. */
 export const givesStockBack = (to: OrderStatus): boolean => to === 'rejected' || to === 'cancelled';
 
 /** What the shopper is told (push and e-mail) when the order reaches the status; `{id}` is the short order number. */
-export const orderStatusNews: Record<Exclude<OrderStatus, 'placed'>, string> = {
+export const orderStatusNews: Record<OrderMove, string> = {
   confirmed: 'Your order {id} is confirmed.',
   rejected: 'Sorry, the shop could not take your order {id}.',
   preparing: 'Your order {id} is being prepared.',

@@ -52,6 +52,7 @@ import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
+import { createOrderEvents, type OrderEvents } from './services/order-events.ts';
 import type { SmsSender } from './services/sms.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
 
@@ -69,6 +70,8 @@ export type AppOptions = {
   payu?: PayuSettings | undefined;
   /** Sends the order e-mails (built from SMTP_URL in start.ts); without it none are sent. Closed with the app. */
   mailer?: Mailer | undefined;
+  /** Where order events go for the owner's live board; one in-memory bus by default. */
+  orderEvents?: OrderEvents | undefined;
   /** Sends one-time codes by text message; without it they are logged (the demo shop). */
   sms?: SmsSender | undefined;
   /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
@@ -170,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
     const users = createUserRepository(db);
     const devices = createDeviceRepository(db);
+    const orderEvents = options.orderEvents ?? createOrderEvents();
     await app.register(authRoutes, {
       prefix: '/api',
       shopTitle: config.config.title,
@@ -191,12 +195,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
     await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
-    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits });
+    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

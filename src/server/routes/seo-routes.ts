@@ -3,7 +3,7 @@ import type { CatalogCache } from '../services/catalog-cache.ts';
 import { publicOrigin } from '../public-origin.ts';
 
 const STATIC_PATHS = ['/', '/home', '/catalog', '/faqs', '/t-and-c', '/privacy'];
-const PRIVATE_PATHS = ['/checkout', '/checkout2', '/account', '/account-new', '/guest/', '/appointment/success', '/api/', '/fn/'];
+const PRIVATE_PATHS = ['/checkout', '/checkout2', '/account', '/account-new', '/guest/', '/appointment/success', '/admin', '/api/', '/fn/'];
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

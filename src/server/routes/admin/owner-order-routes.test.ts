@@ -95,4 +95,20 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({ error: 'reference', message: 'Give the UPI reference from your statement.' });
     expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR4455667788' })).json()).toMatchObject({ success: true, order: { paymentStatus: 'paid' } });
   });
+
+  it('the live feed tells the owner of an order as it is placed, and is not there for anyone else', async () => {
+    expect((await call('GET', '/admin/api/events', 'asha')).statusCode).toBe(404);
+    expect((await call('GET', '/admin/api/events')).statusCode).toBe(404);
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const feed = await fetch(`${origin}/admin/api/events`, { headers: { authorization: `Bearer ${token.priya}` } });
+    expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = feed.body!.getReader();
+    const id = await place();
+    let text = '';
+    while (!text.includes(id)) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('retry: 3000');
+    const data = /event: order\ndata: (.+)\n\n/.exec(text.slice(text.indexOf('event: order')))?.[1];
+    expect(JSON.parse(data!)).toMatchObject({ orderId: id, status: 'placed', what: 'placed' });
+    await reader.cancel();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import { API_NOT_FOUND } from '../not-found.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import type { Mailer } from '../../services/mailer.ts';
+import type { OrderEvents } from '../../services/order-events.ts';
 import { tellShopper } from '../../services/order-news.ts';
 import type { PushSender } from '../../services/push.ts';
 
@@ -29,6 +31,7 @@ type Options = {
   push: PushSender | undefined;
   mailer: Mailer | undefined;
   publicUrl: string | undefined;
+  orderEvents: OrderEvents;
 };
 
 /**
@@ -72,6 +75,30 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     },
   );
 
+  /**
+   * The live board's feed (server-sent events): one `order` event per order placed,
+   * moved, paid or asked to be cancelled. A comment every 25 s keeps proxies from closing
+   * it; the browser reconnects after 3 s when it drops. Open feeds end when the app closes.
+   */
+  const feeds = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const feed of feeds) feed.end();
+  });
+  app.get('/events', async (req, reply) => {
+    reply.hijack();
+    const feed = reply.raw;
+    feed.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+    feed.write('retry: 3000\n\n');
+    feeds.add(feed);
+    const stop = options.orderEvents.subscribe((event) => feed.write(`event: order\ndata: ${JSON.stringify(event)}\n\n`));
+    const beat = setInterval(() => feed.write(': still here\n\n'), 25_000);
+    req.raw.on('close', () => {
+      clearInterval(beat);
+      stop();
+      feeds.delete(feed);
+    });
+  });
+
   typed.get('/orders/:id', { schema: { params: idParam } }, async (req, reply) => {
     const order = await orders.view(req.params.id, digits);
     if (!order) return reply.code(404).send(NOT_FOUND);
@@ -85,6 +112,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       return reply.code(409).send({ success: false, error: 'not_allowed', message: `The order is ${change.status}: it cannot become ${req.body.status}.`, status: change.status, allowed: change.allowed });
     }
     if (change.to === 'cancelled' || change.to === 'rejected') catalog.invalidate();
+    options.orderEvents.publish({ orderId: change.order.id, status: change.to, what: 'status', at: Date.now() });
     req.log.info({ orderId: change.order.id, from: change.from, to: change.to }, 'order status changed by the owner');
     // after the answer, like the order e-mail: a slow mail server never holds up the owner
     void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: publicOrigin(req, options.publicUrl) }, change);
@@ -93,7 +121,11 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
 
   typed.post('/orders/:id/paid', { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } }, async (req, reply) => {
     const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null);
-    if (result.ok) return { success: true, order: await orders.view(req.params.id, digits) };
+    if (result.ok) {
+      const order = await orders.view(req.params.id, digits);
+      options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'paid', at: Date.now() });
+      return { success: true, order };
+    }
     if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
     const messages = {
       already_paid: 'The order is paid already.',

@@ -13,6 +13,7 @@ import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { mailInBackground, type Mailer } from '../../services/mailer.ts';
 import { orderEmail, orderEmailRecipient, shortOrderId } from '../../services/order-email.ts';
+import type { OrderEvents } from '../../services/order-events.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
@@ -51,6 +52,8 @@ function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: nu
 
 type OrderRoutesOptions = {
   shop: ShopConfig;
+  /** The owner's live board hears of every order placed. */
+  orderEvents: OrderEvents;
   /** The placing user's devices get a push (decision 022); without a sender none is sent. */
   devices: DeviceRepository;
   push?: PushSender | undefined;
@@ -73,7 +76,7 @@ type OrderRoutesOptions = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -124,6 +127,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         return reply.code(answer.statusCode).send(answer.body);
       }
       catalog.invalidate();
+      orderEvents.publish({ orderId: result.order.id, status: result.order.status, what: 'placed', at: result.order.createdAt });
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
       if (userId) {
         const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
@@ -143,7 +147,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
  * credential; an order id alone must not cancel someone's order, so the order's
  * notification token comes as the bearer token, as for the guest view (decision 015).
  */
-export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; catalog: CatalogCache; fractionDigits: number }> = async (app, { shop, orders, catalog, fractionDigits }) => {
+export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; catalog: CatalogCache; fractionDigits: number; orderEvents: OrderEvents }> = async (app, { shop, orders, catalog, fractionDigits, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/cancelRequest',
     { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }) } },
@@ -154,6 +158,7 @@ export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders:
       if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
       const outcome = await orders.requestCancel(order.id);
       if (outcome === 'cancelled') catalog.invalidate();
+      orderEvents.publish({ orderId: order.id, status: outcome === 'cancelled' ? 'cancelled' : order.status, what: 'cancel_requested', at: Date.now() });
       req.log.info({ orderId: order.id, outcome }, 'order cancel request');
       return { success: true, status: outcome === 'cancelled' ? 'cancelled' : order.status, cancelRequested: true };
     },
