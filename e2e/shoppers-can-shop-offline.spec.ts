@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openMenu } from './fixtures/accounts.ts';
+import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // this journey is about the service worker: the others run without one (playwright.config.ts)
@@ -46,12 +47,7 @@ test.describe('Shoppers can shop offline', () => {
     await page.getByRole('dialog', { name: 'Total Items: 2' }).getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline. Checkout needs a connection; your cart is kept.' })).toBeVisible();
-    await page.getByLabel('Full name').first().fill('Asha Rao');
-    await page.getByLabel('E-mail').fill('asha@example.com');
-    await page.getByLabel('Phone number').fill('9800000001');
-    await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await orderPickupPayingOnDelivery(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
     await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Checkout needs a connection; your cart is kept.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Thank you/ })).toHaveCount(0);
     await expect(page).toHaveURL(/\/checkout$/);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpAndConfirm } from './fixtures/accounts.ts';
 import { fakePushControl } from './fixtures/servers.ts';
+import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // this journey needs the service worker: the others run without one (playwright.config.ts)
@@ -50,12 +51,7 @@ test.describe('Shoppers get notifications about their orders', () => {
     await tab.goto(`/p/${product.variantId}`);
     await tab.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
     await tab.goto('/checkout');
-    await tab.getByLabel('Full name').first().fill('Meera Iyer');
-    await tab.getByLabel('E-mail').fill(email);
-    await tab.getByLabel('Phone number').fill('9800000002');
-    await tab.getByRole('radio', { name: 'Pickup' }).check();
-    await tab.getByRole('radio', { name: 'Pay on delivery' }).check();
-    await tab.getByRole('button', { name: 'Pay on delivery' }).click();
+    await orderPickupPayingOnDelivery(tab, { name: 'Meera Iyer', email: email, phone: '9800000002' });
     await expect(tab.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
     const path = new URL(subscription.endpoint).pathname;
     let pushed: Pushed | undefined;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { demoShop } from './fixtures/servers.ts';
+import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const OWNER_PASSWORD = 'monsoon market stalls';
@@ -44,12 +45,7 @@ test.describe('The owner can run the shop', () => {
     await page.goto(`/p/${product.variantId}`);
     await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
     await page.goto('/checkout');
-    await page.getByLabel('Full name').first().fill('Asha Rao');
-    await page.getByLabel('E-mail').fill('asha@example.com');
-    await page.getByLabel('Phone number').fill('9800000001');
-    await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await orderPickupPayingOnDelivery(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
     const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
     const orderId = (await confirmation.getByText(/^Order number: /).textContent())!.replace('Order number: ', '');
     await confirmation.getByRole('button', { name: 'OK' }).click();
