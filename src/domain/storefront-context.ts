@@ -12,6 +12,8 @@ export type StorefrontContext = {
   shop: ShopConfig | null;
   configIssues: ConfigIssue[];
   catalog(): Promise<CatalogData>;
+  /** Whether the shop takes orders now (the owner's switch); the pages say so when it does not. */
+  storeOpen(): Promise<boolean>;
   /** The CSP nonce of this response, for the inline scripts the SSR emits. */
   cspNonce: string;
   /** The public origin, e.g. https://shop.example, for canonical links and structured data. */

@@ -53,6 +53,8 @@ import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
 import { createOrderEvents, type OrderEvents } from './services/order-events.ts';
+import { createStoreState } from './services/store-state.ts';
+import { createStoreRepository } from './db/repositories/store-repository.ts';
 import type { SmsSender } from './services/sms.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
 
@@ -160,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  const store = createStoreRepository(db);
+  const storeState = createStoreState(store);
   await app.register(healthRoutes, { db });
   await app.register(shopRoutes, { prefix: '/api', config });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
@@ -200,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>
@@ -215,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir });
   }
   if (options.web) {
-    await app.register(ssr, { build: options.web.build, config, catalog, publicUrl: options.publicUrl });
+    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl });
   }
   return app;
 }

@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw data({ configInvalid: true }, { status: 503 });
   }
   const { locale, language } = resolveLanguage(request.headers.get('cookie'), context.shop.localeConfig.defaultLocale);
-  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language] };
+  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen() };
 }
 
 /** The shop, the language and its texts do not depend on the URL: navigating never reloads them. */
@@ -154,6 +154,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
     <TileActionContext value={tileAction}>
+      {loaderData.storeOpen ? null : (
+        <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
+          {t('app.storeClosed')}
+        </p>
+      )}
       <Outlet />
       {loggedIn ? <ServerCart /> : null}
       {/* one boundary each: a part loading later must not hide one already open */}

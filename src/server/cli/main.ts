@@ -4,6 +4,7 @@ import { readEnv, type Env } from '../env.ts';
 import { migrate, openDatabase, type Db } from '../db/database.ts';
 import { createAnalyticsRepository, type AnalyticsSummary } from '../db/repositories/analytics-repository.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
+import { createStoreRepository } from '../db/repositories/store-repository.ts';
 import { csvColumns } from '../services/catalog-file.ts';
 import { importCatalogFile } from '../services/catalog-import.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
@@ -27,6 +28,7 @@ const USAGE = `Usage: npm run shop -- <command>
                                delivered, served, picked_up, cancelled); the shopper is told
   mark-paid <id> [reference]   a UPI order paid (with the shopper's or this reference), or pay on delivery collected
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
+  store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
   analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
@@ -68,6 +70,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
     case 'orders':
     case 'mark-paid':
     case 'create-owner':
+    case 'store':
       return withShop(env, out, async (db, shop) => {
         if (command === 'import-catalog' || command === 'set-stock') {
           const repo = createCatalogRepository(db, shop.localeConfig.fractionDigits);
@@ -75,6 +78,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         }
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
         if (command === 'mark-paid') return markPaidCommand(db, rest, out);
+        if (command === 'store') return storeCommand(db, rest, out);
         return createOwnerCommand(db, rest, out, ownerPassword);
       });
     case 'analytics': {
@@ -134,6 +138,18 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
     throw err;
   }
   out.log(`Stock of ${variantId} is now ${stock}.`);
+  return 0;
+}
+
+/** `store open|close|status`: the owner's switch, audited as the command line. */
+async function storeCommand(db: Db, [action]: string[], out: Out): Promise<number> {
+  const store = createStoreRepository(db);
+  if (action === 'open' || action === 'close') await store.setOpen(action === 'open', 'cli');
+  else if (action !== 'status') {
+    out.error('Usage: npm run shop -- store open|close|status');
+    return 1;
+  }
+  out.log((await store.isOpen()) ? 'The shop is open: it takes orders.' : 'The shop is closed: the storefront says so and refuses orders.');
   return 0;
 }
 

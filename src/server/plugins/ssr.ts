@@ -7,15 +7,16 @@ import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { scriptNonce } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
+import type { StoreState } from '../services/store-state.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; publicUrl?: string | undefined };
+type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
  * server (and answers its client-side data requests). Fastify speaks Node streams and
  * React Router speaks Fetch, so this plugin translates both ways.
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, publicUrl }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl }) => {
   const handle = createRequestHandler(build, 'production');
 
   // Form posts reach route actions as they came, so this scope parses no bodies itself.
@@ -30,6 +31,7 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         shop: config.ok ? config.config : null,
         configIssues: config.ok ? [] : config.issues,
         catalog: async () => (await catalog.get()).data,
+        storeOpen: () => storeState.isOpen(),
         cspNonce: scriptNonce(reply),
         origin: publicOrigin(req, publicUrl),
       };

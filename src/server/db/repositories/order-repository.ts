@@ -13,6 +13,7 @@ import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
+import { storeIsOpen } from './store-repository.ts';
 
 export type Shortage = { id: string; title: string; requested: number; available: number };
 
@@ -22,6 +23,7 @@ export type PlaceResult =
   | { ok: false; reason: 'unavailable'; ids: string[] }
   | { ok: false; reason: 'coupon' }
   | { ok: false; reason: 'slot_full' | 'slot_closed' }
+  | { ok: false; reason: 'store_closed' }
   | { ok: false; reason: 'quantity'; ids: string[] };
 
 /** Thrown inside the transaction to roll it back; turned into a PlaceResult. */
@@ -113,6 +115,8 @@ export function createOrderRepository(db: Db) {
       const ids = [...wanted.keys()].sort(); // one lock order for every transaction: no deadlocks
       try {
         return await kysely.transaction().execute(async (trx) => {
+          // the owner closed the shop: no order gets in, however close to the switch it was sent
+          if (!(await storeIsOpen(trx))) throw new Refused({ ok: false, reason: 'store_closed' });
           const rows = await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute();
           const byId = new Map(rows.map((r) => [r.id, r]));
           const missing = ids.filter((id) => !byId.has(id));

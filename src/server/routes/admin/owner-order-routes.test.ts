@@ -99,16 +99,44 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
   it('the live feed tells the owner of an order as it is placed, and is not there for anyone else', async () => {
     expect((await call('GET', '/admin/api/events', 'asha')).statusCode).toBe(404);
     expect((await call('GET', '/admin/api/events')).statusCode).toBe(404);
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    const feed = await fetch(`${origin}/admin/api/events`, { headers: { authorization: `Bearer ${token.priya}` } });
-    expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = feed.body!.getReader();
-    const id = await place();
-    let text = '';
-    while (!text.includes(id)) text += new TextDecoder().decode((await reader.read()).value);
-    expect(text).toContain('retry: 3000');
-    const data = /event: order\ndata: (.+)\n\n/.exec(text.slice(text.indexOf('event: order')))?.[1];
-    expect(JSON.parse(data!)).toMatchObject({ orderId: id, status: 'placed', what: 'placed' });
-    await reader.cancel();
+    // a server of its own, listening: the feed is a real stream
+    const server = await buildTestApp(db, { config: shopConfig(), authSecret: secret, seed: false });
+    try {
+      const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+      const feed = await fetch(`${origin}/admin/api/events`, { headers: { authorization: `Bearer ${token.priya}` } });
+      expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = feed.body!.getReader();
+      const placed = await server.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } } });
+      const id = placed.json<{ orderId: string }>().orderId;
+      let text = '';
+      while (!text.includes(id)) text += new TextDecoder().decode((await reader.read()).value);
+      expect(text).toContain('retry: 3000');
+      const data = /event: order\ndata: (.+)\n\n/.exec(text.slice(text.indexOf('event: order')))?.[1];
+      expect(JSON.parse(data!)).toMatchObject({ orderId: id, status: 'placed', what: 'placed' });
+      // closing with the board still connected ends its feed rather than waiting for it
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('closing the shop refuses every order with a clear message and writes nothing; reopening takes orders again', async () => {
+    expect((await call('POST', '/admin/api/store', 'asha', { open: false })).statusCode).toBe(404);
+    expect((await call('POST', '/admin/api/store', 'priya', { open: 'no' })).statusCode).toBe(400);
+    expect((await call('POST', '/admin/api/store', 'priya', { open: false })).json()).toEqual({ success: true, open: false });
+    expect((await call('GET', '/admin/api/store', 'priya')).json()).toEqual({ success: true, open: false });
+    const count = async () => Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = { orders: await count(), stock: await stock() };
+    const refused = await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, error: 'store_closed', message: 'The shop is closed right now and is not taking orders.' });
+    expect({ orders: await count(), stock: await stock() }).toEqual(before);
+
+    await call('POST', '/admin/api/store', 'priya', { open: true });
+    expect(await place()).toEqual(expect.any(String));
+    const trail = await db.kysely.selectFrom('audit_log').select(['actor', 'action']).where('subject', '=', 'store').orderBy('created_at').orderBy('id').execute();
+    expect(trail).toEqual([
+      { actor: 'priya', action: 'store.closed' },
+      { actor: 'priya', action: 'store.opened' },
+    ]);
   });
 });

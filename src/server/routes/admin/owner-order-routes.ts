@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import type { AuditRepository } from '../../db/repositories/audit-repository.ts'
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
+import type { StoreRepository } from '../../db/repositories/store-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
 import { publicOrigin } from '../../public-origin.ts';
@@ -18,6 +20,7 @@ import type { Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import { tellShopper } from '../../services/order-news.ts';
 import type { PushSender } from '../../services/push.ts';
+import type { StoreState } from '../../services/store-state.ts';
 
 type Options = {
   shop: ShopConfig;
@@ -32,6 +35,8 @@ type Options = {
   mailer: Mailer | undefined;
   publicUrl: string | undefined;
   orderEvents: OrderEvents;
+  store: StoreRepository;
+  storeState: StoreState;
 };
 
 /**
@@ -81,22 +86,41 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
    * it; the browser reconnects after 3 s when it drops. Open feeds end when the app closes.
    */
   const feeds = new Set<ServerResponse>();
+  // the connections feeds were sent on: a shutdown never waits for one a board left half-closed
+  const sockets = new Set<Socket>();
   app.addHook('preClose', async () => {
     for (const feed of feeds) feed.end();
+    for (const socket of sockets) socket.destroy();
   });
-  app.get('/events', async (req, reply) => {
+  app.get('/events', async (_req, reply) => {
     reply.hijack();
     const feed = reply.raw;
     feed.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
     feed.write('retry: 3000\n\n');
     feeds.add(feed);
-    const stop = options.orderEvents.subscribe((event) => feed.write(`event: order\ndata: ${JSON.stringify(event)}\n\n`));
-    const beat = setInterval(() => feed.write(': still here\n\n'), 25_000);
-    req.raw.on('close', () => {
+    const socket = feed.socket;
+    if (socket) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    const send = (text: string) => void (feed.writableEnded || feed.destroyed ? undefined : feed.write(text));
+    const stop = options.orderEvents.subscribe((event) => send(`event: order\ndata: ${JSON.stringify(event)}\n\n`));
+    const beat = setInterval(() => send(': still here\n\n'), 25_000);
+    // the board went away (or the app ended the feed): stop writing to it
+    feed.on('close', () => {
       clearInterval(beat);
       stop();
       feeds.delete(feed);
     });
+  });
+
+  /** The shop's open / closed switch: closed, the storefront says so and orders are refused. */
+  typed.get('/store', async () => ({ success: true, open: await options.store.isOpen() }));
+  typed.post('/store', { schema: { body: z.object({ open: z.boolean() }) } }, async (req) => {
+    await options.store.setOpen(req.body.open, req.userId!);
+    options.storeState.invalidate();
+    req.log.info({ open: req.body.open }, 'the owner switched the shop');
+    return { success: true, open: req.body.open };
   });
 
   typed.get('/orders/:id', { schema: { params: idParam } }, async (req, reply) => {

@@ -36,6 +36,8 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
     case 'slot_full':
     case 'slot_closed':
       return { statusCode: 409, body: { success: false, error: result.reason, message: bookingMessages[result.reason] } };
+    case 'store_closed':
+      return { statusCode: 409, body: { success: false, error: 'store_closed', message: 'The shop is closed right now and is not taking orders.' } };
     case 'coupon':
       return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: 'This coupon is not valid or was used already.' }] } };
   }

@@ -208,6 +208,7 @@ export const enUS = {
     close: 'Close',
     loadingPart: 'Loading…',
     loginOffline: 'You are offline. Logging in needs a connection.',
+    storeClosed: 'The shop is closed right now. You can look around, but orders are not being taken.',
   },
   owner: {
     title: 'Orders',
@@ -227,6 +228,10 @@ export const enUS = {
     reference: 'UPI reference',
     saveReference: 'Mark paid with this reference',
     sure: '{{action}}: are you sure?',
+    storeOpen: 'The shop is open and takes orders.',
+    storeClosed: 'The shop is closed: the storefront says so and refuses orders.',
+    closeStore: 'Close the shop',
+    openStore: 'Open the shop',
     actions: {
       confirmed: 'Confirm',
       rejected: 'Reject',
@@ -326,6 +331,7 @@ export const enUS = {
     slotsFailed: 'The delivery times could not be loaded. Please check your connection.',
     slotTaken: 'The delivery time you chose has just filled up. Please choose another one.',
     slotClosed: 'The delivery time you chose is no longer available. Please choose another one.',
+    storeClosed: 'The shop is closed right now and is not taking orders. Your cart is kept.',
     coupon: 'Coupon code',
     couponHint: 'The newsletter gives you a 10% coupon.',
     payment: 'Payment',

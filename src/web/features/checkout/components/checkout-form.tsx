@@ -152,6 +152,8 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     }
     // §8: a failure is logged and the cart stays
     console.error('order placement failed', res.status, res.error?.error);
+    // the server refused this attempt for good: sent again (the shop reopened, stock came back) it is a new one
+    if (res.status >= 400 && res.status < 500) attempt.current = null;
     if (res.status === 0) return setProblem(t('checkout.offline'));
     const err = res.error;
     if (err?.error === 'out_of_stock' && Array.isArray(err.lines)) {
@@ -159,6 +161,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       return setProblem(t('checkout.outOfStock'));
     }
     if (err?.error === 'unavailable') return setProblem(t('checkout.unavailable'));
+    if (err?.error === 'store_closed') return setProblem(t('checkout.storeClosed'));
     if (err?.error === 'slot_full' || err?.error === 'slot_closed') {
       // the slot went while the shopper filled the form: the list is asked for again
       setSlotRefresh((n) => n + 1);

@@ -10,6 +10,8 @@ export type OwnerOrder = OrderView & { cancelRequested: boolean };
 export const ownerApi = {
   orders: () => asUser((headers) => getJson<{ orders: OwnerOrder[] }>('/admin/api/orders', headers)),
   setStatus: (id: string, status: OrderStatus) => asUser((headers) => postJson<{ order: OrderView }>(`/admin/api/orders/${encodeURIComponent(id)}/status`, { status }, headers)),
+  store: () => asUser((headers) => getJson<{ open: boolean }>('/admin/api/store', headers)),
+  setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
   markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OrderView }>> =>
     asUser((headers) => postJson(`/admin/api/orders/${encodeURIComponent(id)}/paid`, reference ? { reference } : {}, headers)),
 };

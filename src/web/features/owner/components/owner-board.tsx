@@ -53,6 +53,7 @@ export function OwnerBoard() {
   const shown = board.orders.filter((o) => isFinalStatus(o.status) === (tab === 'done'));
   return (
     <div className="flex flex-col gap-4">
+      <StoreSwitch />
       <p className="text-sm text-slate-600">{t('owner.live')}</p>
       <div role="tablist" className="flex gap-2">
         {(['open', 'done'] as const).map((name) => (
@@ -69,6 +70,35 @@ export function OwnerBoard() {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The shop's open / closed switch: closed, the storefront says so and refuses orders. */
+function StoreSwitch() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void ownerApi.store().then((res) => live && res.ok && setOpen(res.data.open));
+    return () => void (live = false);
+  }, []);
+  if (open === null) return null;
+  const flip = async () => {
+    setBusy(true);
+    const res = await ownerApi.setStore(!open);
+    setBusy(false);
+    if (res.ok) setOpen(res.data.open);
+  };
+  return (
+    <div className={`flex flex-wrap items-center justify-between gap-3 rounded-lg p-3 ${open ? 'bg-green-50 text-green-950' : 'bg-amber-100 text-amber-950'}`}>
+      <p role="status" className="font-medium">
+        {open ? t('owner.storeOpen') : t('owner.storeClosed')}
+      </p>
+      <button type="button" disabled={busy} onClick={() => void flip()} className="rounded-md border border-current px-3 py-1.5 text-sm font-semibold disabled:opacity-50">
+        {open ? t('owner.closeStore') : t('owner.openStore')}
+      </button>
     </div>
   );
 }
