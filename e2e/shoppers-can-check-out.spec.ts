@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { chooseDeliveryTime } from './fixtures/checkout.ts';
+import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
 /**
@@ -106,6 +107,16 @@ test.describe('Shoppers can check out', () => {
     await view.goto(demoShopURL + link!.replace(/token=[^&]+/, 'token=not-the-token-at-all-1234'));
     await expect(view.getByRole('alert')).toHaveText('We could not find this order. Please check the link you were sent.');
     await other.close();
+  });
+
+  test("a table's QR code opens the catalog; checkout then starts dine-in at that table", async ({ page, catalog }) => {
+    const [product] = orderableProducts(catalog).slice(3);
+    await page.goto('/catalog?dineInSpaceId=table-3');
+    await waitForHydration(page.getByRole('heading', { level: 1, name: 'All Products' }));
+    await addToCart(page, product!);
+    await page.goto('/checkout');
+    await expect(page.getByRole('radio', { name: 'Dine-in' })).toBeChecked();
+    await expect(page.getByLabel('Choose your table')).toHaveValue('table-3');
   });
 
   test('a shopper arriving by a table link orders dine-in, with no delivery charge', async ({ page, catalog }) => {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import { readEnv, type Env } from '../env.ts';
@@ -7,6 +8,7 @@ import { createCatalogRepository } from '../db/repositories/catalog-repository.t
 import { createStoreRepository } from '../db/repositories/store-repository.ts';
 import { csvColumns } from '../services/catalog-file.ts';
 import { importCatalogFile } from '../services/catalog-import.ts';
+import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
 import { markPaidCommand, ordersCommand } from './order-commands.ts';
 import type { Out } from './out.ts';
@@ -29,6 +31,7 @@ const USAGE = `Usage: npm run shop -- <command>
   mark-paid <id> [reference]   a UPI order paid (with the shopper's or this reference), or pay on delivery collected
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
+  table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
   analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
@@ -94,6 +97,14 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         return 0;
       });
     }
+    case 'table-qr': {
+      const config = loadShopConfig(env.shopConfig);
+      if (!config.ok) {
+        out.error(`Fix the shop config first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
+        return 1;
+      }
+      return tableQrCommand(config.config, rest, env.publicUrl, out);
+    }
     case 'help':
     case undefined:
       out.log(USAGE);
@@ -138,6 +149,23 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
     throw err;
   }
   out.log(`Stock of ${variantId} is now ${stock}.`);
+  return 0;
+}
+
+/** `table-qr <file.svg> [url]`: the dine spaces' codes, linking to the shop's public address. */
+async function tableQrCommand(shop: ShopConfig, [file, url]: string[], publicUrl: string | undefined, out: Out): Promise<number> {
+  const origin = url ?? publicUrl;
+  if (!file || !origin || !/^https?:\/\/[^/\s]+/.test(origin)) {
+    out.error("Usage: npm run shop -- table-qr <file.svg> [https://your-shop.example]  (the shop's address, else PUBLIC_URL: phones open it from the codes)");
+    return 1;
+  }
+  const sheet = await tableQrSheet(shop, new URL(origin).origin);
+  if (!sheet) {
+    out.error('The shop config has no dineSpaces: there are no tables to print codes for.');
+    return 1;
+  }
+  writeFileSync(path.resolve(file), sheet);
+  out.log(`Wrote ${shop.dineSpaces.length} table codes to ${file}, linking to ${new URL(origin).origin}/catalog?dineInSpaceId=…`);
   return 0;
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isCatalogFetchError } from '../features/catalog/api/catalog-fetch-error.ts';
@@ -7,6 +8,7 @@ import { ViewToggle } from '../features/catalog/components/view-toggle.tsx';
 import { useCatalogView } from '../features/catalog/hooks/use-catalog-view.ts';
 import { catalogPage } from '../features/catalog/lib/catalog-page.ts';
 import { paths } from '../lib/paths.ts';
+import { rememberTable } from '../lib/table-link.ts';
 import { useShop } from '../lib/use-shop.ts';
 import type { Route } from './+types/catalog';
 
@@ -39,6 +41,8 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // §4 "waiting": the first category chosen in the browser waits for the catalog
   const waiting = navigation.state === 'loading' && navigation.location.pathname === paths.catalog();
+  // a table's QR code opens the catalog with the table: checkout starts there
+  useEffect(() => rememberTable(shop.id, window.location.search), [shop.id]);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">

@@ -8,6 +8,7 @@ import { CheckoutForm } from '../features/checkout/components/checkout-form.tsx'
 import { ThankYou } from '../features/checkout/components/thank-you.tsx';
 import { useCheckout } from '../features/checkout/store/checkout-store.ts';
 import { paths } from '../lib/paths.ts';
+import { rememberedTable } from '../lib/table-link.ts';
 import { useShop } from '../lib/use-shop.ts';
 
 /**
@@ -30,7 +31,9 @@ export default function Checkout() {
   useEffect(() => {
     if (orderId) return;
     dispatch({ type: 'start', dialCode: dialCodeFor(shop.country), country: '' });
-    const table = dineInFromUrl(params, { dineInEnabled: shop.dineInConfig.dineInEnabled, dineSpaces: shop.dineSpaces });
+    const dineIn = { dineInEnabled: shop.dineInConfig.dineInEnabled, dineSpaces: shop.dineSpaces };
+    // checkout's own address first, else the table code the shopper came in by
+    const table = dineInFromUrl(params, dineIn) ?? dineInFromUrl(rememberedTable(shop.id), dineIn);
     if (table) dispatch({ type: 'setDineIn', ...table });
     // a new visit to checkout starts afresh; later changes of the URL are the form's own
     // eslint-disable-next-line react-hooks/exhaustive-deps
