@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
+import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
 import { demoShop } from './fixtures/servers.ts';
 import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import type { Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const OWNER_PASSWORD = 'monsoon market stalls';
@@ -27,6 +30,35 @@ async function ownerLogsIn(board: Page, email: string): Promise<void> {
   await expect(board.getByRole('tab', { name: /^Open/ })).toBeVisible();
 }
 
+/** axe on the owner's page once the login's welcome toast, which fades in and out, has gone. */
+async function expectAccessibleBoard(board: Page): Promise<void> {
+  await expect(board.getByText(/^Welcome, /)).toHaveCount(0, { timeout: 15_000 });
+  await expectNoSeriousA11yViolations(board);
+}
+
+/**
+ * A shop of its own with its owner logged in on /admin, for journeys that change the
+ * whole shop (its stock, its open / closed switch), which the demo shop's other journeys
+ * must not see. `visit` opens a shopper's page on it.
+ */
+async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { board: Page; visit: () => Promise<Page> }) => Promise<void>): Promise<void> {
+  const dir = path.relative(process.cwd(), testInfo.outputPath('shop'));
+  const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, buildDir: 'build', dataDir: dir });
+  const open = () => browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null });
+  try {
+    const email = `owner-${testInfo.project.name}@example.com`;
+    createOwner(email, dir);
+    const board = await (await open()).newPage();
+    await ownerLogsIn(board, email);
+    await run({ board, visit: async () => (await open()).newPage() });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A product a guest can order several of, sold in whole units. */
+const orderable = (catalog: Catalog) => catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+
 /** Counts the page's full loads from now on. */
 function countLoads(page: Page): () => number {
   let loads = 0;
@@ -48,7 +80,7 @@ test.describe('The owner can run the shop', () => {
     const boardLoads = countLoads(board);
 
     // a guest orders for pickup, paying on delivery
-    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+    const product = orderable(catalog);
     await page.goto(`/p/${product.variantId}`);
     await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
     await page.goto('/checkout');
@@ -63,6 +95,7 @@ test.describe('The owner can run the shop', () => {
     await expect(card).toContainText('Placed');
     await expect(card).toContainText(`1 × ${product.title}`);
     expect(boardLoads()).toBe(0);
+    await expectAccessibleBoard(board);
 
     await card.getByRole('button', { name: 'Confirm' }).click();
     await expect(card).toContainText('Confirmed');
@@ -80,6 +113,67 @@ test.describe('The owner can run the shop', () => {
     await ownerContext.close();
   });
 
+  test("the owner sees a day's bookings and cancels one; the shopper's account says so and an e-mail tells them", async ({ page, request, browser }) => {
+    test.slow(); // a sign-up, a booking and an owner login in two browsers
+    const project = test.info().project.name;
+    const email = `booked-${project}-${Date.now()}@example.com`;
+    await signUpAndConfirm(page, request, 'Kavya Menon', email, 'cardamom harbour lanterns');
+    await page.goto('/appointment?service=spice-tasting');
+    const day = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio', { disabled: false }).nth(project === 'mobile' ? 0 : 1);
+    await day.locator('xpath=..').click();
+    const date = (await day.getAttribute('value'))!;
+    const time = page.getByRole('group', { name: 'Choose a time' }).getByRole('radio', { disabled: false }).first();
+    await time.locator('xpath=..').click();
+    await page.getByLabel('Note for the shop (optional)').fill('Allergic to mustard');
+    await page.getByRole('button', { name: /^Book Spice tasting session, / }).click();
+    await expect(page.getByRole('heading', { name: 'Your appointment is booked' })).toBeVisible();
+
+    const ownerEmail = `booking-owner-${project}-${Date.now()}@example.com`;
+    createOwner(ownerEmail);
+    const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? null });
+    const board = await ownerContext.newPage();
+    await ownerLogsIn(board, ownerEmail);
+    await board.getByRole('button', { name: 'Bookings' }).click();
+    await expect(board).toHaveURL(/\/admin\?section=bookings$/);
+    await board.getByLabel('Day', { exact: true }).fill(date);
+    const card = board.getByRole('article').filter({ hasText: 'Kavya Menon' });
+    await expect(card).toContainText('Spice tasting session');
+    await expect(card).toContainText('Note: Allergic to mustard');
+    await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    await expectAccessibleBoard(board);
+    await card.getByRole('button', { name: 'Cancel booking' }).click();
+    await card.getByRole('button', { name: 'Cancel booking: are you sure?' }).click();
+    await expect(card).toContainText('Cancelled');
+    await expect(card.getByRole('button', { name: /Cancel booking/ })).toHaveCount(0);
+
+    await page.goto('/account?activePage=appointments');
+    await expect(page.getByRole('article', { name: /^Spice tasting session, / })).toContainText('Cancelled');
+    const mail = await lastMailTo(request, email, /^Your booking at Kirana & Co\. was cancelled$/);
+    expect(mail.text).toContain('Kirana & Co. had to cancel your booking: Spice tasting session, ');
+    await ownerContext.close();
+  });
+
+  test('the owner finds a product and sets its stock; the storefront shows it at once', async ({ browser, catalog }, testInfo) => {
+    test.slow(); // a shop of its own, so the demo shop's stock stays as the other journeys expect
+    await inOwnShop(browser, testInfo, async ({ board, visit }) => {
+      await board.getByRole('button', { name: 'Stock' }).click();
+      const product = orderable(catalog);
+      await board.getByLabel('Find a product').fill(product.title);
+      const stock = board.getByRole('spinbutton', { name: new RegExp(`^${product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( Out of stock)? Units$`) });
+      // in stock on this shop of its own (the demo shop's catalog has had orders)
+      await expect(stock).toHaveValue(/^[1-9]\d*$/);
+      await expectAccessibleBoard(board);
+
+      await stock.fill('0');
+      await board.getByRole('button', { name: `Save stock of ${product.title}` }).click();
+      await expect(board.getByText('Saved: the shop shows it now.')).toBeVisible();
+
+      const shopper = await visit();
+      await shopper.goto(`/p/${product.variantId}`);
+      await expect(shopper.getByRole('main').getByText('Out of stock').first()).toBeVisible();
+    });
+  });
+
   test('a shopper who is not the owner is not shown the orders', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByText("Log in with the owner's account to see the orders.")).toBeVisible();
@@ -89,20 +183,13 @@ test.describe('The owner can run the shop', () => {
 
   test('the owner closes the shop: the storefront says so and refuses orders; reopened, it takes them again', async ({ browser, catalog }, testInfo) => {
     test.slow(); // a shop of its own (closing the demo shop would stop the other journeys' orders)
-    const dir = path.relative(process.cwd(), testInfo.outputPath('shop'));
-    const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, buildDir: 'build', dataDir: dir });
-    try {
-      const email = `closing-owner-${testInfo.project.name}@example.com`;
-      createOwner(email, dir);
-      const context = await browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null });
-      const board = await context.newPage();
-      await ownerLogsIn(board, email);
+    await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await expect(board.getByText('The shop is open and takes orders.')).toBeVisible();
       await board.getByRole('button', { name: 'Close the shop' }).click();
       await expect(board.getByText('The shop is closed: the storefront says so and refuses orders.')).toBeVisible();
 
-      const shopper = await (await browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null })).newPage();
-      const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+      const shopper = await visit();
+      const product = orderable(catalog);
       await shopper.goto(`/p/${product.variantId}`);
       await expect(shopper.getByRole('status').filter({ hasText: 'The shop is closed right now. You can look around, but orders are not being taken.' })).toBeVisible();
       await shopper.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
@@ -114,9 +201,6 @@ test.describe('The owner can run the shop', () => {
       await expect(board.getByText('The shop is open and takes orders.')).toBeVisible();
       await shopper.getByRole('button', { name: 'Pay on delivery' }).click();
       await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
-      await context.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 });

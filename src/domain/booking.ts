@@ -260,6 +260,9 @@ export type AppointmentView = {
   past: boolean;
 };
 
+/** A booking as the owner's day lists it: the shopper's view and who booked it. */
+export type OwnerAppointmentView = AppointmentView & { name: string; email: string | null; phone: string | null };
+
 /** A bookable time as the slots call gives it. */
 export type SlotView = { start: string; end: string; remaining: number };
 export type SlotDayView = { date: string; closed: boolean; slots: SlotView[] };

@@ -55,3 +55,10 @@ export const orderStatusNews: Record<OrderMove, string> = {
   picked_up: 'Your order {id} was picked up. Thank you!',
   cancelled: 'Your order {id} is cancelled.',
 };
+
+/** Payment states that are still to be paid: the shopper may pick or change how, and the owner may mark a manual one paid. */
+export const unpaidStatuses: readonly string[] = ['to_collect', 'awaiting_payment', 'awaiting_verification'];
+
+/** Whether the owner marks this order's payment by hand: an unpaid UPI transfer, or pay on delivery to collect. */
+export const ownerMarksPayment = (order: { paymentStatus: string; paymentType: string | null }): boolean =>
+  unpaidStatuses.includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');

@@ -28,7 +28,9 @@ import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
+import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
+import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { API_NOT_FOUND } from './routes/not-found.ts';
 import { createAuditRepository } from './db/repositories/audit-repository.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
@@ -205,6 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
     await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+    await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
+    await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

@@ -32,6 +32,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     vapid: { publicKey: env.VAPID_PUBLIC_KEY || undefined, privateKey: env.VAPID_PRIVATE_KEY || undefined, subject: env.VAPID_SUBJECT || undefined },
     /** Tests only: an origin (http://127.0.0.1:port) that push subscriptions may name besides the browsers' push services. */
     pushServiceOrigin: env.PUSH_SERVICE_ORIGIN || undefined,
+    /** The owner's account, made on a start when the shop has no owner yet (then OWNER_PASSWORD is required); create-owner reads OWNER_PASSWORD too. */
+    owner: { email: env.OWNER_EMAIL || undefined, password: env.OWNER_PASSWORD || undefined },
     /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
   };

@@ -10,6 +10,7 @@ import { createCatalogRepository } from './db/repositories/catalog-repository.ts
 import type { Env } from './env.ts';
 import { loggerOptions } from './logger.ts';
 import { importCatalogFile } from './services/catalog-import.ts';
+import { ownerFromEnv } from './services/owner-account.ts';
 import { mailerFor, pushSenderFor } from './services/senders.ts';
 import { createHttpSms } from './services/sms.ts';
 import { createCountryLookup } from './services/country-lookup.ts';
@@ -51,6 +52,8 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
       else app.log.error({ problems: result.problems }, `Could not seed the catalog from ${env.seedCatalog}`);
     }
   }
+  // OWNER_EMAIL (with OWNER_PASSWORD): the owner's account on a first start, as create-owner makes it
+  await ownerFromEnv(db, env.owner, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
   if (!web) app.log.warn(`No web build at ${serverEntry}: only the API runs. Run \`npm run build\`.`);
   return { app, db };
 }

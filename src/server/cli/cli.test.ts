@@ -1,13 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/database.ts';
+import type { CatalogFile } from '../../domain/catalog.ts';
 import { createAnalyticsRepository } from '../db/repositories/analytics-repository.ts';
+import { createAppointmentRepository } from '../db/repositories/booking-repository.ts';
+import { instantOf } from '../../domain/booking.ts';
+import { createAuditRepository } from '../db/repositories/audit-repository.ts';
+import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { readEnv } from '../env.ts';
 import { startServer } from '../start.ts';
+import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
 import { brokenConfigs, testCatalog, testShopConfig } from '../testing/fixtures.ts';
 import { startFakeSmtp, type FakeSmtp } from '../testing/fake-smtp.ts';
 import { buildTestApp } from '../testing/test-app.ts';
@@ -62,28 +68,6 @@ describe('npm run shop -- import-catalog', () => {
     expect(lines.join('\n')).toMatch(/Imported 3 products in 2 categories/);
   });
 
-  it('imports nothing from a CSV with a bad row, and names the row', async () => {
-    const e = env();
-    const csv = [
-      'variantId,title,categoryId,categoryName,regular,stock,isFraction,tags',
-      'apple,Apple,fruit,Fruit,120,10,true,fresh;organic',
-      'pear,Pear,fruit,Fruit,not-a-price,5,false,',
-      'plum,Plum,fruit,Fruit,90,2.5,false,',
-    ].join('\n');
-    const file = path.join(dir, 'bad.csv');
-    writeFileSync(file, csv);
-    const { lines, out } = capture();
-    expect(await runCli(['import-catalog', file], out, e)).toBe(1);
-    const text = lines.join('\n');
-    expect(text).toContain('nothing was imported');
-    expect(text).toMatch(/line 3: pear price\.regular:/);
-
-    // the catalog is still the one imported before
-    const check = capture();
-    expect(await runCli(['set-stock', 'mango', '2'], check.out, e)).toBe(0);
-    expect(await runCli(['set-stock', 'apple', '2'], check.out, e)).toBe(1);
-  });
-
   it('names the line of a bad product in a JSON catalog', async () => {
     const catalog = testCatalog();
     (catalog.products[2] as { price: unknown }).price = { mrp: null, regular: -5, special: null };
@@ -100,6 +84,200 @@ describe('npm run shop -- import-catalog', () => {
     const { lines, out } = capture();
     expect(await runCli(['set-stock', 'tee-red-m', '1.5'], out, env())).toBe(1);
     expect(lines.join('\n')).toContain('whole units');
+  });
+});
+
+describe.each(testDatabases)('npm run shop -- import-catalog and set-stock on $name', (database) => {
+  let opened: OpenTestDatabase;
+  const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop-import.json', testShopConfig()), ...opened.location });
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => opened?.dispose());
+  const audit = () => createAuditRepository(opened.db).list();
+
+  it('imports a catalog and sets stock, each audited as the command line', async () => {
+    const { out } = capture();
+    expect(await runCli(['import-catalog', writeJson('cat-audited.json', testCatalog())], out, env())).toBe(0);
+    expect(await runCli(['set-stock', 'mango', '4.5'], out, env())).toBe(0);
+    expect(await audit()).toMatchObject([
+      { actor: 'cli', action: 'stock.set', subject: 'product:mango', detail: { to: 4.5 } },
+      { actor: 'cli', action: 'catalog.import', subject: 'catalog', detail: { products: 3, categories: 2 } },
+    ]);
+  });
+
+  it('imports nothing from a CSV with a bad row, and names the row', async () => {
+    const before = await createCatalogRepository(opened.db, 2).read();
+    const entries = (await audit()).length;
+    const csv = [
+      'variantId,title,categoryId,categoryName,regular,stock,isFraction,tags',
+      'apple,Apple,fruit,Fruit,120,10,true,fresh;organic',
+      'pear,Pear,fruit,Fruit,not-a-price,5,false,',
+      'plum,Plum,fruit,Fruit,90,2.5,false,',
+    ].join('\n');
+    const file = path.join(dir, `bad-${database.name}.csv`);
+    writeFileSync(file, csv);
+    const { lines, out } = capture();
+    expect(await runCli(['import-catalog', file], out, env())).toBe(1);
+    const text = lines.join('\n');
+    expect(text).toContain('nothing was imported');
+    expect(text).toMatch(/line 3: pear price\.regular:/);
+    expect(text).not.toMatch(/line [24]:/);
+
+    // the catalog is still the one imported before, and nothing was audited
+    expect(await createCatalogRepository(opened.db, 2).read()).toEqual(before);
+    expect(await audit()).toHaveLength(entries);
+  });
+});
+
+describe.each(testDatabases)('npm run shop -- appointments list on $name', (database) => {
+  let opened: OpenTestDatabase;
+  beforeAll(async () => {
+    opened = await database.open();
+  });
+  afterAll(async () => opened?.dispose());
+
+  it("lists one day's bookings in the shop's time zone, with who booked, and refuses a bad date", async () => {
+    const shop = { ...testShopConfig(), timeZone: 'Asia/Kolkata' };
+    const env = { ...readEnv({}), shopConfig: writeJson('shop-bookings.json', shop), ...opened.location };
+    const repo = createAppointmentRepository(opened.db);
+    await opened.db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha Rao', email: 'asha@example.com', phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    const book = (date: string, time: string, notes: string) => {
+      const start = instantOf(date, time, 'Asia/Kolkata');
+      return repo.book('asha', { serviceId: 'fitting', resource: 'service:fitting', cells: [start], capacity: 1, start, end: start + 30 * 60_000 }, { serviceName: 'Kurta fitting', price: 150, durationMinutes: 30, name: 'Asha Rao', email: 'asha@example.com', phone: null, notes });
+    };
+    // 00:15 in India is still the evening before in UTC: it belongs to the 24th
+    await book('2026-12-24', '00:15', 'Blue kurta\u001b[31m');
+    await book('2026-12-25', '10:00', '');
+    const { lines, out } = capture();
+    expect(await runCli(['appointments', 'list', '2026-12-24'], out, env)).toBe(0);
+    expect(lines).toEqual([
+      '2026-12-24 (Asia/Kolkata): 1 booked',
+      expect.stringMatching(/^ {2}00:15–00:45 {2}booked {5}Kurta fitting {2}Asha Rao, asha@example\.com {2}\w{26}\n {6}note: Blue kurta \[31m$/),
+    ]);
+    const bad = capture();
+    expect(await runCli(['appointments', 'list', '24-12-2026'], bad.out, env)).toBe(1);
+    expect(bad.lines.join('\n')).toContain('Usage: npm run shop -- appointments list');
+  });
+});
+
+describe.each(testDatabases)('npm run shop -- export-catalog on $name', (database) => {
+  const opened: OpenTestDatabase[] = [];
+  afterAll(async () => {
+    for (const o of opened) await o.dispose();
+  });
+  /** A new empty database, and the environment the commands reach it with. */
+  async function shop() {
+    const o = await database.open();
+    opened.push(o);
+    return { ...o, env: { ...readEnv({}), shopConfig: writeJson('shop-export.json', testShopConfig()), ...o.location } };
+  }
+  /** The catalog as the shop serves it; the version differs by design. */
+  const catalogOf = async (o: OpenTestDatabase) => {
+    const { version: _version, ...catalog } = await createCatalogRepository(o.db, 2).read();
+    return catalog;
+  };
+  /** A shop with this catalog, whose stock then changed (as by orders): the export must carry the current stock. */
+  async function shopWith(catalog: CatalogFile) {
+    const s = await shop();
+    await createCatalogRepository(s.db, 2).replace(catalog);
+    await s.db.kysely.updateTable('products').set({ stock_milli: 7250 }).where('variant_id', '=', 'mango').execute();
+    await s.db.kysely.updateTable('products').set({ stock_milli: 3000 }).where('variant_id', '=', 'tee-red-m').execute();
+    return s;
+  }
+  /** Exports `from` to `name`, imports that file into a new shop, and gives the new shop and the export's output. */
+  async function roundTrip(from: Awaited<ReturnType<typeof shop>>, name: string) {
+    const file = path.join(dir, `${database.name}-${name}`);
+    const exported = capture();
+    expect(await runCli(['export-catalog', file], exported.out, from.env)).toBe(0);
+    const to = await shop();
+    const imported = capture();
+    expect(await runCli(['import-catalog', file], imported.out, to.env), imported.lines.join('\n')).toBe(0);
+    return { to, file, lines: exported.lines };
+  }
+
+  it('writes JSON that imports into a new shop as the same catalog, with the current stock and decimal prices', async () => {
+    const from = await shopWith(testCatalog());
+    const { to, file, lines } = await roundTrip(from, 'catalog.json');
+    expect(lines).toEqual([`Exported 3 products in 2 categories to ${file}.`]);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as CatalogFile;
+    expect(written.products.find((p) => p.variantId === 'tee-red-m')).toMatchObject({ price: { mrp: 799, regular: 599, special: 499.5 }, stock: 3 });
+    expect(written.products.find((p) => p.variantId === 'mango')?.stock).toBe(7.25);
+    expect(written.banners).toHaveLength(1);
+    const after = await catalogOf(to);
+    expect(after).toEqual(await catalogOf(from));
+    expect(after.products.map((p) => [p.variantId, p.stock])).toEqual([['tee-red-m', 3], ['tee-red-l', 0], ['mango', 7.25]]);
+  });
+
+  it('writes CSV with the importer\'s columns that imports as the same products and categories, awkward text included', async () => {
+    const catalog = testCatalog();
+    catalog.banners = [];
+    catalog.categories = [
+      { oId: 'wear', name: 'Clothing, "Cotton" & more', position: 1, colour: '#1565c0', image: '' },
+      { oId: 'fruit', name: 'Fruit', position: 2, colour: '#2e7d32', image: '' },
+      { oId: 'spices', name: 'Spices', position: 3, colour: '#c8452f', image: '' },
+    ];
+    catalog.products = catalog.products.map((p) => ({ ...p, images: [] }));
+    const [tee, teeLarge, mango] = catalog.products as [CatalogFile['products'][number], CatalogFile['products'][number], CatalogFile['products'][number]];
+    tee.description = '  Soft, "combed" cotton;\nwash cold,\r\nline dry.\n';
+    tee.images = [
+      { id: 'tee-red-m-0', position: 0, url: '/media/p/tee.webp', thumbnail: '/media/p/tee.webp' },
+      { id: 'tee-red-m-1', position: 1, url: '/media/p/tee-back.webp', thumbnail: '/media/p/tee-back.webp' },
+    ];
+    tee.tags = ['+new', 'cotton'];
+    teeLarge.description = '=HYPERLINK("http://example.com","x")';
+    teeLarge.variantName = '-L-';
+    mango.title = '@Alphonso Mango, ripe';
+    // spaces at the ends of an otherwise plain cell: the reader trims cells that are not quoted
+    mango.description = ' Sold by weight. ';
+    // a spice with no price list and a special offer, sold by weight
+    catalog.products.push({ variantId: 'jeera', variantName: '100 g', title: 'Cumin', description: '', categoryId: 'spices', price: { mrp: 60, regular: 55.25, special: 0 }, images: [], stock: 0.125, isFraction: true, type_id: 'simple', errors: {}, tags: ['whole'] });
+    const from = await shopWith(catalog);
+    const { to, file, lines } = await roundTrip(from, 'catalog.csv');
+    expect(lines).toEqual([`Exported 4 products in 3 categories to ${file}.`]);
+
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images\n')).toBe(true);
+    expect(text).toContain('/media/p/tee.webp;/media/p/tee-back.webp');
+    expect(text).toContain('+new;cotton');
+    // cells that look like formulas are written as they are (decision 025)
+    expect(text).toContain('"=HYPERLINK(""http://example.com"",""x"")"');
+    expect(await catalogOf(to)).toEqual(await catalogOf(from));
+  });
+
+  it('says what a CSV cannot hold, and keeps the products and stock', async () => {
+    const from = await shopWith(testCatalog());
+    const { to, lines } = await roundTrip(from, 'lossy.csv');
+    expect(lines[1]).toBe('A CSV cannot hold 1 banner, 2 category images, 1 image thumbnail (the image itself is used), 1 image id: export to a .json file to keep them.');
+    const [before, after] = [await catalogOf(from), await catalogOf(to)];
+    expect(after.products.map((p) => ({ ...p, images: p.images.map((i) => i.url) }))).toEqual(before.products.map((p) => ({ ...p, images: p.images.map((i) => i.url) })));
+    expect(after.categories.map((c) => c.oId)).toEqual(before.categories.map((c) => c.oId));
+  });
+
+  it('refuses a missing file name, an unknown format, a folder that is not there, and a tag a CSV list cannot hold', async () => {
+    const s = await shopWith(testCatalog());
+    const missing = capture();
+    expect(await runCli(['export-catalog'], missing.out, s.env)).toBe(1);
+    expect(missing.lines).toEqual(['Name the file to write: npm run shop -- export-catalog <file.json|file.csv>']);
+
+    const xlsx = capture();
+    const spreadsheet = path.join(dir, 'catalog.xlsx');
+    expect(await runCli(['export-catalog', spreadsheet], xlsx.out, s.env)).toBe(1);
+    expect(xlsx.lines.join('\n')).toContain('catalog.xlsx: name a .json or a .csv file; the extension chooses the format');
+    expect(existsSync(spreadsheet)).toBe(false);
+
+    const nowhere = capture();
+    expect(await runCli(['export-catalog', path.join(dir, 'no-such-folder', 'catalog.json')], nowhere.out, s.env)).toBe(1);
+    expect(nowhere.lines.join('\n')).toContain('Cannot write');
+
+    await s.db.kysely.insertInto('tags').values({ id: 'red;blue', name: 'red;blue' }).execute();
+    await s.db.kysely.insertInto('product_tags').values({ product_id: 'tee-red-m', tag_id: 'red;blue' }).execute();
+    const csv = capture();
+    const file = path.join(dir, `${database.name}-semicolon.csv`);
+    expect(await runCli(['export-catalog', file], csv.out, s.env)).toBe(1);
+    expect(csv.lines.join('\n')).toContain('product tee-red-m: the tag "red;blue" holds ";"');
+    expect(existsSync(file)).toBe(false);
+    expect(await runCli(['export-catalog', path.join(dir, `${database.name}-semicolon.json`)], capture().out, s.env)).toBe(0);
   });
 });
 

@@ -7,10 +7,11 @@ import { createAnalyticsRepository, type AnalyticsSummary } from '../db/reposito
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { createStoreRepository } from '../db/repositories/store-repository.ts';
 import { csvColumns } from '../services/catalog-file.ts';
-import { importCatalogFile } from '../services/catalog-import.ts';
+import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
 import { markPaidCommand, ordersCommand } from './order-commands.ts';
+import { appointmentsCommand } from './appointment-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
 
@@ -23,11 +24,13 @@ const USAGE = `Usage: npm run shop -- <command>
 
   check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
   import-catalog <file>        replace the catalog with a JSON or CSV file, all or nothing
+  export-catalog <file>        write the catalog with its current stock to a .json or .csv file import-catalog reads
   set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
   orders list [status…]        the orders, newest first (placed, confirmed, preparing, ready, …)
   orders show <id>             one order: lines, what it can become next, and its audit trail
   orders set-status <id> <s>   move an order on (confirmed, rejected, preparing, ready, out_for_delivery,
                                delivered, served, picked_up, cancelled); the shopper is told
+  appointments list [date]     one day's bookings (YYYY-MM-DD, the shop's time zone; today by default)
   mark-paid <id> [reference]   a UPI order paid (with the shopper's or this reference), or pay on delivery collected
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
@@ -54,7 +57,7 @@ async function withShop(env: Env, out: Out, run: (db: Db, shop: ShopConfig) => P
   }
 }
 
-export async function runCli(args: string[], out: Out = console, env = readEnv(), ownerPassword = process.env.OWNER_PASSWORD || undefined): Promise<number> {
+export async function runCli(args: string[], out: Out = console, env = readEnv(), ownerPassword = env.owner.password): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
     case 'check-config': {
@@ -69,18 +72,22 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
       return 1;
     }
     case 'import-catalog':
+    case 'export-catalog':
     case 'set-stock':
     case 'orders':
     case 'mark-paid':
+    case 'appointments':
     case 'create-owner':
     case 'store':
       return withShop(env, out, async (db, shop) => {
-        if (command === 'import-catalog' || command === 'set-stock') {
+        if (command === 'import-catalog' || command === 'export-catalog' || command === 'set-stock') {
           const repo = createCatalogRepository(db, shop.localeConfig.fractionDigits);
+          if (command === 'export-catalog') return exportCommand(repo, rest, out);
           return command === 'import-catalog' ? importCommand(repo, rest, out) : setStockCommand(repo, rest, out);
         }
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
         if (command === 'mark-paid') return markPaidCommand(db, rest, out);
+        if (command === 'appointments') return appointmentsCommand(db, shop, rest, out);
         if (command === 'store') return storeCommand(db, rest, out);
         return createOwnerCommand(db, rest, out, ownerPassword);
       });
@@ -120,13 +127,30 @@ async function importCommand(repo: ReturnType<typeof createCatalogRepository>, [
     out.error('Name the catalog file: npm run shop -- import-catalog <file.json|file.csv>');
     return 1;
   }
-  const result = await importCatalogFile(repo, path.resolve(file));
+  const result = await importCatalogFile(repo, path.resolve(file), 'cli');
   if (!result.ok) {
     out.error(`${file}: nothing was imported, because:`);
     for (const p of result.problems) out.error(`  line ${p.line}: ${p.message}`);
     return 1;
   }
   out.log(`Imported ${result.products} products in ${result.categories} categories from ${file}.`);
+  return 0;
+}
+
+/** `export-catalog <file.json|file.csv>`: the catalog as import-catalog reads it, with the current stock. */
+async function exportCommand(repo: ReturnType<typeof createCatalogRepository>, [file]: string[], out: Out): Promise<number> {
+  if (!file) {
+    out.error('Name the file to write: npm run shop -- export-catalog <file.json|file.csv>');
+    return 1;
+  }
+  const result = await exportCatalogFile(repo, path.resolve(file));
+  if (!result.ok) {
+    out.error(`${file}: nothing was exported, because:`);
+    for (const p of result.problems) out.error(`  ${p}`);
+    return 1;
+  }
+  out.log(`Exported ${result.products} products in ${result.categories} categories to ${file}.`);
+  if (result.leftOut.length > 0) out.log(`A CSV cannot hold ${result.leftOut.join(', ')}: export to a .json file to keep them.`);
   return 0;
 }
 
@@ -137,7 +161,7 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
     return 1;
   }
   try {
-    if (!(await repo.setStock(variantId, stock))) {
+    if (!(await repo.setStock(variantId, stock, 'cli'))) {
       out.error(`There is no product with variantId "${variantId}".`);
       return 1;
     }

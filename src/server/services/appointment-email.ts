@@ -63,3 +63,35 @@ export function appointmentEmail({ appointment, to, shop, origin }: AppointmentE
   const subject = `Your booking at ${shop.title}: ${details.serviceName}, ${when}`.replace(/\s+/g, ' ');
   return { to, subject, text, html, attachments: [{ filename: 'booking.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] };
 }
+
+/** The sentence the shopper gets when the shop cancels their booking (push and e-mail). */
+export function bookingCancelledNews(appointment: AppointmentRecord, shop: Pick<ShopConfig, 'title' | 'localeConfig' | 'timeZone'>): string {
+  return `${shop.title} had to cancel your booking: ${appointment.details.serviceName}, ${bookingTime(appointment.start, shop)}.`.replace(/\s+/g, ' ');
+}
+
+/**
+ * The e-mail when the shop cancels a booking: the sentence, how to reach the shop and
+ * where to book again, with a CANCEL calendar event so calendars drop the booking.
+ */
+export function appointmentCancelledEmail({ appointment, to, shop, origin }: AppointmentEmailInput): MailMessage {
+  const news = bookingCancelledNews(appointment, shop);
+  const contact = [shop.contact.phone, shop.contact.email].filter(Boolean).join(', ');
+  const lines = [news, ...(contact ? [`To ask about it: ${contact}`] : []), `To book another time: ${origin}/appointment`, `Booking ${appointment.id}`];
+  const calendar = ical({ name: shop.title, prodId: { company: 'storefront', product: 'bookings' }, method: ICalCalendarMethod.CANCEL });
+  calendar.createEvent({
+    id: `${appointment.id}@${new URL(origin).hostname}`,
+    start: new Date(appointment.start),
+    end: new Date(appointment.end),
+    stamp: new Date(),
+    summary: `${appointment.details.serviceName} — ${shop.title}`,
+    status: ICalEventStatus.CANCELLED,
+    sequence: 1,
+  });
+  return {
+    to,
+    subject: `Your booking at ${shop.title} was cancelled`.replace(/\s+/g, ' '),
+    text: [...lines, ''].join('\n'),
+    html: ['<!doctype html>', '<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">', ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '</body></html>', ''].join('\n'),
+    attachments: [{ filename: 'booking.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
+  };
+}

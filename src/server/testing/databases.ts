@@ -8,7 +8,13 @@ import { migrate, openDatabase, type Db } from '../db/database.ts';
  * The databases every repository and API test runs on: SQLite always, PostgreSQL when
  * TEST_DATABASE_URL is set. In CI a missing PostgreSQL is an error, not a skip.
  */
-export type TestDatabase = { name: 'sqlite' | 'postgres'; open(): Promise<{ db: Db; dispose(): Promise<void> }> };
+export type TestDatabase = { name: 'sqlite' | 'postgres'; open(): Promise<OpenTestDatabase> };
+/**
+ * `location` is what a server's or a command's environment needs to reach the same
+ * database on its own (DATABASE_URL, DATA_DIR): for PostgreSQL a DATA_DIR of its own for
+ * the files a server keeps, for SQLite the directory of the database file.
+ */
+export type OpenTestDatabase = { db: Db; location: { databaseUrl: string | undefined; dataDir: string }; dispose(): Promise<void> };
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -25,6 +31,7 @@ const sqlite: TestDatabase = {
     await migrate(db);
     return {
       db,
+      location: { databaseUrl: undefined, dataDir: dir },
       async dispose() {
         await db.close();
         rmSync(dir, { recursive: true, force: true });
@@ -46,12 +53,21 @@ const postgres = (url: string): TestDatabase => ({
     dbUrl.pathname = `/${name}`;
     const db = openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '' });
     await migrate(db);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
     return {
       db,
+      location: { databaseUrl: dbUrl.toString(), dataDir },
       async dispose() {
         await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
         const c = new pg.Client({ connectionString: url });
         await c.connect();
+        // a pool's close resolves before its connections are gone: let them go, rather than FORCE cutting them (which logs "connection lost")
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await c.end();
       },

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
-/** Who did an owner action: the owner's user id, or `cli` for the command line. */
+/** Who did an owner action: the owner's user id, `cli` for the command line, or `env` for a start with OWNER_EMAIL. */
 export type Actor = string;
 
 export type AuditEntry = { actor: Actor; action: string; subject: string; detail: Record<string, unknown> };

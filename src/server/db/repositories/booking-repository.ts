@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import type { Placement } from '../../../domain/booking.ts';
 import type { Db } from '../database.ts';
 import type { AppointmentTable, Database } from '../schema.ts';
+import { recordAudit, type Actor } from './audit-repository.ts';
 
 type Trx = Transaction<Database>;
 
@@ -131,6 +132,29 @@ export function createAppointmentRepository(db: Db) {
         const res = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'booked').where('starts_at', '>=', notBefore).executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
         await releasePlaces(trx, id);
+        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+      });
+    },
+
+    /** Every booking starting in [from, to), booked and cancelled, by start: the owner's day. */
+    async listBetween(from: number, to: number): Promise<AppointmentRecord[]> {
+      const rows = await kysely.selectFrom('appointments').selectAll().where('starts_at', '>=', from).where('starts_at', '<', to).orderBy('starts_at').orderBy('id').limit(1000).execute();
+      return rows.map(toRecord);
+    },
+
+    /**
+     * The owner cancels a booking that has not ended yet: its places are given back once,
+     * and the audit entry is written in the same transaction.
+     */
+    async cancelByOwner(id: string, actor: Actor, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
+      return run(async (trx) => {
+        const res = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'booked').where('ends_at', '>', now).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) {
+          const row = await trx.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
+          throw new Refused(!row ? 'not_found' : row.status === 'cancelled' ? 'cancelled' : 'too_late');
+        }
+        await releasePlaces(trx, id);
+        await recordAudit(trx, { actor, action: 'appointment.cancel', subject: `appointment:${id}`, detail: {} }, now);
         return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
       });
     },

@@ -4,6 +4,7 @@ import { catalogFileSchema } from '../../../domain/catalog.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testCatalog } from '../../testing/fixtures.ts';
 import type { Db } from '../database.ts';
+import { createAuditRepository } from './audit-repository.ts';
 import { createCatalogRepository } from './catalog-repository.ts';
 
 describe.each(testDatabases)('catalog repository on $name', (database) => {
@@ -39,14 +40,16 @@ describe.each(testDatabases)('catalog repository on $name', (database) => {
     expect(after).toEqual(before);
   });
 
-  it('changes the catalog version when stock changes, so caches refresh', async () => {
+  it('changes the catalog version when stock changes, so caches refresh, and audits who set it', async () => {
     const repo = createCatalogRepository(db, 2);
     await repo.replace(testCatalog());
     const v1 = await repo.version();
-    expect(await repo.setStock('mango', 3.25)).toBe(true);
+    const before = (await repo.read()).products.find((p) => p.variantId === 'mango')?.stock;
+    expect(await repo.setStock('mango', 3.25, 'owner-1')).toEqual({ variantId: 'mango', from: before, to: 3.25 });
     expect(await repo.version()).not.toBe(v1);
     expect((await repo.read()).products.find((p) => p.variantId === 'mango')?.stock).toBe(3.25);
-    expect(await repo.setStock('no-such-product', 1)).toBe(false);
+    expect(await createAuditRepository(db).list('product:mango')).toMatchObject([{ actor: 'owner-1', action: 'stock.set', detail: { from: before, to: 3.25 } }]);
+    expect(await repo.setStock('no-such-product', 1, 'owner-1')).toBeNull();
   });
 
   it('stores the whole demo catalog', async () => {

@@ -5,6 +5,7 @@ import { monotonicFactory } from 'ulid';
 import type { Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
+import { recordAudit, type Actor } from './audit-repository.ts';
 
 export type CatalogSnapshot = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
 
@@ -43,8 +44,11 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       return row === undefined;
     },
 
-    /** Replaces the whole catalog in one transaction: either every row lands or none does. */
-    async replace(file: CatalogFile, options: { keepBanners?: boolean } = {}): Promise<void> {
+    /**
+     * Replaces the whole catalog in one transaction: either every row lands or none does.
+     * With an actor (the owner's import), its audit entry is written in the same transaction.
+     */
+    async replace(file: CatalogFile, options: { keepBanners?: boolean; actor?: Actor } = {}): Promise<void> {
       const now = Date.now();
       const v = newVersion(now);
       const products = file.products.map(completeProduct);
@@ -117,6 +121,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           .values({ key: VERSION_KEY, value: v })
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: v }))
           .execute();
+        if (options.actor) await recordAudit(trx, { actor: options.actor, action: 'catalog.import', subject: 'catalog', detail: { products: file.products.length, categories: file.categories.length } }, now);
       });
     },
 
@@ -164,16 +169,23 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       return { version: v, products, categories, banners };
     },
 
-    /** Sets a product's stock (units, or kg for fractional products). Returns false when there is no such product. */
-    async setStock(variantId: string, stock: number): Promise<boolean> {
-      const row = await kysely.selectFrom('products').select(['id', 'is_fraction']).where('variant_id', '=', variantId).executeTakeFirst();
-      if (!row) return false;
+    /**
+     * Sets a product's stock (units, or kg for fractional products), with an audit entry
+     * naming the actor in the same transaction. Null when there is no such product; a
+     * RangeError for a fraction of a whole-unit product.
+     */
+    async setStock(variantId: string, stock: number, actor: Actor): Promise<{ variantId: string; from: number; to: number } | null> {
       const now = Date.now();
-      await kysely.transaction().execute(async (trx) => {
-        await trx.updateTable('products').set({ stock_milli: qtyToMilli(stock, row.is_fraction === 1), updated_at: now }).where('id', '=', row.id).execute();
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('products').select(['id', 'is_fraction', 'stock_milli']).where('variant_id', '=', variantId).executeTakeFirst();
+        if (!row) return null;
+        const milli = qtyToMilli(stock, row.is_fraction === 1);
+        await trx.updateTable('products').set({ stock_milli: milli, updated_at: now }).where('id', '=', row.id).execute();
         await bumpCatalogVersion(trx, now);
+        const change = { variantId, from: row.stock_milli / 1000, to: milli / 1000 };
+        await recordAudit(trx, { actor, action: 'stock.set', subject: `product:${variantId}`, detail: { from: change.from, to: change.to } }, now);
+        return change;
       });
-      return true;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
+import { unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 
@@ -7,7 +8,7 @@ import { recordAudit, type Actor } from './audit-repository.ts';
 export type PaymentStatus = 'to_collect' | 'awaiting_payment' | 'awaiting_verification' | 'paid' | 'none';
 
 /** Still to be paid: the shopper may pick or change how. */
-const UNPAID = ['to_collect', 'awaiting_payment', 'awaiting_verification'];
+const UNPAID = [...unpaidStatuses];
 
 // letters and digits only (PayU's txnid: at most 25); 20 of 32 symbols is 100 random bits
 const TXN_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';

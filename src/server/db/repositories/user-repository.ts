@@ -110,6 +110,12 @@ export function createUserRepository(db: Db) {
       });
     },
 
+    /** Whether any account is an owner, for making one from the environment on the first start. */
+    async hasOwner(): Promise<boolean> {
+      const row = await kysely.selectFrom('users').select('id').where('role', '=', 'owner').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Whether the user is the shop's owner, read afresh on every owner request: a demoted owner loses access at once. */
     async isOwner(id: string): Promise<boolean> {
       const row = await kysely.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();

@@ -150,7 +150,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
 
   it('50 shoppers racing for the last unit: exactly one order, stock ends at 0', async () => {
     await withShop(async (t) => {
-    await createCatalogRepository(t.db, 2).setStock('tee-red-m', 1);
+    await createCatalogRepository(t.db, 2).setStock('tee-red-m', 1, 'test');
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(t.app, orderBody({}, [{ id: 'tee-red-m', qty: 1 }]))));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -183,7 +183,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
     // a refusal is an answer too: the same key gets it again, even once stock is back
     const refused = await post(t.app, orderBody({}, [{ id: 'tee-red-m', qty: 3 }]), 'checkout-attempt-refused');
     expect(refused.statusCode).toBe(409);
-    await createCatalogRepository(t.db, 2).setStock('tee-red-m', 10);
+    await createCatalogRepository(t.db, 2).setStock('tee-red-m', 10, 'test');
     expect((await post(t.app, orderBody({}, [{ id: 'tee-red-m', qty: 3 }]), 'checkout-attempt-refused')).statusCode).toBe(409);
     });
   });

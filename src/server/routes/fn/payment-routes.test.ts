@@ -49,7 +49,7 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
     dispose = opened.dispose;
     app = await buildTestApp(db, { config: shopConfig(), payu: { ...PAYU, endpoint: payu.endpoint } });
     // enough tees for every order of the suite
-    await createCatalogRepository(db, 2).setStock('tee-red-m', 1000);
+    await createCatalogRepository(db, 2).setStock('tee-red-m', 1000, 'test');
   });
   afterAll(async () => {
     await app?.close();

@@ -40,7 +40,7 @@ export function resolveLanguage(cookieHeader: string | null, shopLocale: string)
  * catalog comes from the root loader (only the shopper's language, as data in the page),
  * so no catalog is part of the JavaScript.
  */
-export function createI18n(language: UiLanguage, messages: Messages): i18n {
+export function createI18n(language: UiLanguage, messages: Omit<Messages, 'owner'>): i18n {
   const instance = createInstance({ resources: { [language]: { translation: messages } }, lng: language, interpolation: { escapeValue: false }, initAsync: false });
   void instance.use(initReactI18next).init();
   return instance;

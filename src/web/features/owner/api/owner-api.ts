@@ -1,3 +1,4 @@
+import type { OwnerAppointmentView } from '../../../../domain/booking.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { getJson, postJson, type ApiResult } from '../../../lib/api.ts';
@@ -5,6 +6,9 @@ import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
 /** An order as the owner sees it: the shopper's view, and whether they asked to cancel. */
 export type OwnerOrder = OrderView & { cancelRequested: boolean };
+
+/** A product in the owner's stock list. */
+export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
 
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
 export const ownerApi = {
@@ -14,6 +18,12 @@ export const ownerApi = {
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
   markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OrderView }>> =>
     asUser((headers) => postJson(`/admin/api/orders/${encodeURIComponent(id)}/paid`, reference ? { reference } : {}, headers)),
+  /** One day's bookings in the shop's time zone; today without a date. */
+  appointments: (date?: string) => asUser((headers) => getJson<{ date: string; appointments: OwnerAppointmentView[] }>(`/admin/api/appointments${date ? `?date=${date}` : ''}`, headers)),
+  cancelAppointment: (id: string) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
+  /** Products matching the words, fewest in stock first (50 at most). */
+  stock: (q: string) => asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
+  setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),
 };
 
 /**

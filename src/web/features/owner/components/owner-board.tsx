@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFinalStatus, nextStatuses, type FulfilmentMode, type OrderMove } from '../../../../domain/order-lifecycle.ts';
+import { isFinalStatus, nextStatuses, ownerMarksPayment, type FulfilmentMode, type OrderMove } from '../../../../domain/order-lifecycle.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useUi } from '../../../lib/ui-store.ts';
 import { ownerApi, watchOrders, type OwnerOrder } from '../api/owner-api.ts';
 
-type Board = { kind: 'loading' } | { kind: 'not-owner' } | { kind: 'failed' } | { kind: 'loaded'; orders: OwnerOrder[] };
+type Board = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; orders: OwnerOrder[] };
 
 /**
- * The owner's live board (issue 8): the orders, newest first, open ones apart from done
- * ones, each with the steps it can take next and its payment to mark. New orders and
+ * The owner's live board of orders (issue 8): newest first, open ones apart from done
+ * ones, each with the step it can take next and its payment to mark. New orders and
  * changes from other tabs appear without a reload (the live feed).
  */
 export function OwnerBoard() {
   const { t } = useTranslation();
-  const session = useSession((s) => s.status);
-  const openModal = useUi((s) => s.openModal);
   const [board, setBoard] = useState<Board>({ kind: 'loading' });
   const [tab, setTab] = useState<'open' | 'done'>('open');
 
@@ -24,38 +20,20 @@ export function OwnerBoard() {
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
-    if (session !== 'user') return;
     let live = true;
-    void ownerApi.orders().then((res) => {
-      if (!live) return;
-      if (res.ok) setBoard({ kind: 'loaded', orders: res.data.orders });
-      else setBoard(res.status === 404 || res.status === 401 ? { kind: 'not-owner' } : { kind: 'failed' });
-    });
+    void ownerApi.orders().then((res) => live && setBoard(res.ok ? { kind: 'loaded', orders: res.data.orders } : { kind: 'failed' }));
     return () => void (live = false);
-  }, [session, version]);
-  useEffect(() => (session === 'user' ? watchOrders(reload) : undefined), [session, reload]);
+  }, [version]);
+  useEffect(() => watchOrders(reload), [reload]);
 
-  if (session === 'unknown' || (session === 'user' && board.kind === 'loading')) return <p role="status">{t('nav.loading')}</p>;
-  if (session !== 'user') {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <p>{t('owner.logIn')}</p>
-        <button type="button" onClick={() => openModal('authentication')} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
-          {t('owner.logInButton')}
-        </button>
-      </div>
-    );
-  }
-  if (board.kind === 'not-owner') return <p>{t('owner.notOwner')}</p>;
+  if (board.kind === 'loading') return <p role="status">{t('nav.loading')}</p>;
   if (board.kind === 'failed') return <p role="alert">{t('owner.failed')}</p>;
-  if (board.kind !== 'loaded') return null;
 
   const shown = board.orders.filter((o) => isFinalStatus(o.status) === (tab === 'done'));
   return (
     <div className="flex flex-col gap-4">
-      <StoreSwitch />
       <p className="text-sm text-slate-600">{t('owner.live')}</p>
-      <div role="tablist" className="flex gap-2">
+      <div role="tablist" aria-label={t('owner.orders')} className="flex gap-2">
         {(['open', 'done'] as const).map((name) => (
           <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)} className={`rounded-full px-4 py-1.5 font-semibold ${tab === name ? 'bg-primary-strong text-white' : 'border border-slate-300'}`}>
             {t(`owner.${name}`)} ({board.orders.filter((o) => isFinalStatus(o.status) === (name === 'done')).length})
@@ -74,35 +52,6 @@ export function OwnerBoard() {
   );
 }
 
-/** The shop's open / closed switch: closed, the storefront says so and refuses orders. */
-function StoreSwitch() {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void ownerApi.store().then((res) => live && res.ok && setOpen(res.data.open));
-    return () => void (live = false);
-  }, []);
-  if (open === null) return null;
-  const flip = async () => {
-    setBusy(true);
-    const res = await ownerApi.setStore(!open);
-    setBusy(false);
-    if (res.ok) setOpen(res.data.open);
-  };
-  return (
-    <div className={`flex flex-wrap items-center justify-between gap-3 rounded-lg p-3 ${open ? 'bg-green-50 text-green-950' : 'bg-amber-100 text-amber-950'}`}>
-      <p role="status" className="font-medium">
-        {open ? t('owner.storeOpen') : t('owner.storeClosed')}
-      </p>
-      <button type="button" disabled={busy} onClick={() => void flip()} className="rounded-md border border-current px-3 py-1.5 text-sm font-semibold disabled:opacity-50">
-        {open ? t('owner.closeStore') : t('owner.openStore')}
-      </button>
-    </div>
-  );
-}
-
 function OrderCard({ order, onChanged }: { order: OwnerOrder; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const price = useFormatPrice();
@@ -114,7 +63,7 @@ function OrderCard({ order, onChanged }: { order: OwnerOrder; onChanged: () => v
   const moves = nextStatuses(order.status, order.deliveryMode as FulfilmentMode);
   const ends = (to: OrderMove) => to === 'cancelled' || to === 'rejected';
   const next = { forward: moves.find((to) => !ends(to)), ends: moves.filter(ends) };
-  const unpaid = ['to_collect', 'awaiting_payment', 'awaiting_verification'].includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');
+  const unpaid = ownerMarksPayment(order);
 
   const act = async (work: () => Promise<{ ok: boolean; error?: { message?: string; error?: string } | null }>) => {
     setBusy(true);

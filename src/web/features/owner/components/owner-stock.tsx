@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ownerApi, type StockLine } from '../api/owner-api.ts';
+
+type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; products: StockLine[]; total: number };
+
+/**
+ * The owner's stock: products matching a search, fewest in stock first (what needs
+ * restocking), each with its stock to set. The storefront shows a change at once.
+ */
+export function OwnerStock() {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [list, setList] = useState<List>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    // typed words are sent a moment after the owner stops typing
+    const timer = setTimeout(() => void ownerApi.stock(query.trim()).then((res) => live && setList(res.ok ? { kind: 'loaded', ...res.data } : { kind: 'failed' })), 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query]);
+
+  return (
+    <section aria-labelledby="owner-stock" className="flex flex-col gap-4">
+      <h2 id="owner-stock" className="text-lg font-semibold">
+        {t('owner.stockTitle')}
+      </h2>
+      <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
+        {t('owner.findProduct')}
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} maxLength={100} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+      </label>
+      {list.kind === 'loading' ? <p role="status">{t('nav.loading')}</p> : null}
+      {list.kind === 'failed' ? <p role="alert">{t('owner.failed')}</p> : null}
+      {list.kind === 'loaded' ? (
+        <>
+          <p className="text-sm text-slate-600">{list.total > list.products.length ? t('owner.stockShown', { shown: list.products.length, total: list.total }) : t('owner.stockCount', { count: list.total })}</p>
+          <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {list.products.map((p) => (
+              <li key={p.variantId}>
+                <StockRow product={p} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function StockRow({ product }: { product: StockLine }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(String(product.stock));
+  const [saved, setSaved] = useState(product.stock);
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'saved' } | { kind: 'problem'; message: string }>({ kind: 'idle' });
+  const name = product.variantName ? `${product.title} (${product.variantName})` : product.title;
+  const id = `stock-${product.variantId}`;
+
+  const save = async () => {
+    setState({ kind: 'busy' });
+    const res = await ownerApi.setStock(product.variantId, Number(value));
+    if (!res.ok) return setState({ kind: 'problem', message: res.error?.fields?.[0]?.message ?? res.error?.message ?? t('owner.failed') });
+    setSaved(res.data.stock);
+    setValue(String(res.data.stock));
+    setState({ kind: 'saved' });
+  };
+
+  return (
+    <form onSubmit={(e) => (e.preventDefault(), void save())} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3">
+      <label htmlFor={id} className="min-w-0 flex-1 basis-full sm:basis-48">
+        <span className="font-medium">{name}</span>
+        {saved === 0 ? <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">{t('owner.outOfStock')}</span> : null}
+        <span className="block text-xs text-slate-600">{product.isFraction ? t('owner.stockKg') : t('owner.stockUnits')}</span>
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode={product.isFraction ? 'decimal' : 'numeric'}
+        min={0}
+        step={product.isFraction ? 0.001 : 1}
+        required
+        value={value}
+        onChange={(e) => (setValue(e.target.value), setState({ kind: 'idle' }))}
+        className="w-28 rounded-md border border-slate-300 px-2 py-1.5 text-right"
+      />
+      <button type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })} className="rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+        {t('owner.saveStock')}
+      </button>
+      <span role="status" className="w-full text-sm">
+        {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
+      </span>
+    </form>
+  );
+}
