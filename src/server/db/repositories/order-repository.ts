@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { OrderRequest, OrderView } from '../../../domain/order.ts';
 import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
@@ -9,7 +9,7 @@ import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type To
 
 export type { OrderView };
 import type { Db } from '../database.ts';
-import type { Database } from '../schema.ts';
+import type { Database, OrderTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
@@ -45,37 +45,60 @@ const percentToHundredths = (p: number | null) => (p === null ? null : Math.roun
 export function createOrderRepository(db: Db) {
   const { kysely } = db;
 
-  async function view(trx: Transaction<Database> | Db['kysely'], orderId: string, fractionDigits: number): Promise<OrderView | null> {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-    if (!order) return null;
-    const [lines, totals] = await Promise.all([
-      trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute(),
-      trx.selectFrom('order_totals').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+  type Reader = Transaction<Database> | Db['kysely'];
+
+  /**
+   * The orders' views, in the order of `orders`: their lines and totals are read for all
+   * of them at once, so a list costs three queries however long it is.
+   */
+  async function viewsOf(trx: Reader, orders: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OrderView[]> {
+    if (orders.length === 0) return [];
+    const ids = orders.map((o) => o.id);
+    const [lineRows, totalRows] = await Promise.all([
+      trx.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
+      trx.selectFrom('order_totals').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('position').execute(),
     ]);
-    const money = (m: number) => fromMinor(minor(m), fractionDigits);
-    const details = JSON.parse(order.details) as OrderView['details'];
-    const totalLines: TotalsLine[] = totals.map((t) => ({
-      code: t.code as TotalsLine['code'],
-      title: t.title,
-      value: minor(t.value_minor),
-      isPercentage: t.is_percentage === 1,
-      percentAmount: t.percent_hundredths === null ? null : t.percent_hundredths / 100,
-    }));
-    return {
-      id: order.id,
-      kind: order.kind as OrderView['kind'],
-      status: order.status,
-      paymentType: order.payment_type,
-      paymentStatus: order.payment_status,
-      deliveryMode: order.delivery_mode as DeliveryMode,
-      currencyCode: order.currency_code,
-      lines: lines.map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
-      totals: totalsForApi(totalLines, fractionDigits),
-      grandTotal: money(order.grand_total_minor),
-      details,
-      couponCode: order.coupon_code,
-      createdAt: order.created_at,
+    const byOrder = <T extends { order_id: string }>(rows: T[]) => {
+      const grouped = new Map<string, T[]>();
+      for (const r of rows) {
+        const list = grouped.get(r.order_id);
+        if (list) list.push(r);
+        else grouped.set(r.order_id, [r]);
+      }
+      return grouped;
     };
+    const lines = byOrder(lineRows);
+    const totals = byOrder(totalRows);
+    const money = (m: number) => fromMinor(minor(m), fractionDigits);
+    return orders.map((order) => {
+      const totalLines: TotalsLine[] = (totals.get(order.id) ?? []).map((t) => ({
+        code: t.code as TotalsLine['code'],
+        title: t.title,
+        value: minor(t.value_minor),
+        isPercentage: t.is_percentage === 1,
+        percentAmount: t.percent_hundredths === null ? null : t.percent_hundredths / 100,
+      }));
+      return {
+        id: order.id,
+        kind: order.kind as OrderView['kind'],
+        status: order.status,
+        paymentType: order.payment_type,
+        paymentStatus: order.payment_status,
+        deliveryMode: order.delivery_mode as DeliveryMode,
+        currencyCode: order.currency_code,
+        lines: (lines.get(order.id) ?? []).map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
+        totals: totalsForApi(totalLines, fractionDigits),
+        grandTotal: money(order.grand_total_minor),
+        details: JSON.parse(order.details) as OrderView['details'],
+        couponCode: order.coupon_code,
+        createdAt: order.created_at,
+      };
+    });
+  }
+
+  async function view(trx: Reader, orderId: string, fractionDigits: number): Promise<OrderView | null> {
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    return order ? ((await viewsOf(trx, [order], fractionDigits))[0] ?? null) : null;
   }
 
   /** An order that ends unfulfilled gives its stock and its delivery slot back; only the transaction that ended it calls this. */
@@ -273,18 +296,17 @@ export function createOrderRepository(db: Db) {
 
     /** The orders for the owner, newest first: all, or those in the given statuses. */
     async listForOwner(fractionDigits: number, filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<Array<OrderView & { cancelRequested: boolean }>> {
-      let query = kysely.selectFrom('orders').select(['id', 'cancel_requested_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit ?? 200);
+      let query = kysely.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit ?? 200);
       if (filter.statuses?.length) query = query.where('status', 'in', [...filter.statuses]);
       const rows = await query.execute();
-      const views = await Promise.all(rows.map(async (r) => ({ view: await view(kysely, r.id, fractionDigits), cancelRequested: r.cancel_requested_at !== null })));
-      return views.flatMap(({ view: v, cancelRequested }) => (v ? [{ ...v, cancelRequested }] : []));
+      const views = await viewsOf(kysely, rows, fractionDigits);
+      return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null }));
     },
 
     /** The user's orders, newest first (the account screen's list). */
     async listForUser(userId: string, fractionDigits: number, limit = 100): Promise<OrderView[]> {
-      const rows = await kysely.selectFrom('orders').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      const views = await Promise.all(rows.map((r) => view(kysely, r.id, fractionDigits)));
-      return views.filter((v): v is OrderView => v !== null);
+      const rows = await kysely.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return viewsOf(kysely, rows, fractionDigits);
     },
   };
 }

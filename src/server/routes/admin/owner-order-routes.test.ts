@@ -82,6 +82,17 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     ]);
   });
 
+  it('lists each order with its own lines and totals, as the single order shows them', async () => {
+    const first = await place();
+    const second = (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 3 }, { id: 'mango', qty: 1.5 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } })).json<{ orderId: string }>().orderId;
+    const listed = (await call('GET', '/admin/api/orders', 'priya')).json<{ orders: Array<{ id: string; lines: unknown[] }> }>().orders;
+    for (const id of [first, second]) {
+      const shown = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order;
+      expect(listed.find((o) => o.id === id)).toEqual({ ...shown, cancelRequested: false });
+    }
+    expect(listed.find((o) => o.id === second)?.lines).toHaveLength(2);
+  });
+
   it('cancelling twice at once restocks once', async () => {
     const before = await stock();
     const id = await place();
