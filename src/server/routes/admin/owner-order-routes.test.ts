@@ -105,6 +105,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     const id = await place('upi-manual');
     expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({ error: 'reference', message: 'Give the UPI reference from your statement.' });
     expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR4455667788' })).json()).toMatchObject({ success: true, order: { paymentStatus: 'paid' } });
+    expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().audit).toMatchObject([{ actor: 'priya', action: 'order.paid', detail: { reference: 'UTR4455667788' } }]);
   });
 
   it('the live feed tells the owner of an order as it is placed, and is not there for anyone else', async () => {
