@@ -62,3 +62,28 @@ describe('a shop with an invalid config', () => {
     }
   });
 });
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  /** 61 token refreshes from `first` (60 a minute are allowed), then one from `second`. */
+  async function limitedAfterAnother(trustProxy: string[] | undefined): Promise<number> {
+    const { db, dispose } = await testDatabases[0]!.open();
+    const app = await buildTestApp(db, { trustProxy });
+    try {
+      const from = (ip: string) => app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip } });
+      for (let i = 0; i < 60; i++) await from('203.0.113.7');
+      expect((await from('203.0.113.7')).statusCode).toBe(429);
+      return (await from('198.51.100.9')).statusCode;
+    } finally {
+      await app.close();
+      await dispose();
+    }
+  }
+
+  it('limits each shopper by the address the trusted proxy names, not the proxy\'s own', async () => {
+    expect(await limitedAfterAnother(['loopback'])).not.toBe(429);
+  });
+
+  it('believes no forwarded address by default: every request through the proxy counts as the proxy', async () => {
+    expect(await limitedAfterAnother(undefined)).toBe(429);
+  });
+});

@@ -62,6 +62,8 @@ import { payuEndpoints } from './services/payu-protocol.ts';
 
 export type AppOptions = {
   config: ConfigResult;
+  /** Proxies believed about the client's address (TRUST_PROXY): addresses and ranges. */
+  trustProxy?: string[] | false | undefined;
   db: Db;
   /** The React Router server bundle and its client files; without it only the API runs. */
   web?: { build: ServerBuild; clientDir: string } | undefined;
@@ -112,6 +114,8 @@ function withUsablePayments(config: ConfigResult, payu: PayuSettings | undefined
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // behind nginx or a balancer, the shopper's address comes from the proxies named in TRUST_PROXY
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
     // a request id from a trusted balancer is kept so logs line up; anything odd is replaced
     genReqId: (req) => {

@@ -16,6 +16,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: env.PUBLIC_URL || undefined,
     buildDir: path.resolve(root, env.BUILD_DIR ?? 'build'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    /**
+     * Which proxies in front (nginx, a load balancer) are believed about the shopper's
+     * address (X-Forwarded-For), for rate limits and logs: addresses and ranges
+     * (`loopback`, `10.0.0.0/8`, comma-separated). Unset: none, the socket's address.
+     */
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     /** Signs access tokens and keys one-time codes; shared by every instance. Else made once in DATA_DIR. */
     authSecret: env.AUTH_SECRET || undefined,
     /** PayU: the merchant key (else the config's), the secret salt, and the form endpoint (else PayU's own for the config's mode). */
@@ -40,6 +46,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type Env = ReturnType<typeof readEnv>;
+
+function trustedProxies(value: string | undefined): string[] | false {
+  const list = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  return list.length > 0 ? list : false;
+}
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (!value) return undefined;

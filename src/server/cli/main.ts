@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import { readEnv, type Env } from '../env.ts';
@@ -35,6 +35,8 @@ const USAGE = `Usage: npm run shop -- <command>
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
   table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
+  backup <file>                a consistent copy of the SQLite database, taken while the shop runs
+                               (PostgreSQL: use pg_dump; see docs/deployment.md)
   analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
@@ -91,6 +93,8 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         if (command === 'store') return storeCommand(db, rest, out);
         return createOwnerCommand(db, rest, out, ownerPassword);
       });
+    case 'backup':
+      return withShop(env, out, (db) => backupCommand(db, rest, out));
     case 'analytics': {
       const [sub, daysArg] = rest;
       const days = daysArg === undefined ? 30 : Number(daysArg);
@@ -190,6 +194,30 @@ async function tableQrCommand(shop: ShopConfig, [file, url]: string[], publicUrl
   }
   writeFileSync(path.resolve(file), sheet);
   out.log(`Wrote ${shop.dineSpaces.length} table codes to ${file}, linking to ${new URL(origin).origin}/catalog?dineInSpaceId=…`);
+  return 0;
+}
+
+/** `backup <file>`: SQLite's online backup into a new file; PostgreSQL has pg_dump for this. */
+async function backupCommand(db: Db, [file]: string[], out: Out): Promise<number> {
+  if (!db.backup) {
+    out.error('The shop runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL" (docs/deployment.md).');
+    return 1;
+  }
+  if (!file) {
+    out.error('Usage: npm run shop -- backup <file>  (a new file, e.g. backups/shop-2026-11-22.sqlite)');
+    return 1;
+  }
+  const target = path.resolve(file);
+  if (existsSync(target)) {
+    out.error(`${file} exists already: name a new file, so no backup is overwritten.`);
+    return 1;
+  }
+  if (!existsSync(path.dirname(target))) {
+    out.error(`There is no folder ${path.dirname(file)}: make it first.`);
+    return 1;
+  }
+  await db.backup(target);
+  out.log(`Backed up the shop's database to ${file}. To restore: stop the shop, remove shop.sqlite-wal and shop.sqlite-shm from DATA_DIR, copy the backup over shop.sqlite, start the shop.`);
   return 0;
 }
 

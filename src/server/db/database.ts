@@ -21,6 +21,12 @@ export type Db = {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * SQLite only: copies the live database to `file` with SQLite's online backup, page by
+   * page, while the shop keeps taking orders; the copy is one consistent moment. (A copy
+   * of the file itself could catch a write half done, and misses what is still in the WAL.)
+   */
+  backup?: (file: string) => Promise<void>;
 };
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
@@ -49,7 +55,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), backup: async (file) => void (await sqlite.backup(file)) };
 }
 
 /** Brings the schema up to date; runs at every start, and is a no-op when nothing is new. */

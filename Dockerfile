@@ -1,0 +1,23 @@
+# The shop as one image: `docker build -t storefront .`, then run it with a volume for
+# /data (SQLite, keys, image cache) or with DATABASE_URL (see docs/deployment.md).
+
+FROM node:20-bookworm-slim AS build
+# better-sqlite3 builds from source (no prebuilt binaries are fetched)
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npx tsx scripts/generate-demo-media.ts --if-missing && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# the server itself, not npm start: no rebuild at start, and signals reach node (graceful stop)
+CMD ["node", "--import", "tsx", "src/server/main.ts"]
