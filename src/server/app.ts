@@ -22,6 +22,8 @@ import { createReviewRepository } from './db/repositories/review-repository.ts';
 import { createUserRepository } from './db/repositories/user-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
+import { openapi } from './plugins/openapi.ts';
+import { withoutNul } from './input-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
@@ -54,7 +56,8 @@ import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
-import { createOrderEvents, type OrderEvents } from './services/order-events.ts';
+import type { OrderEvents } from './services/order-events.ts';
+import { createSharedState } from './services/shared-state.ts';
 import { createStoreState } from './services/store-state.ts';
 import { createStoreRepository } from './db/repositories/store-repository.ts';
 import type { SmsSender } from './services/sms.ts';
@@ -78,6 +81,10 @@ export type AppOptions = {
   mailer?: Mailer | undefined;
   /** Where order events go for the owner's live board; one in-memory bus by default. */
   orderEvents?: OrderEvents | undefined;
+  /** REDIS_URL: rate limits and the owners' live events shared between instances (decision 026). */
+  redisUrl?: string | undefined;
+  /** Tests only: the start of every Redis key and channel (default `storefront:<shop id>:`). */
+  redisPrefix?: string | undefined;
   /** Sends one-time codes by text message; without it they are logged (the demo shop). */
   sms?: SmsSender | undefined;
   /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
@@ -131,6 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, mailer } = options;
   const config = withUsablePayments(options.config, options.payu, (message) => app.log.warn(message));
   if (mailer) app.addHook('onClose', async () => mailer.close());
+  const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${options.config.ok ? options.config.config.id : 'shop'}:`, app.log);
+  app.addHook('onClose', shared.close);
   const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo);
@@ -138,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reviews = createReviewRepository(db);
 
   // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(withoutNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -170,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const store = createStoreRepository(db);
   const storeState = createStoreState(store);
+  await app.register(openapi, { title: config.ok ? config.config.title : undefined });
   await app.register(healthRoutes, { db });
   await app.register(shopRoutes, { prefix: '/api', config });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
@@ -183,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
     const users = createUserRepository(db);
     const devices = createDeviceRepository(db);
-    const orderEvents = options.orderEvents ?? createOrderEvents();
+    const orderEvents = options.orderEvents ?? shared.orderEvents;
     await app.register(authRoutes, {
       prefix: '/api',
       shopTitle: config.config.title,
@@ -194,13 +204,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailer,
       sms: options.sms,
       publicUrl: options.publicUrl,
-      callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin }), shopId: config.config.id } : undefined,
+      callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: config.config.id } : undefined,
+      rateLimits: shared.rateLimits,
     });
     await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
     await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
     const clock = options.clock ?? Date.now;
-    await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin });
-    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens });
+    await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin, rateLimits: shared.rateLimits });
+    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits });
     const appointments = createAppointmentRepository(db);
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });

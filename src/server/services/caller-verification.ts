@@ -8,8 +8,8 @@ import { E164 } from '../../domain/phone.ts';
  * number from that endpoint (only on Truecaller's own hosts) and hands the waiting
  * browser a single-use ticket, which it trades for a session like any login.
  *
- * What waits is kept in this process (nonces for 2 minutes, tickets for 1); several
- * instances share it through Redis with the scale-out issue.
+ * Nonces live 2 minutes and tickets 1, in this process's memory or, with several
+ * instances, in Redis (redis-caller-store.ts), so the callback may reach any instance.
  */
 
 export const NONCE = /^[A-Za-z0-9_-]{8,64}$/;
@@ -44,28 +44,82 @@ export function callerFromProfile(profile: unknown): VerifiedCaller | null {
   return { phone, name };
 }
 
-export function createCallerVerification(options: { extraProfileOrigin?: string | undefined; now?: () => number } = {}) {
-  const now = options.now ?? Date.now;
-  const waiting = new Map<string, { send(event: CallerEvent): void; until: number }>();
-  const tickets = new Map<string, { hash: Buffer; userId: string; until: number }>();
+/**
+ * Where nonces and tickets are kept: this process's memory (one instance), or Redis
+ * (several instances, decision 026), where the callback may reach another instance than
+ * the one the browser waits on. `deliver` hands an event to whichever instance holds the
+ * browser; `onDeliver` is how an instance hears of it.
+ */
+export interface CallerStore {
+  /** Takes the nonce for a waiting browser; false when it is taken or too many wait. */
+  claim(nonce: string, ttlMs: number): Promise<boolean>;
+  isLive(nonce: string): Promise<boolean>;
+  /** Ends the wait; true for the one call that found it live. */
+  take(nonce: string): Promise<boolean>;
+  putTicket(nonce: string, ticket: { hash: string; userId: string }, ttlMs: number): Promise<void>;
+  /** The ticket, once. */
+  takeTicket(nonce: string): Promise<{ hash: string; userId: string } | null>;
+  deliver(nonce: string, event: CallerEvent): Promise<void>;
+  onDeliver(handler: (nonce: string, event: CallerEvent) => void): void;
+}
+
+/** One process: plain maps with expiry times. */
+export function memoryCallerStore(now: () => number = Date.now): CallerStore {
+  const nonces = new Map<string, number>();
+  const tickets = new Map<string, { hash: string; userId: string; until: number }>();
+  let handler: (nonce: string, event: CallerEvent) => void = () => {};
   const sweep = () => {
     const t = now();
-    for (const [k, v] of waiting) if (v.until <= t) waiting.delete(k);
+    for (const [k, until] of nonces) if (until <= t) nonces.delete(k);
     for (const [k, v] of tickets) if (v.until <= t) tickets.delete(k);
   };
+  return {
+    async claim(nonce, ttlMs) {
+      sweep();
+      if (nonces.has(nonce) || nonces.size >= MAX_WAITING) return false;
+      nonces.set(nonce, now() + ttlMs);
+      return true;
+    },
+    isLive: async (nonce) => (nonces.get(nonce) ?? 0) > now(),
+    async take(nonce) {
+      const live = (nonces.get(nonce) ?? 0) > now();
+      nonces.delete(nonce);
+      return live;
+    },
+    async putTicket(nonce, ticket, ttlMs) {
+      tickets.set(nonce, { ...ticket, until: now() + ttlMs });
+    },
+    async takeTicket(nonce) {
+      const held = tickets.get(nonce);
+      tickets.delete(nonce);
+      return held && held.until > now() ? { hash: held.hash, userId: held.userId } : null;
+    },
+    deliver: async (nonce, event) => handler(nonce, event),
+    onDeliver: (h) => void (handler = h),
+  };
+}
+
+export function createCallerVerification(options: { extraProfileOrigin?: string | undefined; now?: () => number; store?: CallerStore } = {}) {
+  const store = options.store ?? memoryCallerStore(options.now);
+  // the browsers waiting on this instance, by nonce
+  const browsers = new Map<string, (event: CallerEvent) => void>();
+  store.onDeliver((nonce, event) => {
+    const send = browsers.get(nonce);
+    browsers.delete(nonce);
+    send?.(event);
+  });
 
   return {
     /** A browser waits on this nonce; false when the nonce is taken or too many wait. */
-    wait(nonce: string, send: (event: CallerEvent) => void): boolean {
-      sweep();
-      if (waiting.has(nonce) || waiting.size >= MAX_WAITING) return false;
-      waiting.set(nonce, { send, until: now() + NONCE_TTL_MS });
+    async wait(nonce: string, send: (event: CallerEvent) => void): Promise<boolean> {
+      if (browsers.has(nonce) || !(await store.claim(nonce, NONCE_TTL_MS))) return false;
+      browsers.set(nonce, send);
       return true;
     },
-    stopWaiting(nonce: string) {
-      waiting.delete(nonce);
+    async stopWaiting(nonce: string): Promise<void> {
+      if (browsers.delete(nonce)) await store.take(nonce);
     },
-    isWaiting: (nonce: string) => (waiting.get(nonce)?.until ?? 0) > now(),
+    isWaiting: (nonce: string) => store.isLive(nonce),
 
     /** Whether the callback's profile endpoint may be asked: Truecaller's hosts (and a test's own origin). */
     profileEndpointAllowed(endpoint: string): boolean {
@@ -79,26 +133,23 @@ export function createCallerVerification(options: { extraProfileOrigin?: string 
       return callerFromProfile(await res.json().catch(() => null));
     },
 
-    /** Tells the waiting browser; the verified one gets a ticket for `userId`. */
-    finish(nonce: string, outcome: { userId: string } | { message: string }): boolean {
-      const browser = waiting.get(nonce);
-      waiting.delete(nonce);
-      if (!browser || browser.until <= now()) return false;
+    /** Tells the waiting browser, on whichever instance it waits; the verified one gets a ticket for `userId`. */
+    async finish(nonce: string, outcome: { userId: string } | { message: string }): Promise<boolean> {
+      if (!(await store.take(nonce))) return false;
       if ('message' in outcome) {
-        browser.send({ event: 'truecaller_verification_error', data: { message: outcome.message, backoffToOtherLogin: true } });
+        await store.deliver(nonce, { event: 'truecaller_verification_error', data: { message: outcome.message, backoffToOtherLogin: true } });
         return true;
       }
       const ticket = randomBytes(32).toString('base64url');
-      tickets.set(nonce, { hash: digest(ticket), userId: outcome.userId, until: now() + TICKET_TTL_MS });
-      browser.send({ event: 'truecaller_verified', data: { authToken: ticket } });
+      await store.putTicket(nonce, { hash: digest(ticket).toString('hex'), userId: outcome.userId }, TICKET_TTL_MS);
+      await store.deliver(nonce, { event: 'truecaller_verified', data: { authToken: ticket } });
       return true;
     },
 
     /** The user a ticket stands for, once; undefined for a wrong, used or expired one. */
-    redeem(nonce: string, ticket: string): string | undefined {
-      const held = tickets.get(nonce);
-      tickets.delete(nonce);
-      if (!held || held.until <= now() || !timingSafeEqual(held.hash, digest(ticket))) return undefined;
+    async redeem(nonce: string, ticket: string): Promise<string | undefined> {
+      const held = await store.takeTicket(nonce);
+      if (!held || !timingSafeEqual(Buffer.from(held.hash, 'hex'), digest(ticket))) return undefined;
       return held.userId;
     },
   };

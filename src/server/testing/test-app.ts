@@ -28,11 +28,11 @@ export async function loadWebBuild() {
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
 export async function buildTestApp(
   db: Db,
-  options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[] } = {},
+  options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[]; redisUrl?: string; redisPrefix?: string } = {},
 ) {
   const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
   if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy });
+  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];

@@ -50,7 +50,7 @@ const REFUSED = {
  */
 export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { shop, appointments, users, clock } = options;
-  app.addHook('preHandler', requireOwner(options.accessTokens, options.users));
+  app.addHook('preValidation', requireOwner(options.accessTokens, options.users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/appointments', { schema: { querystring: z.object({ date: isoDate.optional() }) } }, async (req) => {

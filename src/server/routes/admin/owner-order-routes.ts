@@ -43,7 +43,8 @@ type Options = {
  * Only the shop's owner gets past: anyone else (a guest, a shopper) gets the same 404 as
  * a path that does not exist, so the owner's calls are not even seen. The role is read
  * from the database on every call (decision 024). An expired token still answers 401, so
- * the owner's page can refresh it.
+ * the owner's page can refresh it. It runs as a preValidation hook, before the schemas:
+ * bad input from anyone else gets that 404 too, not a 400 naming the call's fields.
  */
 export function requireOwner(tokens: AccessTokens, users: UserRepository) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
@@ -65,7 +66,7 @@ const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no su
 export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { shop, orders, payments, audit, users, accessTokens, catalog } = options;
   const digits = shop.localeConfig.fractionDigits;
-  app.addHook('preHandler', requireOwner(accessTokens, users));
+  app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
 

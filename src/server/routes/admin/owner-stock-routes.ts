@@ -20,7 +20,7 @@ const SHOWN = 50;
  * product's stock, audited in the same transaction. The storefront sees it at once.
  */
 export const ownerStockRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, catalog }) => {
-  app.addHook('preHandler', requireOwner(accessTokens, users));
+  app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/stock', { schema: { querystring: z.object({ q: z.string().trim().max(100).optional() }) } }, async (req) => {

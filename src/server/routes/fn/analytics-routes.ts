@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AnalyticsRepository } from '../../db/repositories/analytics-repository.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
+import type { SharedState } from '../../services/shared-state.ts';
 import { deviceIdSchema } from '../api/instance/instance-routes.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
@@ -30,8 +31,8 @@ const eventSchema = z.object({
  * checked and slowed per address; the user is the access token's when one comes with
  * it (the body's user_id is not believed), else none.
  */
-export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens }> = async (app, { shopId, analytics, accessTokens }) => {
-  await app.register(rateLimit, { global: false });
+export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens; rateLimits?: SharedState['rateLimits'] | undefined }> = async (app, { shopId, analytics, accessTokens, rateLimits }) => {
+  await app.register(rateLimit, { ...rateLimits, global: false });
   app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
     const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
     if (sf_id !== shopId) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sf_id', message: 'Store not specified' }] });

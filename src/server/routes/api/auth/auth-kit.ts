@@ -10,6 +10,7 @@ import type { AccessTokens } from '../../../services/access-tokens.ts';
 import type { Mailer } from '../../../services/mailer.ts';
 import { MAX_PASSWORD } from '../../../services/passwords.ts';
 import type { CallerVerification } from '../../../services/caller-verification.ts';
+import type { SharedState } from '../../../services/shared-state.ts';
 import type { SmsSender } from '../../../services/sms.ts';
 
 /** What the auth calls are built from; app.ts passes it in. */
@@ -24,6 +25,8 @@ export type AuthOptions = {
   publicUrl: string | undefined;
   /** Caller verification, when the shop config turns it on (decision 020). */
   callerVerification?: { verification: CallerVerification; shopId: string } | undefined;
+  /** Where the attempt counters live: shared through Redis between instances (services/shared-state.ts). */
+  rateLimits?: SharedState['rateLimits'] | undefined;
 };
 
 /** Spec §7: every auth answer has these five fields. */

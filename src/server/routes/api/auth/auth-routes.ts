@@ -24,10 +24,7 @@ const REFRESHES = { max: 60, timeWindow: 60_000 };
 export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) => {
   await app.register(cookie);
   // guessing passwords and codes, or flooding people with messages, is slowed per client address
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({ statusCode: 429, code: 'too_many_requests', message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.` }),
-  });
+  await app.register(rateLimit, { ...options.rateLimits, global: false });
   const kit = createAuthKit(app, options);
   const { users, codes, refreshTokens, shopTitle } = kit;
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -6,6 +6,7 @@ import type { DeviceRepository } from '../../../db/repositories/device-repositor
 import { sessionOf } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { isPushEndpoint, type PushSender } from '../../../services/push.ts';
+import type { SharedState } from '../../../services/shared-state.ts';
 
 const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/);
 const subscriptionSchema = z.object({ endpoint: z.string().max(1000), keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) });
@@ -31,7 +32,7 @@ const fcmTokenSchema = z
 
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
 
-type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined };
+type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits?: SharedState['rateLimits'] | undefined };
 
 /**
  * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId} (§7): the device and
@@ -39,8 +40,8 @@ type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: Pu
  * a token the device is attached to no user (§4: logout). `GET /api/instance/pushKey`:
  * the VAPID public key the browser subscribes with.
  */
-export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices, accessTokens, push, pushServiceOrigin }) => {
-  await app.register(rateLimit, { global: false });
+export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices, accessTokens, push, pushServiceOrigin, rateLimits }) => {
+  await app.register(rateLimit, { ...rateLimits, global: false });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/instance/pushKey', async (_req, reply) => {

@@ -79,8 +79,9 @@ function BookingCard({ appointment: a, onChanged }: { appointment: OwnerAppointm
   };
 
   return (
-    <article aria-label={`${label}, ${a.serviceName}`} className={`flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4 ${a.status === 'cancelled' ? 'opacity-70' : ''}`}>
-      <h3 className="font-semibold">
+    <article aria-label={`${label}, ${a.serviceName}`} className={`flex flex-col gap-1 rounded-lg border p-4 ${a.status === 'cancelled' ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white'}`}>
+      {/* a cancelled booking stays readable (full contrast), its time struck through */}
+      <h3 className={`font-semibold ${a.status === 'cancelled' ? 'line-through' : ''}`}>
         {label} · {a.serviceName}
       </h3>
       <p className="text-sm font-medium">{a.status === 'cancelled' ? t('appointment.statusCancelled') : a.past ? t('appointment.statusPast') : t('appointment.statusBooked')}</p>

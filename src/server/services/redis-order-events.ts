@@ -1,0 +1,42 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import type { OrderEvent, OrderEvents } from './order-events.ts';
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * The owners' live events across instances (issue 9): each instance publishes to one
+ * Redis channel and hears every instance's events, its own included, from it, so a board
+ * connected to any instance sees an order placed through any other. If Redis cannot take
+ * an event, this instance's boards still hear it (the others' miss it; the board refetches
+ * its whole list on the next event anyway).
+ */
+export function createRedisOrderEvents(publisher: Redis, channel: string, log: Log): OrderEvents & { close(): Promise<void> } {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  // a connection in subscriber mode can do nothing else: one of its own
+  const subscriber = publisher.duplicate();
+  subscriber.on('error', () => {}); // the publisher's handler reports outages
+  void subscriber.subscribe(channel).catch((err: Error) => log.warn({ err: err.message }, 'could not subscribe to the order events'));
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    try {
+      local.emit('order', JSON.parse(message) as OrderEvent);
+    } catch {
+      log.warn({ channel }, 'an order event that is not JSON was ignored');
+    }
+  });
+  return {
+    publish(event) {
+      publisher.publish(channel, JSON.stringify(event)).catch((err: Error) => {
+        log.warn({ err: err.message, orderId: event.orderId }, 'order event not shared through Redis; told to this instance only');
+        local.emit('order', event);
+      });
+    },
+    subscribe(listener) {
+      local.on('order', listener);
+      return () => void local.off('order', listener);
+    },
+    close: async () => void (await subscriber.quit().catch(() => subscriber.disconnect())),
+  };
+}
