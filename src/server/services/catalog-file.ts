@@ -24,10 +24,19 @@ export function parseCatalog(text: string, format: 'json' | 'csv'): CatalogParse
   return format === 'csv' ? parseCatalogCsv(text) : parseCatalogJson(text);
 }
 
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** The line (from 1) of each offset in `text`: the line starts are found once, then each lookup is a binary search. */
+function lineFinder(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let [lo, hi] = [0, starts.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
 }
 
 /** `price.regular: Too small…` — the field inside the row, then zod's message. */
@@ -39,9 +48,10 @@ function describe(path: readonly PropertyKey[], message: string): string {
 export function parseCatalogJson(text: string): CatalogParse {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const lineAt = lineFinder(text);
   if (errors.length > 0 || !tree) {
     const first = errors[0];
-    return { ok: false, problems: [{ line: first ? lineAt(text, first.offset) : 1, message: `Not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})` }] };
+    return { ok: false, problems: [{ line: first ? lineAt(first.offset) : 1, message: `Not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})` }] };
   }
   const data: unknown = JSON.parse(text);
   const result = catalogFileSchema.safeParse(data);
@@ -57,11 +67,11 @@ export function parseCatalogJson(text: string): CatalogParse {
       }
       const [list, index, ...field] = issue.path;
       const row = typeof index === 'number' ? `${String(list)}[${index}] ` : '';
-      problems.push({ line: lineAt(text, node?.offset ?? 0), message: `${row}${describe(typeof index === 'number' ? field : issue.path, issue.message)}` });
+      problems.push({ line: lineAt(node?.offset ?? 0), message: `${row}${describe(typeof index === 'number' ? field : issue.path, issue.message)}` });
     }
     return { ok: false, problems };
   }
-  problems.push(...crossCheck(result.data, (kind, index) => lineAt(text, findNodeAtLocation(tree, [kind, index])?.offset ?? 0)));
+  problems.push(...crossCheck(result.data, (kind, index) => lineAt(findNodeAtLocation(tree, [kind, index])?.offset ?? 0)));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, file: result.data };
 }
 
@@ -75,12 +85,13 @@ function crossCheck(file: CatalogFile, lineOf: (kind: 'products' | 'categories',
   });
   const variants = new Set<string>();
   file.products.forEach((p, i) => {
-    const at = { line: lineOf('products', i) };
-    if (variants.has(p.variantId)) problems.push({ ...at, message: `product ${p.variantId}: variantId is used twice` });
+    // the line is looked up only for a product with a problem
+    const problem = (message: string) => problems.push({ line: lineOf('products', i), message: `product ${p.variantId}: ${message}` });
+    if (variants.has(p.variantId)) problem('variantId is used twice');
     variants.add(p.variantId);
-    if (!categories.has(p.categoryId)) problems.push({ ...at, message: `product ${p.variantId}: category ${p.categoryId} does not exist` });
-    if (!p.isFraction && !Number.isInteger(p.stock)) problems.push({ ...at, message: `product ${p.variantId}: stock must be a whole number unless the product is sold by weight (isFraction)` });
-    if (p.stock < 0) problems.push({ ...at, message: `product ${p.variantId}: stock cannot be negative` });
+    if (!categories.has(p.categoryId)) problem(`category ${p.categoryId} does not exist`);
+    if (!p.isFraction && !Number.isInteger(p.stock)) problem('stock must be a whole number unless the product is sold by weight (isFraction)');
+    if (p.stock < 0) problem('stock cannot be negative');
   });
   return problems;
 }
