@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import { get, HOST, onCleanup, ROOT, RUN_WATCHDOG_MS, startApp, type Child, type Row } from './support.ts';
+import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, type Child, type Row } from './support.ts';
 
 /**
  * Lighthouse's mobile performance score (default config: Moto G Power emulation, simulated
@@ -26,19 +26,6 @@ type Measured = { score: number; lcp: number; tbt: number; cls: number; fcp: num
 
 const median = <T>(xs: T[], by: (x: T) => number): T => [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** A product page that exists: the first product of GET /api/catalog whose /p/<variantId> answers 200. */
-async function productPath(origin: string): Promise<string> {
-  const res = await get(`${origin}/api/catalog`, { 'accept-encoding': 'identity' });
-  if (res.status !== 200) throw new Error(`GET /api/catalog answered ${res.status}`);
-  const { products } = JSON.parse(res.body.toString('utf8')) as { products: Array<{ variantId?: string }> };
-  for (const { variantId } of products.slice(0, 10)) {
-    if (!variantId) continue;
-    const p = `/p/${encodeURIComponent(variantId)}`;
-    if ((await get(origin + p)).status === 200) return p;
-  }
-  throw new Error(`none of the first products of /api/catalog (${products.length}) has a product page`);
-}
 
 /**
  * One request for the page and for every same-origin file its HTML names (scripts, styles,

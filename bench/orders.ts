@@ -13,8 +13,14 @@ const DURATION_S = 8;
 const TARGET_EMBEDDED = 300;
 const HOT_STOCK = 100;
 const HOT_ORDERS = 400;
-/** Where the bench may create a throwaway database; BENCH_PG_URL overrides. */
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** §5 budgets the embedded database only; PostgreSQL's rate is information. */
+const PG_TARGET = 'none in §5 (information)';
+/**
+ * A PostgreSQL server where the bench may create a throwaway database (dropped afterwards):
+ * BENCH_DATABASE_URL, else the tests' TEST_DATABASE_URL (BENCH_PG_URL, its older name, too).
+ * Without one the PostgreSQL half is skipped and says so.
+ */
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.BENCH_PG_URL || undefined;
 
 type Product = { variantId: string; id?: string; stock: number; isFraction: boolean; price: { regular: number } } & Record<string, unknown>;
 
@@ -68,7 +74,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Row[
     const ok = oversold === 0 && sold === HOT_STOCK && left === 0;
     const embedded = label === 'SQLite';
     return [
-      { name: `order create, ${label}`, figure: `${rate.toFixed(0)} orders/s`, target: embedded ? `≥ ${TARGET_EMBEDDED}` : '', ok: embedded ? rate >= TARGET_EMBEDDED : undefined, note: `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; 10 shoppers, ${DURATION_S} s, stock checked and taken in each` },
+      { name: `order create, ${label}`, figure: `${rate.toFixed(0)} orders/s`, target: embedded ? `≥ ${TARGET_EMBEDDED} (aim ≥ 1,000)` : PG_TARGET, ok: embedded ? rate >= TARGET_EMBEDDED : undefined, note: `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; 10 shoppers, ${DURATION_S} s, stock checked and taken in each` },
       { name: `  oversell check, ${label}`, figure: `${sold} of ${HOT_ORDERS} sold, stock ${left}`, target: `${HOT_STOCK} sold, 0 oversold`, ok, note: `${hot['4xx']} refused as out of stock` },
     ];
   } finally {
@@ -76,32 +82,38 @@ async function measure(label: string, env: Record<string, string>): Promise<Row[
   }
 }
 
-/** A throwaway PostgreSQL database for one run, dropped afterwards; null when there is no server. */
-async function throwawayDatabase(): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
+/** A throwaway PostgreSQL database for one run on the server of `adminUrl`, dropped afterwards. */
+async function throwawayDatabase(adminUrl: string): Promise<string> {
   const name = `bench_orders_${process.pid}`;
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   onCleanup(async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+    const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   });
-  const url = new URL(PG_ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.href;
 }
 
 export async function ordersBench(): Promise<Row[]> {
   const rows = await measure('SQLite', {});
-  const pgUrl = await throwawayDatabase();
-  if (!pgUrl) return [...rows, { name: 'order create, PostgreSQL', figure: 'did not run', note: `no PostgreSQL at ${new URL(PG_ADMIN_URL).host}` }];
+  if (!PG_ADMIN_URL) return [...rows, { name: 'order create, PostgreSQL', figure: 'skipped: set BENCH_DATABASE_URL', note: 'a PostgreSQL server URL (or TEST_DATABASE_URL); a throwaway database is made there and dropped' }];
+  const host = new URL(PG_ADMIN_URL).host;
+  let pgUrl: string;
+  try {
+    pgUrl = await throwawayDatabase(PG_ADMIN_URL);
+  } catch (err) {
+    // asked for and not there: a row that says so, not a silent skip
+    return [...rows, { name: 'order create, PostgreSQL', figure: 'did not run', target: PG_TARGET, ok: false, note: `no database on ${host}: ${err instanceof Error ? err.message : String(err)}` }];
+  }
   return [...rows, ...(await measure('PostgreSQL', { DATABASE_URL: pgUrl }))];
 }

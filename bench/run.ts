@@ -1,23 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { catalogVsStatic } from './catalog-vs-static.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { memoryBench } from './memory.ts';
 import { ordersBench } from './orders.ts';
 import { searchBench } from './search.ts';
-import { RUN_WATCHDOG_MS, runCleanups, stopAll, type Row } from './support.ts';
+import { ssrBench } from './ssr.ts';
+import { LOAD, ROOT, RUN_WATCHDOG_MS, runCleanups, stopAll, type Row } from './support.ts';
 
 /**
- * `npm run bench`: every benchmark, one after the other, then one table. Figures only:
- * a ✗ is something to look at, not a failed test, and the exit code stays 0 unless a
- * benchmark could not run at all. Rates are compared as ratios measured in the same run.
+ * `npm run bench`: every benchmark, one after the other, then one table, on the console and
+ * in docs/performance.md. Figures only: a ✗ is something to look at, not a failed test, and
+ * the exit code stays 0 unless a benchmark could not run at all. Rates are compared as
+ * ratios measured in the same run.
+ *
+ *   tsx bench/run.ts --only ssr,memory    some of them (names below); docs/performance.md is
+ *                                         then left alone unless --write is given too
+ *   tsx bench/run.ts --no-write           all of them, without writing docs/performance.md
  */
 const benchmarks: Array<{ name: string; run: () => Promise<Row[]> }> = [
   { name: 'catalog-vs-static', run: catalogVsStatic },
+  { name: 'ssr', run: ssrBench },
   { name: 'first-load-js', run: firstLoadJs },
   { name: 'search', run: searchBench },
   { name: 'orders', run: ordersBench },
+  { name: 'memory', run: memoryBench },
   { name: 'lighthouse', run: lighthouseBench },
 ];
+const REPORT = path.join(ROOT, 'docs/performance.md');
+
+const args = parseArgs(process.argv.slice(2));
+const chosen = args.only ? benchmarks.filter((b) => args.only!.includes(b.name)) : benchmarks;
+const write = args.write ?? !args.only;
 
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -28,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void stopAll().finally(() => process.exit(130));
   });
 }
-// a hard stop well past the expected ~5 minutes, so a hung server never keeps anyone waiting
+// a hard stop well past the expected ~8 minutes, so a hung server never keeps anyone waiting
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${RUN_WATCHDOG_MS / 60_000} minutes; giving up`);
   void stopAll().finally(() => process.exit(1));
@@ -37,11 +54,12 @@ watchdog.unref();
 
 const rows: Row[] = [];
 let failed = false;
-const started = Date.now();
+const started = new Date();
 const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
-console.log(`bench: ${os.cpus().length} cores, load average ${load()} (other work on the machine skews req/s)`);
+const loadBefore = load();
+console.log(`bench: ${os.cpus().length} cores, load average ${loadBefore} (other work on the machine skews req/s)${args.only ? `; only ${chosen.map((b) => b.name).join(', ')}` : ''}`);
 try {
-  for (const b of benchmarks) {
+  for (const b of chosen) {
     if (interrupted) break;
     console.log(`▶ ${b.name}`);
     const t0 = Date.now();
@@ -50,7 +68,7 @@ try {
     } catch (err) {
       failed = true;
       console.error(`  ${b.name} could not run: ${err instanceof Error ? err.message : String(err)}`);
-      rows.push({ name: b.name, figure: 'did not run', target: '', ok: false });
+      rows.push({ name: b.name, figure: 'did not run', target: '', ok: false, note: firstLine(err) });
     }
     console.log(`  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
@@ -58,15 +76,129 @@ try {
   await runCleanups();
 }
 
+const seconds = Math.round((Date.now() - started.getTime()) / 1000);
+const loadAfter = load();
 printTable(rows);
-console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s in all; load average now ${load()}. Ratios come from the same run; absolute figures depend on the machine.`);
+console.log(`\n${seconds} s in all; load average now ${loadAfter}. Ratios come from the same run; absolute figures depend on the machine.`);
+if (write && !interrupted) {
+  writeFileSync(REPORT, report(rows, { started, seconds, loadBefore, loadAfter }));
+  console.log(`written: ${path.relative(ROOT, REPORT)}`);
+} else if (!write) {
+  console.log(`${path.relative(ROOT, REPORT)} left as it was (${args.only ? '--only without --write' : '--no-write'})`);
+}
 process.exit(failed ? 1 : 0);
 
+function parseArgs(argv: string[]): { only?: string[]; write?: boolean } {
+  const out: { only?: string[]; write?: boolean } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--write' || arg === '--no-write') out.write = arg === '--write';
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
+      const names = (value ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+      const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
+      if (!names.length || unknown.length) usage(`--only ${unknown.length ? `does not know ${unknown.join(', ')}` : 'needs names'}`);
+      out.only = [...(out.only ?? []), ...names];
+    } else usage(`unknown argument ${arg}`);
+  }
+  return out;
+}
+
+function usage(problem: string): never {
+  console.error(`bench: ${problem}\nusage: tsx bench/run.ts [--only name[,name…]] [--write | --no-write]\nnames: ${benchmarks.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
+}
+
+function verdict(r: Row): string {
+  return r.ok === undefined ? '' : r.ok ? '✓' : '✗';
+}
+
 function printTable(table: Row[]): void {
-  const cells = table.map((r) => [r.name, r.figure, r.target ?? '', r.ok === undefined ? '' : r.ok ? '✓' : '✗', r.note ?? '']);
+  const cells = table.map((r) => [r.name, r.figure, r.target ?? '', verdict(r), r.note ?? '']);
   const head = ['benchmark', 'figure', 'target', 'verdict', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
   console.log(`\n${line(head)}\n${widths.map((w) => '─'.repeat(w)).join('  ').trimEnd()}`);
   for (const c of cells) console.log(line(c));
+}
+
+/** The commit measured, and whether the working tree differed from it. */
+function commit(): string {
+  try {
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function report(table: Row[], run: { started: Date; seconds: number; loadBefore: string; loadAfter: string }): string {
+  const cpus = os.cpus();
+  const models = [...new Set(cpus.map((c) => c.model.trim()))].join(', ') || 'unknown model';
+  const gb = (os.totalmem() / 1024 ** 3).toFixed(1);
+  const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  // a detail row of the one above it: a leading space would vanish in markdown
+  const name = (s: string) => (s.startsWith('  ') ? `↳ ${s.trim()}` : `**${s}**`);
+  const lines = table.map((r) => `| ${[name(cell(r.name)), cell(r.figure), cell(r.target || '—'), r.ok === undefined ? '—' : r.ok ? '✓' : '✗', cell(r.note ?? '')].join(' | ')} |`);
+  const busiest = Math.max(Number(run.loadBefore.split(' ')[0]), Number(run.loadAfter.split(' ')[0]));
+  const busy = busiest > cpus.length ? `\n\nThe machine was busy (1-minute load average up to ${busiest.toFixed(1)} on ${cpus.length} cores): rates, latencies and Lighthouse scores are lower than on a quiet machine; ratios and sizes hold better.` : '';
+  const partial = args.only ? `\n\nOnly part of the benchmarks ran (\`--only ${args.only.join(',')}\`); run \`npm run bench\` for the whole table.` : '';
+  return `# Performance
+
+Written by \`npm run bench\` (bench/run.ts): run it again rather than editing this file.${partial}${busy}
+
+| | |
+|---|---|
+| date | ${run.started.toISOString()} |
+| machine | ${cpus.length} × ${models}; ${gb} GB memory; ${os.type()} ${os.release()} ${os.arch()} |
+| Node | ${process.version} |
+| load average (1, 5, 15 min) | before ${run.loadBefore}; after ${run.loadAfter} |
+| commit | ${commit()} |
+| time taken | ${run.seconds} s |
+
+Ratios (catalog vs static, SSR vs static) compare two servers measured alternately in this
+one run under the same load, so they carry over to other machines; absolute figures (req/s,
+ms, MB, Lighthouse scores) depend on this machine and on whatever else was running on it
+(see the load average).
+
+## Figures
+
+Targets are the budgets of the design (ARCHITECTURE.md §5): the first value must hold, the
+aim is in brackets. ✓ meets the target, ✗ misses it — something to look at, not a failed
+test; — is information without a target of its own; ↳ rows detail the row above.
+
+| benchmark | figure | target | verdict | note |
+|---|---|---|---|---|
+${lines.join('\n')}
+
+## Notes
+
+- **catalog vs static**: \`GET /api/catalog\` with 1,000 products against
+  bench/static-server.ts (Fastify + @fastify/static) sending the same br bytes as a file;
+  autocannon, ${LOAD.connections} connections, a ${LOAD.warmupS} s warm-up each, then ${LOAD.rounds} rounds of ${LOAD.durationS} s alternating.
+- **SSR \`/p/:sku\`**: a demo product page rendered with the web build in build/, against the
+  same static server sending that page's br bytes with the app's headers; the same load and
+  alternation. The p99 is the worst round's, with ${LOAD.connections} requests in flight at once, so it
+  includes queueing behind other renders.
+- **first-load JS**: every script the HTML of \`/\` makes the browser load at once
+  (script src, modulepreload, their static imports), gzip size as served.
+- **search**: our index against Fuse.js on the same one-typo queries over a synthetic
+  catalog of 1k, 10k and 100k products, in the bench process; the verdict reads CPU time.
+- **orders**: \`POST /fn/order/create\` for 8 s with 10 shoppers, then 400 orders for a
+  product with 100 in stock, on SQLite and — with BENCH_DATABASE_URL or TEST_DATABASE_URL —
+  on a throwaway PostgreSQL database dropped afterwards.
+- **memory**: the server process with 10,000 products (the demo catalog cloned): RSS from
+  /proc after the start, after a warm-up (catalog in br, gzip and JSON, the cover, catalog
+  and product pages, then a burst of 10 at once), and its peak (VmHWM); the first start
+  seeds the catalog, the measured one is a restart on that database.
+- **Lighthouse**: mobile defaults (simulated slow 4G, 4× CPU slowdown) in the system
+  Chromium, three runs per page round-robin, the median score; noisy on a busy machine.
+- Servers run as the Dockerfile runs them: \`node --import tsx src/server/main.ts\` with
+  NODE_ENV=production.
+`;
 }

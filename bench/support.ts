@@ -5,12 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
 
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';
 /** run.ts gives up this long after the process starts, so a hung server never keeps anyone waiting. */
-export const RUN_WATCHDOG_MS = 10 * 60_000;
+export const RUN_WATCHDOG_MS = 15 * 60_000;
 
 /** What run.ts prints: one row per figure; a row without `ok` is information, not a verdict. */
 export type Row = { name: string; figure: string; target?: string; ok?: boolean; note?: string };
@@ -95,14 +96,15 @@ export type Child = { url: string; proc: ChildProcess; stop: () => Promise<void>
 
 /**
  * Runs `node --import tsx <script>` from the repo root with the given env, and waits
- * (60 s at most) until `readyPath` answers 200. Output is kept to show if it dies.
+ * (60 s unless told) until `readyPath` answers 200. Output is kept to show if it dies.
  */
-export async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+export async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string, readyTimeoutMs = 60_000): Promise<Child> {
   const port = await freePort();
   ensureRunning();
   const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
+    // NODE_ENV=production as the Dockerfile runs the server: without it React renders with its development build
+    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -119,14 +121,14 @@ export async function startChild(label: string, script: string, env: Record<stri
     clearTimeout(killer);
   });
   const url = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${label} exited (${proc.exitCode ?? proc.signalCode}) before it was ready:\n${output}`);
     const res = await get(url + readyPath).catch(() => null);
     if (res?.status === 200) return { url, proc, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${label} did not answer ${readyPath} within 60 s:\n${output}`);
+      throw new Error(`${label} did not answer ${readyPath} within ${readyTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -149,3 +151,71 @@ export function cpuMs(pid: number | undefined): number | null {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Resident memory of a process from /proc/<pid>/status, in bytes: now (VmRSS) and its peak so far (VmHWM); null where there is none. */
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s*(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    const rss = field('VmRSS');
+    const peak = field('VmHWM');
+    return Number.isFinite(rss) && Number.isFinite(peak) ? { rss, peak } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** The load every rate comparison uses, so their figures compare: 10 connections, no pipelining. */
+export const LOAD = { connections: 10, durationS: 8, warmupS: 2, rounds: 2 } as const;
+
+export type Load = Result & { cpuPerReq: number | null };
+
+/** One autocannon run, plus the server's CPU time per request (µs), which other load on the machine disturbs less. */
+export async function load(server: Child, url: string, duration: number, headers: Record<string, string>, connections: number = LOAD.connections): Promise<Load> {
+  const cpu0 = cpuMs(server.proc.pid);
+  const result = await autocannon({ url, connections, pipelining: 1, duration, headers });
+  const cpu1 = cpuMs(server.proc.pid);
+  if (result.errors || result.timeouts || result.non2xx) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+  }
+  const cpuPerReq = cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) * 1000) / result.requests.total;
+  return { ...result, cpuPerReq };
+}
+
+/**
+ * Two (or more) servers under the same load, alternately: a warm-up each, then LOAD.rounds
+ * rounds of every target in turn, so a burst of other work on the machine hits both
+ * alike. Prints a line per run; answers every target's runs in order.
+ */
+export async function alternate<K extends string>(label: string, targets: Record<K, readonly [Child, string]>, headers: Record<string, string>): Promise<Record<K, Load[]>> {
+  const names = Object.keys(targets) as K[];
+  for (const name of names) await load(targets[name][0], targets[name][1], LOAD.warmupS, headers);
+  const runs = Object.fromEntries(names.map((n) => [n, [] as Load[]])) as Record<K, Load[]>;
+  const width = Math.max(...names.map((n) => n.length));
+  for (let round = 1; round <= LOAD.rounds; round++) {
+    for (const name of names) {
+      const [server, url] = targets[name];
+      const r = await load(server, url, LOAD.durationS, headers);
+      runs[name].push(r);
+      const cpuText = r.cpuPerReq === null ? '' : `  server CPU ${r.cpuPerReq.toFixed(0)} µs/req`;
+      console.log(`  ${label ? `${label} ` : ''}round ${round} ${name.padEnd(width)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${cpuText}`);
+    }
+  }
+  return runs;
+}
+
+/** A product page that exists: the first product of GET /api/catalog whose /p/<variantId> answers 200. */
+export async function productPath(origin: string): Promise<string> {
+  const res = await get(`${origin}/api/catalog`, { 'accept-encoding': 'identity' });
+  if (res.status !== 200) throw new Error(`GET /api/catalog answered ${res.status}`);
+  const { products } = JSON.parse(res.body.toString('utf8')) as { products: Array<{ variantId?: string }> };
+  for (const { variantId } of products.slice(0, 10)) {
+    if (!variantId) continue;
+    const p = `/p/${encodeURIComponent(variantId)}`;
+    if ((await get(origin + p)).status === 200) return p;
+  }
+  throw new Error(`none of the first products of /api/catalog (${products.length}) has a product page`);
+}

@@ -113,6 +113,8 @@ test.describe('Shoppers can check out', () => {
     const [product] = orderableProducts(catalog).slice(3);
     await page.goto('/catalog?dineInSpaceId=table-3');
     await waitForHydration(page.getByRole('heading', { level: 1, name: 'All Products' }));
+    // the page keeps the table for the tab once it has run its effects (hydration alone is a moment earlier)
+    await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).some((k) => k.endsWith('/dineIn')))).toBe(true);
     await addToCart(page, product!);
     await page.goto('/checkout');
     await expect(page.getByRole('radio', { name: 'Dine-in' })).toBeChecked();
