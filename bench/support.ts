@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+// the tests' own: a port the OS hands out, never one the end-to-end tests use
+import { freePort } from '../src/server/reliability/server-process.ts';
 
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,18 +64,6 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-/** A port nothing listens on now: the OS picks one for port 0, then we let it go. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 

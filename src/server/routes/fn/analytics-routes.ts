@@ -31,7 +31,7 @@ const eventSchema = z.object({
  * checked and slowed per address; the user is the access token's when one comes with
  * it (the body's user_id is not believed), else none.
  */
-export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens; rateLimits?: SharedState['rateLimits'] | undefined }> = async (app, { shopId, analytics, accessTokens, rateLimits }) => {
+export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens; rateLimits: SharedState['rateLimits'] }> = async (app, { shopId, analytics, accessTokens, rateLimits }) => {
   await app.register(rateLimit, { ...rateLimits, global: false });
   app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
     const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;

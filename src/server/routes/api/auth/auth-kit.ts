@@ -26,7 +26,7 @@ export type AuthOptions = {
   /** Caller verification, when the shop config turns it on (decision 020). */
   callerVerification?: { verification: CallerVerification; shopId: string } | undefined;
   /** Where the attempt counters live: shared through Redis between instances (services/shared-state.ts). */
-  rateLimits?: SharedState['rateLimits'] | undefined;
+  rateLimits: SharedState['rateLimits'];
 };
 
 /** Spec §7: every auth answer has these five fields. */

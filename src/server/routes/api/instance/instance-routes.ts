@@ -32,7 +32,7 @@ const fcmTokenSchema = z
 
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
 
-type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits?: SharedState['rateLimits'] | undefined };
+type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits: SharedState['rateLimits'] };
 
 /**
  * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId} (§7): the device and
