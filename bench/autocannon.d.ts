@@ -10,6 +10,8 @@ declare module 'autocannon' {
     body?: string;
     /** Stop after this many requests instead of after `duration`. */
     amount?: number;
+    /** Replace `[<id>]` in the URL with a fresh id per request. */
+    idReplacement?: boolean;
   };
   export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p99: number };
   export type Result = {

@@ -165,7 +165,8 @@ export type Load = Result & { cpuPerReq: number | null };
 /** One autocannon run, plus the server's CPU time per request (µs), which other load on the machine disturbs less. */
 export async function load(server: Child, url: string, duration: number, headers: Record<string, string>, connections: number = LOAD.connections): Promise<Load> {
   const cpu0 = cpuMs(server.proc.pid);
-  const result = await autocannon({ url, connections, pipelining: 1, duration, headers });
+  // `[<id>]` in the URL makes every request's address a new one
+  const result = await autocannon({ url, connections, pipelining: 1, duration, headers, idReplacement: url.includes('[<id>]') });
   const cpu1 = cpuMs(server.proc.pid);
   if (result.errors || result.timeouts || result.non2xx) {
     throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);

@@ -1,4 +1,5 @@
 import type { Banner, Category, Product } from './catalog.ts';
+import type { UiLanguage } from './language.ts';
 import type { ConfigIssue, ShopConfig } from './shop-config.ts';
 
 /**
@@ -14,8 +15,9 @@ export type StorefrontContext = {
   catalog(): Promise<CatalogData>;
   /** Whether the shop takes orders now (the owner's switch); the pages say so when it does not. */
   storeOpen(): Promise<boolean>;
-  /** The CSP nonce of this response, for the inline scripts the SSR emits. */
-  cspNonce: string;
+  /** The shopper's language (their cookie, else the shop's): `locale` formats, `language` picks the texts. */
+  locale: string;
+  language: UiLanguage;
   /** The public origin, e.g. https://shop.example, for canonical links and structured data. */
   origin: string;
 };

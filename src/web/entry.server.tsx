@@ -1,26 +1,21 @@
 import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { NonceContext } from './lib/nonce.ts';
+import { ServerRouter, type EntryContext } from 'react-router';
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole page before sending it: our loaders resolve all data up front, so
  * waiting for everything costs nothing and gives crawlers and users complete HTML. The
- * per-response CSP nonce goes on every inline script React and React Router emit.
+ * server allows the inline scripts React Router emits by their hashes (decision 028).
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         onAllReady() {
           const body = lowPriorityScriptPreloads();
           body.on('finish', () => clearTimeout(timeout));

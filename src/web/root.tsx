@@ -9,13 +9,12 @@ import { useAttachCart, useClearCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
-import { createI18n, errorScreenMessages, resolveLanguage } from './lib/i18n/i18n.ts';
+import { createI18n, errorScreenMessages } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
 import { usePushPrompt } from './lib/push-prompt.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
-import { useNonce } from './lib/nonce.ts';
 import { MICROCART_TIMEOUT_MS } from './lib/chunk-load.ts';
 import { loadable, preloadLoadError } from './lib/loadable.tsx';
 import { useAppUpdate } from './lib/app-update.ts';
@@ -23,12 +22,12 @@ import { PartSpinner } from './ui/part-spinner.tsx';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import './lib/load-context.ts';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   if (!context.shop) {
     // the screen is the same for every page; the API (503) and the log say what is wrong
     throw data({ configInvalid: true }, { status: 503 });
   }
-  const { locale, language } = resolveLanguage(request.headers.get('cookie'), context.shop.localeConfig.defaultLocale);
+  const { locale, language } = context;
   return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen() };
 }
 
@@ -42,7 +41,6 @@ export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d?.shop.title
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
-  const nonce = useNonce();
   const shop = root?.shop;
   const colour = shop?.themeConfig.primaryColor ?? '#2874f0';
   const language = root?.language ?? 'en-US';
@@ -68,8 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

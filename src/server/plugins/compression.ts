@@ -15,3 +15,12 @@ export const compression = fp(async (app) => {
     zlibOptions: { level: 6 },
   });
 });
+
+/**
+ * The encoding to send bytes compressed ahead of time in: brotli, else gzip, else none
+ * (`null`). For answers that carry their own compressed forms (the catalog, cached pages).
+ */
+export function precompressedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepts = acceptEncoding ?? '';
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+}

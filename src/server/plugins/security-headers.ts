@@ -1,17 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-
-type WithNonce = ServerResponse & { scriptNonce?: string };
-
-/** The nonce this response allows inline scripts with (empty before helmet ran). */
-export const scriptNonce = (reply: FastifyReply) => (reply.raw as WithNonce).scriptNonce ?? '';
 
 /**
  * Helmet's headers with a strict CSP: only the shop's own origin for everything, and
- * inline scripts only with this response's nonce (the hydration data SSR emits). Inline
+ * inline scripts only by their hashes (`allowInlineScripts`, decision 028). Inline
  * styles are allowed (decision 011): UI libraries insert style elements at run time.
  * `formTargets` are origins forms may post to besides the shop's own.
  */
@@ -20,14 +13,7 @@ export const securityHeaders = fp<{ formTargets?: string[] }>(async (app, { form
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => {
-            const nonce = randomBytes(16).toString('base64url');
-            (res as WithNonce).scriptNonce = nonce;
-            return `'nonce-${nonce}'`;
-          },
-        ],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
@@ -46,3 +32,22 @@ export const securityHeaders = fp<{ formTargets?: string[] }>(async (app, { form
     crossOriginEmbedderPolicy: false,
   });
 });
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP `csp` with the inline scripts of `html` (the hydration data and module imports
+ * React Router writes) allowed by their SHA-256 hashes. A hash, unlike a per-response
+ * nonce, lets the same page bytes be served to everyone (decision 028), and allows
+ * exactly these scripts: an injected one has another hash. JSON-LD blocks are data, which
+ * the CSP does not govern.
+ */
+export function allowInlineScripts(csp: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes, code] of html.matchAll(INLINE_SCRIPT)) {
+    if (attributes!.includes('application/ld+json')) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+  }
+  if (hashes.size === 0) return csp;
+  return csp.replace(/(^|;)script-src ([^;]*)/, (_, start: string, sources: string) => `${start}script-src ${sources} ${[...hashes].join(' ')}`);
+}

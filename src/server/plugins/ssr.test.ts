@@ -1,5 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
+import { createAccessTokens } from '../services/access-tokens.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
 import { buildTestApp, useTestApp } from '../testing/test-app.ts';
 
@@ -18,17 +21,14 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     expect(res.body).toContain('--color-primary:#2874f0');
   });
 
-  it('every inline script carries the nonce of the CSP header', async () => {
+  it('allows exactly the inline scripts of the page, by their hashes', async () => {
     const res = await t.app.inject({ url: '/catalog' });
-    const csp = String(res.headers['content-security-policy']);
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce).toBeTruthy();
-    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter((m) => !m[1]!.includes('application/ld+json'));
+    const scriptSrc = /(?:^|;)script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!;
+    expect(scriptSrc).not.toMatch(/unsafe-inline|nonce-/);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]!.includes('application/ld+json'));
     expect(inline.length).toBeGreaterThan(0);
-    for (const m of inline) expect(m[1]).toContain(`nonce="${nonce}"`);
-    // a fresh nonce per response
-    const again = await t.app.inject({ url: '/catalog' });
-    expect(again.headers['content-security-policy']).not.toBe(csp);
+    const hashes = inline.map((m) => `'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+    expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
   });
 
   it('the stylesheet comes first in the head and the scripts load at low priority after it', async () => {
@@ -104,6 +104,62 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     const page = await t.app.inject({ url: '/' });
     const asset = /\/assets\/([\w.-]+\.js)/.exec(page.body)?.[1];
     expect(res.body).toContain(`assets/${asset}`);
+  });
+});
+
+describe.each(testDatabases)('pages served again on $name (decision 028)', (database) => {
+  const secret = randomBytes(32);
+  const orders = { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } };
+  const t = useTestApp(database, { web: true, authSecret: secret, config: { ...testShopConfig(), orderConfig: orders, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } } });
+  const owner = async () => {
+    await t.db.kysely.insertInto('users').values({ id: 'owner-1', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    return `Bearer ${await createAccessTokens(secret).issue({ userId: 'owner-1', role: 'owner' })}`;
+  };
+
+  it('is the same page in brotli, gzip and uncompressed', async () => {
+    const plain = await t.app.inject({ url: '/p/tee-red-m', headers: { 'accept-encoding': 'identity' } });
+    const br = await t.app.inject({ url: '/p/tee-red-m', headers: { 'accept-encoding': 'br' } });
+    const gzip = await t.app.inject({ url: '/p/tee-red-m', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.body).toContain('Cotton Tee');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+  });
+
+  it("follows each shopper's language on the same address", async () => {
+    const english = await t.app.inject({ url: '/p/tee-red-m' });
+    const hindi = await t.app.inject({ url: '/p/tee-red-m', headers: { cookie: 'sid=1; lang=hi-IN' } });
+    expect(english.body).toContain('<html lang="en-IN"');
+    expect(hindi.body).toContain('<html lang="hi-IN"');
+    expect((await t.app.inject({ url: '/p/tee-red-m' })).body).toContain('<html lang="en-IN"');
+  });
+
+  it('shows a sold-out product as sold out as soon as the order is placed', async () => {
+    const availability = async () => {
+      const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec((await t.app.inject({ url: '/p/tee-red-m' })).body)![1]!;
+      return (JSON.parse(ld) as { offers: { availability: string } }).offers.availability;
+    };
+    expect(await availability()).toBe('https://schema.org/InStock');
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 5 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } }, paymentType: 'pof' } },
+    });
+    expect(order.json()).toMatchObject({ success: true });
+    expect(await availability()).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('says the shop is closed on every page as soon as the owner closes it, and not after it opens', async () => {
+    const closed = /<p role="status"[^>]*>The shop is closed right now/;
+    expect((await t.app.inject({ url: '/' })).body).not.toMatch(closed);
+    const authorization = await owner();
+    expect((await t.app.inject({ method: 'POST', url: '/admin/api/store', headers: { authorization }, payload: { open: false } })).statusCode).toBe(200);
+    for (const url of ['/', '/p/tee-red-m']) expect((await t.app.inject({ url })).body).toMatch(closed);
+    await t.app.inject({ method: 'POST', url: '/admin/api/store', headers: { authorization }, payload: { open: true } });
+    expect((await t.app.inject({ url: '/' })).body).not.toMatch(closed);
   });
 });
 

@@ -1,23 +1,31 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ConfigResult } from '../../domain/shop-config.ts';
+import { resolveLanguage } from '../../domain/language.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { publicOrigin } from '../public-origin.ts';
-import { scriptNonce } from './security-headers.ts';
+import { precompressedEncoding } from './compression.ts';
+import { allowInlineScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
+import { createPageCache, type CachedPage, type PageCache, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined };
+type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; pages?: PageCache };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
  * server (and answers its client-side data requests). Fastify speaks Node streams and
  * React Router speaks Fetch, so this plugin translates both ways.
+ *
+ * The inputs of a render are read once, up front, so that a page and its cache key agree:
+ * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
+ * the same key without rendering (decision 028).
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, pages = createPageCache() }) => {
   const handle = createRequestHandler(build, 'production');
+  const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
 
   // Form posts reach route actions as they came, so this scope parses no bodies itself.
   app.removeAllContentTypeParsers();
@@ -27,19 +35,52 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     handler: async (req, reply) => {
+      const [entry, storeOpen] = await Promise.all([catalog.get(), storeState.isOpen()]);
+      const { locale, language } = resolveLanguage(req.headers.cookie, shopLocale);
+      const origin = publicOrigin(req, publicUrl);
+      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, storeOpen, language, origin, url: req.url } : null;
+      const cached = key && pages.get(key);
+      if (cached) return sendPage(req, reply, cached);
+
       const context: StorefrontContext = {
         shop: config.ok ? config.config : null,
         configIssues: config.ok ? [] : config.issues,
-        catalog: async () => (await catalog.get()).data,
-        storeOpen: () => storeState.isOpen(),
-        cspNonce: scriptNonce(reply),
-        origin: publicOrigin(req, publicUrl),
+        catalog: async () => entry.data,
+        storeOpen: async () => storeOpen,
+        locale,
+        language,
+        origin,
       };
       const response = await handle(toFetchRequest(req, reply), context);
-      return sendFetchResponse(reply, response);
+      const headers = responseHeaders(response);
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (body && /^text\/html/.test(response.headers.get('content-type') ?? '')) {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') headers.push(['content-security-policy', allowInlineScripts(csp, body.toString('utf8'))]);
+      }
+      if (key && body && response.status === 200 && !response.headers.has('set-cookie')) {
+        return sendPage(req, reply, await pages.put(key, headers, body));
+      }
+      reply.status(response.status);
+      for (const [name, value] of headers) reply.header(name, value);
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      return reply.send(body);
     },
   });
 };
+
+/** The response's headers but its cookies, which are never cached and go out one by one. */
+function responseHeaders(response: Response): Array<[string, string]> {
+  return [...response.headers].filter(([name]) => name !== 'set-cookie');
+}
+
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header('vary', 'Accept-Encoding');
+  const encoding = precompressedEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(gunzipSync(page.gzip));
+  return reply.header('content-encoding', encoding).send(page[encoding]);
+}
 
 function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
@@ -56,14 +97,4 @@ function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
     init.duplex = 'half';
   }
   return new Request(url, init);
-}
-
-function sendFetchResponse(reply: FastifyReply, response: Response): FastifyReply {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
-  }
-  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

@@ -38,12 +38,14 @@ export async function buildTestApp(
 type TestAppOptions = Parameters<typeof buildTestApp>[1];
 
 /** Opens a fresh database and app for the enclosing describe block, and closes both after it. */
-export function useTestApp(database: TestDatabase, options: TestAppOptions = {}): { readonly app: FastifyInstance } {
+export function useTestApp(database: TestDatabase, options: TestAppOptions = {}): { readonly app: FastifyInstance; readonly db: Db } {
   let app: FastifyInstance | undefined;
+  let db: Db | undefined;
   let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const opened = await database.open();
     dispose = opened.dispose;
+    db = opened.db;
     app = await buildTestApp(opened.db, options);
   });
   afterAll(async () => {
@@ -54,6 +56,10 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions = {})
     get app() {
       if (!app) throw new Error('the test app is not open yet');
       return app;
+    },
+    get db() {
+      if (!db) throw new Error('the test database is not open yet');
+      return db;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { LocaleConfig, ShopConfig } from '../../domain/shop-config.ts';
-import type { UiLanguage } from './i18n/i18n.ts';
+import type { UiLanguage } from '../../domain/language.ts';
 
 type RootData = { shop: ShopConfig; locale: string; language: UiLanguage };
 

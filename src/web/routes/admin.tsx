@@ -2,13 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { OwnerPage } from '../features/owner/components/owner-page.tsx';
 import { ownerCatalogs } from '../lib/i18n/catalogs.server.ts';
-import { resolveLanguage } from '../lib/i18n/i18n.ts';
 import type { Route } from './+types/admin';
 
 /** The owner's texts travel with this page only, so the shop's pages do not carry them. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { language } = resolveLanguage(request.headers.get('cookie'), context.shop?.localeConfig.defaultLocale ?? 'en-US');
-  return { ownerMessages: ownerCatalogs[language] };
+export function loader({ context }: Route.LoaderArgs) {
+  return { ownerMessages: ownerCatalogs[context.language] };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your shop' }, { name: 'robots', content: 'noindex' }];

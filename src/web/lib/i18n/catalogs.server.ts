@@ -2,7 +2,7 @@ import { enIN } from './en-IN.ts';
 import type { Messages } from './en-US.ts';
 import { enUS } from './en-US.ts';
 import { hiIN } from './hi-IN.ts';
-import type { UiLanguage } from './i18n.ts';
+import type { UiLanguage } from '../../../domain/language.ts';
 
 /** The texts every page carries: all but the owner's, which only /admin needs. */
 export type ShopperMessages = Omit<Messages, 'owner'>;

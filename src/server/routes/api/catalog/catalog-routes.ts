@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { precompressedEncoding } from '../../../plugins/compression.ts';
 import type { CatalogCache } from '../../../services/catalog-cache.ts';
 
 /**
@@ -8,8 +9,7 @@ import type { CatalogCache } from '../../../services/catalog-cache.ts';
 export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogCache }> = async (app, { catalog }) => {
   app.get('/catalog', { config: { compress: false } }, async (req, reply) => {
     const entry = await catalog.get();
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const encoding = precompressedEncoding(req.headers['accept-encoding']);
     const etag = `"${entry.etag}${encoding ? `-${encoding}` : ''}"`;
     reply
       .header('content-type', 'application/json; charset=utf-8')

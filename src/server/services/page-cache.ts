@@ -1,0 +1,64 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A rendered page in both encodings, with the headers it was sent with. */
+export type CachedPage = { headers: ReadonlyArray<readonly [string, string]>; br: Buffer; gzip: Buffer };
+
+/**
+ * Everything a server-rendered page depends on (decision 028): the loaders read the
+ * catalog, the open switch, the language and the origin, and the URL picks the page.
+ * The shop's config is fixed for the life of the process; who is logged in is known only
+ * in the browser.
+ */
+export type PageKey = { catalogVersion: string; storeOpen: boolean; language: string; origin: string; url: string };
+
+/** About 600 product pages (≈ 27 KB each in brotli and gzip together). */
+const MAX_BYTES = 16 * 1024 * 1024;
+/** Larger pages (a catalog page of a very big shop) would crowd out everything else. */
+const MAX_PAGE_BYTES = 1024 * 1024;
+
+/**
+ * Rendered pages, compressed once and kept while the catalog version they were made from
+ * is current: a repeat visit costs a lookup instead of a render (about 8 ms of CPU) and a
+ * compression. The least recently used pages go first when the cache is full; the first
+ * request of a newer catalog version empties it.
+ */
+export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_BYTES } = {}) {
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    maxEntrySize: maxPageBytes,
+    sizeCalculation: (page, key) => page.br.length + page.gzip.length + key.length,
+  });
+  let catalogVersion = '';
+  const keyOf = (key: PageKey) => `${key.storeOpen ? 'open' : 'closed'} ${key.language} ${key.origin}${key.url}`;
+
+  return {
+    get(key: PageKey): CachedPage | undefined {
+      if (key.catalogVersion !== catalogVersion) {
+        pages.clear();
+        catalogVersion = key.catalogVersion;
+        return undefined;
+      }
+      return pages.get(keyOf(key));
+    },
+    /** Compresses the page (off the main thread) and keeps it, unless it is too big to keep. */
+    async put(key: PageKey, headers: CachedPage['headers'], body: Buffer): Promise<CachedPage> {
+      const [br, gz] = await Promise.all([
+        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzip(body, { level: 6 }),
+      ]);
+      const page = { headers, br, gzip: gz };
+      if (key.catalogVersion === catalogVersion) pages.set(keyOf(key), page);
+      return page;
+    },
+    get size(): number {
+      return pages.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
