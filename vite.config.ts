@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
@@ -12,7 +13,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  * chunks. A module missing here only costs its own small request; a module wrongly added
  * here shows up in `npm run bench`'s first-load figure.
  */
-const framework = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)\//;
+const frameworkPackages = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//;
+const syncExternalStoreShim = fileURLToPath(new URL('src/web/lib/use-sync-external-store-shim.ts', import.meta.url));
+const framework = (id: string) => frameworkPackages.test(id) || id === syncExternalStoreShim;
 const shell = [
   'domain/cart-rules',
   'domain/catalog-view',
@@ -66,6 +69,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       injectManifest: { injectionPoint: undefined },
     }),
   ],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: syncExternalStoreShim }],
+  },
   build: {
     assetsInlineLimit: 0,
     // the server reads its modules from disk: splitting them differently gains nothing there
