@@ -7,7 +7,7 @@ import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { ViewToggle } from '../features/catalog/components/view-toggle.tsx';
 import { useCatalogView } from '../features/catalog/hooks/use-catalog-view.ts';
 import { useWholeListing } from '../features/catalog/hooks/use-whole-listing.ts';
-import { catalogPage, firstScreen } from '../features/catalog/lib/catalog-page.ts';
+import { catalogPage, firstScreenPage } from '../features/catalog/lib/catalog-page.ts';
 import { paths } from '../lib/paths.ts';
 import { rememberTable } from '../lib/table-link.ts';
 import { useShop } from '../lib/use-shop.ts';
@@ -19,8 +19,7 @@ import type { Route } from './+types/catalog';
  * catalog inlined in the HTML; the browser then fetches the rest (useWholeListing).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = catalogPage(await context.catalog(), new URL(request.url).searchParams);
-  return firstScreen(page, context.shop?.catalog.enableVariantGrouping ?? true);
+  return firstScreenPage(await context.catalog(), new URL(request.url).searchParams, context.shop?.catalog.enableVariantGrouping ?? true);
 }
 
 /**

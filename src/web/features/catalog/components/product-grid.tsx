@@ -46,7 +46,7 @@ function useVirtualListLoaded(needed: boolean): boolean {
  * A long list is virtualised once hydrated. The server sends its first page as plain
  * HTML and hydration keeps it; then the virtual list takes over with those same rows in
  * the same places. `tilesInAll` says that `products` is only that first page of a longer
- * list (the server's, firstScreen): it stays a plain list until the whole one is given.
+ * list (the server's, firstScreenPage): it stays a plain list until the whole one is given.
  */
 export function ProductGrid({ products, tilesInAll, eagerCount = 4, view }: { products: TileProduct[]; tilesInAll?: number | undefined; eagerCount?: number; view?: TileViews }) {
   const { t } = useTranslation();

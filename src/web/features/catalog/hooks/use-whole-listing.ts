@@ -5,7 +5,7 @@ import { catalogPage, type CatalogPage } from '../lib/catalog-page.ts';
 type Whole = { of: CatalogPage; page: CatalogPage } | { of: CatalogPage; error: unknown };
 
 /**
- * The whole listing of a page the server sent only the start of (firstScreen): once
+ * The whole listing of a page the server sent only the start of (firstScreenPage): once
  * hydrated, the catalog is taken from the tab's shared query (one `GET /api/catalog`, as
  * the clientLoader and search take it) and filtered for this URL. Until it is here, the
  * page is the server's, whose first tiles are already on screen. A failed fetch is thrown

@@ -1,5 +1,5 @@
-import type { CatalogResponse, Category } from '../../../../domain/catalog.ts';
-import { filterProducts, groupVariants, parseCatalogFilter } from '../../../../domain/catalog-view.ts';
+import type { CatalogResponse, Category, Product } from '../../../../domain/catalog.ts';
+import { filterProducts, parseCatalogFilter } from '../../../../domain/catalog-view.ts';
 import { toTile, type TileProduct } from '../components/product-tile.tsx';
 import { FIRST_PAGE, VIRTUALISE_ABOVE } from './tile-layout.ts';
 
@@ -11,17 +11,14 @@ export type CatalogPage = {
   /** A category's own name, the tags or the search words; null means "All Products". */
   heading: string | null;
   /**
-   * Set when `products` is only the start of the listing (firstScreen): how many tiles the
-   * whole listing has. The browser then fetches the catalog for the rest.
+   * Set when `products` is only the start of the listing (firstScreenPage): how many tiles
+   * the whole listing has. The browser then fetches the catalog for the rest.
    */
   tilesInAll?: number;
 };
 
-/**
- * What /catalog shows for its URL parameters. The server's loader and the browser's
- * clientLoader both call it, so a page looks the same however it was reached.
- */
-export function catalogPage({ products, categories }: CatalogResponse, params: URLSearchParams): CatalogPage {
+/** The URL's filter of the catalog and its heading: what both forms of the page below start from. */
+function listing({ products, categories }: CatalogResponse, params: URLSearchParams) {
   const filter = parseCatalogFilter(params);
   const heading =
     filter.categories.length === 1
@@ -31,7 +28,16 @@ export function catalogPage({ products, categories }: CatalogResponse, params: U
         : filter.q
           ? `“${filter.q}”`
           : null;
-  return { products: filterProducts(products, filter).map(toTile), categories, active: filter.categories, heading };
+  return { products: filterProducts(products, filter), categories, active: filter.categories, heading };
+}
+
+/**
+ * What /catalog shows for its URL parameters. The browser's clientLoader calls it, and
+ * firstScreenPage starts from the same listing, so a page looks the same however it was reached.
+ */
+export function catalogPage(catalog: CatalogResponse, params: URLSearchParams): CatalogPage {
+  const { products, ...page } = listing(catalog, params);
+  return { ...page, products: products.map(toTile) };
 }
 
 /**
@@ -40,15 +46,25 @@ export function catalogPage({ products, categories }: CatalogResponse, params: U
  * its HTML shows — and says how many tiles it has in all, so the HTML does not carry the
  * whole catalog a second time (decision 012). With `grouped` (catalog.enableVariantGrouping)
  * a tile is an item, and every variant of the items kept comes along, so the tiles and
- * their variant counts are the whole page's.
+ * their variant counts are the whole page's. Only what is kept becomes tiles: a request
+ * for a 10,000-product listing makes 24 or so objects, not 10,000.
  */
-export function firstScreen(page: CatalogPage, grouped: boolean): CatalogPage {
-  if (!grouped) {
-    const tilesInAll = page.products.length;
-    return tilesInAll > VIRTUALISE_ABOVE ? { ...page, products: page.products.slice(0, FIRST_PAGE), tilesInAll } : page;
+export function firstScreenPage(catalog: CatalogResponse, params: URLSearchParams, grouped: boolean): CatalogPage {
+  const { products, ...page } = listing(catalog, params);
+  const { kept, tilesInAll } = firstScreenOf(products, grouped);
+  return { ...page, products: kept.map(toTile), ...(tilesInAll === undefined ? {} : { tilesInAll }) };
+}
+
+function firstScreenOf<T extends Pick<Product, 'itemId'>>(products: T[], grouped: boolean): { kept: T[]; tilesInAll?: number } {
+  if (!grouped) return products.length > VIRTUALISE_ABOVE ? { kept: products.slice(0, FIRST_PAGE), tilesInAll: products.length } : { kept: products };
+  // items in the order of their first variant, as groupVariants makes the tiles
+  const items = new Set<string>();
+  for (const p of products) items.add(p.itemId);
+  if (items.size <= VIRTUALISE_ABOVE) return { kept: products };
+  const first = new Set<string>();
+  for (const item of items) {
+    if (first.size === FIRST_PAGE) break;
+    first.add(item);
   }
-  const items = groupVariants(page.products);
-  if (items.length <= VIRTUALISE_ABOVE) return page;
-  const kept = new Set(items.slice(0, FIRST_PAGE).map((item) => item.product.itemId));
-  return { ...page, products: page.products.filter((p) => kept.has(p.itemId)), tilesInAll: items.length };
+  return { kept: products.filter((p) => first.has(p.itemId)), tilesInAll: items.size };
 }
