@@ -19,5 +19,6 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# the server itself, not npm start: no rebuild at start, and signals reach node (graceful stop)
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+# the server itself, compiled by npm run build (decision 028), not npm start: no rebuild at
+# start, no TypeScript compiler in memory, and signals reach node (graceful stop)
+CMD ["node", "build/app/server/main.js"]

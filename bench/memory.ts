@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { writeBigCatalog } from './catalog-vs-static.ts';
-import { get, kb, mb, memoryOf, ROOT, startChild, tempDir, type Child, type Row } from './support.ts';
+import { get, kb, mb, memoryOf, ROOT, SERVER_MAIN, startChild, tempDir, type Child, type Row } from './support.ts';
 
 /**
  * Server memory with 10,000 products (§5: ≤ 200 MB RSS, aim ≤ 120 MB). The demo catalog is
@@ -82,7 +82,7 @@ export async function memoryBench(): Promise<Row[]> {
   const env = { DATA_DIR: tempDir('memory-data'), SEED_CATALOG: seed, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json') };
 
   const t0 = Date.now();
-  const seeding = await startChild(`app (seeding ${PRODUCTS} products)`, 'src/server/main.ts', env, '/healthz', SEED_READY_MS);
+  const seeding = await startChild(`app (seeding ${PRODUCTS} products)`, SERVER_MAIN, env, '/healthz', SEED_READY_MS);
   const seedSeconds = (Date.now() - t0) / 1000;
   console.log(`  memory: the first start seeded ${PRODUCTS} products and answered after ${seedSeconds.toFixed(1)} s`);
   let seeded: ReturnType<typeof withChildren>;
@@ -93,7 +93,7 @@ export async function memoryBench(): Promise<Row[]> {
     await seeding.stop();
   }
 
-  const app = await startChild(`app (${PRODUCTS} products)`, 'src/server/main.ts', env, '/healthz');
+  const app = await startChild(`app (${PRODUCTS} products)`, SERVER_MAIN, env, '/healthz');
   try {
     const pid = app.proc.pid!;
     await settle();

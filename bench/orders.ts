@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { get, ROOT, startChild, tempDir, onCleanup, type Child, type Row } from './support.ts';
+import { get, ROOT, SERVER_MAIN, startChild, tempDir, onCleanup, type Child, type Row } from './support.ts';
 
 /**
  * Order creation with stock checks (POST /fn/order/create), on the embedded SQLite and on
@@ -58,7 +58,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Row[
   const work = tempDir('orders');
   const seed = writeSeed(work);
   const shopId = (JSON.parse(readFileSync(path.join(ROOT, 'demo/shop.config.json'), 'utf8')) as { id: string }).id;
-  const app = await startChild(`app (${label})`, 'src/server/main.ts', { DATA_DIR: work, SEED_CATALOG: seed.file, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json'), ...env }, '/healthz');
+  const app = await startChild(`app (${label})`, SERVER_MAIN, { DATA_DIR: work, SEED_CATALOG: seed.file, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json'), ...env }, '/healthz');
   try {
     const body = order(seed.plenty).replace('kirana-demo', shopId);
     const probe = await fetch(`${app.url}/fn/order/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

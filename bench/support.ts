@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { freePort } from '../src/server/reliability/server-process.ts';
 
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The server compiled by `npm run build`, run with plain node as `npm start` and the Dockerfile run it (decision 028). */
+export const SERVER_MAIN = 'build/app/server/main.js';
 export const HOST = '127.0.0.1';
 /** run.ts gives up this long after the process starts, so a hung server never keeps anyone waiting. */
 export const RUN_WATCHDOG_MS = 15 * 60_000;
@@ -84,13 +86,15 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
 export type Child = { url: string; proc: ChildProcess; stop: () => Promise<void> };
 
 /**
- * Runs `node --import tsx <script>` from the repo root with the given env, and waits
+ * Runs `node <script>` (compiled JavaScript) or `node --import tsx <script>` (TypeScript,
+ * the benchmark's own helpers) from the repo root with the given env, and waits
  * (60 s unless told) until `readyPath` answers 200. Output is kept to show if it dies.
  */
 export async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string, readyTimeoutMs = 60_000): Promise<Child> {
+  if (!existsSync(path.join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
   const port = await freePort();
   ensureRunning();
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const proc = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
     cwd: ROOT,
     // NODE_ENV=production as the Dockerfile runs the server: without it React renders with its development build
     env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
@@ -126,7 +130,7 @@ export async function startChild(label: string, script: string, env: Record<stri
 /** The storefront itself, on a fresh SQLite directory seeded from `seedCatalog`. */
 export function startApp(label: string, seedCatalog: string): Promise<Child> {
   const env = { DATA_DIR: tempDir('data'), SEED_CATALOG: seedCatalog, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json') };
-  return startChild(label, 'src/server/main.ts', env, '/healthz');
+  return startChild(label, SERVER_MAIN, env, '/healthz');
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */

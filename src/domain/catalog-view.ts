@@ -33,7 +33,11 @@ export function sortCategories(categories: readonly Category[]): Category[] {
 /** One product per item for tiles when variant grouping is on: the first variant, with its siblings. */
 export function groupVariants<T extends Pick<Product, 'itemId' | 'stock'>>(products: readonly T[]): { product: T; variants: T[] }[] {
   const groups = new Map<string, T[]>();
-  for (const p of products) groups.set(p.itemId, [...(groups.get(p.itemId) ?? []), p]);
+  for (const p of products) {
+    const group = groups.get(p.itemId);
+    if (group) group.push(p);
+    else groups.set(p.itemId, [p]);
+  }
   return [...groups.values()].map((variants) => ({ product: variants.find((v) => v.stock > 0) ?? variants[0]!, variants }));
 }
 

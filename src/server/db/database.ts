@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import * as initial from './migrations/001-initial.ts';
 import * as newsletterAndReviews from './migrations/002-newsletter-and-reviews.ts';
 import * as orders from './migrations/003-orders.ts';
 import * as bookings from './migrations/004-bookings.ts';
 import * as owner from './migrations/005-owner.ts';
 import type { Database } from './schema.ts';
+import { lazyModule } from '../lazy-module.ts';
 
 /**
  * The one module that knows which database is underneath. Everything else talks Kysely
@@ -35,11 +36,14 @@ const migrations: Record<string, Migration> = { '001-initial': initial, '002-new
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-// int8 (bigint) columns hold money and epoch milliseconds, far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+/** The PostgreSQL driver, loaded only for a shop with DATABASE_URL. */
+const loadPg = lazyModule<typeof Pg>('pg');
 
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
+    const pg = loadPg();
+    // int8 (bigint) columns hold money and epoch milliseconds, far below 2^53.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // an idle connection dropped by the server (restart, failover) must not crash the
     // process: the pool replaces it on the next query

@@ -3,8 +3,8 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
-import sharp from 'sharp';
 import { isImageWidth, isResizableName, type ImageWidth } from '../../domain/images.ts';
+import { loadSharp } from '../services/sharp.ts';
 
 export type ImageResizerOptions = { mediaDir?: string | undefined; cacheDir: string };
 
@@ -33,8 +33,6 @@ class ImageError extends Error {
  * Changing the output settings below needs the cache directory emptied once.
  */
 export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app, { mediaDir, cacheDir }) => {
-  // libvips' operation cache holds decoded images; resized copies live on disk instead
-  sharp.cache(false);
   const root = mediaDir ? path.resolve(mediaDir) : undefined;
   const cacheRoot = path.resolve(cacheDir);
   const queue = limiter(PARALLEL_RESIZES);
@@ -97,6 +95,8 @@ async function copyFor(job: {
     // no copy yet (or it vanished between stat and read): make one
   }
 
+  // outside the try: sharp failing to load is the server's fault (a 500), not the image's
+  const sharp = await loadSharp();
   let data: Buffer;
   try {
     data = await queue(() =>

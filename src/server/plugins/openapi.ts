@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
 /** The paths the document describes: the shop's API, the serverless calls, the owner's calls and the health check. */
 const DOCUMENTED = /^\/(api|fn|admin\/api)\/|^\/healthz$/;
@@ -9,7 +11,7 @@ const DOCUMENTED = /^\/(api|fn|admin\/api)\/|^\/healthz$/;
 /** Where the document is served (both give the same JSON). */
 export const OPENAPI_PATHS = ['/api/docs', '/api/docs/openapi.json'] as const;
 
-const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 const tagOf = (url: string) => (url.startsWith('/admin/api/') ? 'owner' : url.startsWith('/fn/') ? 'serverless' : url === '/healthz' ? 'health' : 'shop');
 

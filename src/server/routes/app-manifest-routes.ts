@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import sharp from 'sharp';
 import type { ShopConfig } from '../../domain/shop-config.ts';
+import { loadSharp } from '../services/sharp.ts';
 
 /**
  * The installable app (issue 7): the web manifest from the shop config, and its icons
@@ -31,6 +31,7 @@ async function makeIcon(shop: ShopConfig, source: string | null, { size, maskabl
   const colour = shop.themeConfig.primaryColor;
   // a maskable icon keeps what matters within the middle 80 % circle: the logo takes 60 %
   const inner = maskable ? Math.round(size * 0.6) : size;
+  const sharp = await loadSharp();
   const logo = source
     ? await sharp(source).resize(inner, inner, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: maskable ? 0 : 1 } }).png().toBuffer()
     : Buffer.from(

@@ -1,6 +1,7 @@
-import { createTransport } from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { lazyModule } from '../lazy-module.ts';
 
 /** One e-mail with a plain-text body and its HTML alternative, and any files (a calendar invitation). */
 export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: Array<{ filename: string; content: string; contentType: string }> };
@@ -27,12 +28,15 @@ const smtpUrlSchema = z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an 
  */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** nodemailer, loaded only for a shop with SMTP_URL. */
+const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
+
 /** A mailer over SMTP_URL (smtp://user:pass@host:587; smtps:// for TLS from the first byte). */
 export function createSmtpMailer(settings: { url: string; from: MailFrom }): Mailer {
   const url = smtpUrlSchema.safeParse(settings.url);
   if (!url.success) throw new Error(url.error.issues[0]?.message ?? 'SMTP_URL is not valid');
   // one connection per message: orders are rare next to what a pool saves; nodemailer's own logger stays off (it would log the AUTH exchange)
-  const transport = createTransport({ url: url.data, ...TIMEOUTS, logger: false }, { from: settings.from });
+  const transport = loadNodemailer().createTransport({ url: url.data, ...TIMEOUTS, logger: false }, { from: settings.from });
   return {
     async send(message) {
       await transport.sendMail(message);

@@ -1,11 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
+import { lazyModule } from '../lazy-module.ts';
 
 /**
  * Web Push with VAPID (RFC 8030, 8291, 8292) through `web-push` (decision 022). Only this
  * file knows the protocol; the routes hand it a subscription and a message.
  */
+
+/** web-push, loaded when a key pair is first made or a message first sent. */
+const loadWebPush = lazyModule<typeof WebPush>('web-push');
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -39,7 +43,7 @@ export function loadVapidKeys(env: { publicKey?: string | undefined; privateKey?
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   mkdirSync(dataDir, { recursive: true });
-  const keys = webpush.generateVAPIDKeys();
+  const keys = loadWebPush().generateVAPIDKeys();
   try {
     // 'wx': two processes starting at once must not overwrite each other's keys
     writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
@@ -78,7 +82,7 @@ export function createPushSender(keys: VapidKeys): PushSender {
     async send(subscription, message) {
       // web-push builds the request (VAPID header, aes128gcm body); fetch sends it, so a
       // push service is reached the same way whatever its scheme (tests run one on http)
-      const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
+      const request = loadWebPush().generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: keys,
         TTL: 24 * 60 * 60,
         contentEncoding: 'aes128gcm',

@@ -1,5 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
+import { lazyModule } from '../lazy-module.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { memoryCallerStore, type CallerStore } from './caller-verification.ts';
 import { redisCallerStore } from './redis-caller-store.ts';
@@ -36,8 +37,12 @@ const tooMany: NonNullable<RateLimitPluginOptions['errorResponseBuilder']> = (_r
  * request: rate limits let requests through while it is away (`skipOnError`) and say so
  * in the log, and commands wait at most one retry instead of queueing without end.
  */
+/** ioredis, loaded only for a shop with REDIS_URL. */
+const loadIoredis = lazyModule<{ Redis: typeof RedisClient }>('ioredis');
+
 export function createSharedState(redisUrl: string | undefined, prefix: string, log: Log): SharedState {
   if (!redisUrl) return { rateLimits: { errorResponseBuilder: tooMany }, orderEvents: createOrderEvents(), callerStore: () => memoryCallerStore(), close: async () => {} };
+  const { Redis } = loadIoredis();
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000, lazyConnect: false });
   let reported = false;
   redis.on('error', (err: Error) => {

@@ -6,15 +6,20 @@ import { CategoryChips } from '../features/catalog/components/category-chips.tsx
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { ViewToggle } from '../features/catalog/components/view-toggle.tsx';
 import { useCatalogView } from '../features/catalog/hooks/use-catalog-view.ts';
-import { catalogPage } from '../features/catalog/lib/catalog-page.ts';
+import { useWholeListing } from '../features/catalog/hooks/use-whole-listing.ts';
+import { catalogPage, firstScreenPage } from '../features/catalog/lib/catalog-page.ts';
 import { paths } from '../lib/paths.ts';
 import { rememberTable } from '../lib/table-link.ts';
 import { useShop } from '../lib/use-shop.ts';
 import type { Route } from './+types/catalog';
 
-/** The first page: the server filters its catalog, so the HTML has the products (and works without JavaScript). */
+/**
+ * The first page: the server filters its catalog, so the HTML has the products (and works
+ * without JavaScript). A long listing sends only its first screen of tiles, not the whole
+ * catalog inlined in the HTML; the browser then fetches the rest (useWholeListing).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return catalogPage(await context.catalog(), new URL(request.url).searchParams);
+  return firstScreenPage(await context.catalog(), new URL(request.url).searchParams, context.shop?.catalog.enableVariantGrouping ?? true);
 }
 
 /**
@@ -36,7 +41,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const shop = useShop();
-  const { products, categories, active, heading } = loaderData;
+  const { products, tilesInAll, categories, active, heading } = useWholeListing(loaderData);
   const { view, chosen, choose } = useCatalogView(shop.id, shop.catalog.defaultView);
   const navigation = useNavigation();
   // §4 "waiting": the first category chosen in the browser waits for the catalog
@@ -51,7 +56,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
       </div>
       <CategoryChips categories={categories} active={active} />
       <div aria-busy={waiting} className={`transition-opacity ${waiting ? 'opacity-60' : ''}`}>
-        <ProductGrid products={products} view={view} />
+        <ProductGrid products={products} tilesInAll={tilesInAll} view={view} />
       </div>
       <p role="status" className="sr-only">
         {waiting ? t('catalogView.loading') : ''}

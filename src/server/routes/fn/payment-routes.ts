@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { toMinor } from '../../../domain/money.ts';
 import { paymentTypes } from '../../../domain/order.ts';
@@ -55,6 +54,8 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         const upi = shop.payment.upi;
         if (!upi) return reply.code(503).send({ success: false, error: 'upi_not_configured', message: 'UPI payments are not available right now.' });
         const link = upiLink(upi, { amount: amountText(order), note: `Order ${order.id}`, reference: order.id, currency: order.currencyCode });
+        // qrcode is loaded with the first UPI payment, not with the server
+        const { default: QRCode } = await import('qrcode');
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
         return { success: true, provider, paymentStatus: 'awaiting_payment', amount: order.grandTotal, upiLink: link, qrSvg, payee: upi };
       }

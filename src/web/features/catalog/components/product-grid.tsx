@@ -45,20 +45,22 @@ function useVirtualListLoaded(needed: boolean): boolean {
  *
  * A long list is virtualised once hydrated. The server sends its first page as plain
  * HTML and hydration keeps it; then the virtual list takes over with those same rows in
- * the same places.
+ * the same places. `tilesInAll` says that `products` is only that first page of a longer
+ * list (the server's, firstScreenPage): it stays a plain list until the whole one is given.
  */
-export function ProductGrid({ products, eagerCount = 4, view }: { products: TileProduct[]; eagerCount?: number; view?: TileViews }) {
+export function ProductGrid({ products, tilesInAll, eagerCount = 4, view }: { products: TileProduct[]; tilesInAll?: number | undefined; eagerCount?: number; view?: TileViews }) {
   const { t } = useTranslation();
   const { defaultView } = useShop().catalog;
   const tiles = useTiles(products);
   const hydrated = useHydrated();
   const { key } = useLocation();
   const shown = view ?? defaultView;
-  const long = tiles.length > VIRTUALISE_ABOVE;
+  const long = (tilesInAll ?? tiles.length) > VIRTUALISE_ABOVE;
+  // the virtual list's code loads while the rest of a partial list is fetched
   const loaded = useVirtualListLoaded(long && hydrated);
   if (tiles.length === 0) return <p className="py-10 text-center text-slate-600">{t('catalog.noProducts')}</p>;
   // one virtual list per history entry, so coming back to an entry finds its own rows
-  if (long && hydrated && loaded && LoadedVirtualList) return <LoadedVirtualList key={key} tiles={tiles} view={shown} eagerCount={eagerCount} historyKey={key} />;
+  if (long && tilesInAll === undefined && hydrated && loaded && LoadedVirtualList) return <LoadedVirtualList key={key} tiles={tiles} view={shown} eagerCount={eagerCount} historyKey={key} />;
   return (
     <ul className={`grid gap-3 ${gridClasses(shown)}`}>
       {(long ? tiles.slice(0, FIRST_PAGE) : tiles).map(({ product, variants }, i) => (

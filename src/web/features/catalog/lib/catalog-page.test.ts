@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Product } from '../../../../domain/catalog.ts';
-import { catalogPage } from './catalog-page.ts';
+import { groupVariants } from '../../../../domain/catalog-view.ts';
+import type { TileProduct } from '../components/product-tile.tsx';
+import { catalogPage, firstScreenPage } from './catalog-page.ts';
 
 const category = (oId: string, name: string): Category => ({ oId, name, position: 0, colour: '#123456', image: '' });
 const product = (variantId: string, categoryId: string, tags: string[] = []): Product => ({
@@ -48,5 +50,41 @@ describe('the catalog page for a URL', () => {
 
   it('sends tiles without the descriptions', () => {
     expect(page('').products[0]).not.toHaveProperty('description');
+  });
+});
+
+describe('the first screen the server sends of a long listing', () => {
+  const many = (count: number, variantsEach = 1) => ({
+    categories: catalog.categories,
+    // an item's later variants come at the end of the catalog, as an import may order them
+    products: Array.from({ length: variantsEach }, (_, v) => Array.from({ length: count }, (_, i) => ({ ...product(`p${i}-v${v}`, i % 2 ? 'tea' : 'fruit'), itemId: `p${i}` }))).flat(),
+  });
+  const all = new URLSearchParams();
+
+  it('keeps a listing of up to 120 tiles whole, as the page lists them all', () => {
+    expect(firstScreenPage(many(120), all, false)).toEqual(catalogPage(many(120), all));
+    expect(firstScreenPage(many(120, 3), all, true)).toEqual(catalogPage(many(120, 3), all));
+  });
+
+  it('sends only the first 24 tiles of a longer one, with how many there are in all', () => {
+    const sent = firstScreenPage(many(500), all, false);
+    expect(sent.products.map((p) => p.variantId)).toEqual(Array.from({ length: 24 }, (_, i) => `p${i}-v0`));
+    expect(sent.products[0]).not.toHaveProperty('description');
+    expect(sent.tilesInAll).toBe(500);
+  });
+
+  it('with variants grouped, sends every variant of the first 24 items, so their tiles come out the same', () => {
+    const sent = firstScreenPage(many(130, 2), all, true);
+    expect(sent.tilesInAll).toBe(130);
+    expect(sent.products).toHaveLength(48);
+    const tiles = (products: readonly TileProduct[]) => groupVariants(products).map((g) => [g.product.variantId, g.variants.length]);
+    expect(tiles(sent.products)).toEqual(tiles(catalogPage(many(130, 2), all).products).slice(0, 24));
+  });
+
+  it('keeps the heading, chips and filter of the URL', () => {
+    const sent = firstScreenPage(many(500), new URLSearchParams('categories=tea'), false);
+    expect(sent).toMatchObject({ heading: 'Tea', active: ['tea'], tilesInAll: 250 });
+    expect(sent.categories).toHaveLength(2);
+    expect(sent.products.every((p) => p.categoryId === 'tea')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
-import type { CatalogResponse, Category } from '../../../../domain/catalog.ts';
+import type { CatalogResponse, Category, Product } from '../../../../domain/catalog.ts';
 import { filterProducts, parseCatalogFilter } from '../../../../domain/catalog-view.ts';
 import { toTile, type TileProduct } from '../components/product-tile.tsx';
+import { FIRST_PAGE, VIRTUALISE_ABOVE } from './tile-layout.ts';
 
 export type CatalogPage = {
   products: TileProduct[];
@@ -9,13 +10,15 @@ export type CatalogPage = {
   active: string[];
   /** A category's own name, the tags or the search words; null means "All Products". */
   heading: string | null;
+  /**
+   * Set when `products` is only the start of the listing (firstScreenPage): how many tiles
+   * the whole listing has. The browser then fetches the catalog for the rest.
+   */
+  tilesInAll?: number;
 };
 
-/**
- * What /catalog shows for its URL parameters. The server's loader and the browser's
- * clientLoader both call it, so a page looks the same however it was reached.
- */
-export function catalogPage({ products, categories }: CatalogResponse, params: URLSearchParams): CatalogPage {
+/** The URL's filter of the catalog and its heading: what both forms of the page below start from. */
+function listing({ products, categories }: CatalogResponse, params: URLSearchParams) {
   const filter = parseCatalogFilter(params);
   const heading =
     filter.categories.length === 1
@@ -25,5 +28,43 @@ export function catalogPage({ products, categories }: CatalogResponse, params: U
         : filter.q
           ? `“${filter.q}”`
           : null;
-  return { products: filterProducts(products, filter).map(toTile), categories, active: filter.categories, heading };
+  return { products: filterProducts(products, filter), categories, active: filter.categories, heading };
+}
+
+/**
+ * What /catalog shows for its URL parameters. The browser's clientLoader calls it, and
+ * firstScreenPage starts from the same listing, so a page looks the same however it was reached.
+ */
+export function catalogPage(catalog: CatalogResponse, params: URLSearchParams): CatalogPage {
+  const { products, ...page } = listing(catalog, params);
+  return { ...page, products: products.map(toTile) };
+}
+
+/**
+ * The page as the server sends it: a listing long enough to be virtualised (above
+ * VIRTUALISE_ABOVE tiles) keeps only the products of its first FIRST_PAGE tiles — all that
+ * its HTML shows — and says how many tiles it has in all, so the HTML does not carry the
+ * whole catalog a second time (decision 012). With `grouped` (catalog.enableVariantGrouping)
+ * a tile is an item, and every variant of the items kept comes along, so the tiles and
+ * their variant counts are the whole page's. Only what is kept becomes tiles: a request
+ * for a 10,000-product listing makes 24 or so objects, not 10,000.
+ */
+export function firstScreenPage(catalog: CatalogResponse, params: URLSearchParams, grouped: boolean): CatalogPage {
+  const { products, ...page } = listing(catalog, params);
+  const { kept, tilesInAll } = firstScreenOf(products, grouped);
+  return { ...page, products: kept.map(toTile), ...(tilesInAll === undefined ? {} : { tilesInAll }) };
+}
+
+function firstScreenOf<T extends Pick<Product, 'itemId'>>(products: T[], grouped: boolean): { kept: T[]; tilesInAll?: number } {
+  if (!grouped) return products.length > VIRTUALISE_ABOVE ? { kept: products.slice(0, FIRST_PAGE), tilesInAll: products.length } : { kept: products };
+  // items in the order of their first variant, as groupVariants makes the tiles
+  const items = new Set<string>();
+  for (const p of products) items.add(p.itemId);
+  if (items.size <= VIRTUALISE_ABOVE) return { kept: products };
+  const first = new Set<string>();
+  for (const item of items) {
+    if (first.size === FIRST_PAGE) break;
+    first.add(item);
+  }
+  return { kept: products.filter((p) => first.has(p.itemId)), tilesInAll: items.size };
 }
