@@ -11,7 +11,8 @@ COPY . .
 RUN npm run build && npx tsx scripts/generate-demo-media.ts --if-missing && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for the worker threads, ~25 MB less RSS (decision 029)
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
@@ -19,6 +20,6 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# the server itself, compiled by npm run build (decision 028), not npm start: no rebuild at
+# the server itself, compiled by npm run build (decision 029), not npm start: no rebuild at
 # start, no TypeScript compiler in memory, and signals reach node (graceful stop)
 CMD ["node", "build/app/server/main.js"]

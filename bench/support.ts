@@ -10,7 +10,7 @@ import { freePort } from '../src/server/reliability/server-process.ts';
 
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The server compiled by `npm run build`, run with plain node as `npm start` and the Dockerfile run it (decision 028). */
+/** The server compiled by `npm run build`, run with plain node as `npm start` and the Dockerfile run it (decision 029). */
 export const SERVER_MAIN = 'build/app/server/main.js';
 export const HOST = '127.0.0.1';
 /** run.ts gives up this long after the process starts, so a hung server never keeps anyone waiting. */
@@ -96,8 +96,9 @@ export async function startChild(label: string, script: string, env: Record<stri
   ensureRunning();
   const proc = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
     cwd: ROOT,
-    // NODE_ENV=production as the Dockerfile runs the server: without it React renders with its development build
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
+    // as npm start and the Dockerfile run the server: without NODE_ENV=production React
+    // renders with its development build; MALLOC_ARENA_MAX as decision 029 says
+    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The directory of the shop's package.json, found by walking up from this file: src/server
  * when run from source (tests, tsx, `npm run shop`), build/app/server when compiled for
- * `npm start` (decision 028). Files the server reads beside its code are found from here,
+ * `npm start` (decision 029). Files the server reads beside its code are found from here,
  * so neither layout depends on how deep it sits.
  */
 export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
