@@ -1,28 +1,16 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { catalogFileSchema } from '../src/domain/catalog.ts';
-import { alternate, get, kb, LOAD, mean, ROOT, startApp, startChild, tempDir, type Child, type Row } from './support.ts';
+import { bigCatalog } from '../src/server/testing/big-catalog.ts';
+import { alternate, get, kb, LOAD, mean, startApp, startChild, tempDir, type Child, type Row } from './support.ts';
 
 const PRODUCTS = 1000;
 const HEADERS = { 'accept-encoding': 'br' };
 
-type Product = { variantId: string; images: Array<{ id: string }> } & Record<string, unknown>;
-
-/** demo/catalog.json with its products cloned up to `count`, each clone with its own ids. */
+/** The demo catalog grown to `count` products, written as a seed file in `dir`. */
 export function writeBigCatalog(dir: string, count: number = PRODUCTS): string {
-  const demo = JSON.parse(readFileSync(path.join(ROOT, 'demo/catalog.json'), 'utf8')) as { products: Product[] } & Record<string, unknown>;
-  const products = Array.from({ length: count }, (_, i) => {
-    const base = demo.products[i % demo.products.length]!;
-    if (i < demo.products.length) return base;
-    const variantId = `${base.variantId}-b${i}`;
-    const images = base.images.map((img) => ({ ...img, id: `${img.id}-b${i}` }));
-    return { ...base, id: variantId, itemId: variantId, variantId, sku: `${variantId}-sku`, title: `${String(base.title)} ${i}`, images };
-  });
-  const file = { ...demo, products };
-  catalogFileSchema.parse(file); // fail here, not as a silent empty seed in the child
   const out = path.join(dir, `catalog-${count}.json`);
-  writeFileSync(out, JSON.stringify(file));
+  writeFileSync(out, bigCatalog(count));
   return out;
 }
 

@@ -1,5 +1,10 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { itemCount, pickCategoryToFilter, productByVariantId, sortedCategories, type ApiProduct } from './fixtures/shop-data.ts';
+import { bigCatalog } from '../src/server/testing/big-catalog.ts';
+import { FIRST_PAGE } from '../src/web/features/catalog/lib/tile-layout.ts';
+import { startOwnServer } from './fixtures/own-server.ts';
+import { fetchCatalog, itemCount, pickCategoryToFilter, productByVariantId, sortedCategories, type ApiProduct } from './fixtures/shop-data.ts';
 import { categoryChips, expectClientSideNavigation, productTiles, waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -53,6 +58,24 @@ async function scrollTo(page: Page, y: number): Promise<number> {
       return before === after && after > 0;
     })
     .toBe(true);
+  return last;
+}
+
+/**
+ * Scrolls to the bottom of a virtual list of `tiles` tiles, and answers its last tile. The
+ * list grows into place as rows are measured, so it keeps going until the end stays put.
+ */
+async function scrollToTheEnd(page: Page, tiles: number): Promise<Locator> {
+  const last = page.getByRole('main').locator(`[role="listitem"][aria-posinset="${tiles}"]`);
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return last.count();
+      },
+      { message: 'the last tile is reached', timeout: 30_000 },
+    )
+    .toBe(1);
   return last;
 }
 
@@ -192,20 +215,36 @@ test.describe('Shoppers can browse a large catalog', () => {
       await expectScrollNear(page, before);
       await expect(tileOf(page, variantId)).toBeInViewport();
 
-      // to the bottom: the list grows into place as rows are measured, so keep going until the end stays put
-      const last = main.locator(`[role="listitem"][aria-posinset="${tiles}"]`);
-      await expect
-        .poll(
-          async () => {
-            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-            return last.count();
-          },
-          { message: 'the last tile is reached', timeout: 30_000 },
-        )
-        .toBe(1);
+      const last = await scrollToTheEnd(page, tiles);
       await expect(last).toBeInViewport();
       await expect(last).toContainText(lastTileTitle(big.products));
       expect(await listItems.count()).toBeLessThan(200);
+    });
+  });
+
+  test.describe('on a shop of 1,000 products of its own', () => {
+    test.slow();
+
+    test("the server's page holds the first screen of tiles, not the whole catalog, and the browser adds the rest", async ({ page, request }, testInfo) => {
+      const seed = testInfo.outputPath('catalog-1000.json');
+      writeFileSync(seed, bigCatalog(1000));
+      const server = await startOwnServer({ port: 4187 + testInfo.parallelIndex, buildDir: 'build', dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')), seedCatalog: seed });
+      try {
+        const catalog = await fetchCatalog(request, server.url);
+        const tiles = itemCount(catalog.products);
+        const html = await (await request.get(`${server.url}/catalog`)).text();
+        const linked = new Set([...html.matchAll(/href="\/p\/([^"]+)"/g)].map((m) => m[1]));
+        expect(linked.size, 'products linked from the HTML').toBeLessThanOrEqual(2 * FIRST_PAGE);
+        expect(html).not.toContain(lastTileTitle(catalog.products));
+
+        await page.goto(`${server.url}/catalog`);
+        const main = page.getByRole('main');
+        await expect(productTiles(main).first()).toHaveAttribute('aria-setsize', String(tiles), { timeout: 20_000 });
+        const last = await scrollToTheEnd(page, tiles);
+        await expect(last).toContainText(lastTileTitle(catalog.products));
+      } finally {
+        await server.stop();
+      }
     });
   });
 });
