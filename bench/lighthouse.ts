@@ -13,8 +13,9 @@ import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, typ
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = 3;
-const TARGET = 98;
+/** §5: each page must score at least FLOOR; AIM is the aim. */
 const FLOOR = 90;
+const AIM = 98;
 /** The whole Lighthouse part, app start included; past it Chrome is stopped and what was measured is reported. */
 const BUDGET_MS = 180_000;
 const WATCHDOG_MARGIN_MS = 15_000;
@@ -199,7 +200,7 @@ export async function lighthouseBench(): Promise<Row[]> {
       const failed = failures.get(p) ?? [];
       const failedText = failed.length ? `; ${failed.length} run(s) failed: ${failed[0]!.slice(0, 100)}` : '';
       if (!runs.length) {
-        rows.push({ name, figure: 'did not run', target: `≥ ${TARGET}`, ok: false, note: `${stoppedEarly}${failedText}` });
+        rows.push({ name, figure: 'did not run', target: `≥ ${FLOOR} (aim ≥ ${AIM})`, ok: false, note: `${stoppedEarly}${failedText}` });
         continue;
       }
       const mid = median(runs, (r) => r.score);
@@ -209,14 +210,14 @@ export async function lighthouseBench(): Promise<Row[]> {
         {
           name,
           figure: String(mid.score),
-          target: `≥ ${TARGET} (never < ${FLOOR})`,
-          ok: mid.score >= TARGET,
-          note: `${mid.score < FLOOR ? `BELOW ${FLOOR}; ` : ''}median of ${runs.length} (${spread}): Lighthouse is noisy, more so on a busy machine${stoppedEarly && runs.length < RUNS ? `; ${stoppedEarly}` : ''}${failedText}${warnings}`,
+          target: `≥ ${FLOOR} (aim ≥ ${AIM})`,
+          ok: mid.score >= FLOOR,
+          note: `median of ${runs.length} (${spread}): Lighthouse is noisy, more so on a busy machine${stoppedEarly && runs.length < RUNS ? `; ${stoppedEarly}` : ''}${failedText}${warnings}`,
         },
         { name: '  LCP / TBT / CLS / FCP', figure: `${seconds(mid.lcp)} / ${Math.round(mid.tbt)} ms / ${mid.cls.toFixed(3)} / ${seconds(mid.fcp)}`, note: 'of the median run; simulated slow 4G, 4× CPU slowdown' },
       );
-      if (mid.score < TARGET) {
-        console.log(`  ${p} scores ${mid.score} (< ${TARGET}); Lighthouse's top causes, median run:`);
+      if (mid.score < AIM) {
+        console.log(`  ${p} scores ${mid.score} (< ${AIM}); Lighthouse's top causes, median run:`);
         for (const cause of topCauses(mid.lhr)) console.log(`    - ${cause}`);
       }
     }

@@ -17,6 +17,23 @@ export type CatalogEntry = {
   etag: string;
 };
 
+const SLICE = 500;
+
+/**
+ * `JSON.stringify({ products, categories })` as bytes, made a slice of products at a time.
+ * The whole text as one string would be held twice over while it is made: a catalog with
+ * any character beyond Latin-1 (₹) is a UTF-16 string, 12 MB for 10k products, on top of
+ * its 6 MB of bytes.
+ */
+export function serialise({ products, categories }: { products: readonly unknown[]; categories: readonly unknown[] }): Buffer {
+  const parts = [Buffer.from('{"products":[')];
+  for (let i = 0; i < products.length; i += SLICE) {
+    parts.push(Buffer.from(`${i ? ',' : ''}${JSON.stringify(products.slice(i, i + SLICE)).slice(1, -1)}`));
+  }
+  parts.push(Buffer.from(`],"categories":${JSON.stringify(categories)}}`));
+  return Buffer.concat(parts);
+}
+
 /**
  * Keeps the serialised catalog in memory. The database's version is looked up at most
  * once per `recheckMs`, so a change made elsewhere (the owner CLI, another instance)
@@ -30,7 +47,7 @@ export function createCatalogCache(repo: CatalogRepository, options: { recheckMs
 
   async function build(): Promise<CatalogEntry> {
     const data = await repo.read();
-    const json = Buffer.from(JSON.stringify({ products: data.products, categories: data.categories }));
+    const json = serialise(data);
     // Brotli quality 8, not 9: about as small (the demo's catalog 2 % larger, 10k products
     // 142 KB instead of 161 KB) in a fifth of the time and 60 % of the memory (+26 MB, not
     // +43 MB, while it runs). Every order changes the stock, so this runs after each one.
