@@ -26,6 +26,19 @@ const IMAGE_DESKTOP: Record<TileView, string> = { list: 'lg:w-36', grid: 'lg:w-f
 export const TILE_IMAGE_PX = 200;
 
 /**
+ * A plain list's tiles below the first screen are laid out and painted only when they
+ * come near it: the catalog page's 100-odd tiles then cost the phone about a screenful of
+ * layout and paint at load instead of all of them. A tile keeps its measured height once
+ * shown, so scrolling back does not jump; before, its height is guessed from its view. The
+ * virtual list and the carousels (`as="div"`) measure their tiles, so theirs always render.
+ */
+const OFFSCREEN_LATER: Record<TileView, string> = {
+  list: '[content-visibility:auto] [contain-intrinsic-size:auto_8.5rem]',
+  grid: '[content-visibility:auto] [contain-intrinsic-size:auto_20rem]',
+};
+const OFFSCREEN_LATER_DESKTOP: Record<TileView, string> = { list: 'lg:[contain-intrinsic-size:auto_10rem]', grid: 'lg:[contain-intrinsic-size:auto_24rem]' };
+
+/**
  * A product tile: in list view the image sits beside the text, in grid view above it.
  * It is a list item, or a `div` where its parent already is one (a carousel slide).
  */
@@ -38,7 +51,7 @@ export function ProductTile({ product, variants = 1, view, eager = false, as: Ta
   // one link per tile, stretched over the whole card (one tab stop, one link to hydrate);
   // the picture beside it is decoration, as the title says what it shows
   return (
-    <Tag className={`relative overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''}`}>
+    <Tag className={`relative overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''} ${Tag === 'li' && !eager ? `${OFFSCREEN_LATER[view.mobile]} ${OFFSCREEN_LATER_DESKTOP[view.desktop]}` : ''}`}>
       <div className={`relative shrink-0 bg-slate-100 ${IMAGE[view.mobile]} ${IMAGE_DESKTOP[view.desktop]}`}>
         {image ? <Picture src={smallImageSource(image)} alt="" width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} priority={eager} className="size-full object-cover" /> : null}
         {out ? <span className="absolute top-2 left-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-medium text-white">{t('product.outOfStock')}</span> : null}
