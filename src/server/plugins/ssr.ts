@@ -9,10 +9,10 @@ import { publicOrigin } from '../public-origin.ts';
 import { precompressedEncoding } from './compression.ts';
 import { allowInlineScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
-import { createPageCache, type CachedPage, type PageCache, type PageKey } from '../services/page-cache.ts';
+import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; pages?: PageCache };
+type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -23,8 +23,9 @@ type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
  * the same key without rendering (decision 028).
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, pages = createPageCache() }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl }) => {
   const handle = createRequestHandler(build, 'production');
+  const pages = createPageCache();
   const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
 
   // Form posts reach route actions as they came, so this scope parses no bodies itself.

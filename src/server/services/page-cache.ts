@@ -55,10 +55,5 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
       if (key.catalogVersion === catalogVersion) pages.set(keyOf(key), page);
       return page;
     },
-    get size(): number {
-      return pages.size;
-    },
   };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;
