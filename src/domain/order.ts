@@ -76,14 +76,18 @@ export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig): 
 
 /** What a placed order looks like to its shopper (the create answer, the guest view). */
 export type OrderView = {
+  /** The internal and URL id (a ULID). */
   id: string;
+  /** The number people say and read: #1042 (`orderLabel`). */
+  number: number;
   kind: 'order' | 'enquiry';
   status: string;
   paymentType: string | null;
   paymentStatus: string;
   deliveryMode: DeliveryMode;
   currencyCode: string;
-  lines: Array<{ productId: string; title: string; variantName: string; qty: number; unitPrice: number; total: number }>;
+  /** `qty` is kg when `isFraction` (sold by weight), else units. */
+  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; unitPrice: number; total: number }>;
   totals: ApiTotalsLine[];
   grandTotal: number;
   details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
@@ -95,3 +99,17 @@ export type OrderView = {
   createdAt: number;
 };
 
+
+
+/** One step of an order's life as the owner reads it: when, who (a name, or `shopper` / `command line`), what. */
+export type OrderHistoryEntry = { at: number; by: string; action: string; detail: Record<string, unknown> };
+
+/** An order on the owner's board: the shopper's view, whether they asked to cancel, and the payment's reference to check. */
+export type OwnerOrderSummary = OrderView & {
+  cancelRequested: boolean;
+  /** The shopper's UPI reference (UTR), PayU's payment id, or the one the owner gave when marking it paid. */
+  paymentReference: string | null;
+};
+
+/** One order as the owner handles it: everything to deliver, charge and account for it, and its history. */
+export type OwnerOrderView = OwnerOrderSummary & { history: OrderHistoryEntry[] };

@@ -34,7 +34,6 @@ import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { API_NOT_FOUND } from './routes/not-found.ts';
-import { createAuditRepository } from './db/repositories/audit-repository.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
 import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
 import { analyticsRoutes } from './routes/fn/analytics-routes.ts';
@@ -221,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), audit: createAuditRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
   }

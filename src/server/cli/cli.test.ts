@@ -359,7 +359,7 @@ describe('npm run shop -- orders, mark-paid and create-owner', () => {
   const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop-orders.json', shopConfig()), dataDir: path.join(dir, 'data-orders'), mail: { smtpUrl: smtp.url, from: 'shop@example.com' } });
 
   /** A pickup order from Asha, placed through the shop's own API on the commands' database. */
-  async function placeOrder(): Promise<string> {
+  async function placeOrder(): Promise<{ id: string; number: number }> {
     const e = env();
     const db = openDatabase({ dataDir: e.dataDir, databaseUrl: undefined });
     await migrate(db);
@@ -368,49 +368,64 @@ describe('npm run shop -- orders, mark-paid and create-owner', () => {
       const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
       const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } } });
       expect(res.statusCode).toBe(200);
-      return res.json<{ orderId: string }>().orderId;
+      const { orderId, order } = res.json<{ orderId: string; order: { number: number } }>();
+      return { id: orderId, number: order.number };
     } finally {
       await app.close();
       await db.close();
     }
   }
 
-  it('lists orders, moves one on (the shopper gets an e-mail), refuses a wrong step, shows its trail and marks it collected', async () => {
-    const id = await placeOrder();
+  it('lists orders, moves one on by its number (the shopper gets an e-mail), refuses a wrong step, shows it in full and marks it collected', async () => {
+    const { id, number } = await placeOrder();
+    const label = `#${number}`;
     const list = capture();
     expect(await runCli(['orders', 'list'], list.out, env())).toBe(0);
-    expect(list.lines.find((l) => l.startsWith(id))).toMatch(/placed\s+pickup\s+to_collect.*Asha Rao/);
+    expect(list.lines.find((l) => l.startsWith(label))).toMatch(/placed\s+pickup\s+to_collect.*Asha Rao/);
     const none = capture();
     expect(await runCli(['orders', 'list', 'confirmed'], none.out, env())).toBe(0);
     expect(none.lines).toEqual(['No orders that are confirmed.']);
 
     const confirm = capture();
-    expect(await runCli(['orders', 'set-status', id, 'confirmed'], confirm.out, env())).toBe(0);
-    expect(confirm.lines).toEqual([`Order ${id}: placed → confirmed.`]);
+    expect(await runCli(['orders', 'set-status', label, 'confirmed'], confirm.out, env())).toBe(0);
+    expect(confirm.lines).toEqual([`Order ${label}: placed → confirmed.`]);
     const mail = smtp.received.find((m) => m.to.includes('asha@example.com'));
-    expect(mail?.raw).toContain(`Your order ${id.slice(-8)} is confirmed.`);
+    expect(mail?.raw).toContain(`Your order ${label} is confirmed.`);
 
     const wrong = capture();
-    expect(await runCli(['orders', 'set-status', id, 'out_for_delivery'], wrong.out, env())).toBe(1);
-    expect(wrong.lines.join('\n')).toContain(`Order ${id} is confirmed: it cannot become out_for_delivery. It can become: preparing, ready, picked_up, cancelled.`);
+    expect(await runCli(['orders', 'set-status', String(number), 'out_for_delivery'], wrong.out, env())).toBe(1);
+    expect(wrong.lines.join('\n')).toContain(`Order ${number} is confirmed: it cannot become out_for_delivery. It can become: preparing, ready, picked_up, cancelled.`);
     const unknown = capture();
     expect(await runCli(['orders', 'set-status', id, 'shipped'], unknown.out, env())).toBe(1);
     expect(unknown.lines.join('\n')).toContain('Unknown status "shipped".');
 
     const paid = capture();
-    expect(await runCli(['mark-paid', id], paid.out, env())).toBe(0);
-    expect(paid.lines).toEqual([`Order ${id}: payment collected.`]);
+    expect(await runCli(['mark-paid', String(number)], paid.out, env())).toBe(0);
+    expect(paid.lines).toEqual([`Order ${number}: payment collected.`]);
     const again = capture();
     expect(await runCli(['mark-paid', id], again.out, env())).toBe(1);
     expect(again.lines).toEqual([`Order ${id} is paid already.`]);
 
-    const show = capture();
-    expect(await runCli(['orders', 'show', id], show.out, env())).toBe(0);
-    const text = show.lines.join('\n');
-    expect(text).toContain('1 × Cotton Tee');
+    // by its number with or without '#', and by its long id: the same order in full
+    const shown: string[] = [];
+    for (const ref of [label, String(number), id]) {
+      const show = capture();
+      expect(await runCli(['orders', 'show', ref], show.out, env())).toBe(0);
+      shown.push(show.lines.join('\n'));
+    }
+    expect(new Set(shown).size).toBe(1);
+    const text = shown[0]!;
+    expect(text).toContain(`Order ${label} · confirmed · Pickup · ₹499.50`);
+    expect(text).toContain('Contact: Asha Rao · asha@example.com');
+    expect(text).toContain('Pickup at the shop');
+    expect(text).toContain('1 × Cotton Tee (Red / M) @ ₹499.50 = ₹499.50');
+    expect(text).toContain('Payment: Pay on delivery, paid');
     expect(text).toContain('Next: preparing, ready, picked_up, cancelled');
-    expect(text).toMatch(/cli {2}order\.collected/);
-    expect(text).toMatch(/cli {2}order\.status {2}\{"from":"placed","to":"confirmed"\}/);
+    // the history in the shop's time zone (the test shop is in Asia/Kolkata), with who did it
+    expect(text).toMatch(/History:\n {2}\w{3}, \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m {2}shopper: placed the order\n.+command line: placed → confirmed\n.+command line: payment collected/);
+    const missing = capture();
+    expect(await runCli(['orders', 'show', '999'], missing.out, env())).toBe(1);
+    expect(missing.lines.join('\n')).toContain("There is no order 999. Name it by its number (1042 or '#1042') or its id.");
     expect(await runCli(['orders', 'show', '01NOSUCHORDER'], capture().out, env())).toBe(1);
   });
 

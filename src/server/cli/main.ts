@@ -27,11 +27,12 @@ const USAGE = `Usage: npm run shop -- <command>
   export-catalog <file>        write the catalog with its current stock to a .json or .csv file import-catalog reads
   set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
   orders list [status…]        the orders, newest first (placed, confirmed, preparing, ready, …)
-  orders show <id>             one order: lines, what it can become next, and its audit trail
-  orders set-status <id> <s>   move an order on (confirmed, rejected, preparing, ready, out_for_delivery,
+  orders show <order>          one order: contact, address, slot or table, items, totals, payment, history
+                               (an order is its number, 1042 or '#1042', or its id)
+  orders set-status <order> <s> move an order on (confirmed, rejected, preparing, ready, out_for_delivery,
                                delivered, served, picked_up, cancelled); the shopper is told
   appointments list [date]     one day's bookings (YYYY-MM-DD, the shop's time zone; today by default)
-  mark-paid <id> [reference]   a UPI order paid (with the shopper's or this reference), or pay on delivery collected
+  mark-paid <order> [ref]      a UPI order paid (with the shopper's or this reference), or pay on delivery collected
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
   table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)

@@ -1,25 +1,26 @@
 import pino from 'pino';
 import { isOrderStatus, nextStatuses, type FulfilmentMode } from '../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../domain/order.ts';
+import type { OwnerOrderSummary } from '../../domain/order.ts';
+import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import { formatMoney, toMinor } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
-import { createAuditRepository } from '../db/repositories/audit-repository.ts';
 import { createDeviceRepository } from '../db/repositories/device-repository.ts';
 import { createOrderRepository } from '../db/repositories/order-repository.ts';
 import { createPaymentRepository } from '../db/repositories/payment-repository.ts';
 import type { Env } from '../env.ts';
 import { tellShopper } from '../services/order-news.ts';
+import { orderText, shopTime } from '../services/order-text.ts';
 import { mailerFor, pushSenderFor } from '../services/senders.ts';
 import type { Out } from './out.ts';
 
 /** The owner's actions from the command line are audited as this actor. */
 const CLI = 'cli';
 
-const oneLine = (o: OrderView & { cancelRequested?: boolean }, shop: ShopConfig) =>
+const oneLine = (o: OwnerOrderSummary, shop: ShopConfig) =>
   [
-    o.id,
-    new Date(o.createdAt).toISOString().slice(0, 16).replace('T', ' '),
+    orderLabel(o).padEnd(6),
+    shopTime(o.createdAt, shop).padEnd(22),
     o.status.padEnd(16),
     o.deliveryMode.padEnd(6),
     o.paymentStatus.padEnd(21),
@@ -44,28 +45,28 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
       return 0;
     }
     case 'show': {
-      const [id] = args;
-      if (!id) return usage(out, 'Name the order.');
-      const order = await orders.view(id, digits);
-      if (!order) return notFound(out, id);
-      out.log(oneLine(order, shop));
-      for (const l of order.lines) out.log(`  ${l.qty} × ${l.title}${l.variantName ? ` (${l.variantName})` : ''}`);
+      const [ref] = args;
+      if (!ref) return usage(out, 'Name the order: its number (1042) or its id.');
+      const id = await orders.findId(ref);
+      const order = id ? await orders.ownerView(id, digits) : null;
+      if (!order) return notFound(out, ref);
+      for (const line of orderText(order, shop)) out.log(line);
       const next = nextStatuses(order.status, order.deliveryMode as FulfilmentMode);
       out.log(next.length ? `Next: ${next.join(', ')}` : 'Nothing more happens to this order.');
-      for (const e of await createAuditRepository(db).list(`order:${id}`)) out.log(`  ${new Date(e.at).toISOString()}  ${e.actor}  ${e.action}  ${JSON.stringify(e.detail)}`);
       return 0;
     }
     case 'set-status': {
-      const [id, to] = args;
-      if (!id || !to) return usage(out, 'Name the order and its new status.');
+      const [ref, to] = args;
+      if (!ref || !to) return usage(out, 'Name the order and its new status.');
       if (!isOrderStatus(to)) return usage(out, `Unknown status "${to}".`);
-      const change = await orders.setStatus(id, to, CLI, digits);
+      const id = await orders.findId(ref);
+      const change = id ? await orders.setStatus(id, to, CLI, digits) : ({ ok: false, reason: 'not_found' } as const);
       if (!change.ok) {
-        if (change.reason === 'not_found') return notFound(out, id);
-        out.error(`Order ${id} is ${change.status}: it cannot become ${to}. ${change.allowed.length ? `It can become: ${change.allowed.join(', ')}.` : 'Nothing more happens to it.'}`);
+        if (change.reason === 'not_found') return notFound(out, ref);
+        out.error(`Order ${ref} is ${change.status}: it cannot become ${to}. ${change.allowed.length ? `It can become: ${change.allowed.join(', ')}.` : 'Nothing more happens to it.'}`);
         return 1;
       }
-      out.log(`Order ${id}: ${change.from} → ${change.to}.`);
+      out.log(`Order ${orderLabel(change.order)}: ${change.from} → ${change.to}.`);
       // the shopper hears of it before the command ends (push failures are only logged)
       const log = pino({ level: 'warn' }, pino.destination(2));
       const mailer = mailerFor(env, shop.title);
@@ -81,31 +82,32 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
   }
 }
 
-/** `mark-paid <id> [reference]`: UPI with its reference, pay on delivery as collected. */
-export async function markPaidCommand(db: Db, [id, reference]: string[], out: Out): Promise<number> {
-  if (!id) return usage(out, 'Name the order.');
-  const result = await createPaymentRepository(db).markPaid(id, CLI, reference?.trim() || null);
+/** `mark-paid <order> [reference]`: UPI with its reference, pay on delivery as collected. */
+export async function markPaidCommand(db: Db, [ref, reference]: string[], out: Out): Promise<number> {
+  if (!ref) return usage(out, 'Name the order.');
+  const found = await createOrderRepository(db).findId(ref);
+  const result = found ? await createPaymentRepository(db).markPaid(found, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
   if (result.ok) {
-    out.log(result.provider === 'pof' ? `Order ${id}: payment collected.` : `Order ${id}: paid by UPI, reference ${result.reference}.`);
+    out.log(result.provider === 'pof' ? `Order ${ref}: payment collected.` : `Order ${ref}: paid by UPI, reference ${result.reference}.`);
     return 0;
   }
   const why = {
-    not_found: `There is no order ${id}.`,
-    already_paid: `Order ${id} is paid already.`,
-    no_payment: `Order ${id} takes no payment (an enquiry).`,
-    provider: `Order ${id} is paid through PayU, which settles its own payments.`,
-    reference: `Order ${id} has no UPI reference from the shopper: give the one on your statement (mark-paid ${id} <reference>).`,
+    not_found: `There is no order ${ref}.`,
+    already_paid: `Order ${ref} is paid already.`,
+    no_payment: `Order ${ref} takes no payment (an enquiry).`,
+    provider: `Order ${ref} is paid through PayU, which settles its own payments.`,
+    reference: `Order ${ref} has no UPI reference from the shopper: give the one on your statement (mark-paid ${ref} <reference>).`,
   }[result.reason];
   out.error(why);
   return 1;
 }
 
-function notFound(out: Out, id: string): number {
-  out.error(`There is no order ${id}.`);
+function notFound(out: Out, ref: string): number {
+  out.error(`There is no order ${ref}. Name it by its number (1042 or '#1042') or its id.`);
   return 1;
 }
 
 function usage(out: Out, problem: string): number {
-  out.error(`${problem}\nUsage: npm run shop -- orders list [status…] | orders show <id> | orders set-status <id> <status> | mark-paid <id> [reference]`);
+  out.error(`${problem}\nUsage: npm run shop -- orders list [status…] | orders show <order> | orders set-status <order> <status> | mark-paid <order> [reference]\n(an order is its number, 1042 or '#1042', or its id)`);
   return 1;
 }

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
 import type Pg from 'pg';
 import * as initial from './migrations/001-initial.ts';
 import * as newsletterAndReviews from './migrations/002-newsletter-and-reviews.ts';
 import * as orders from './migrations/003-orders.ts';
 import * as bookings from './migrations/004-bookings.ts';
 import * as owner from './migrations/005-owner.ts';
+import * as orderNumbers from './migrations/006-order-numbers.ts';
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
 
@@ -32,7 +33,7 @@ export type Db = {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -58,14 +59,30 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const config = { database: sqlite };
+  const dialect = new SqliteDialect(config);
+  dialect.createDriver = () => new ImmediateSqliteDriver(config);
+  const kysely = new Kysely<Database>({ dialect });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), backup: async (file) => void (await sqlite.backup(file)) };
 }
 
-/** Brings the schema up to date; runs at every start, and is a no-op when nothing is new. */
-export async function migrate(db: Db): Promise<void> {
+/**
+ * SQLite transactions begin IMMEDIATE, taking the write lock at their start. A deferred
+ * one that read first and then wrote fails at once (SQLITE_BUSY_SNAPSHOT) when another
+ * process — the owner's command line beside the server — wrote in between; begun
+ * immediate, it waits for the other (busy_timeout) and then sees what it wrote. In one
+ * process Kysely runs one transaction at a time anyway, so nothing waits longer.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** Brings the schema up to date; runs at every start, and is a no-op when nothing is new. `to` (tests of a migration): only up to that one. */
+export async function migrate(db: Db, to?: string): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -10,6 +10,9 @@ type Millis = number;
 
 export interface ShopMetaTable { key: string; value: string }
 
+/** Per-shop sequences people read (an order's #1042): the last value given. */
+export interface ShopCounterTable { name: string; value: number }
+
 export interface CategoryTable { id: string; name: string; position: number; colour: string; image: string }
 
 export interface ProductTable {
@@ -92,6 +95,8 @@ export interface AddressTable { id: string; user_id: string; data: string; creat
 
 export interface OrderTable {
   id: string;
+  /** The number people say (#1042): from `shop_counters`, in the order's transaction (migration 006). */
+  number: number;
   user_id: string | null;
   status: string;
   kind: string;
@@ -119,6 +124,8 @@ export interface OrderLineTable {
   title: string;
   variant_name: string;
   qty_milli: number;
+  /** Sold by weight: the quantity is kg (migration 006). */
+  is_fraction: Bool;
   unit_price_minor: number;
   total_minor: number;
 }
@@ -214,6 +221,7 @@ export interface AuditLogTable { id: string; actor: string; action: string; subj
 
 export interface Database {
   shop_meta: ShopMetaTable;
+  shop_counters: ShopCounterTable;
   categories: CategoryTable;
   products: ProductTable;
   tags: TagTable;

@@ -8,6 +8,7 @@ const token = 'AbCdEfGhIjKlMnOpQrStUv-_';
 /** An order as the repository gives it: decimals, the grand total line last. */
 const order = (over: Partial<OrderView> = {}): OrderView => ({
   id: '01JD5Q3W7X8Y9Z0ABCDEFGHJKM',
+  number: 1042,
   kind: 'order',
   status: 'placed',
   paymentType: 'pof',
@@ -15,8 +16,8 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   deliveryMode: 'ship',
   currencyCode: 'INR',
   lines: [
-    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, unitPrice: 499.5, total: 999 },
-    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, unitPrice: 320, total: 400 },
+    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: 499.5, total: 999 },
+    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, isFraction: true, unitPrice: 320, total: 400 },
   ],
   totals: [
     { code: 'subtotal', title: 'Subtotal', value: 1399, isPercentage: false, percentAmount: null },
@@ -37,8 +38,8 @@ describe('the order e-mail', () => {
   it('goes to the address given at checkout, with the short id and the shop in the subject', () => {
     const mail = build()!;
     expect(mail.to).toBe('asha@example.com');
-    expect(mail.subject).toBe('Your order DEFGHJKM at Test Shop');
-    expect(build(order({ kind: 'enquiry' }))!.subject).toBe('Your enquiry DEFGHJKM at Test Shop');
+    expect(mail.subject).toBe('Your order #1042 at Test Shop');
+    expect(build(order({ kind: 'enquiry' }))!.subject).toBe('Your enquiry #1042 at Test Shop');
   });
 
   it('is not built for an order without an address', () => {
@@ -48,9 +49,9 @@ describe('the order e-mail', () => {
 
   it('lists the lines, the totals lines and the grand total as the shop formats money', () => {
     const { text } = build()!;
-    expect(text).toContain('Order 01JD5Q3W7X8Y9Z0ABCDEFGHJKM');
+    expect(text).toContain('Order #1042');
     expect(text).toContain('2 × Cotton Tee (Red / M): ₹999.00');
-    expect(text).toContain('1.25 × Alphonso Mango: ₹400.00');
+    expect(text).toContain('1.25 kg Alphonso Mango: ₹400.00');
     expect(text).toContain('Subtotal: ₹1,399.00');
     expect(text).toContain('Discount (10%): -₹139.90');
     expect(text).toContain('Tax (5%): ₹62.96');
@@ -80,7 +81,7 @@ describe('the order e-mail', () => {
   });
 
   it('escapes the HTML and leaves the plain text as it is', () => {
-    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, unitPrice: 5, total: 5 }] });
+    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, isFraction: false, unitPrice: 5, total: 5 }] });
     const mail = build(sneaky, { ...shop, title: 'Tom & Jerry <Shop>' })!;
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Tee&quot; (Kid&#39;s)');
@@ -91,7 +92,7 @@ describe('the order e-mail', () => {
 
   it('keeps what the shopper typed out of it, and the subject on one line', () => {
     const mail = build(order(), { ...shop, title: 'Test\r\nBcc: someone@example.org Shop' })!;
-    expect(mail.subject).toBe('Your order DEFGHJKM at Test Bcc: someone@example.org Shop');
+    expect(mail.subject).toBe('Your order #1042 at Test Bcc: someone@example.org Shop');
     expect(`${mail.text}${mail.html}`).not.toContain('Asha Rao');
   });
 });

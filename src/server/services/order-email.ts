@@ -1,4 +1,5 @@
-import { formatMoney, toMinor } from '../../domain/money.ts';
+import { formatMoney, qtyToMilli, quantityLabel, toMinor } from '../../domain/money.ts';
+import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { OrderView } from '../db/repositories/order-repository.ts';
 import type { MailMessage } from './mailer.ts';
@@ -21,9 +22,6 @@ export function guestOrderLink(origin: string, orderId: string, token: string): 
   return `${origin}/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;
 }
 
-/** The last 8 characters of the ULID (its random part): enough to tell orders apart in a subject line. */
-export const shortOrderId = (id: string) => id.slice(-8);
-
 /** The address the shopper gave at checkout; null when none was asked for or given. */
 export function orderEmailRecipient(order: OrderView): string | null {
   const to = order.details.personalDetails?.email?.trim();
@@ -42,13 +40,12 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
   if (!to) return null;
   const { localeConfig } = shop;
   const money = (decimal: number) => formatMoney(toMinor(decimal, localeConfig.fractionDigits), localeConfig);
-  const qty = new Intl.NumberFormat(localeConfig.defaultLocale, { maximumFractionDigits: 3 });
   const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
   const link = guestOrderLink(origin, order.id, notificationToken);
 
   // one list of rows for both bodies: [label, amount]; the grand total is the last
   const rows: Array<[string, string]> = [
-    ...order.lines.map((l): [string, string] => [`${qty.format(l.qty)} × ${l.title}${l.variantName ? ` (${l.variantName})` : ''}`, money(l.total)]),
+    ...order.lines.map((l): [string, string] => [`${quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} ${l.title}${l.variantName ? ` (${l.variantName})` : ''}`, money(l.total)]),
     ...order.totals.filter((t) => t.code !== 'grand_total').map((t): [string, string] => [t.isPercentage && t.percentAmount !== null ? `${t.title} (${t.percentAmount}%)` : t.title, money(t.value)]),
   ];
   const grandTotalTitle = order.totals.find((t) => t.code === 'grand_total')?.title ?? 'Grand Total';
@@ -64,7 +61,7 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
   const text = [
     intro,
     '',
-    `${capitalised(noun)} ${order.id}`,
+    `${capitalised(noun)} ${orderLabel(order)}`,
     ...(delivery ? [delivery] : []),
     '',
     ...rows.map(([label, amount]) => `${label}: ${amount}`),
@@ -82,7 +79,7 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
     '<!doctype html>',
     '<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">',
     `<p>${escapeHtml(intro)}</p>`,
-    `<p>${escapeHtml(capitalised(noun))} <strong>${escapeHtml(order.id)}</strong></p>`,
+    `<p>${escapeHtml(capitalised(noun))} <strong>${escapeHtml(orderLabel(order))}</strong></p>`,
     ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
     '<table role="presentation" style="border-collapse:collapse;min-width:280px">',
     ...rows.map(([label, amount]) => `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right;padding-left:16px">${escapeHtml(amount)}</td></tr>`),
@@ -95,7 +92,7 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
   ].join('\n');
 
   // a subject is one header line: no line breaks from the title, whatever the config holds
-  const subject = `Your ${noun} ${shortOrderId(order.id)} at ${shop.title}`.replace(/\s+/g, ' ');
+  const subject = `Your ${noun} ${orderLabel(order)} at ${shop.title}`.replace(/\s+/g, ' ');
   return { to, subject, text, html };
 }
 

@@ -1,17 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { orderStatusNews, type OrderStatus } from '../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../domain/order.ts';
+import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { DeviceRepository } from '../db/repositories/device-repository.ts';
 import { describeMailError, type MailMessage, type Mailer } from './mailer.ts';
-import { escapeHtml, orderEmailRecipient, shortOrderId } from './order-email.ts';
+import { escapeHtml, orderEmailRecipient } from './order-email.ts';
 import type { PushSender } from './push.ts';
 import { pushToUser } from './user-push.ts';
 
 export type OrderNewsDeps = { shop: ShopConfig; devices: DeviceRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger; origin: string };
 
-/** The sentence the shopper gets when their order reaches a status: 'Your order 1A2B3C4D is confirmed.' */
-export const orderNews = (order: Pick<OrderView, 'id'>, to: Exclude<OrderStatus, 'placed'>): string => orderStatusNews[to].replace('{id}', shortOrderId(order.id));
+/** The sentence the shopper gets when their order reaches a status: 'Your order #1042 is confirmed.' */
+export const orderNews = (order: Pick<OrderView, 'number'>, to: Exclude<OrderStatus, 'placed'>): string => orderStatusNews[to].replace('{id}', orderLabel(order));
 
 /**
  * The e-mail for a status change: the sentence and where to see the order. Nothing the

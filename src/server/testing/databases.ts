@@ -8,7 +8,7 @@ import { migrate, openDatabase, type Db } from '../db/database.ts';
  * The databases every repository and API test runs on: SQLite always, PostgreSQL when
  * TEST_DATABASE_URL is set. In CI a missing PostgreSQL is an error, not a skip.
  */
-export type TestDatabase = { name: 'sqlite' | 'postgres'; open(): Promise<OpenTestDatabase> };
+export type TestDatabase = { name: 'sqlite' | 'postgres'; open(options?: { migrateTo?: string }): Promise<OpenTestDatabase> };
 /**
  * `location` is what a server's or a command's environment needs to reach the same
  * database on its own (DATABASE_URL, DATA_DIR): for PostgreSQL a DATA_DIR of its own for
@@ -25,10 +25,10 @@ if (!pgUrl) {
 
 const sqlite: TestDatabase = {
   name: 'sqlite',
-  async open() {
+  async open(options = {}) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
     const db = openDatabase({ dataDir: dir });
-    await migrate(db);
+    await migrate(db, options.migrateTo);
     return {
       db,
       location: { databaseUrl: undefined, dataDir: dir },
@@ -43,7 +43,7 @@ const sqlite: TestDatabase = {
 /** A fresh database per test file on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
 const postgres = (url: string): TestDatabase => ({
   name: 'postgres',
-  async open() {
+  async open(options = {}) {
     const name = `storefront_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -52,7 +52,7 @@ const postgres = (url: string): TestDatabase => ({
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     const db = openDatabase({ databaseUrl: dbUrl.toString(), dataDir: '' });
-    await migrate(db);
+    await migrate(db, options.migrateTo);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'storefront-test-'));
     return {
       db,

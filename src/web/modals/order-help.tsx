@@ -5,6 +5,6 @@ import WhatsappHelp from './whatsapp-help.tsx';
 /** Help with one order: the WhatsApp message names the order, so the shop can look it up. */
 export default function OrderHelp(props: ModalProps) {
   const { t } = useTranslation();
-  const id = typeof props.orderId === 'string' ? props.orderId : '';
+  const id = typeof props.label === 'string' ? props.label : '';
   return <WhatsappHelp {...props} title={t('modal.shells.orderHelp.title')} subject={id ? t('modal.orderSubject', { id }) : undefined} />;
 }

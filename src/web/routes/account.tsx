@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatMoney, toMinor } from '../../domain/money.ts';
 import type { ShippingDetails } from '../../domain/checkout-state.ts';
 import type { OrderView } from '../../domain/order.ts';
+import { orderLabel } from '../../domain/order-number.ts';
 import { AddressFields } from '../features/checkout/components/address-fields.tsx';
 import { AppointmentList } from '../features/appointments/components/appointment-list.tsx';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
@@ -29,7 +30,7 @@ function YourOrders() {
       {orders.map((o) => (
         <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
           <span>
-            <span className="font-medium">{t('checkout.orderNumber', { id: o.id })}</span>
+            <span className="font-medium">{t('checkout.orderNumber', { id: orderLabel(o) })}</span>
             <span className="block text-sm text-slate-600">
               {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
             </span>

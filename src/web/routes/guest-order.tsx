@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderView } from '../../domain/order.ts';
+import { orderLabel } from '../../domain/order-number.ts';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { fetchGuestOrder } from '../features/checkout/api/orders.ts';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
@@ -62,7 +63,7 @@ export default function GuestOrder() {
       {state.kind === 'loaded' ? (
         <>
           <div className="flex flex-col gap-1 text-slate-700">
-            <p>{t('checkout.orderNumber', { id: state.order.id })}</p>
+            <p>{t('checkout.orderNumber', { id: orderLabel(state.order) })}</p>
             <p>{t('order.placedOn', { date: new Date(state.order.createdAt).toLocaleString(i18n.language) })}</p>
             <p>{t('order.status', { status: t(`order.statuses.${state.order.status}`, { defaultValue: state.order.status }) })}</p>
             <DeliveryTime order={state.order} />

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import { ulid } from 'ulid';
-import type { OrderRequest, OrderView } from '../../../domain/order.ts';
+import type { OrderHistoryEntry, OrderRequest, OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
+import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -13,6 +14,7 @@ import type { Database, OrderTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
+import { takeNumber } from './counter-repository.ts';
 import { storeIsOpen } from './store-repository.ts';
 
 export type Shortage = { id: string; title: string; requested: number; available: number };
@@ -80,13 +82,14 @@ export function createOrderRepository(db: Db) {
       }));
       return {
         id: order.id,
+        number: order.number,
         kind: order.kind as OrderView['kind'],
         status: order.status,
         paymentType: order.payment_type,
         paymentStatus: order.payment_status,
         deliveryMode: order.delivery_mode as DeliveryMode,
         currencyCode: order.currency_code,
-        lines: (lines.get(order.id) ?? []).map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
+        lines: (lines.get(order.id) ?? []).map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, isFraction: l.is_fraction === 1, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
         totals: totalsForApi(totalLines, fractionDigits),
         grandTotal: money(order.grand_total_minor),
         details: JSON.parse(order.details) as OrderView['details'],
@@ -94,6 +97,25 @@ export function createOrderRepository(db: Db) {
         createdAt: order.created_at,
       };
     });
+  }
+
+  /** The owner's summaries: the views, whether the shopper asked to cancel, and each payment's reference. */
+  async function summariesOf(rows: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OwnerOrderSummary[]> {
+    if (rows.length === 0) return [];
+    const [views, payments] = await Promise.all([
+      viewsOf(kysely, rows, fractionDigits),
+      kysely
+        .selectFrom('payments')
+        .select(['order_id', 'reference'])
+        .where('order_id', 'in', rows.map((r) => r.id))
+        .where('provider', 'in', ['upi-manual', 'payu'])
+        .where('reference', 'is not', null)
+        .orderBy('updated_at')
+        .execute(),
+    ]);
+    // the newest reference of each order wins
+    const references = new Map(payments.map((p) => [p.order_id, p.reference]));
+    return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null, paymentReference: references.get(v.id) ?? null }));
   }
 
   async function view(trx: Reader, orderId: string, fractionDigits: number): Promise<OrderView | null> {
@@ -188,10 +210,13 @@ export function createOrderRepository(db: Db) {
             shippingSlotId: slotId,
             shippingSlot: options.slot?.view ?? null,
           };
+          // the last write before the rows: the counter's row lock is held as briefly as it can be
+          const number = await takeNumber(trx, 'order');
           await trx
             .insertInto('orders')
             .values({
               id: orderId,
+              number,
               // the logged-in user of the request, never an id from the body
               user_id: options.userId ?? null,
               status: 'placed',
@@ -220,6 +245,7 @@ export function createOrderRepository(db: Db) {
                 title: l.row.title,
                 variant_name: l.row.variant_name,
                 qty_milli: qtyToMilli(l.qty, l.isFraction),
+                is_fraction: l.isFraction ? 1 : 0,
                 unit_price_minor: l.unit,
                 total_minor: multiplyMinor(l.unit, qtyToMilli(l.qty, l.isFraction)),
               })),
@@ -270,6 +296,13 @@ export function createOrderRepository(db: Db) {
 
     view: (orderId: string, fractionDigits: number) => view(kysely, orderId, fractionDigits),
 
+    /** The id of the order a person names: its number (`1042`, `#1042`) or its id; null when there is none. */
+    async findId(ref: string): Promise<string | null> {
+      const number = parseOrderNumber(ref);
+      const row = await (number === null ? kysely.selectFrom('orders').select('id').where('id', '=', ref.trim()) : kysely.selectFrom('orders').select('id').where('number', '=', number)).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /**
      * The owner moves an order along its life (domain/order-lifecycle.ts). The change is
      * conditional on the status read, so of two owners (or tabs) making the same change
@@ -295,12 +328,36 @@ export function createOrderRepository(db: Db) {
     },
 
     /** The orders for the owner, newest first: all, or those in the given statuses. */
-    async listForOwner(fractionDigits: number, filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<Array<OrderView & { cancelRequested: boolean }>> {
+    async listForOwner(fractionDigits: number, filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<OwnerOrderSummary[]> {
       let query = kysely.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit ?? 200);
       if (filter.statuses?.length) query = query.where('status', 'in', [...filter.statuses]);
-      const rows = await query.execute();
-      const views = await viewsOf(kysely, rows, fractionDigits);
-      return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null }));
+      return summariesOf(await query.execute(), fractionDigits);
+    },
+
+    /**
+     * One order as the owner handles it: the summary and its history — placed, the
+     * shopper's cancel request, and every owner action from the audit log with the name
+     * of who did it — oldest first.
+     */
+    async ownerView(orderId: string, fractionDigits: number): Promise<OwnerOrderView | null> {
+      const row = await kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      if (!row) return null;
+      const [summary] = await summariesOf([row], fractionDigits);
+      const audit = await kysely
+        .selectFrom('audit_log')
+        .leftJoin('users', 'users.id', 'audit_log.actor')
+        .select(['audit_log.actor', 'audit_log.action', 'audit_log.detail', 'audit_log.created_at', 'users.name', 'users.email'])
+        .where('audit_log.subject', '=', `order:${orderId}`)
+        .orderBy('audit_log.created_at')
+        .orderBy('audit_log.id')
+        .execute();
+      const history: OrderHistoryEntry[] = [
+        { at: row.created_at, by: 'shopper', action: 'order.placed', detail: {} },
+        ...(row.cancel_requested_at === null ? [] : [{ at: row.cancel_requested_at, by: 'shopper', action: 'order.cancel_requested', detail: {} }]),
+        ...audit.map((a) => ({ at: a.created_at, by: a.actor === 'cli' ? 'command line' : (a.name || a.email || a.actor), action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
+      ];
+      history.sort((a, b) => a.at - b.at);
+      return { ...summary!, history };
     },
 
     /** The user's orders, newest first (the account screen's list). */

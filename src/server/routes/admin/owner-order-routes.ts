@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isOrderStatus, nextStatuses, orderStatuses, type FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { AuditRepository } from '../../db/repositories/audit-repository.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
@@ -28,7 +27,6 @@ type Options = {
   users: UserRepository;
   orders: OrderRepository;
   payments: PaymentRepository;
-  audit: AuditRepository;
   devices: DeviceRepository;
   catalog: CatalogCache;
   push: PushSender | undefined;
@@ -64,7 +62,7 @@ const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no su
  * by the repositories in one transaction with its audit entry, then told to the shopper.
  */
 export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options) => {
-  const { shop, orders, payments, audit, users, accessTokens, catalog } = options;
+  const { shop, orders, payments, users, accessTokens, catalog } = options;
   const digits = shop.localeConfig.fractionDigits;
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -125,9 +123,9 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   });
 
   typed.get('/orders/:id', { schema: { params: idParam } }, async (req, reply) => {
-    const order = await orders.view(req.params.id, digits);
+    const order = await orders.ownerView(req.params.id, digits);
     if (!order) return reply.code(404).send(NOT_FOUND);
-    return { success: true, order, next: nextStatuses(order.status, order.deliveryMode as FulfilmentMode), audit: await audit.list(`order:${order.id}`) };
+    return { success: true, order, next: nextStatuses(order.status, order.deliveryMode as FulfilmentMode) };
   });
 
   typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { checkOrderAgainstShop, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
+import { orderLabel } from '../../../domain/order-number.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
@@ -12,7 +13,7 @@ import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { mailInBackground, type Mailer } from '../../services/mailer.ts';
-import { orderEmail, orderEmailRecipient, shortOrderId } from '../../services/order-email.ts';
+import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
@@ -133,7 +134,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
       if (userId) {
         const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
-        void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${shortOrderId(result.order.id)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });
+        void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(result.order)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });
       }
       if (orderEmailRecipient(result.order)) {
         const input = { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) };

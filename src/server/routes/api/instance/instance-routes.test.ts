@@ -84,7 +84,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await expect.poll(() => pushService.received.length).toBe(1);
     const [push] = pushService.received;
     expect(push).toMatchObject({ path: '/asha-phone', ttl: '86400', vapid: { aud: pushService.origin, sub: 'mailto:owner@shop.example' } });
-    expect(push!.message).toEqual({ title: 'Test Shop', body: `Thank you! Your order ${placed.orderId.slice(-8)} is placed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
+    expect(push!.message).toEqual({ title: 'Test Shop', body: `Thank you! Your order #${placed.order.number} is placed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
     // a guest's order and another user's order push nothing to this device
     await order();
     await order('ravi');
@@ -95,7 +95,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
   it("the owner's status changes reach the shopper's devices as well", async () => {
     const subscription = pushService.subscribe('/asha-tablet');
     await register('asha', 'device-asha-2', subscription);
-    const placed = (await order('asha')).json<{ orderId: string }>();
+    const placed = (await order('asha')).json<{ orderId: string; order: { number: number } }>();
     // the order's own push goes after the answer: it arrives first here, as it would for a shopper
     await expect.poll(() => pushService.received.filter((p) => p.path === '/asha-tablet').length).toBe(1);
     const change = await createOrderRepository(db).setStatus(placed.orderId, 'confirmed', 'owner-1', 2);
@@ -103,7 +103,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await tellShopper({ shop: shopConfigSchema.parse(shopConfig()), devices: createDeviceRepository(db), push, mailer: undefined, log: app.log, origin: 'https://shop.example' }, change);
     const toTablet = pushService.received.filter((p) => p.path === '/asha-tablet');
     expect(toTablet).toHaveLength(2);
-    expect(toTablet[1]!.message).toEqual({ title: 'Test Shop', body: `Your order ${placed.orderId.slice(-8)} is confirmed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
+    expect(toTablet[1]!.message).toEqual({ title: 'Test Shop', body: `Your order #${placed.order.number} is confirmed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
     expect((await call('DELETE', '/api/user/devices/device-asha-2', 'asha')).statusCode).toBe(200);
   });
 

@@ -5,6 +5,7 @@ import { lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
 import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
 import { getJson, postJson } from '../../../lib/api.ts';
@@ -146,7 +147,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       // §2: after an order the notifications prompt speaks of the order (a logged-in shopper's pushes reach them)
       if (loggedIn) usePushPrompt.getState().force('order-success');
       // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
-      if (body.order.paymentType !== 'payu') openModal('order-confirmation', { orderId, kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
+      if (body.order.paymentType !== 'payu') openModal('order-confirmation', { label: orderLabel(order), kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
       void navigate(`${paths.checkout()}?${new URLSearchParams({ orderId }).toString()}`, { replace: true });
       return;
     }

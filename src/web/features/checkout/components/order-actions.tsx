@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 
@@ -13,7 +14,7 @@ export function OrderActions({ order, token, onChanged }: { order: OrderView; to
   return (
     <div className="flex flex-wrap gap-3">
       {shop.contact.whatsappNumber ? (
-        <button type="button" onClick={() => openModal('order-help', { orderId: order.id })} className={button}>
+        <button type="button" onClick={() => openModal('order-help', { label: orderLabel(order) })} className={button}>
           {t('order.help')}
         </button>
       ) : null}

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderView } from '../../../../domain/order.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
 import { loadable } from '../../../lib/loadable.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { fetchGuestOrder, guestOrderPath } from '../api/orders.ts';
@@ -15,7 +16,7 @@ const UpiPayment = loadable(() => import('./upi-payment.tsx').then((m) => m.defa
 const PayuRedirect = loadable(() => import('./payu-redirect.tsx').then((m) => m.default), { inline: true });
 
 /** Lines of an order as the summary shows them. */
-export const orderLines = (order: OrderView) => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: !Number.isInteger(l.qty), total: l.total }));
+export const orderLines = (order: OrderView) => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: l.isFraction, total: l.total }));
 
 /**
  * After the order: its number and totals as the server recorded them, the link to see it
@@ -58,7 +59,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
     <div className="flex flex-col gap-6">
       <div role="status" className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">{order.kind === 'enquiry' ? t('checkout.enquirySent') : t('checkout.thankYou')}</h1>
-        <p className="text-slate-700">{t('checkout.orderNumber', { id: order.id })}</p>
+        <p className="text-slate-700">{t('checkout.orderNumber', { id: orderLabel(order) })}</p>
         <DeliveryTime order={order} className="text-slate-700" />
       </div>
       {order.paymentStatus === 'paid' ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}

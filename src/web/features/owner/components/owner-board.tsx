@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFinalStatus, nextStatuses, ownerMarksPayment, type FulfilmentMode, type OrderMove } from '../../../../domain/order-lifecycle.ts';
+import { qtyToMilli, quantityLabel } from '../../../../domain/money.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { ownerApi, watchOrders, type OwnerOrder } from '../api/owner-api.ts';
 
@@ -59,7 +61,7 @@ function OrderCard({ order, onChanged }: { order: OwnerOrder; onChanged: () => v
   const [problem, setProblem] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const [sure, setSure] = useState<OrderMove | null>(null);
-  const short = order.id.slice(-8);
+  const short = orderLabel(order);
   const moves = nextStatuses(order.status, order.deliveryMode as FulfilmentMode);
   const ends = (to: OrderMove) => to === 'cancelled' || to === 'rejected';
   const next = { forward: moves.find((to) => !ends(to)), ends: moves.filter(ends) };
@@ -91,7 +93,7 @@ function OrderCard({ order, onChanged }: { order: OwnerOrder; onChanged: () => v
       <ul className="text-sm text-slate-700">
         {order.lines.map((l) => (
           <li key={l.productId}>
-            {l.qty} × {l.title}
+            {quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} {l.title}
             {l.variantName ? ` (${l.variantName})` : ''}
           </li>
         ))}

@@ -1,0 +1,112 @@
+import { formatMoney, qtyToMilli, quantityLabel, toMinor } from '../../domain/money.ts';
+import { orderLabel } from '../../domain/order-number.ts';
+import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order.ts';
+import type { ShopConfig } from '../../domain/shop-config.ts';
+
+/**
+ * An order as plain text for the owner (issue 18): what `orders show` prints and what the
+ * new-order e-mail to the shop says — who, where, when, what, how much, how paid. Times
+ * are the shop's (its time zone), money is the shop's format.
+ */
+
+type Shop = Pick<ShopConfig, 'localeConfig' | 'timeZone' | 'dineSpaces'>;
+
+const modeNames = { ship: 'Delivery', dine: 'Dine-in', pickup: 'Pickup' } as const;
+
+const paymentNames: Record<string, string> = { pof: 'Pay on delivery', 'upi-manual': 'UPI', payu: 'PayU' };
+const paymentStatusNames: Record<string, string> = {
+  to_collect: 'to collect',
+  awaiting_payment: 'not paid yet',
+  awaiting_verification: 'the shopper says paid: check the reference',
+  paid: 'paid',
+  none: 'no payment (an enquiry)',
+};
+
+/** 'Tue, 24 Nov, 10:42 am' in the shop's time zone and locale. */
+export function shopTime(at: number, shop: Shop, withYear = false): string {
+  return new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: shop.timeZone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit' }).format(at);
+}
+
+/** The shopper's phone as one dialable string: '+91 9800000001'. */
+export function contactPhone(order: Pick<OrderView, 'details'>): string {
+  const phone = order.details.personalDetails?.phone;
+  const number = phone?.number.trim() ?? '';
+  return number ? `${phone?.dialCode.trim() && !number.startsWith('+') ? `${phone.dialCode.trim()} ` : ''}${number}` : '';
+}
+
+/** The delivery address as the lines of a label, or null for an order that is not delivered. */
+export function addressLines(order: Pick<OrderView, 'details'>): string[] | null {
+  const a = order.details.shippingDetails;
+  if (!a) return null;
+  return [a.fullName, a.streetName, a.apartment, [a.city, a.state, a.zipCode].filter(Boolean).join(', '), a.country, a.phone ? `Phone ${a.phone}` : ''].filter((l) => l.trim() !== '');
+}
+
+/** The delivery slot with its day: 'Wed, 25 Nov, Morning (8 am – 11 am)'. */
+export function slotText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
+  const slot = order.details.shippingSlot;
+  if (!slot) return null;
+  const day = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: slot.timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(Date.parse(slot.start));
+  return `${day}, ${slot.label}`;
+}
+
+/** The table of a dine-in order by its name in the config, with what the shopper added ('Table 4, window seat'). */
+export function tableText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
+  const dine = order.details.dineInDetails;
+  if (!dine) return null;
+  const space = shop.dineSpaces.find((s) => s.id === dine.spaceId)?.name ?? dine.spaceId;
+  return [space, dine.value].filter((p) => p && p.trim()).join(', ') || null;
+}
+
+/** What one history entry says: 'placed → confirmed', 'marked paid (UTR 4455…)'. */
+export function historyText(entry: OrderHistoryEntry): string {
+  const d = entry.detail;
+  switch (entry.action) {
+    case 'order.placed':
+      return 'placed the order';
+    case 'order.cancel_requested':
+      return 'asked to cancel';
+    case 'order.status':
+      return `${String(d.from)} → ${String(d.to)}`;
+    case 'order.paid':
+      return `marked paid${d.reference ? ` (reference ${String(d.reference)})` : ''}`;
+    case 'order.collected':
+      return 'payment collected';
+    default:
+      return entry.action;
+  }
+}
+
+/** The lines of an order for the owner, ready to print one per line. */
+export function orderText(order: OwnerOrderSummary & { history?: OrderHistoryEntry[] }, shop: Shop): string[] {
+  const money = (decimal: number) => formatMoney(toMinor(decimal, shop.localeConfig.fractionDigits), shop.localeConfig);
+  const personal = order.details.personalDetails;
+  const out: string[] = [];
+  out.push(`Order ${orderLabel(order)} · ${order.status} · ${modeNames[order.deliveryMode]} · ${money(order.grandTotal)}`);
+  out.push(`Placed: ${shopTime(order.createdAt, shop, true)}`);
+  const contact = [personal?.fullName, contactPhone(order), personal?.email].filter((p) => p && p.trim());
+  if (contact.length) out.push(`Contact: ${contact.join(' · ')}`);
+  const address = addressLines(order);
+  if (address) out.push('Deliver to:', ...address.map((l) => `  ${l}`));
+  const slot = slotText(order, shop);
+  if (slot) out.push(`Delivery slot: ${slot}`);
+  const table = tableText(order, shop);
+  if (table) out.push(`Table: ${table}`);
+  if (order.deliveryMode === 'pickup') out.push('Pickup at the shop');
+  out.push('Items:');
+  for (const l of order.lines) {
+    const what = `${l.title}${l.variantName ? ` (${l.variantName})` : ''}`;
+    out.push(`  ${quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} ${what} @ ${money(l.unitPrice)}${l.isFraction ? '/kg' : ''} = ${money(l.total)}`);
+  }
+  for (const t of order.totals) out.push(`${t.title}${t.isPercentage && t.percentAmount !== null ? ` (${t.percentAmount}%)` : ''}: ${money(t.value)}`);
+  if (order.couponCode) out.push(`Coupon: ${order.couponCode}`);
+  if (order.kind === 'order') {
+    const how = paymentNames[order.paymentType ?? ''] ?? 'not chosen';
+    out.push(`Payment: ${how}, ${paymentStatusNames[order.paymentStatus] ?? order.paymentStatus}${order.paymentReference ? ` (reference ${order.paymentReference})` : ''}`);
+  } else out.push('An enquiry: no payment');
+  if (order.cancelRequested && order.status !== 'cancelled') out.push('The shopper asked to cancel this order.');
+  if (order.history?.length) {
+    out.push('History:');
+    for (const e of order.history) out.push(`  ${shopTime(e.at, shop)}  ${e.by}: ${historyText(e)}`);
+  }
+  return out;
+}
