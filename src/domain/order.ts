@@ -97,7 +97,12 @@ export type OrderView = {
   };
   couponCode: string | null;
   createdAt: number;
+  /** What a paid order that ended unfulfilled owes the shopper, and whether the shop paid it back. */
+  refund: OrderRefund | null;
 };
+
+/** A refund as the order shows it: the amount (a decimal), how it goes back, and the owner's reference once refunded. */
+export type OrderRefund = { amount: number; method: string; status: 'due' | 'refunded'; reference: string | null; refundedAt: number | null };
 
 
 

@@ -17,6 +17,7 @@ import { createNewsletterRepository } from './db/repositories/newsletter-reposit
 import { createOneTimeCodeRepository } from './db/repositories/one-time-code-repository.ts';
 import { createOrderRepository } from './db/repositories/order-repository.ts';
 import { createPaymentRepository } from './db/repositories/payment-repository.ts';
+import { createRefundRepository } from './db/repositories/refund-repository.ts';
 import { createRefreshTokenRepository } from './db/repositories/refresh-token-repository.ts';
 import { createReviewRepository } from './db/repositories/review-repository.ts';
 import { createUserRepository } from './db/repositories/user-repository.ts';
@@ -220,7 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), refunds: createRefundRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
   }

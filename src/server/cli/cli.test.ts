@@ -429,6 +429,23 @@ describe('npm run shop -- orders, mark-paid and create-owner', () => {
     expect(await runCli(['orders', 'show', '01NOSUCHORDER'], capture().out, env())).toBe(1);
   });
 
+  it('a collected order that is then cancelled owes a refund; refund marks it paid back once', async () => {
+    const { number } = await placeOrder();
+    const run = async (...args: string[]) => {
+      const c = capture();
+      const code = await runCli(args, c.out, env());
+      return { code, text: c.lines.join('\n') };
+    };
+    expect(await run('refund', `#${number}`)).toEqual({ code: 1, text: `Order #${number} owes no refund: it was not paid, or it was not cancelled or rejected.` });
+    expect((await run('mark-paid', `#${number}`)).code).toBe(0);
+    expect((await run('orders', 'set-status', `#${number}`, 'cancelled')).code).toBe(0);
+    expect((await run('orders', 'show', `#${number}`)).text).toContain('Refund due: ₹499.50 by Pay on delivery');
+    expect(await run('refund', `#${number}`)).toEqual({ code: 0, text: `Order #${number}: refunded ₹499.50.` });
+    expect((await run('orders', 'show', `#${number}`)).text).toMatch(/Refunded: ₹499\.50 on \w{3}, \d{1,2} \w{3},? \d{4}/);
+    expect(await run('refund', `#${number}`)).toEqual({ code: 1, text: `Order #${number}'s refund is marked done already.` });
+    expect((await run('refund', '#999999')).code).toBe(1);
+  });
+
   it('makes the owner account once, promotes an existing one, and refuses a bad address or a weak password', async () => {
     const made = capture();
     expect(await runCli(['create-owner', 'Priya@Example.com', 'Priya', 'Shah'], made.out, env(), 'harbour lights 42')).toBe(0);

@@ -10,7 +10,7 @@ import { csvColumns } from '../services/catalog-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
-import { markPaidCommand, ordersCommand } from './order-commands.ts';
+import { markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
@@ -33,6 +33,8 @@ const USAGE = `Usage: npm run shop -- <command>
                                delivered, served, picked_up, cancelled); the shopper is told
   appointments list [date]     one day's bookings (YYYY-MM-DD, the shop's time zone; today by default)
   mark-paid <order> [ref]      a UPI order paid (with the shopper's or this reference), or pay on delivery collected
+  refund <order> [reference]   the refund a cancelled or rejected paid order owed is paid back (reference: your
+                               transfer's, optional for cash); the shopper's order then says refunded
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
   table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
@@ -79,6 +81,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
     case 'set-stock':
     case 'orders':
     case 'mark-paid':
+    case 'refund':
     case 'appointments':
     case 'create-owner':
     case 'store':
@@ -90,6 +93,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         }
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
         if (command === 'mark-paid') return markPaidCommand(db, rest, out);
+        if (command === 'refund') return refundCommand(db, shop, rest, out);
         if (command === 'appointments') return appointmentsCommand(db, shop, rest, out);
         if (command === 'store') return storeCommand(db, rest, out);
         return createOwnerCommand(db, rest, out, ownerPassword);

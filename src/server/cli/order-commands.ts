@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { createDeviceRepository } from '../db/repositories/device-repository.ts';
 import { createOrderRepository } from '../db/repositories/order-repository.ts';
 import { createPaymentRepository } from '../db/repositories/payment-repository.ts';
+import { createRefundRepository } from '../db/repositories/refund-repository.ts';
 import type { Env } from '../env.ts';
 import { tellShopper } from '../services/order-news.ts';
 import { orderText, shopTime } from '../services/order-text.ts';
@@ -102,12 +103,28 @@ export async function markPaidCommand(db: Db, [ref, reference]: string[], out: O
   return 1;
 }
 
+/** `refund <order> [reference]`: the refund a paid order that ended unfulfilled owed is paid back. */
+export async function refundCommand(db: Db, shop: ShopConfig, [ref, reference]: string[], out: Out): Promise<number> {
+  if (!ref) return usage(out, 'Name the order.');
+  const orders = createOrderRepository(db);
+  const id = await orders.findId(ref);
+  const result = id ? await createRefundRepository(db).markRefunded(id, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
+  if (!result.ok) {
+    if (result.reason === 'not_found') return notFound(out, ref);
+    out.error(result.reason === 'no_refund' ? `Order ${ref} owes no refund: it was not paid, or it was not cancelled or rejected.` : `Order ${ref}'s refund is marked done already.`);
+    return 1;
+  }
+  const order = (await orders.view(id!, shop.localeConfig.fractionDigits))!;
+  out.log(`Order ${orderLabel(order)}: refunded ${formatMoney(toMinor(order.refund!.amount, shop.localeConfig.fractionDigits), shop.localeConfig)}${reference?.trim() ? `, reference ${reference.trim()}` : ''}.`);
+  return 0;
+}
+
 function notFound(out: Out, ref: string): number {
   out.error(`There is no order ${ref}. Name it by its number (1042 or '#1042') or its id.`);
   return 1;
 }
 
 function usage(out: Out, problem: string): number {
-  out.error(`${problem}\nUsage: npm run shop -- orders list [status…] | orders show <order> | orders set-status <order> <status> | mark-paid <order> [reference]\n(an order is its number, 1042 or '#1042', or its id)`);
+  out.error(`${problem}\nUsage: npm run shop -- orders list [status…] | orders show <order> | orders set-status <order> <status> | mark-paid <order> [reference] | refund <order> [reference]\n(an order is its number, 1042 or '#1042', or its id)`);
   return 1;
 }

@@ -9,6 +9,7 @@ import * as orders from './migrations/003-orders.ts';
 import * as bookings from './migrations/004-bookings.ts';
 import * as owner from './migrations/005-owner.ts';
 import * as orderNumbers from './migrations/006-order-numbers.ts';
+import * as ownersDay from './migrations/007-owners-day.ts';
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
 
@@ -33,7 +34,7 @@ export type Db = {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

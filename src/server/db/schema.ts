@@ -216,6 +216,39 @@ export interface ReviewTable {
   created_at: Millis;
 }
 
+/** What a paid order that ended unfulfilled owes its shopper (migration 007): `due`, then `refunded` with the owner's reference. */
+export interface RefundTable {
+  order_id: string;
+  amount_minor: number;
+  /** How the money came in, so how it goes back: upi-manual, payu or pof. */
+  method: string;
+  status: string;
+  reference: string | null;
+  created_at: Millis;
+  refunded_at: Millis | null;
+  refunded_by: string | null;
+}
+
+/** The owner's devices that get a push for every new order and booking (migration 007). */
+export interface OwnerAlertSubscriptionTable { id: string; user_id: string; endpoint: string; keys: string; created_at: Millis }
+
+/** The outbox of ORDER_WEBHOOK_URL: one row per order event, written in the change's transaction (migration 007). */
+export interface WebhookDeliveryTable {
+  /** The delivery id the receiver sees (a ULID): a retry sends the same one. */
+  id: string;
+  event: string;
+  order_id: string;
+  /** The JSON body, exactly as it is posted and signed. */
+  payload: string;
+  created_at: Millis;
+  attempts: number;
+  next_attempt_at: Millis;
+  /** An instance is posting it until then; another may take it over after. */
+  claimed_until: Millis | null;
+  delivered_at: Millis | null;
+  last_error: string | null;
+}
+
 /** Every owner action (issue 8): actor is a user id or `cli`; detail is JSON. */
 export interface AuditLogTable { id: string; actor: string; action: string; subject: string; detail: string; created_at: Millis }
 
@@ -246,4 +279,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   reviews: ReviewTable;
   audit_log: AuditLogTable;
+  refunds: RefundTable;
+  owner_alert_subscriptions: OwnerAlertSubscriptionTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }

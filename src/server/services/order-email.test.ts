@@ -29,6 +29,7 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   details: { personalDetails: { fullName: 'Asha Rao', email: ' asha@example.com ', phone: { number: '', dialCode: '' } }, shippingDetails: undefined, dineInDetails: undefined, shippingSlotId: null },
   couponCode: null,
   createdAt: 0,
+  refund: null,
   ...over,
 });
 

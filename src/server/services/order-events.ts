@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** Something happened to an order: placed, moved on, paid, or its shopper asked to cancel. */
-export type OrderEvent = { orderId: string; status: string; what: 'placed' | 'status' | 'paid' | 'cancel_requested'; at: number };
+export type OrderEvent = { orderId: string; status: string; what: 'placed' | 'status' | 'paid' | 'cancel_requested' | 'refunded'; at: number };
 
 /**
  * The owner's live board hears of orders through this (issue 8). In one process it is an

@@ -19,6 +19,7 @@ const paymentStatusNames: Record<string, string> = {
   awaiting_payment: 'not paid yet',
   awaiting_verification: 'the shopper says paid: check the reference',
   paid: 'paid',
+  refunded: 'refunded',
   none: 'no payment (an enquiry)',
 };
 
@@ -71,6 +72,10 @@ export function historyText(entry: OrderHistoryEntry): string {
       return `marked paid${d.reference ? ` (reference ${String(d.reference)})` : ''}`;
     case 'order.collected':
       return 'payment collected';
+    case 'refund.due':
+      return 'refund due';
+    case 'refund.done':
+      return `refunded${d.reference ? ` (reference ${String(d.reference)})` : ''}`;
     default:
       return entry.action;
   }
@@ -103,6 +108,7 @@ export function orderText(order: OwnerOrderSummary & { history?: OrderHistoryEnt
     const how = paymentNames[order.paymentType ?? ''] ?? 'not chosen';
     out.push(`Payment: ${how}, ${paymentStatusNames[order.paymentStatus] ?? order.paymentStatus}${order.paymentReference ? ` (reference ${order.paymentReference})` : ''}`);
   } else out.push('An enquiry: no payment');
+  if (order.refund) out.push(order.refund.status === 'due' ? `Refund due: ${money(order.refund.amount)} by ${paymentNames[order.refund.method] ?? order.refund.method}` : `Refunded: ${money(order.refund.amount)} on ${shopTime(order.refund.refundedAt ?? 0, shop, true)}${order.refund.reference ? ` (reference ${order.refund.reference})` : ''}`);
   if (order.cancelRequested && order.status !== 'cancelled') out.push('The shopper asked to cancel this order.');
   if (order.history?.length) {
     out.push('History:');

@@ -8,6 +8,7 @@ import { orderLabel } from '../../domain/order-number.ts';
 import { AddressFields } from '../features/checkout/components/address-fields.tsx';
 import { AppointmentList } from '../features/appointments/components/appointment-list.tsx';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
+import { RefundNote } from '../features/checkout/components/refund-note.tsx';
 import { deleteJson, postJson } from '../lib/api.ts';
 import { paths } from '../lib/paths.ts';
 import { asUser, useSession } from '../lib/session.ts';
@@ -35,6 +36,7 @@ function YourOrders() {
               {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
             </span>
             <DeliveryTime order={o} className="text-sm text-slate-600" />
+            <RefundNote order={o} className="text-sm font-medium text-slate-800" />
           </span>
           <span className="font-semibold">{formatMoney(toMinor(o.grandTotal, format.fractionDigits), format)}</span>
         </li>

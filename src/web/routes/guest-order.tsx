@@ -8,6 +8,7 @@ import { fetchGuestOrder } from '../features/checkout/api/orders.ts';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
 import { OrderActions } from '../features/checkout/components/order-actions.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
+import { RefundNote } from '../features/checkout/components/refund-note.tsx';
 import { orderLines } from '../features/checkout/components/thank-you.tsx';
 import { paths } from '../lib/paths.ts';
 
@@ -68,6 +69,7 @@ export default function GuestOrder() {
             <p>{t('order.status', { status: t(`order.statuses.${state.order.status}`, { defaultValue: state.order.status }) })}</p>
             <DeliveryTime order={state.order} />
             <p>{t('order.payment', { status: t(`order.paymentStatuses.${state.order.paymentStatus}`, { defaultValue: state.order.paymentStatus }) })}</p>
+            <RefundNote order={state.order} className="font-medium text-slate-900" />
           </div>
           <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
             <OrderSummary lines={orderLines(state.order)} totals={state.order.totals} />

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
@@ -7,6 +7,9 @@ import type { Database } from '../schema.ts';
 export type Actor = string;
 
 export type AuditEntry = { actor: Actor; action: string; subject: string; detail: Record<string, unknown> };
+
+// ids that grow within a millisecond too: entries written in one transaction list in the order they were made
+const ulid = monotonicFactory();
 
 /** Writes one audit entry, inside the transaction of the change it records. */
 export async function recordAudit(trx: Transaction<Database> | Db['kysely'], entry: AuditEntry, now = Date.now()): Promise<void> {

@@ -33,6 +33,7 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
 
   const orders = () => createOrderRepository(db);
   const audit = () => createAuditRepository(db);
+  const payments = () => createPaymentRepository(db);
   const stock = async () => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
   const cancelRequest = (placed: { orderId: string; notificationToken: string }) =>
     app.inject({ method: 'POST', url: '/fn/order/cancelRequest', payload: { sfId: 'test-shop', orderId: placed.orderId }, headers: { authorization: `Bearer ${placed.notificationToken}` } });
@@ -90,7 +91,6 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
   });
 
   it('marks a UPI order paid with the reference and a pay-on-delivery order collected, once', async () => {
-    const payments = () => createPaymentRepository(db);
     const upi = await place('upi-manual');
     expect(await payments().markPaid(upi.orderId, 'owner-1', null)).toEqual({ ok: false, reason: 'reference' });
     expect(await payments().markPaid(upi.orderId, 'owner-1', 'UTR123456789')).toEqual({ ok: true, provider: 'upi-manual', reference: 'UTR123456789' });
@@ -113,5 +113,17 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
     expect(confirmed.every((o) => o.status === 'confirmed')).toBe(true);
     const all = await orders().listForOwner(2);
     expect(all.map((o) => o.createdAt)).toEqual([...all.map((o) => o.createdAt)].sort((a, b) => b - a));
+  });
+
+  it('a PayU payment that arrives after the shopper cancelled owes them a refund', async () => {
+    const placed = await place('upi-manual');
+    // the shopper started paying with PayU in one tab, then cancelled in another
+    expect(await payments().choose(placed.orderId, 'payu')).toBe(true);
+    const txnid = await payments().startPayu(placed.orderId, 99_900);
+    expect((await cancelRequest(placed)).json()).toMatchObject({ status: 'cancelled' });
+    expect((await orders().view(placed.orderId, 2))?.refund).toBeNull();
+    expect(await payments().settlePayu(txnid, { success: true, amountMinor: 99_900, mihpayid: '403993715521', raw: {} })).toEqual({ outcome: 'paid', orderId: placed.orderId });
+    // 2 × ₹499.50 taken by PayU after the order ended: ₹999.00 back by PayU
+    expect((await orders().view(placed.orderId, 2))?.refund).toEqual({ amount: 999, method: 'payu', status: 'due', reference: null, refundedAt: null });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import { ulid } from 'ulid';
-import type { OrderHistoryEntry, OrderRequest, OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
+import type { OrderHistoryEntry, OrderRefund, OrderRequest, OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
@@ -10,11 +10,13 @@ import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type To
 
 export type { OrderView };
 import type { Db } from '../database.ts';
-import type { Database, OrderTable } from '../schema.ts';
+import type { Database, OrderTable, RefundTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
 import { takeNumber } from './counter-repository.ts';
+import { owesRefund } from './refund-repository.ts';
+import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { storeIsOpen } from './store-repository.ts';
 
 export type Shortage = { id: string; title: string; requested: number; available: number };
@@ -44,60 +46,72 @@ const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undef
 
 const percentToHundredths = (p: number | null) => (p === null ? null : Math.round(p * 100));
 
-export function createOrderRepository(db: Db) {
-  const { kysely } = db;
+export type Reader = Transaction<Database> | Db['kysely'];
 
-  type Reader = Transaction<Database> | Db['kysely'];
-
-  /**
-   * The orders' views, in the order of `orders`: their lines and totals are read for all
-   * of them at once, so a list costs three queries however long it is.
-   */
-  async function viewsOf(trx: Reader, orders: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OrderView[]> {
-    if (orders.length === 0) return [];
-    const ids = orders.map((o) => o.id);
-    const [lineRows, totalRows] = await Promise.all([
-      trx.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
-      trx.selectFrom('order_totals').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('position').execute(),
-    ]);
-    const byOrder = <T extends { order_id: string }>(rows: T[]) => {
-      const grouped = new Map<string, T[]>();
-      for (const r of rows) {
-        const list = grouped.get(r.order_id);
-        if (list) list.push(r);
-        else grouped.set(r.order_id, [r]);
-      }
-      return grouped;
+/**
+ * The orders' views, in the order of `orders`: their lines and totals are read for all
+ * of them at once, so a list costs three queries however long it is.
+ */
+export async function viewsOf(trx: Reader, orders: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OrderView[]> {
+  if (orders.length === 0) return [];
+  const ids = orders.map((o) => o.id);
+  const [lineRows, totalRows, refundRows] = await Promise.all([
+    trx.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
+    trx.selectFrom('order_totals').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('position').execute(),
+    trx.selectFrom('refunds').selectAll().where('order_id', 'in', ids).execute(),
+  ]);
+  const refunds = new Map(refundRows.map((r) => [r.order_id, r]));
+  const byOrder = <T extends { order_id: string }>(rows: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const r of rows) {
+      const list = grouped.get(r.order_id);
+      if (list) list.push(r);
+      else grouped.set(r.order_id, [r]);
+    }
+    return grouped;
+  };
+  const lines = byOrder(lineRows);
+  const totals = byOrder(totalRows);
+  const money = (m: number) => fromMinor(minor(m), fractionDigits);
+  return orders.map((order) => {
+    const totalLines: TotalsLine[] = (totals.get(order.id) ?? []).map((t) => ({
+      code: t.code as TotalsLine['code'],
+      title: t.title,
+      value: minor(t.value_minor),
+      isPercentage: t.is_percentage === 1,
+      percentAmount: t.percent_hundredths === null ? null : t.percent_hundredths / 100,
+    }));
+    return {
+      id: order.id,
+      number: order.number,
+      kind: order.kind as OrderView['kind'],
+      status: order.status,
+      paymentType: order.payment_type,
+      paymentStatus: order.payment_status,
+      deliveryMode: order.delivery_mode as DeliveryMode,
+      currencyCode: order.currency_code,
+      lines: (lines.get(order.id) ?? []).map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, isFraction: l.is_fraction === 1, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
+      totals: totalsForApi(totalLines, fractionDigits),
+      grandTotal: money(order.grand_total_minor),
+      details: JSON.parse(order.details) as OrderView['details'],
+      couponCode: order.coupon_code,
+      createdAt: order.created_at,
+      refund: refundOf(refunds.get(order.id), money),
     };
-    const lines = byOrder(lineRows);
-    const totals = byOrder(totalRows);
-    const money = (m: number) => fromMinor(minor(m), fractionDigits);
-    return orders.map((order) => {
-      const totalLines: TotalsLine[] = (totals.get(order.id) ?? []).map((t) => ({
-        code: t.code as TotalsLine['code'],
-        title: t.title,
-        value: minor(t.value_minor),
-        isPercentage: t.is_percentage === 1,
-        percentAmount: t.percent_hundredths === null ? null : t.percent_hundredths / 100,
-      }));
-      return {
-        id: order.id,
-        number: order.number,
-        kind: order.kind as OrderView['kind'],
-        status: order.status,
-        paymentType: order.payment_type,
-        paymentStatus: order.payment_status,
-        deliveryMode: order.delivery_mode as DeliveryMode,
-        currencyCode: order.currency_code,
-        lines: (lines.get(order.id) ?? []).map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, isFraction: l.is_fraction === 1, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
-        totals: totalsForApi(totalLines, fractionDigits),
-        grandTotal: money(order.grand_total_minor),
-        details: JSON.parse(order.details) as OrderView['details'],
-        couponCode: order.coupon_code,
-        createdAt: order.created_at,
-      };
-    });
-  }
+  });
+}
+
+
+const refundOf = (row: Selectable<RefundTable> | undefined, money: (minor: number) => number): OrderRefund | null =>
+  row ? { amount: money(row.amount_minor), method: row.method, status: row.status as OrderRefund['status'], reference: row.reference, refundedAt: row.refunded_at } : null;
+
+/** One order's view, read in the caller's transaction when given one. */
+export async function orderViewIn(trx: Reader, orderId: string, fractionDigits: number): Promise<OrderView | null> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  return order ? ((await viewsOf(trx, [order], fractionDigits))[0] ?? null) : null;
+}
+export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
+  const { kysely } = db;
 
   /** The owner's summaries: the views, whether the shopper asked to cancel, and each payment's reference. */
   async function summariesOf(rows: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OwnerOrderSummary[]> {
@@ -118,12 +132,17 @@ export function createOrderRepository(db: Db) {
     return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null, paymentReference: references.get(v.id) ?? null }));
   }
 
-  async function view(trx: Reader, orderId: string, fractionDigits: number): Promise<OrderView | null> {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-    return order ? ((await viewsOf(trx, [order], fractionDigits))[0] ?? null) : null;
+
+
+  /**
+   * An order that ends unfulfilled gives its stock and its delivery slot back and, when it
+   * was paid, owes the shopper a refund; only the transaction that ended it calls this.
+   */
+  async function endUnfulfilled(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
+    await giveBack(trx, orderId, now);
+    if (await owesRefund(trx, orderId, actor, now)) await outbox.record(trx, 'order.refund_due', orderId, {}, now);
   }
 
-  /** An order that ends unfulfilled gives its stock and its delivery slot back; only the transaction that ended it calls this. */
   async function giveBack(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
     const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
     for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
@@ -256,7 +275,8 @@ export function createOrderRepository(db: Db) {
             .values(totals.lines.map((t, i) => ({ order_id: orderId, code: t.code, title: t.title, value_minor: t.value, is_percentage: t.isPercentage ? 1 : 0, percent_hundredths: percentToHundredths(t.percentAmount), position: i })))
             .execute();
           await bumpCatalogVersion(trx, now);
-          const placed = { ok: true as const, order: (await view(trx, orderId, digits))!, notificationToken: token };
+          await outbox.record(trx, 'order.placed', orderId, {}, now);
+          const placed = { ok: true as const, order: (await orderViewIn(trx, orderId, digits))!, notificationToken: token };
           await options.inTransaction?.(trx, placed);
           return placed;
         });
@@ -273,7 +293,7 @@ export function createOrderRepository(db: Db) {
       const stored = Buffer.from(row?.notification_token ?? hashToken('no such order'), 'hex');
       const given = Buffer.from(hashToken(token), 'hex');
       if (!timingSafeEqual(stored, given) || !row) return null;
-      return view(kysely, orderId, fractionDigits);
+      return orderViewIn(kysely, orderId, fractionDigits);
     },
 
     /**
@@ -285,16 +305,18 @@ export function createOrderRepository(db: Db) {
       return kysely.transaction().execute(async (trx) => {
         const cancelled = await trx.updateTable('orders').set({ status: 'cancelled', cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'placed').executeTakeFirst();
         if (Number(cancelled.numUpdatedRows) === 1) {
-          await giveBack(trx, orderId, now);
+          await endUnfulfilled(trx, orderId, 'shopper', now);
+          await outbox.record(trx, 'order.status_changed', orderId, { from: 'placed', to: 'cancelled', by: 'shopper' }, now);
           return 'cancelled';
         }
-        await trx.updateTable('orders').set({ cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('cancel_requested_at', 'is', null).execute();
+        const asked = await trx.updateTable('orders').set({ cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('cancel_requested_at', 'is', null).executeTakeFirst();
+        if (Number(asked.numUpdatedRows) === 1) await outbox.record(trx, 'order.cancel_requested', orderId, {}, now);
         const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
         return row.status === 'cancelled' ? 'cancelled' : 'requested';
       });
     },
 
-    view: (orderId: string, fractionDigits: number) => view(kysely, orderId, fractionDigits),
+    view: (orderId: string, fractionDigits: number) => orderViewIn(kysely, orderId, fractionDigits),
 
     /** The id of the order a person names: its number (`1042`, `#1042`) or its id; null when there is none. */
     async findId(ref: string): Promise<string | null> {
@@ -321,9 +343,10 @@ export function createOrderRepository(db: Db) {
           const current = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
           return { ok: false, reason: 'not_allowed', status: current.status, allowed: nextStatuses(current.status, mode) };
         }
-        if (givesStockBack(to)) await giveBack(trx, orderId, now);
         await recordAudit(trx, { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to } }, now);
-        return { ok: true, from: row.status as OrderStatus, to, userId: row.user_id, order: (await view(trx, orderId, fractionDigits))! };
+        await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to }, now);
+        if (givesStockBack(to)) await endUnfulfilled(trx, orderId, actor, now);
+        return { ok: true, from: row.status as OrderStatus, to, userId: row.user_id, order: (await orderViewIn(trx, orderId, fractionDigits))! };
       });
     },
 

@@ -3,6 +3,8 @@ import { ulid } from 'ulid';
 import { unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
+import { noOutbox, type OrderOutbox } from './order-outbox.ts';
+import { owesRefund } from './refund-repository.ts';
 
 /** Payment states an order moves through (orders.payment_status). */
 export type PaymentStatus = 'to_collect' | 'awaiting_payment' | 'awaiting_verification' | 'paid' | 'none';
@@ -16,7 +18,7 @@ const newTxnId = () => Array.from(randomBytes(20), (b) => TXN_ALPHABET[b % 32]).
 
 export type PayuOutcome = { outcome: 'paid' | 'failed' | 'unknown' | 'already_settled' | 'amount_mismatch'; orderId: string | null };
 
-export function createPaymentRepository(db: Db) {
+export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
   return {
     /** Sets how an unpaid order is paid; false when it is paid already (or not an order that takes payment). */
@@ -57,7 +59,15 @@ export function createPaymentRepository(db: Db) {
           .where('status', '=', 'initiated')
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'already_settled', orderId: payment.order_id };
-        if (answer.success) await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', payment.order_id).execute();
+        if (answer.success) {
+          await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', payment.order_id).execute();
+          await outbox.record(trx, 'order.paid', payment.order_id, { provider: 'payu', reference: answer.mihpayid }, now);
+          // paid after it ended (the shopper paid in a tab left open): the money goes back
+          const order = await trx.selectFrom('orders').select('status').where('id', '=', payment.order_id).executeTakeFirstOrThrow();
+          if (order.status === 'cancelled' || order.status === 'rejected') {
+            if (await owesRefund(trx, payment.order_id, 'payu', now)) await outbox.record(trx, 'order.refund_due', payment.order_id, {}, now);
+          }
+        }
         return { outcome: status, orderId: payment.order_id };
       });
     },
@@ -78,6 +88,7 @@ export function createPaymentRepository(db: Db) {
         if (Number(updated.numUpdatedRows) === 0) {
           await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: 'upi-manual', status: 'awaiting_verification', amount_minor: amountMinor, reference: utr, raw: '{}', created_at: now, updated_at: now }).execute();
         }
+        await outbox.record(trx, 'order.payment_claimed', orderId, { provider: 'upi-manual', reference: utr }, now);
         return true;
       });
     },
@@ -102,6 +113,7 @@ export function createPaymentRepository(db: Db) {
         if (given) await trx.updateTable('payments').set({ status: 'paid', reference: ref, updated_at: now }).where('id', '=', given.id).execute();
         else await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: order.payment_type, status: 'paid', amount_minor: order.grand_total_minor, reference: ref, raw: '{}', created_at: now, updated_at: now }).execute();
         await recordAudit(trx, { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } }, now);
+        await outbox.record(trx, 'order.paid', orderId, { provider: order.payment_type, reference: ref }, now);
         return { ok: true, provider: order.payment_type, reference: ref };
       });
     },

@@ -114,6 +114,36 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect(order.history.at(-1)).toMatchObject({ by: 'priya', action: 'order.paid', detail: { reference: 'UTR4455667788' } });
   });
 
+  it('cancelling a paid order owes the shopper a refund, which the owner marks paid back once; the guest view says each', async () => {
+    const placed = (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'upi-manual' } })).json<{ orderId: string; notificationToken: string }>();
+    const id = placed.orderId;
+    const guestView = async () => (await app.inject({ method: 'GET', url: `/api/guest/order/${id}`, headers: { authorization: `Bearer ${placed.notificationToken}` } })).json().order;
+    // not paid yet: nothing to refund
+    expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).json()).toMatchObject({ error: 'no_refund' });
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR1122334455' })).statusCode).toBe(200);
+    // paid but still going: nothing to refund either
+    expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).statusCode).toBe(409);
+    expect((await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' })).statusCode).toBe(200);
+
+    // 2 × ₹499.50 = ₹999.00 paid by UPI: ₹999.00 goes back by UPI
+    expect(await guestView()).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { amount: 999, method: 'upi-manual', status: 'due', reference: null, refundedAt: null } });
+    const refunded = await call('POST', `/admin/api/orders/${id}/refund`, 'priya', { reference: 'UTR9988776655' });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().order).toMatchObject({ paymentStatus: 'refunded', refund: { status: 'refunded', reference: 'UTR9988776655', refundedAt: expect.any(Number) } });
+    expect(await guestView()).toMatchObject({ paymentStatus: 'refunded', refund: { amount: 999, status: 'refunded', reference: 'UTR9988776655' } });
+    expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).json()).toMatchObject({ error: 'already_refunded', message: 'This refund is marked done already.' });
+    expect((await call('POST', '/admin/api/orders/01NOSUCHORDER/refund', 'priya', {})).statusCode).toBe(404);
+    expect((await call('POST', `/admin/api/orders/${id}/refund`, 'asha', {})).statusCode).toBe(404);
+    const { order } = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json();
+    expect(order.history.map((e: { action: string }) => e.action)).toEqual(['order.placed', 'order.paid', 'order.status', 'refund.due', 'refund.done']);
+  });
+
+  it('cancelling an order that was never paid owes nothing', async () => {
+    const id = await place();
+    await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' });
+    expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'to_collect', refund: null });
+  });
+
   it('the live feed tells the owner of an order as it is placed, and is not there for anyone else', async () => {
     expect((await call('GET', '/admin/api/events', 'asha')).statusCode).toBe(404);
     expect((await call('GET', '/admin/api/events')).statusCode).toBe(404);

@@ -8,6 +8,7 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
+import type { RefundRepository } from '../../db/repositories/refund-repository.ts';
 import type { StoreRepository } from '../../db/repositories/store-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
@@ -27,6 +28,7 @@ type Options = {
   users: UserRepository;
   orders: OrderRepository;
   payments: PaymentRepository;
+  refunds: RefundRepository;
   devices: DeviceRepository;
   catalog: CatalogCache;
   push: PushSender | undefined;
@@ -140,6 +142,19 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     // after the answer, like the order e-mail: a slow mail server never holds up the owner
     void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: publicOrigin(req, options.publicUrl) }, change);
     return { success: true, order: change.order, next: nextStatuses(change.to, change.order.deliveryMode as FulfilmentMode) };
+  });
+
+  typed.post('/orders/:id/refund', { schema: { params: idParam, body: z.object({ reference: z.string().trim().max(64).optional() }) } }, async (req, reply) => {
+    const result = await options.refunds.markRefunded(req.params.id, req.userId!, req.body.reference || null);
+    if (result.ok) {
+      const order = await orders.ownerView(req.params.id, digits);
+      options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'refunded', at: Date.now() });
+      req.log.info({ orderId: req.params.id }, 'refund marked done by the owner');
+      return { success: true, order };
+    }
+    if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
+    const messages = { no_refund: 'This order owes no refund: it was not paid, or it was not cancelled or rejected.', already_refunded: 'This refund is marked done already.' } as const;
+    return reply.code(409).send({ success: false, error: result.reason, message: messages[result.reason] });
   });
 
   typed.post('/orders/:id/paid', { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } }, async (req, reply) => {

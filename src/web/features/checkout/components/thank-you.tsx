@@ -10,6 +10,7 @@ import type { LastOrder } from '../store/checkout-store.ts';
 import { DeliveryTime } from './delivery-time.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { RefundNote } from './refund-note.tsx';
 
 // the payment providers load only when an order needs them (§9: loaded on demand)
 const UpiPayment = loadable(() => import('./upi-payment.tsx').then((m) => m.default), { inline: true });
@@ -62,7 +63,8 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
         <p className="text-slate-700">{t('checkout.orderNumber', { id: orderLabel(order) })}</p>
         <DeliveryTime order={order} className="text-slate-700" />
       </div>
-      {order.paymentStatus === 'paid' ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}
+      {order.paymentStatus === 'paid' && !order.refund ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}
+      <RefundNote order={order} className="rounded-md bg-amber-50 p-3 text-amber-950" />
       {order.paymentStatus === 'to_collect' ? <p>{t('checkout.payOnDelivery')}</p> : null}
       {order.paymentType === 'payu' && awaiting && payment === 'failed' && !retry ? (
         <div className="flex flex-col items-start gap-3 rounded-md bg-amber-50 p-3 text-amber-900">

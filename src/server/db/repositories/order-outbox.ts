@@ -1,0 +1,61 @@
+import type { Transaction } from 'kysely';
+import { ulid } from 'ulid';
+import { orderLabel } from '../../../domain/order-number.ts';
+import type { OrderView } from '../../../domain/order.ts';
+import type { Database } from '../schema.ts';
+import { orderViewIn } from './order-repository.ts';
+
+/** What happened to an order, as ORDER_WEBHOOK_URL hears of it. */
+export type OrderEventType = 'order.placed' | 'order.status_changed' | 'order.payment_claimed' | 'order.paid' | 'order.cancel_requested' | 'order.refund_due' | 'order.refunded';
+
+/** The JSON posted to the webhook: one event, the order as it is after it, and a line fit for a text message. */
+export type WebhookPayload = {
+  /** The delivery id: the same on every retry, so a receiver can drop one it has seen. */
+  id: string;
+  type: OrderEventType;
+  createdAt: string;
+  /** 'Order #1042 placed: 1322.06 INR, delivery, Asha Rao, +91 9800000001' */
+  summary: string;
+  detail: Record<string, unknown>;
+  order: OrderView;
+};
+
+/**
+ * Where the repositories write order events, inside the transaction of the change, so an
+ * event is kept exactly when its change is. With ORDER_WEBHOOK_URL the events go to the
+ * `webhook_deliveries` outbox (services/order-webhook.ts posts them); without it, nowhere.
+ */
+export interface OrderOutbox {
+  record(trx: Transaction<Database>, type: OrderEventType, orderId: string, detail?: Record<string, unknown>, now?: number): Promise<void>;
+}
+
+export const noOutbox: OrderOutbox = { record: async () => {} };
+
+const sentences: Record<OrderEventType, string> = {
+  'order.placed': 'placed',
+  'order.status_changed': 'is now {status}',
+  'order.payment_claimed': 'paid by the shopper: check the reference',
+  'order.paid': 'paid',
+  'order.cancel_requested': 'the shopper asks to cancel',
+  'order.refund_due': 'refund due',
+  'order.refunded': 'refunded',
+};
+
+export function webhookSummary(type: OrderEventType, order: OrderView): string {
+  const personal = order.details.personalDetails;
+  const phone = personal?.phone?.number ? `${personal.phone.dialCode ? `${personal.phone.dialCode} ` : ''}${personal.phone.number}` : '';
+  const who = [personal?.fullName, phone].filter((p) => p && p.trim()).join(', ');
+  const mode = { ship: 'delivery', dine: 'dine-in', pickup: 'pickup' }[order.deliveryMode];
+  return `Order ${orderLabel(order)} ${sentences[type].replace('{status}', order.status.replaceAll('_', ' '))}: ${order.grandTotal} ${order.currencyCode}, ${mode}${who ? `, ${who}` : ''}`;
+}
+
+/** The outbox of ORDER_WEBHOOK_URL: the order as it is after the change, in the shop's fraction digits. */
+export const webhookOutbox = (fractionDigits: number): OrderOutbox => ({
+  async record(trx, type, orderId, detail = {}, now = Date.now()) {
+    const order = await orderViewIn(trx, orderId, fractionDigits);
+    if (!order) return;
+    const id = ulid(now);
+    const payload: WebhookPayload = { id, type, createdAt: new Date(now).toISOString(), summary: webhookSummary(type, order), detail, order };
+    await trx.insertInto('webhook_deliveries').values({ id, event: type, order_id: order.id, payload: JSON.stringify(payload), created_at: now, attempts: 0, next_attempt_at: now, claimed_until: null, delivered_at: null, last_error: null }).execute();
+  },
+});
