@@ -62,6 +62,8 @@ import { createStoreState } from './services/store-state.ts';
 import { createStoreRepository } from './db/repositories/store-repository.ts';
 import type { SmsSender } from './services/sms.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
+import { startWebhookDeliverer, type WebhookSettings } from './services/order-webhook.ts';
+import { noOutbox, webhookOutbox } from './db/repositories/order-outbox.ts';
 
 export type AppOptions = {
   config: ConfigResult;
@@ -85,6 +87,8 @@ export type AppOptions = {
   redisUrl?: string | undefined;
   /** Tests only: the start of every Redis key and channel (default `storefront:<shop id>:`). */
   redisPrefix?: string | undefined;
+  /** ORDER_WEBHOOK_URL and its secret: every order event is kept in an outbox and posted there, signed (decision 031). */
+  orderWebhook?: WebhookSettings | undefined;
   /** Sends one-time codes by text message; without it they are logged (the demo shop). */
   sms?: SmsSender | undefined;
   /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
@@ -188,7 +192,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   if (config.ok) await app.register(appManifestRoutes, { shop: config.config, mediaDir: options.mediaDir });
   if (config.ok) {
-    const orders = createOrderRepository(db);
+    // with a webhook, every order change also writes its event, in the same transaction, for the deliverer to post
+    const outbox = options.orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
+    if (options.orderWebhook) {
+      const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
+      app.addHook('onClose', () => deliverer.stop());
+    }
+    const orders = createOrderRepository(db, { outbox });
+    const payments = createPaymentRepository(db, { outbox });
     const authSecret = options.authSecret ?? randomBytes(32);
     const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
     const users = createUserRepository(db);
@@ -218,10 +229,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl });
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments: createPaymentRepository(db), payu, publicUrl: options.publicUrl });
+    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments: createPaymentRepository(db), refunds: createRefundRepository(db), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
   }

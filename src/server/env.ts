@@ -40,6 +40,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     pushServiceOrigin: env.PUSH_SERVICE_ORIGIN || undefined,
     /** The owner's account, made on a start when the shop has no owner yet (then OWNER_PASSWORD is required); create-owner reads OWNER_PASSWORD too. */
     owner: { email: env.OWNER_EMAIL || undefined, password: env.OWNER_PASSWORD || undefined },
+    /** Order events to the owner's own system (a WhatsApp or SMS gateway): where to post them and the HMAC secret that signs them (services/order-webhook.ts). */
+    orderWebhook: { url: env.ORDER_WEBHOOK_URL || undefined, secret: env.ORDER_WEBHOOK_SECRET || undefined },
     /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
   };

@@ -14,6 +14,7 @@ import { ownerFromEnv } from './services/owner-account.ts';
 import { mailerFor, pushSenderFor } from './services/senders.ts';
 import { createHttpSms } from './services/sms.ts';
 import { createCountryLookup } from './services/country-lookup.ts';
+import { webhookSettingsFrom } from './services/order-webhook.ts';
 import { loadShopConfig } from './shop-config-file.ts';
 
 /**
@@ -35,7 +36,9 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     : undefined;
 
   const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
-  const app = await buildApp({ config, db, web, trustProxy: env.trustProxy, redisUrl: env.redisUrl, push, pushServiceOrigin: env.pushServiceOrigin, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, accessTokenTtlSeconds: env.accessTokenTtlSeconds, callerProfileOrigin: env.callerProfileOrigin, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
+  const webhook = webhookSettingsFrom(env.orderWebhook);
+  const app = await buildApp({ config, db, web, trustProxy: env.trustProxy, redisUrl: env.redisUrl, push, pushServiceOrigin: env.pushServiceOrigin, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, accessTokenTtlSeconds: env.accessTokenTtlSeconds, callerProfileOrigin: env.callerProfileOrigin, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
+  if (webhook && 'problem' in webhook) app.log.error(`The order webhook is off: ${webhook.problem}`);
   if (!mailer) app.log.info('SMTP_URL is not set: order e-mails are not sent, and e-mailed codes are written to this log');
   if (!env.sms.url) app.log.info('SMS_URL is not set: text-message codes are written to this log');
   // without PUBLIC_URL the e-mail's link takes the request's Host header, which a client can choose

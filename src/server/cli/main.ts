@@ -92,8 +92,8 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
           return command === 'import-catalog' ? importCommand(repo, rest, out) : setStockCommand(repo, rest, out);
         }
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
-        if (command === 'mark-paid') return markPaidCommand(db, rest, out);
-        if (command === 'refund') return refundCommand(db, shop, rest, out);
+        if (command === 'mark-paid') return markPaidCommand(db, shop, env, rest, out);
+        if (command === 'refund') return refundCommand(db, shop, env, rest, out);
         if (command === 'appointments') return appointmentsCommand(db, shop, rest, out);
         if (command === 'store') return storeCommand(db, rest, out);
         return createOwnerCommand(db, rest, out, ownerPassword);

@@ -11,9 +11,17 @@ import { createPaymentRepository } from '../db/repositories/payment-repository.t
 import { createRefundRepository } from '../db/repositories/refund-repository.ts';
 import type { Env } from '../env.ts';
 import { tellShopper } from '../services/order-news.ts';
+import { webhookSettingsFrom } from '../services/order-webhook.ts';
+import { noOutbox, webhookOutbox } from '../db/repositories/order-outbox.ts';
 import { orderText, shopTime } from '../services/order-text.ts';
 import { mailerFor, pushSenderFor } from '../services/senders.ts';
 import type { Out } from './out.ts';
+
+/** With ORDER_WEBHOOK_URL the command's changes are kept for the webhook too; the running server posts them. */
+function outboxFor(env: Env, shop: ShopConfig) {
+  const webhook = webhookSettingsFrom(env.orderWebhook);
+  return webhook && 'settings' in webhook ? webhookOutbox(shop.localeConfig.fractionDigits) : noOutbox;
+}
 
 /** The owner's actions from the command line are audited as this actor. */
 const CLI = 'cli';
@@ -34,7 +42,7 @@ const oneLine = (o: OwnerOrderSummary, shop: ShopConfig) =>
 
 /** `orders list [status…]`, `orders show <id>`, `orders set-status <id> <status>`. */
 export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ...args]: string[], out: Out): Promise<number> {
-  const orders = createOrderRepository(db);
+  const orders = createOrderRepository(db, { outbox: outboxFor(env, shop) });
   const digits = shop.localeConfig.fractionDigits;
   switch (sub) {
     case 'list': {
@@ -84,10 +92,10 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
 }
 
 /** `mark-paid <order> [reference]`: UPI with its reference, pay on delivery as collected. */
-export async function markPaidCommand(db: Db, [ref, reference]: string[], out: Out): Promise<number> {
+export async function markPaidCommand(db: Db, shop: ShopConfig, env: Env, [ref, reference]: string[], out: Out): Promise<number> {
   if (!ref) return usage(out, 'Name the order.');
   const found = await createOrderRepository(db).findId(ref);
-  const result = found ? await createPaymentRepository(db).markPaid(found, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
+  const result = found ? await createPaymentRepository(db, { outbox: outboxFor(env, shop) }).markPaid(found, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
   if (result.ok) {
     out.log(result.provider === 'pof' ? `Order ${ref}: payment collected.` : `Order ${ref}: paid by UPI, reference ${result.reference}.`);
     return 0;
@@ -104,11 +112,11 @@ export async function markPaidCommand(db: Db, [ref, reference]: string[], out: O
 }
 
 /** `refund <order> [reference]`: the refund a paid order that ended unfulfilled owed is paid back. */
-export async function refundCommand(db: Db, shop: ShopConfig, [ref, reference]: string[], out: Out): Promise<number> {
+export async function refundCommand(db: Db, shop: ShopConfig, env: Env, [ref, reference]: string[], out: Out): Promise<number> {
   if (!ref) return usage(out, 'Name the order.');
   const orders = createOrderRepository(db);
   const id = await orders.findId(ref);
-  const result = id ? await createRefundRepository(db).markRefunded(id, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
+  const result = id ? await createRefundRepository(db, { outbox: outboxFor(env, shop) }).markRefunded(id, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
   if (!result.ok) {
     if (result.reason === 'not_found') return notFound(out, ref);
     out.error(result.reason === 'no_refund' ? `Order ${ref} owes no refund: it was not paid, or it was not cancelled or rejected.` : `Order ${ref}'s refund is marked done already.`);

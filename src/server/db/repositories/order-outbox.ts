@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { orderLabel } from '../../../domain/order-number.ts';
 import type { OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
@@ -28,6 +28,9 @@ export type WebhookPayload = {
 export interface OrderOutbox {
   record(trx: Transaction<Database>, type: OrderEventType, orderId: string, detail?: Record<string, unknown>, now?: number): Promise<void>;
 }
+
+// delivery ids that grow within a millisecond too: two events of one transaction are posted in the order they happened
+const ulid = monotonicFactory();
 
 export const noOutbox: OrderOutbox = { record: async () => {} };
 
