@@ -34,6 +34,9 @@ import { userRoutes } from './routes/api/user/user-routes.ts';
 import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
+import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
+import { createOwnerAlertRepository } from './db/repositories/owner-alert-repository.ts';
+import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { API_NOT_FOUND } from './routes/not-found.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
 import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
@@ -199,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       app.addHook('onClose', () => deliverer.stop());
     }
     const orders = createOrderRepository(db, { outbox });
+    const ownerAlertRepo = createOwnerAlertRepository(db);
+    const ownerAlerts = createOwnerAlerts({ shop: config.config, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
     const payments = createPaymentRepository(db, { outbox });
     const authSecret = options.authSecret ?? randomBytes(32);
     const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
@@ -226,14 +231,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const appointments = createAppointmentRepository(db);
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
-    await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl });
+    await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl, ownerAlerts, orderEvents });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl });
+    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl, orderEvents });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
     await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
+    await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
   }
 

@@ -1,7 +1,13 @@
 import { EventEmitter } from 'node:events';
 
-/** Something happened to an order: placed, moved on, paid, or its shopper asked to cancel. */
-export type OrderEvent = { orderId: string; status: string; what: 'placed' | 'status' | 'paid' | 'cancel_requested' | 'refunded'; at: number };
+/**
+ * What the owner's board hears of: something happened to an order (placed — with its
+ * number, for the alert —, moved on, the shopper says it is paid, paid, asked to cancel,
+ * refunded), or a booking was made.
+ */
+export type OrderEvent =
+  | { orderId: string; number?: number; status: string; what: 'placed' | 'status' | 'payment_claimed' | 'paid' | 'cancel_requested' | 'refunded'; at: number }
+  | { appointmentId: string; what: 'booked'; at: number };
 
 /**
  * The owner's live board hears of orders through this (issue 8). In one process it is an

@@ -29,7 +29,7 @@ export function createRedisOrderEvents(publisher: Redis, channel: string, log: L
   return {
     publish(event) {
       publisher.publish(channel, JSON.stringify(event)).catch((err: Error) => {
-        log.warn({ err: err.message, orderId: event.orderId }, 'order event not shared through Redis; told to this instance only');
+        log.warn({ err: err.message, what: event.what }, 'order event not shared through Redis; told to this instance only');
         local.emit('order', event);
       });
     },

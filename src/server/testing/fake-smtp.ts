@@ -88,3 +88,14 @@ export function mimePart(raw: string, type: 'text/plain' | 'text/html' | 'text/c
   }
   throw new Error(`no ${type} part in the message`);
 }
+
+/** The message's Subject as a mail program shows it: folded lines joined and RFC 2047 words (=?UTF-8?Q?…?= or ?B?) decoded. */
+export function subjectOf(raw: string): string {
+  const folded = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
+  const joined = folded.replace(/\?=\r?\n[ \t]+=\?/g, '?==?').replace(/\r?\n[ \t]+/g, ' ').trim();
+  return joined.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}

@@ -105,7 +105,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       socket.once('close', () => sockets.delete(socket));
     }
     const send = (text: string) => void (feed.writableEnded || feed.destroyed ? undefined : feed.write(text));
-    const stop = options.orderEvents.subscribe((event) => send(`event: order\ndata: ${JSON.stringify(event)}\n\n`));
+    const stop = options.orderEvents.subscribe((event) => send(`event: ${event.what === 'booked' ? 'booking' : 'order'}\ndata: ${JSON.stringify(event)}\n\n`));
     const beat = setInterval(() => send(': still here\n\n'), 25_000);
     // the board went away (or the app ended the feed): stop writing to it
     feed.on('close', () => {

@@ -9,6 +9,8 @@ import { publicOrigin } from '../../public-origin.ts';
 import { appointmentEmail } from '../../services/appointment-email.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { mailInBackground, type Mailer } from '../../services/mailer.ts';
+import type { OrderEvents } from '../../services/order-events.ts';
+import type { OwnerAlerts } from '../../services/owner-alerts.ts';
 
 export type Clock = () => number;
 
@@ -50,7 +52,18 @@ const STATUS: Record<BookingRefusal, number> = {
 /** A refusal in the shape of the other calls: nothing was written. */
 export const refuse = (reply: FastifyReply, reason: BookingRefusal) => reply.code(STATUS[reason]).send({ success: false, error: reason, message: bookingMessages[reason] });
 
-type Options = { shop: ShopConfig; appointments: AppointmentRepository; users: UserRepository; accessTokens: AccessTokens; clock: Clock; mailer?: Mailer | undefined; publicUrl?: string | undefined };
+type Options = {
+  shop: ShopConfig;
+  appointments: AppointmentRepository;
+  users: UserRepository;
+  accessTokens: AccessTokens;
+  clock: Clock;
+  mailer?: Mailer | undefined;
+  publicUrl?: string | undefined;
+  /** The owner hears of every booking: by the live board, by push and by e-mail (issue 18). */
+  ownerAlerts: OwnerAlerts;
+  orderEvents: OrderEvents;
+};
 
 /**
  * `POST /fn/appointment/create` {userId, sfId, appointment} → billId (spec §7). Booking
@@ -59,7 +72,7 @@ type Options = { shop: ShopConfig; appointments: AppointmentRepository; users: U
  * offered and takes the place atomically (decision 021), then mails a confirmation with
  * a calendar file to the account's confirmed address.
  */
-export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop, appointments, users, accessTokens, clock, mailer, publicUrl }) => {
+export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop, appointments, users, accessTokens, clock, mailer, publicUrl, ownerAlerts, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post('/appointment/create', { schema: { body: appointmentRequestSchema }, preHandler: requireUser(accessTokens) }, async (req, reply) => {
     const { sfId, appointment } = req.body;
     if (sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
@@ -77,6 +90,8 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
     const booked = await appointments.book(user.id, placed.placement, details, now);
     if ('refused' in booked) return refuse(reply, booked.refused);
     req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
+    orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });
+    void ownerAlerts.bookingMade(booked, publicOrigin(req, publicUrl));
 
     if (user.email && user.email_verified === 1) {
       const input = { appointment: booked, to: user.email, shop, origin: publicOrigin(req, publicUrl) };

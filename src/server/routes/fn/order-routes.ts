@@ -15,6 +15,7 @@ import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { mailInBackground, type Mailer } from '../../services/mailer.ts';
 import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
+import type { OwnerAlerts } from '../../services/owner-alerts.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
@@ -71,6 +72,8 @@ type OrderRoutesOptions = {
   mailer?: Mailer | undefined;
   /** PUBLIC_URL, for the link in the e-mail; else the request's origin. */
   publicUrl?: string | undefined;
+  /** The owner hears of every order by push and e-mail (issue 18). */
+  ownerAlerts: OwnerAlerts;
 };
 
 /**
@@ -79,7 +82,7 @@ type OrderRoutesOptions = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -130,8 +133,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         return reply.code(answer.statusCode).send(answer.body);
       }
       catalog.invalidate();
-      orderEvents.publish({ orderId: result.order.id, status: result.order.status, what: 'placed', at: result.order.createdAt });
+      orderEvents.publish({ orderId: result.order.id, number: result.order.number, status: result.order.status, what: 'placed', at: result.order.createdAt });
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
+      void ownerAlerts.orderPlaced(result.order, publicOrigin(req, publicUrl));
       if (userId) {
         const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
         void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(result.order)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });

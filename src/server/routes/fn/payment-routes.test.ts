@@ -57,10 +57,10 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
     await payu?.close();
   });
 
-  async function place(paymentType: string): Promise<{ orderId: string; token: string }> {
+  async function place(paymentType: string): Promise<{ orderId: string; token: string; number: number }> {
     const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody(paymentType) });
     expect(res.statusCode).toBe(200);
-    return { orderId: res.json().orderId, token: res.json().notificationToken };
+    return { orderId: res.json().orderId, token: res.json().notificationToken, number: res.json().order.number };
   }
   const call = (url: string, payload: object, token?: string) => app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const statusOf = async (orderId: string, token: string) => (await app.inject({ url: `/api/guest/order/${orderId}`, headers: { authorization: `Bearer ${token}` } })).json().order.paymentStatus;
@@ -73,11 +73,11 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
   });
 
   it('UPI gives a deep link and a QR code, takes the reference and waits for the owner', async () => {
-    const { orderId, token } = await place('upi-manual');
+    const { orderId, token, number } = await place('upi-manual');
     expect((await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'upi-manual' })).statusCode).toBe(404);
     const res = await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'upi-manual' }, token);
     const body = res.json();
-    expect(body.upiLink).toBe(`upi://pay?pa=test.shop%40okbank&pn=Test%20Shop&am=999.00&cu=INR&tn=Order%20${orderId}&tr=${orderId}`);
+    expect(body.upiLink).toBe(`upi://pay?pa=test.shop%40okbank&pn=Test%20Shop&am=999.00&cu=INR&tn=Order%20%23${number}&tr=${orderId}`);
     expect(body.qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>\s*$/);
 
     const bad = await call('/fn/order/upiReference', { sfId: 'test-shop', orderId, utr: '12-34' }, token);

@@ -5,18 +5,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toMinor } from '../../../domain/money.ts';
 import { paymentTypes } from '../../../domain/order.ts';
+import { orderLabel } from '../../../domain/order-number.ts';
 import { upiLink, UTR } from '../../../domain/payments.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { OrderRepository, OrderView } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import { publicOrigin } from '../../public-origin.ts';
+import type { OrderEvents } from '../../services/order-events.ts';
 import { PAYU_TXNID, payuEndpoints, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
 import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
 /** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
 export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
 
-type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined };
+type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents };
 
 const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path, message }] });
 
@@ -25,7 +27,7 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  * with a deep link and a QR code, PayU's hosted checkout and its return. Like the cancel
  * request, they need the order's notification token as the bearer token (decision 016).
  */
-export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl }) => {
+export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl, orderEvents }) => {
   const digits = shop.localeConfig.fractionDigits;
   const amountText = (order: OrderView) => order.grandTotal.toFixed(digits);
   const payuKey = payu.key ?? shop.payment.payu?.merchantKey;
@@ -53,7 +55,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       if (provider === 'upi-manual') {
         const upi = shop.payment.upi;
         if (!upi) return reply.code(503).send({ success: false, error: 'upi_not_configured', message: 'UPI payments are not available right now.' });
-        const link = upiLink(upi, { amount: amountText(order), note: `Order ${order.id}`, reference: order.id, currency: order.currencyCode });
+        const link = upiLink(upi, { amount: amountText(order), note: `Order ${orderLabel(order)}`, reference: order.id, currency: order.currencyCode });
         // qrcode is loaded with the first UPI payment, not with the server
         const { default: QRCode } = await import('qrcode');
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -66,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         key: payuKey!,
         txnid,
         amount: amountText(order),
-        productinfo: `Order ${order.id}`.slice(0, 100),
+        productinfo: `Order ${orderLabel(order)}`.slice(0, 100),
         firstname: (personal.fullName || 'Customer').slice(0, 60),
         email: personal.email || 'no-reply@example.com',
         phone: personal.phone.number || '0000000000',
@@ -96,6 +98,8 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
       }
       req.log.info({ orderId: order.id }, 'UPI reference received');
+      // the owner's board shows the reference to check
+      orderEvents.publish({ orderId: order.id, status: order.status, what: 'payment_claimed', at: Date.now() });
       return { success: true, paymentStatus: 'awaiting_verification' };
     },
   );
@@ -126,6 +130,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         }
         const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: toMinor(Number(b.amount), digits), mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } });
         req.log.info({ txnid: b.txnid, orderId, outcome }, 'PayU return');
+        if (outcome === 'paid' && orderId) orderEvents.publish({ orderId, status: '', what: 'paid', at: Date.now() });
         const paid = outcome === 'paid' || (outcome === 'already_settled' && orderId !== null && (await orders.view(orderId, digits))?.paymentStatus === 'paid');
         return back(orderId, paid ? 'paid' : 'failed');
       },

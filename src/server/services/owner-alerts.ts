@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney, toMinor } from '../../domain/money.ts';
+import { orderLabel } from '../../domain/order-number.ts';
+import type { OrderView } from '../../domain/order.ts';
+import type { ShopConfig } from '../../domain/shop-config.ts';
+import type { AppointmentRecord } from '../db/repositories/booking-repository.ts';
+import type { OwnerAlertRepository } from '../db/repositories/owner-alert-repository.ts';
+import { bookingTime } from './appointment-email.ts';
+import { describeMailError, type MailMessage, type Mailer } from './mailer.ts';
+import { escapeHtml } from './order-email.ts';
+import { orderText } from './order-text.ts';
+import type { PushMessage, PushSender } from './push.ts';
+
+/**
+ * Telling the owner the moment an order or a booking arrives, with /admin closed
+ * (issue 18): a push to each device the owner turned alerts on for (from /admin), and an
+ * e-mail to the shop's address — the config's `contact.email`, else every owner's
+ * confirmed address. The board that is open hears it by its live feed instead. Like the
+ * shopper's news, this runs after the answer and only logs its failures.
+ */
+export type OwnerAlerts = {
+  orderPlaced(order: OrderView, origin: string): Promise<void>;
+  bookingMade(appointment: AppointmentRecord, origin: string): Promise<void>;
+};
+
+type Deps = { shop: ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
+
+const modeNames = { ship: 'Delivery', dine: 'Dine-in', pickup: 'Pickup' } as const;
+
+/** The push for a new order: 'New order #1042' / '₹1,322.06 · Delivery · Asha Rao'; a click opens it on /admin. */
+export function orderAlert(order: OrderView, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
+  const money = formatMoney(toMinor(order.grandTotal, shop.localeConfig.fractionDigits), shop.localeConfig);
+  const name = order.details.personalDetails?.fullName?.trim();
+  return {
+    title: `New ${order.kind === 'enquiry' ? 'enquiry' : 'order'} ${orderLabel(order)}`,
+    body: [money, modeNames[order.deliveryMode], name].filter(Boolean).join(' · '),
+    url: `/admin/orders/${order.id}`,
+    tag: `owner-order-${order.id}`,
+  };
+}
+
+/** The push for a new booking: 'New booking: Spice tasting' / 'Tuesday, 24 November 2026 at 10:30 am · Kavya Menon'. */
+export function bookingAlert(appointment: AppointmentRecord, shop: Pick<ShopConfig, 'localeConfig' | 'timeZone'>): PushMessage {
+  const { details } = appointment;
+  return {
+    title: `New booking: ${details.serviceName}`,
+    body: [bookingTime(appointment.start, shop), details.name, details.phone].filter(Boolean).join(' · '),
+    url: `/admin?section=bookings&date=${new Intl.DateTimeFormat('en-CA', { timeZone: shop.timeZone }).format(appointment.start)}`,
+    tag: `owner-booking-${appointment.id}`,
+  };
+}
+
+/** The owner's e-mail: the alert's words, the whole order or booking as text, and where to handle it. */
+function alertEmail(to: string, alert: PushMessage, lines: string[], link: string, shopTitle: string): MailMessage {
+  const text = [alert.body, '', ...lines, '', `Open it: ${link}`, ''].join('\n');
+  const html = [
+    '<!doctype html>',
+    '<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">',
+    `<p><strong>${escapeHtml(alert.title)}</strong><br>${escapeHtml(alert.body)}</p>`,
+    `<pre style="font:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+  // a subject is one header line: no line breaks from what a shopper typed
+  return { to, subject: `${alert.title} · ${alert.body} — ${shopTitle}`.replace(/\s+/g, ' ').slice(0, 200), text, html };
+}
+
+export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): OwnerAlerts {
+  async function pushAll(message: PushMessage): Promise<void> {
+    if (!push) return;
+    for (const subscription of await alerts.ownersSubscriptions()) {
+      const { outcome, statusCode } = await push.send(subscription, message);
+      if (outcome === 'gone') await alerts.remove(subscription.id);
+      if (outcome !== 'sent') log.warn({ subscriptionId: subscription.id, statusCode, outcome }, 'owner alert push not delivered');
+    }
+  }
+
+  async function mailAll(build: (to: string) => MailMessage, about: Record<string, string>): Promise<void> {
+    const recipients = shop.contact.email ? [shop.contact.email] : await alerts.ownersEmails();
+    if (recipients.length === 0) return;
+    if (!mailer) return log.info(about, 'owner alert e-mail not sent: SMTP_URL is not set');
+    for (const to of recipients) {
+      try {
+        await mailer.send(build(to));
+      } catch (err) {
+        log.warn({ ...about, mailError: describeMailError(err) }, 'owner alert e-mail not sent');
+      }
+    }
+  }
+
+  /** Both channels at once; whatever fails is logged, never thrown. */
+  const both = (push: Promise<void>, mail: Promise<void>) =>
+    Promise.all([push, mail]).then(
+      () => undefined,
+      (err: unknown) => log.warn({ err: String(err) }, 'owner alert not sent'),
+    );
+
+  return {
+    orderPlaced(order, origin) {
+      const alert = orderAlert(order, shop);
+      const link = `${origin}${alert.url}`;
+      return both(pushAll(alert), mailAll((to) => alertEmail(to, alert, orderText({ ...order, cancelRequested: false, paymentReference: null }, shop), link, shop.title), { orderId: order.id }));
+    },
+    bookingMade(appointment, origin) {
+      const alert = bookingAlert(appointment, shop);
+      const { details } = appointment;
+      const lines = [
+        `${details.serviceName}: ${bookingTime(appointment.start, shop)} (${details.durationMinutes} minutes)`,
+        `Who: ${[details.name, details.phone, details.email].filter(Boolean).join(' · ')}`,
+        ...(details.notes ? [`Note: ${details.notes}`] : []),
+      ];
+      return both(pushAll(alert), mailAll((to) => alertEmail(to, alert, lines, `${origin}${alert.url}`, shop.title), { appointmentId: appointment.id }));
+    },
+  };
+}
