@@ -124,6 +124,7 @@ test.describe('The owner can run the shop', () => {
     const date = (await day.getAttribute('value'))!;
     const time = page.getByRole('group', { name: 'Choose a time' }).getByRole('radio', { disabled: false }).first();
     await time.locator('xpath=..').click();
+    await page.getByLabel('Phone number (the shop calls this if something changes)').fill('+91 98450 67890');
     await page.getByLabel('Note for the shop (optional)').fill('Allergic to mustard');
     await page.getByRole('button', { name: /^Book Spice tasting session, / }).click();
     await expect(page.getByRole('heading', { name: 'Your appointment is booked' })).toBeVisible();
@@ -142,6 +143,7 @@ test.describe('The owner can run the shop', () => {
     await expect(card).toContainText('Note: Allergic to mustard');
     await expect(card).toContainText('Kavya Menon');
     await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    await expect(card.getByRole('link', { name: '+91 98450 67890' })).toHaveAttribute('href', 'tel:+919845067890');
     await expectAccessibleBoard(board);
     await card.getByRole('button', { name: 'Cancel booking' }).click();
     await card.getByRole('button', { name: 'Cancel booking: are you sure?' }).click();

@@ -236,9 +236,17 @@ export const appointmentRequestSchema = z.object({
     serviceId: z.string().min(1).max(60),
     start: z.iso.datetime({ offset: true, error: 'Use a time like 2026-11-23T10:30:00+05:30' }),
     notes: z.string().trim().max(500).default(''),
+    /** How the shop reaches the shopper about this booking; the account's number when left out. */
+    phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Use a phone number like +91 98765 43210').optional(),
   }),
 });
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
+
+export type AppointmentStatus = 'booked' | 'cancelled' | 'attended' | 'no_show';
+
+/** What the owner marks a booking once it has started. */
+export const bookingOutcomes = ['attended', 'no_show'] as const;
+export type BookingOutcome = (typeof bookingOutcomes)[number];
 
 /** A booking as the shopper's screens read it; times are ISO 8601 in the shop's zone. */
 export type AppointmentView = {
@@ -252,7 +260,8 @@ export type AppointmentView = {
   start: string;
   end: string;
   timeZone: string;
-  status: 'booked' | 'cancelled';
+  /** attended and no_show: what the owner marked once it had started. */
+  status: AppointmentStatus;
   notes: string;
   /** Whether it can still be cancelled or moved online (changeNoticeMinutes). */
   changeable: boolean;

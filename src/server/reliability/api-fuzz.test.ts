@@ -588,7 +588,7 @@ describe.each(testDatabases)('fuzzing every operation of the API on $name', (dat
     tokens['order token'] = order.notificationToken;
     const slots = (await app.inject({ url: '/api/appointments/slots?serviceId=fitting&days=3' })).json<{ days: Array<{ slots: Array<{ start: string; remaining: number }> }> }>();
     const starts = slots.days.flatMap((d) => d.slots.filter((s) => s.remaining > 0).map((s) => s.start));
-    const booked = await app.inject({ method: 'POST', url: '/fn/appointment/create', headers: as('shopper'), payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: starts[0] } } });
+    const booked = await app.inject({ method: 'POST', url: '/fn/appointment/create', headers: as('shopper'), payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: starts[0], phone: '+91 98000 00001' } } });
     expect(booked.statusCode, booked.body).toBe(200);
     const address = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: as('shopper'), payload: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' } });
     expect(address.statusCode, address.body).toBe(200);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
-import type { Placement } from '../../../domain/booking.ts';
+import type { AppointmentStatus, BookingOutcome, Placement } from '../../../domain/booking.ts';
 import type { Db } from '../database.ts';
 import type { AppointmentTable, Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -53,7 +53,7 @@ export async function placesTaken(db: Db, resource: string, from: number, to: nu
 
 export type AppointmentDetails = { serviceName: string; price: number; durationMinutes: number; name: string; email: string | null; phone: string | null; notes: string };
 
-export type AppointmentRecord = { id: string; userId: string; serviceId: string; start: number; end: number; status: 'booked' | 'cancelled'; details: AppointmentDetails; createdAt: number };
+export type AppointmentRecord = { id: string; userId: string; serviceId: string; start: number; end: number; status: AppointmentStatus; details: AppointmentDetails; createdAt: number };
 
 export type ChangeRefusal = 'not_found' | 'cancelled' | 'too_late' | 'full';
 
@@ -157,6 +157,29 @@ export function createAppointmentRepository(db: Db) {
         await recordAudit(trx, { actor, action: 'appointment.cancel', subject: `appointment:${id}`, detail: {} }, now);
         return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
       });
+    },
+
+    /**
+     * The owner marks how a booking went, once it has started: attended or no-show (and
+     * may correct it). A cancelled booking has no outcome. Audited in the same transaction.
+     */
+    async setOutcome(id: string, outcome: BookingOutcome, actor: Actor, now = Date.now()): Promise<AppointmentRecord | { refused: 'not_found' | 'cancelled' | 'not_started' }> {
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('appointments').select(['status', 'starts_at']).where('id', '=', id).executeTakeFirst();
+        if (!row) return { refused: 'not_found' as const };
+        if (row.status === 'cancelled') return { refused: 'cancelled' as const };
+        if (row.starts_at > now) return { refused: 'not_started' as const };
+        const res = await trx.updateTable('appointments').set({ status: outcome, updated_at: now }).where('id', '=', id).where('status', '=', row.status).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return { refused: 'cancelled' as const };
+        await recordAudit(trx, { actor, action: `appointment.${outcome}`, subject: `appointment:${id}`, detail: { from: row.status } }, now);
+        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+      });
+    },
+
+    /** The bookings still to come in [from, to), by start: the owner's upcoming list. */
+    async upcoming(from: number, to: number): Promise<AppointmentRecord[]> {
+      const rows = await kysely.selectFrom('appointments').selectAll().where('status', '=', 'booked').where('ends_at', '>', from).where('starts_at', '<', to).orderBy('starts_at').orderBy('id').limit(500).execute();
+      return rows.map(toRecord);
     },
 
     /** Moves the user's booking (same service) to a new place, if it starts at `notBefore` or later; all or nothing. */

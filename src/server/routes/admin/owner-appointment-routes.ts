@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { instantOf, isoDate, localDate, type OwnerAppointmentView } from '../../../domain/booking.ts';
+import { bookingOutcomes, instantOf, isoDate, localDate, type OwnerAppointmentView } from '../../../domain/booking.ts';
 import { addDays } from '../../../domain/calendar-dates.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { AppointmentRecord, AppointmentRepository } from '../../db/repositories/booking-repository.ts';
@@ -42,6 +42,12 @@ const REFUSED = {
   full: [409, 'This booking cannot be changed.'],
 } as const;
 
+const OUTCOME_REFUSED = {
+  not_found: [404, 'There is no such booking.'],
+  cancelled: [409, 'This booking was cancelled.'],
+  not_started: [409, 'This booking has not started yet.'],
+} as const;
+
 /**
  * The owner's bookings (issue 8), under /admin/api: one day's bookings in the shop's
  * time zone (today by default) and cancelling one that has not ended. Cancelling gives
@@ -58,6 +64,23 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
     const date = req.query.date ?? localDate(now, shop.timeZone);
     const list = await appointments.listBetween(instantOf(date, '00:00', shop.timeZone), instantOf(addDays(date, 1), '00:00', shop.timeZone));
     return { success: true, date, appointments: list.map((a) => ownerView(a, shop, now)) };
+  });
+
+  /** The bookings still to come in the next 7 days from now, beside the day view. */
+  typed.get('/appointments/upcoming', async () => {
+    const now = clock();
+    const list = await appointments.upcoming(now, now + 7 * 86_400_000);
+    return { success: true, appointments: list.map((a) => ownerView(a, shop, now)) };
+  });
+
+  typed.post('/appointments/:id/outcome', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ outcome: z.enum(bookingOutcomes) }) } }, async (req, reply) => {
+    const now = clock();
+    const marked = await appointments.setOutcome(req.params.id, req.body.outcome, req.userId!, now);
+    if ('refused' in marked) {
+      const [code, message] = OUTCOME_REFUSED[marked.refused];
+      return reply.code(code).send({ success: false, error: marked.refused, message });
+    }
+    return { success: true, appointment: ownerView(marked, shop, now) };
   });
 
   typed.post('/appointments/:id/cancel', { schema: { params: z.object({ id: z.string().min(1).max(64) }) } }, async (req, reply) => {

@@ -58,7 +58,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
 
   const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const book = async (user: string, start: string) => {
-    const res = await call('POST', '/fn/appointment/create', user, { userId: user, sfId: 'test-shop', appointment: { serviceId: 'fitting', start, notes: 'Blue kurta' } });
+    const res = await call('POST', '/fn/appointment/create', user, { userId: user, sfId: 'test-shop', appointment: { serviceId: 'fitting', start, notes: 'Blue kurta', ...(user === 'ravi' ? { phone: '+91 98111 22233' } : {}) } });
     expect(res.statusCode).toBe(200);
     return res.json<{ billId: string }>().billId;
   };
@@ -79,6 +79,36 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     // each shopper's confirmation, and the owner's alert of each (the config names no shop address: the owner's own)
     await expect.poll(() => smtp.received.filter((m) => !m.to.includes('priya@example.com')).length).toBe(2);
     await expect.poll(() => smtp.received.filter((m) => m.to.includes('priya@example.com')).length).toBe(2);
+  });
+
+  it('lists the next 7 days of bookings still to come, and marks one that started attended or a no-show', async () => {
+    const later = await book('ravi', '2026-11-24T11:30:00+05:30');
+    const soon = await book('asha', '2026-11-23T10:00:00+05:30');
+    const upcoming = (await call('GET', '/admin/api/appointments/upcoming', 'priya')).json().appointments as Array<{ id: string; phone: string | null; start: string }>;
+    // by start; the phone the shopper gave when the account has none
+    expect(upcoming.map((a) => a.id)).toEqual(expect.arrayContaining([soon, later]));
+    expect(upcoming.map((a) => a.start)).toEqual([...upcoming.map((a) => a.start)].sort());
+    expect(upcoming.find((a) => a.id === later)?.phone).toBe('+91 98111 22233');
+
+    expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'attended' })).json()).toMatchObject({ error: 'not_started', message: 'This booking has not started yet.' });
+    now = instantOf('2026-11-23', '10:05', IST);
+    try {
+      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'asha', { outcome: 'no_show' })).statusCode).toBe(404);
+      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'maybe' })).statusCode).toBe(400);
+      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'no_show' })).json()).toMatchObject({ success: true, appointment: { id: soon, status: 'no_show' } });
+      // the shopper walked in late: corrected
+      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'attended' })).json()).toMatchObject({ appointment: { status: 'attended' } });
+      expect((await call('POST', '/admin/api/appointments/01NOSUCH/outcome', 'priya', { outcome: 'attended' })).statusCode).toBe(404);
+      const marked = (await call('GET', '/admin/api/appointments/upcoming', 'priya')).json().appointments.map((a: { id: string }) => a.id);
+      expect(marked).not.toContain(soon);
+      const trail = await createAuditRepository(db).list(`appointment:${soon}`);
+      expect(trail.map((e) => [e.actor, e.action])).toEqual([
+        ['priya', 'appointment.attended'],
+        ['priya', 'appointment.no_show'],
+      ]);
+    } finally {
+      now = NOW;
+    }
   });
 
   it("answers a guest and a shopper as if the calls did not exist, and cancels nothing", async () => {

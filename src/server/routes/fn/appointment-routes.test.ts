@@ -73,13 +73,22 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
-  const book = (user: string | undefined, serviceId: string, start: string, extra: object = {}) => call('POST', '/fn/appointment/create', user, { userId: 'ravi', sfId: 'test-shop', appointment: { serviceId, start, ...extra } });
+  // the test accounts have no phone number: each booking gives the one the shop may call
+  const book = (user: string | undefined, serviceId: string, start: string, extra: object = {}) => call('POST', '/fn/appointment/create', user, { userId: 'ravi', sfId: 'test-shop', appointment: { serviceId, start, phone: '+91 98000 11111', ...extra } });
   const slotsOn = async (serviceId: string, date: string) => {
     const res = await call('GET', `/api/appointments/slots?serviceId=${serviceId}&from=${date}&days=1`);
     expect(res.statusCode).toBe(200);
     return (res.json().days[0].slots as Array<{ start: string; remaining: number }>).map((s) => `${s.start.slice(11, 16)}:${s.remaining}`);
   };
   const mine = async (user: string) => (await call('GET', '/api/user/appointments', user)).json() as Array<{ id: string; status: string; start: string; changeable: boolean }>;
+
+  it('a booking needs a phone number the shop can call: the one given, else the account\'s', async () => {
+    const refused = await call('POST', '/fn/appointment/create', 'ravi', { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T10:00:00+05:30' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual([{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }]);
+    expect((await book('ravi', 'fitting', '2026-11-23T10:00:00+05:30', { phone: 'call me' })).statusCode).toBe(400);
+    expect(await mine('ravi')).toEqual([]);
+  });
 
   it('a shopper books an offered time: the place is taken, the booking is theirs and a confirmation with a calendar file is mailed', async () => {
     expect((await slotsOn('fitting', '2026-11-23')).slice(0, 3)).toEqual(['10:00:1', '10:30:1', '11:00:1']);

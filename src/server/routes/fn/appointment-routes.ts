@@ -86,7 +86,10 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
 
     const user = await users.byId(req.userId!);
     if (!user) return reply.code(401).send({ success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' });
-    const details = { serviceName: service.name, price: service.price, durationMinutes: service.durationMinutes, name: user.name, email: user.email, phone: user.phone, notes: appointment.notes };
+    // the shop must be able to reach whoever booked: the number given, else the account's
+    const phone = appointment.phone || user.phone;
+    if (!phone) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }] });
+    const details = { serviceName: service.name, price: service.price, durationMinutes: service.durationMinutes, name: user.name, email: user.email, phone, notes: appointment.notes };
     const booked = await appointments.book(user.id, placed.placement, details, now);
     if ('refused' in booked) return refuse(reply, booked.refused);
     req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');

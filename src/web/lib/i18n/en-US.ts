@@ -300,6 +300,7 @@ export const enUS = {
     timeLeft_one: '{{time}} ({{count}} place left)',
     timeLeft_other: '{{time}} ({{count}} places left)',
     notes: 'Note for the shop (optional)',
+    phone: 'Phone number (the shop calls this if something changes)',
     offline: 'You are offline. Booking needs a connection.',
     failed: 'The booking could not be made. Please try again.',
     bookAt: 'Book {{service}}, {{when}}',

@@ -307,6 +307,7 @@ export const hiIN: Messages = {
     timeLeft_one: '{{time}} ({{count}} जगह बाकी)',
     timeLeft_other: '{{time}} ({{count}} जगहें बाकी)',
     notes: 'दुकान के लिए नोट (वैकल्पिक)',
+    phone: 'फ़ोन नंबर (कुछ बदले तो दुकान इसी पर फ़ोन करेगी)',
     offline: 'आप ऑफ़लाइन हैं। बुकिंग के लिए कनेक्शन चाहिए।',
     failed: 'बुकिंग नहीं हो सकी। कृपया फिर से कोशिश करें।',
     bookAt: '{{service}} बुक करें, {{when}}',

@@ -42,6 +42,9 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   const [day, setDay] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
+  // the shop calls this number about the booking: the account's, unless the shopper gives another
+  const [phone, setPhone] = useState<string | null>(null);
+  const phoneShown = phone ?? user?.phoneNumber ?? '';
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
@@ -81,7 +84,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
     if (!service || !chosenSlot || !user) return;
     setBusy(true);
     setProblem(null);
-    const res = moving ? await moveAppointment(moving, chosenSlot.start) : await bookAppointment(shopId, user.id, { serviceId: service.id, start: chosenSlot.start, notes });
+    const res = moving ? await moveAppointment(moving, chosenSlot.start) : await bookAppointment(shopId, user.id, { serviceId: service.id, start: chosenSlot.start, notes, ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}) });
     setBusy(false);
     if (res.ok) return onDone(res.data.appointment.billId);
     if (res.status === 0) return setProblem(t('appointment.offline'));
@@ -173,6 +176,12 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             </fieldset>
           ) : null}
 
+          {moving ? null : (
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              {t('appointment.phone')}
+              <input type="tel" autoComplete="tel" required value={phoneShown} maxLength={20} onChange={(e) => setPhone(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+            </label>
+          )}
           {moving ? null : (
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
               {t('appointment.notes')}
