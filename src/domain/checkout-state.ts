@@ -23,6 +23,8 @@ export type CheckoutState = {
   useSavedAddress: boolean;
   selectedAddressId: string | null;
   couponCode: string;
+  /** For the shop: directions to the gate, no onions, cut in slices (issue 18: the slip and the kitchen ticket print it). */
+  note: string;
 };
 
 export type CheckoutAction =
@@ -34,6 +36,7 @@ export type CheckoutAction =
   | { type: 'chooseSlot'; slotId: string | null }
   | { type: 'choosePayment'; paymentType: PaymentType }
   | { type: 'setCoupon'; code: string }
+  | { type: 'setNote'; note: string }
   | { type: 'useSavedAddress'; id: string; address: ShippingDetails }
   | { type: 'useNewAddress'; country: string }
   | { type: 'placed'; orderId: string }
@@ -55,6 +58,7 @@ export function initialCheckout(dialCode = '+91', country = ''): CheckoutState {
     useSavedAddress: true,
     selectedAddressId: null,
     couponCode: '',
+    note: '',
   };
 }
 
@@ -90,6 +94,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, orderPaymentType: action.paymentType };
     case 'setCoupon':
       return { ...state, couponCode: action.code };
+    case 'setNote':
+      return { ...state, note: action.note };
     case 'placed':
       return { ...state, orderId: action.orderId };
     case 'completed':

@@ -60,6 +60,8 @@ export const orderRequestSchema = z.object({
     /** Absent for an enquiry (orders off, enquiries on). */
     paymentType: z.enum(paymentTypes).nullish(),
     couponCode: z.string().trim().max(40).nullish(),
+    /** For the shop, printed on the slip and the kitchen ticket. */
+    note: optionalText(500),
   }),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
@@ -91,6 +93,8 @@ export type OrderView = {
   totals: ApiTotalsLine[];
   grandTotal: number;
   details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
+    /** The shopper's note for the shop; absent on orders placed before notes. */
+    note?: string;
     shippingSlotId: string | null;
     /** The delivery slot as it was when the order took it: ISO times in the shop's zone. */
     shippingSlot?: { label: string; start: string; end: string; timeZone: string } | null;

@@ -97,6 +97,7 @@ export function orderText(order: OwnerOrderSummary & { history?: OrderHistoryEnt
   const table = tableText(order, shop);
   if (table) out.push(`Table: ${table}`);
   if (order.deliveryMode === 'pickup') out.push('Pickup at the shop');
+  if (order.details.note) out.push(`Note: ${order.details.note}`);
   out.push('Items:');
   for (const l of order.lines) {
     const what = `${l.title}${l.variantName ? ` (${l.variantName})` : ''}`;

@@ -228,6 +228,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
             dineInDetails: order.deliveryMode === 'dine' ? order.dineInDetails : undefined,
             shippingSlotId: slotId,
             shippingSlot: options.slot?.view ?? null,
+            ...(order.note ? { note: order.note } : {}),
           };
           // the last write before the rows: the counter's row lock is held as briefly as it can be
           const number = await takeNumber(trx, 'order');

@@ -125,10 +125,13 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
 
   it('a table order is dine-in, with no delivery or packing', async () => {
     await withShop(async (t) => {
-    const res = await post(t.app, orderBody({ deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: 'table-4', value: '' } }, [{ id: 'mango', qty: 1.25 }]));
+    const res = await post(t.app, orderBody({ deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: 'table-4', value: '' }, note: '  Less spicy, please  ' }, [{ id: 'mango', qty: 1.25 }]));
     expect(res.statusCode).toBe(200);
     const { order } = res.json();
     expect(order.details.dineInDetails).toEqual({ spaceId: 'table-4', value: '' });
+    // the kitchen reads the shopper's note as they wrote it, trimmed
+    expect(order.details.note).toBe('Less spicy, please');
+    expect(order.lines[0]).toMatchObject({ qty: 1.25, isFraction: true });
     // 1.25 Kg × ₹320 = ₹400, 5 % tax
     expect(order.totals.map((l: { code: string; value: number }) => [l.code, l.value])).toEqual([['subtotal', 400], ['tax', 20], ['grand_total', 420]]);
     expect(await stockOf(t.db, 'mango')).toBe(11.25);

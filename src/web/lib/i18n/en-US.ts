@@ -347,6 +347,7 @@ export const enUS = {
     addressSaved: 'This address will be saved to your account for next time.',
     table: 'Table',
     chooseTable: 'Choose your table',
+    note: 'Note for the shop (optional)',
     tableNote: 'Table number or seat (optional when you chose a table)',
     slot: 'Delivery time',
     chooseSlot: 'Choose a delivery time',

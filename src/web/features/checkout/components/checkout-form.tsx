@@ -107,6 +107,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
         shippingSlotId: state.deliveryMode === 'ship' ? state.shippingSlotId : null,
         paymentType: enquiry ? null : state.orderPaymentType,
         couponCode: state.couponCode.trim() || null,
+        note: state.note,
       },
     };
   }
@@ -272,6 +273,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
             {errorFor('paymentType') ? <FieldError>{errorFor('paymentType')}</FieldError> : null}
           </Section>
         ) : null}
+
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          {t('checkout.note')}
+          <textarea value={state.note} maxLength={500} rows={2} onChange={(e) => dispatch({ type: 'setNote', note: e.target.value })} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+        </label>
       </div>
 
       <aside className="flex flex-col gap-4 self-start rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20" aria-label={t('checkout.yourOrder')}>
