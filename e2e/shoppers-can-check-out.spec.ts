@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
-import { chooseDeliveryTime } from './fixtures/checkout.ts';
+import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
@@ -22,16 +22,6 @@ async function fillContact(page: Page): Promise<void> {
   await page.getByLabel('Full name').first().fill('Asha Rao');
   await page.getByLabel('E-mail').fill('asha@example.com');
   await page.getByLabel('Phone number').fill('9800000001');
-}
-
-async function fillAddress(page: Page): Promise<void> {
-  const address = page.getByRole('region', { name: 'Delivery address' });
-  await address.getByLabel('Full name').fill('Asha Rao');
-  await address.getByLabel('Street and number').fill('12 MG Road');
-  await address.getByLabel('City').fill('Bengaluru');
-  await address.getByLabel('State').fill('Karnataka');
-  await address.getByLabel('PIN / zip code').fill('560001');
-  await address.getByLabel('Country').fill('India');
 }
 
 /** A pickup order paid with PayU: the checkout hands the shopper over to (the local) PayU. */

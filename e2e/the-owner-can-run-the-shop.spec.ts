@@ -1,34 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
-import { demoShop } from './fixtures/servers.ts';
 import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import type { Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
-
-const OWNER_PASSWORD = 'monsoon market stalls';
-
-/** The owner's account, made with the owner's command on a running shop's database. */
-function createOwner(email: string, dataDir: string = demoShop.dataDir): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/main.ts', 'create-owner', email, 'Priya'], {
-    env: { ...process.env, DATA_DIR: dataDir, SHOP_CONFIG: demoShop.shopConfig, DATABASE_URL: '', OWNER_PASSWORD },
-    stdio: 'pipe',
-  });
-}
-
-/** Logs the owner in on /admin. */
-async function ownerLogsIn(board: Page, email: string): Promise<void> {
-  await board.goto('/admin');
-  await board.getByRole('button', { name: 'Log in', exact: true }).click();
-  const login = board.getByRole('dialog', { name: 'Log in' });
-  await login.getByLabel('E-mail').fill(email);
-  await login.getByLabel('Password').fill(OWNER_PASSWORD);
-  await login.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(board.getByRole('tab', { name: /^Open/ })).toBeVisible();
-}
 
 /** axe on the owner's page once the login's welcome toast, which fades in and out, has gone. */
 async function expectAccessibleBoard(board: Page): Promise<void> {
@@ -137,8 +115,8 @@ test.describe('The owner can run the shop', () => {
     await board.getByRole('button', { name: 'Bookings' }).click();
     await expect(board).toHaveURL(/\/admin\?section=bookings$/);
     await board.getByLabel('Day', { exact: true }).fill(date);
-    // this run's booking (a retry, or the other browser, may have booked the same day)
-    const card = board.getByRole('article').filter({ has: board.getByRole('link', { name: email }) });
+    // this run's booking in the day's list (a retry, or the other browser, may have booked the same day; the next 7 days list it too)
+    const card = board.getByRole('region', { name: /^Bookings on / }).getByRole('article').filter({ has: board.getByRole('link', { name: email }) });
     await expect(card).toContainText('Spice tasting session');
     await expect(card).toContainText('Note: Allergic to mustard');
     await expect(card).toContainText('Kavya Menon');

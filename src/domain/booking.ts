@@ -270,7 +270,13 @@ export type AppointmentView = {
 };
 
 /** A booking as the owner's day lists it: the shopper's view and who booked it. */
-export type OwnerAppointmentView = AppointmentView & { name: string; email: string | null; phone: string | null };
+export type OwnerAppointmentView = AppointmentView & {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** It has begun, by the server's clock: it can be marked attended or a no-show. */
+  started: boolean;
+};
 
 /** A bookable time as the slots call gives it. */
 export type SlotView = { start: string; end: string; remaining: number };

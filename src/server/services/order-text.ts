@@ -1,6 +1,7 @@
 import { formatMoney, qtyToMilli, quantityLabel, toMinor } from '../../domain/money.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order.ts';
+import { addressLines, contactPhone, tableText } from '../../domain/order-details.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 
 /**
@@ -28,34 +29,12 @@ export function shopTime(at: number, shop: Shop, withYear = false): string {
   return new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: shop.timeZone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
-/** The shopper's phone as one dialable string: '+91 9800000001'. */
-export function contactPhone(order: Pick<OrderView, 'details'>): string {
-  const phone = order.details.personalDetails?.phone;
-  const number = phone?.number.trim() ?? '';
-  return number ? `${phone?.dialCode.trim() && !number.startsWith('+') ? `${phone.dialCode.trim()} ` : ''}${number}` : '';
-}
-
-/** The delivery address as the lines of a label, or null for an order that is not delivered. */
-export function addressLines(order: Pick<OrderView, 'details'>): string[] | null {
-  const a = order.details.shippingDetails;
-  if (!a) return null;
-  return [a.fullName, a.streetName, a.apartment, [a.city, a.state, a.zipCode].filter(Boolean).join(', '), a.country, a.phone ? `Phone ${a.phone}` : ''].filter((l) => l.trim() !== '');
-}
-
 /** The delivery slot with its day: 'Wed, 25 Nov, Morning (8 am – 11 am)'. */
 export function slotText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
   const slot = order.details.shippingSlot;
   if (!slot) return null;
   const day = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: slot.timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(Date.parse(slot.start));
   return `${day}, ${slot.label}`;
-}
-
-/** The table of a dine-in order by its name in the config, with what the shopper added ('Table 4, window seat'). */
-export function tableText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
-  const dine = order.details.dineInDetails;
-  if (!dine) return null;
-  const space = shop.dineSpaces.find((s) => s.id === dine.spaceId)?.name ?? dine.spaceId;
-  return [space, dine.value].filter((p) => p && p.trim()).join(', ') || null;
 }
 
 /** What one history entry says: 'placed → confirmed', 'marked paid (UTR 4455…)'. */
@@ -91,10 +70,10 @@ export function orderText(order: OwnerOrderSummary & { history?: OrderHistoryEnt
   const contact = [personal?.fullName, contactPhone(order), personal?.email].filter((p) => p && p.trim());
   if (contact.length) out.push(`Contact: ${contact.join(' · ')}`);
   const address = addressLines(order);
-  if (address) out.push('Deliver to:', ...address.map((l) => `  ${l}`));
+  if (address) out.push('Deliver to:', ...address.map((l) => `  ${l}`), ...(order.details.shippingDetails?.phone ? [`  Phone ${order.details.shippingDetails.phone}`] : []));
   const slot = slotText(order, shop);
   if (slot) out.push(`Delivery slot: ${slot}`);
-  const table = tableText(order, shop);
+  const table = tableText(order, shop.dineSpaces);
   if (table) out.push(`Table: ${table}`);
   if (order.deliveryMode === 'pickup') out.push('Pickup at the shop');
   if (order.details.note) out.push(`Note: ${order.details.note}`);

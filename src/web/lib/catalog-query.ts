@@ -1,4 +1,5 @@
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from './query-client.ts';
 import type { CatalogResponse } from '../../domain/catalog.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { CatalogResponse } from '../../domain/catalog.ts';
  */
 export type { CatalogResponse };
 
-export const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+export { queryClient };
 
 export const catalogQueryKey = ['catalog'] as const;
 

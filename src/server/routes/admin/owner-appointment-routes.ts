@@ -33,6 +33,7 @@ const ownerView = (a: AppointmentRecord, shop: ShopConfig, now: number): OwnerAp
   name: a.details.name,
   email: a.details.email,
   phone: a.details.phone,
+  started: a.start <= now,
 });
 
 const REFUSED = {

@@ -1,37 +1,74 @@
-import type { OwnerAppointmentView } from '../../../../domain/booking.ts';
+import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { getJson, postJson, type ApiResult } from '../../../lib/api.ts';
 import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
-/** An order as the owner sees it: the shopper's view, and whether they asked to cancel. */
-export type OwnerOrder = OrderView & { cancelRequested: boolean };
+/** An order on the owner's board. */
+export type OwnerOrder = OwnerOrderSummary;
 
 /** A product in the owner's stock list. */
 export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
 
+/** A browser push subscription as `PushSubscription.toJSON()` gives it. */
+export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
+
+const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
+
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
 export const ownerApi = {
   orders: () => asUser((headers) => getJson<{ orders: OwnerOrder[] }>('/admin/api/orders', headers)),
-  setStatus: (id: string, status: OrderStatus) => asUser((headers) => postJson<{ order: OrderView }>(`/admin/api/orders/${encodeURIComponent(id)}/status`, { status }, headers)),
+  /** One order in full, with where it may go next. */
+  order: (id: string) => asUser((headers) => getJson<{ order: OwnerOrderView; next: OrderStatus[] }>(order(id), headers)),
+  setStatus: (id: string, status: OrderStatus) => asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/status`, { status }, headers)),
   store: () => asUser((headers) => getJson<{ open: boolean }>('/admin/api/store', headers)),
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
-  markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OrderView }>> =>
-    asUser((headers) => postJson(`/admin/api/orders/${encodeURIComponent(id)}/paid`, reference ? { reference } : {}, headers)),
+  markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OwnerOrderView }>> => asUser((headers) => postJson(`${order(id)}/paid`, reference ? { reference } : {}, headers)),
+  /** The refund a cancelled paid order owed is paid back, with the transfer's reference (none for cash). */
+  markRefunded: (id: string, reference: string) => asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/refund`, reference ? { reference } : {}, headers)),
   /** One day's bookings in the shop's time zone; today without a date. */
   appointments: (date?: string) => asUser((headers) => getJson<{ date: string; appointments: OwnerAppointmentView[] }>(`/admin/api/appointments${date ? `?date=${date}` : ''}`, headers)),
+  /** The bookings still to come in the next 7 days. */
+  upcomingAppointments: () => asUser((headers) => getJson<{ appointments: OwnerAppointmentView[] }>('/admin/api/appointments/upcoming', headers)),
   cancelAppointment: (id: string) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
+  markAppointment: (id: string, outcome: BookingOutcome) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
   /** Products matching the words, fewest in stock first (50 at most). */
   stock: (q: string) => asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
   setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),
+  /** This browser's alerts for every new order and booking, by push (the endpoint goes in the body, never the address). */
+  alertsOn: (subscription: PushSubscriptionJson) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts', { subscription }, headers)),
+  alertsOff: (endpoint: string) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts/off', { endpoint }, headers)),
+  alertsStatus: (endpoint: string) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts/status', { endpoint }, headers)),
 };
+
+/** What the live feed says happened: an order's change (with its number when placed), or a new booking. */
+export type FeedEvent = { kind: 'order'; orderId: string; number?: number; what: string } | { kind: 'booking'; appointmentId: string };
+
+/** The events of a chunk of server-sent events ('event: order\ndata: {…}'); anything unreadable is skipped. */
+export function parseFeed(blocks: string[]): FeedEvent[] {
+  const events: FeedEvent[] = [];
+  for (const block of blocks) {
+    const name = /^event: (\w+)$/m.exec(block)?.[1];
+    const data = /^data: (.+)$/m.exec(block)?.[1];
+    if (!data || (name !== 'order' && name !== 'booking')) continue;
+    try {
+      const parsed = JSON.parse(data) as { orderId?: string; number?: number; what?: string; appointmentId?: string };
+      if (name === 'order' && parsed.orderId) events.push({ kind: 'order', orderId: parsed.orderId, number: parsed.number, what: parsed.what ?? '' });
+      if (name === 'booking' && parsed.appointmentId) events.push({ kind: 'booking', appointmentId: parsed.appointmentId });
+    } catch {
+      // a broken line is not worth stopping the feed for
+    }
+  }
+  return events;
+}
 
 /**
  * Listens to the live feed (server-sent events, read with fetch so the access token goes
- * in a header, never in the address) and calls `onOrder` for each event; reconnects 3 s
- * after the feed drops. The returned function stops it.
+ * in a header, never in the address) and calls `onEvents` with what each chunk brought,
+ * and `onLive` when the feed connects or drops; reconnects 3 s after it drops. The
+ * returned function stops it.
  */
-export function watchOrders(onOrder: () => void): () => void {
+export function watchOrders(onEvents: (events: FeedEvent[]) => void, onLive: (live: boolean) => void = () => {}): () => void {
   let stopped = false;
   let controller: AbortController | null = null;
   const connect = async () => {
@@ -43,21 +80,25 @@ export function watchOrders(onOrder: () => void): () => void {
         // an access token that ran out: a fresh one for the next try
         if (res.status === 401) await refreshSession();
         if (res.ok && res.body) {
+          onLive(true);
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffer = '';
           for (;;) {
             const { value, done } = await reader.read();
             if (done) break;
             buffer += value;
-            const events = buffer.split('\n\n');
-            buffer = events.pop() ?? '';
-            if (events.some((e) => e.startsWith('event: order'))) onOrder();
+            const blocks = buffer.split('\n\n');
+            buffer = blocks.pop() ?? '';
+            const events = parseFeed(blocks);
+            if (events.length) onEvents(events);
           }
         }
       } catch {
         // offline, or stopped: try again below
       }
-      if (!stopped) await new Promise((resume) => setTimeout(resume, 3000));
+      if (stopped) break;
+      onLive(false);
+      await new Promise((resume) => setTimeout(resume, 3000));
     }
   };
   void connect();

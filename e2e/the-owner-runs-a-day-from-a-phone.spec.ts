@@ -1,0 +1,156 @@
+import type { Browser, Page } from '@playwright/test';
+import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
+import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
+import { pdfPages } from './fixtures/pdf.ts';
+import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { expect, test } from './fixtures/test.ts';
+
+/** The owner's phone. */
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Records what the owner's page does to get attention, through the browser's real APIs:
+ * each tone the chime starts and each notification the page shows.
+ */
+function recordAlerts() {
+  const alerts = { tones: 0, notifications: [] as Array<{ title: string; body: string | undefined }> };
+  Object.assign(window, { __alerts: alerts });
+  const Real = window.Notification;
+  class Recorded extends Real {
+    constructor(title: string, options?: NotificationOptions) {
+      super(title, options);
+      alerts.notifications.push({ title, body: options?.body });
+    }
+  }
+  Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
+  Object.defineProperty(Recorded, 'requestPermission', { value: Real.requestPermission.bind(Real) });
+  window.Notification = Recorded as typeof Notification;
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+    alerts.tones += 1;
+    return start.apply(this, args);
+  };
+}
+
+type Alerts = { tones: number; notifications: Array<{ title: string; body: string | undefined }> };
+const alertsOf = (page: Page) => page.evaluate(() => (window as unknown as { __alerts: Alerts }).__alerts);
+
+/** Products from the end of the catalog, which the other journeys leave alone: one sold by weight, one by the piece. */
+function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct } {
+  const fromEnd = [...catalog.products].reverse().filter((p) => p.price.regular > 0 && p.stock >= 20);
+  const weighed = fromEnd.find((p) => (p as { isFraction?: boolean }).isFraction);
+  const counted = fromEnd.filter((p) => !(p as { isFraction?: boolean }).isFraction)[12];
+  if (!weighed || !counted) throw new Error('the demo catalog has no product sold by weight with stock');
+  return { weighed, counted };
+}
+
+/** The owner on a phone, logged in on /admin, with the alerts recorded. */
+async function ownerOnAPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const email = `day-owner-${Date.now()}@example.com`;
+  createOwner(email, undefined, 'Priya Shah');
+  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['notifications'], serviceWorkers: 'block' });
+  await context.addInitScript(recordAlerts);
+  const board = await context.newPage();
+  await ownerLogsIn(board, email);
+  return board;
+}
+
+test.describe("The owner runs a day from a phone", () => {
+  // one phone-sized story: the shopper's side is checked at both sizes elsewhere
+  test.skip(({ isMobile }) => !isMobile, 'the owner story runs once, on the phone-sized project');
+
+  test('a guest orders for delivery in a slot and pays by UPI; the owner hears it, sees all it takes, prints the slip, takes the payment and delivers; the shopper sees each step under the same number', async ({ page, browser, catalog }) => {
+    test.slow(); // two browsers, a password login, a whole order's life
+    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+    await expect(board.getByText('Signed in as Priya Shah')).toBeVisible();
+    // the board hears new orders from now on
+    await expect(board.getByText('Live: new orders appear by themselves')).toBeVisible();
+    await expect(board.getByRole('link', { name: 'Kirana & Co.' })).toHaveAttribute('href', '/');
+
+    // the shopper: 0.75 kg of one thing, one of another, delivered in a slot, paid by UPI
+    const { weighed, counted } = products(catalog);
+    await page.goto(`/p/${weighed.variantId}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${weighed.title}` }).click();
+    const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${weighed.title} in Kg` });
+    await weight.fill('0.75');
+    await weight.press('Enter');
+    await expect(weight).toHaveValue('0.75');
+    await page.goto(`/p/${counted.variantId}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await page.goto('/checkout');
+    await page.getByLabel('Full name').first().fill('Asha Rao');
+    await page.getByLabel('E-mail').fill('asha@example.com');
+    await page.getByLabel('Phone number').fill('9800000001');
+    await fillAddress(page);
+    const slot = await chooseDeliveryTime(page);
+    await page.getByLabel('Note for the shop (optional)').fill('Ring twice, third floor');
+    await page.getByRole('radio', { name: 'UPI' }).check();
+    await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
+    const label = (await confirmation.getByText(/^Order number: #\d+$/).textContent())!.replace('Order number: ', '');
+    await confirmation.getByRole('button', { name: 'OK' }).click();
+    const grandTotal = (await page.getByTestId('order-totals').locator('[data-code="grand_total"] dd').textContent())!.trim();
+    await page.getByLabel('UPI reference (UTR)').fill('412345678901');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expect(page.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();
+
+    // the open board announces it: a line at the top, the chime, a notification
+    const arrival = board.getByRole('status').getByRole('link', { name: `New order ${label}` });
+    await expect(arrival).toBeVisible();
+    await expect.poll(async () => (await alertsOf(board)).notifications.map((n) => n.title)).toContain(`New order ${label}`);
+    expect((await alertsOf(board)).notifications.find((n) => n.title === `New order ${label}`)?.body).toBe(`${grandTotal} · Delivery · Asha Rao`);
+    expect((await alertsOf(board)).tones).toBeGreaterThan(0);
+
+    // the whole order, on the phone
+    await arrival.click();
+    await expect(board.getByRole('heading', { level: 1, name: `Order ${label}` })).toBeVisible();
+    const delivery = board.getByRole('region', { name: 'Delivery' });
+    await expect(delivery).toContainText('12 MG Road');
+    await expect(delivery).toContainText('Bengaluru, Karnataka, 560001');
+    await expect(delivery).toContainText(`, ${slot}`);
+    await expect(delivery).toContainText('Note: Ring twice, third floor');
+    await expect(board.getByRole('region', { name: 'Contact' }).getByRole('link', { name: '+91 9800000001' })).toHaveAttribute('href', 'tel:+919800000001');
+    const items = board.getByRole('region', { name: 'Items' });
+    await expect(items).toContainText(`0.75 kg ${weighed.title}`);
+    await expect(items).toContainText(`1 × ${counted.title}`);
+    for (const total of ['Subtotal', 'Shipping and Handling', 'Packing Charges', 'Tax (5%)']) await expect(items).toContainText(total);
+    await expect(items).toContainText(`Grand Total${grandTotal}`);
+    await expect(board.getByRole('region', { name: 'Payment' })).toContainText('UPI reference (UTR): 412345678901');
+
+    // the packing slip, as the 80 mm printer gets it
+    await board.getByRole('link', { name: 'Print packing slip' }).click();
+    await expect(board.getByRole('heading', { name: 'Packing slip' })).toBeVisible();
+    const [slip] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
+    expect(slip!.widthMm).toBe(80);
+    for (const text of ['PACKING SLIP', `Order ${label}`, 'Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', `0.75 kg ${weighed.title}`, `1 × ${counted.title}`, 'Ring twice, third floor']) expect(slip!.text).toContain(text);
+    // nothing of the page around the slip is printed
+    expect(slip!.text).not.toContain('Log out');
+    await board.getByRole('link', { name: `Order ${label}` }).click();
+
+    // the shopper's own view of it, which they reload as the owner works
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await expect(page.getByText(`Order number: ${label}`)).toBeVisible();
+    const shopperSees = async (status: string, payment: string) => {
+      await page.reload();
+      await expect(page.getByText(`Status: ${status}`)).toBeVisible();
+      await expect(page.getByText(`Payment: ${payment}`)).toBeVisible();
+      await expect(page.getByText(`Order number: ${label}`)).toBeVisible();
+    };
+    await shopperSees('Placed', 'Being verified by the shop');
+
+    // the owner found the money, and moves the order to the door
+    const order = board.getByRole('article', { name: `Order ${label}` });
+    await order.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(board.getByRole('region', { name: 'Payment' })).toContainText('Paid');
+    await shopperSees('Placed', 'Paid');
+    for (const [step, status] of [['Confirm', 'Confirmed'], ['Start preparing', 'Being prepared'], ['Out for delivery', 'Out for delivery'], ['Delivered', 'Delivered']] as const) {
+      await order.getByRole('button', { name: step, exact: true }).click();
+      await expect(order.locator('header')).toContainText(status);
+      await shopperSees(status, 'Paid');
+    }
+    // the history says who did each step, in the shop's time
+    await expect(board.getByRole('region', { name: 'History' })).toContainText('Priya Shah');
+    await board.context().close();
+  });
+});

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiResult } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { ownerApi } from './owner-api.ts';
+
+/**
+ * The owner's server data, one way (TanStack Query): each screen reads a query, the
+ * routes' clientLoaders start it, the live feed and the owner's own changes mark it
+ * stale. Any change to an order or a booking refetches what shows it.
+ */
+
+/** A call that did not answer 2xx: its status (404: not the owner, or no such order) and the server's words. */
+export class OwnerCallFailed extends Error {
+  constructor(
+    readonly status: number,
+    message: string | undefined,
+  ) {
+    super(message ?? `HTTP ${status}`);
+  }
+}
+
+async function unwrap<T>(call: Promise<ApiResult<T>>): Promise<T> {
+  const res = await call;
+  if (!res.ok) throw new OwnerCallFailed(res.status, res.error?.message);
+  return res.data;
+}
+
+export const ownerKeys = {
+  all: ['owner'] as const,
+  orders: ['owner', 'orders'] as const,
+  order: (id: string) => ['owner', 'order', id] as const,
+  bookings: ['owner', 'bookings'] as const,
+};
+
+// a 404 is an answer (no such order, or not the owner), not a hiccup to retry
+const retry = (count: number, error: unknown) => !(error instanceof OwnerCallFailed && error.status > 0 && error.status < 500) && count < 1;
+
+/**
+ * Whether the shop takes orders, asked per user: the answer as it came, since a 404 is how
+ * the page learns the user is not the owner.
+ */
+export const storeQuery = (userId: string | null) => queryOptions({ queryKey: ['owner', 'store', userId], queryFn: () => ownerApi.store(), staleTime: Infinity, retry: false });
+
+export const ordersQuery = () => queryOptions({ queryKey: ownerKeys.orders, queryFn: () => unwrap(ownerApi.orders()).then((d) => d.orders), retry });
+
+export const orderQuery = (id: string) => queryOptions({ queryKey: ownerKeys.order(id), queryFn: () => unwrap(ownerApi.order(id)), retry });
+
+export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
+
+export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
+
+const groups = { orders: [ownerKeys.orders, ['owner', 'order']], bookings: [ownerKeys.bookings], all: [ownerKeys.all] } as const;
+
+/** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
+export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+export { queryClient };

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { qtyToMilli, quantityLabel } from '../../../../domain/money.ts';
+import { addressLines, contactPhone, tableText, telHref } from '../../../../domain/order-details.ts';
+import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { useShop } from '../../../lib/use-shop.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const link = 'font-medium text-primary-strong underline';
+
+/** Who ordered, and how to reach them: name, a phone to tap, an e-mail to write to. */
+export function ContactLine({ order }: { order: OwnerOrderSummary }) {
+  const personal = order.details.personalDetails;
+  const phone = contactPhone(order);
+  return (
+    <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+      {personal?.fullName ? <span className="font-medium">{personal.fullName}</span> : null}
+      {phone ? (
+        <a href={telHref(phone)} className={link}>
+          {phone}
+        </a>
+      ) : null}
+      {personal?.email ? (
+        <a href={`mailto:${personal.email}`} className={link}>
+          {personal.email}
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
+/** Where the order goes: the address (copied as one block for a rider's app), the slot with its day, the table, or pickup. */
+export function HandOver({ order, full = false }: { order: OwnerOrderSummary; full?: boolean }) {
+  const { t } = useTranslation();
+  const when = useFormatWhen();
+  const shop = useShop();
+  const [copied, setCopied] = useState(false);
+  const address = addressLines(order);
+  const slot = order.details.shippingSlot;
+  const table = tableText(order, shop.dineSpaces);
+  const phone = order.details.shippingDetails?.phone;
+  const copy = async () => {
+    await navigator.clipboard.writeText([...(address ?? []), ...(phone ? [phone] : [])].join('\n'));
+    setCopied(true);
+  };
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {address ? (
+        <div>
+          <p className="font-semibold">{t('owner.deliverTo')}</p>
+          <address className="not-italic">{(full ? address : address.slice(1, 3)).map((line, i) => <span key={i} className="block">{line}</span>)}</address>
+          {full && phone ? (
+            <a href={telHref(phone)} className={link}>
+              {phone}
+            </a>
+          ) : null}
+          {full ? (
+            <button type="button" onClick={() => void copy()} className="mt-1 block rounded-md border border-slate-300 px-3 py-1.5 font-semibold">
+              {copied ? t('owner.copied') : t('owner.copyAddress')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {slot ? <p>{t('owner.slot', { day: when.day(slot.start), slot: slot.label })}</p> : null}
+      {order.deliveryMode === 'dine' ? <p className="font-semibold">{t('owner.table', { table: table ?? '—' })}</p> : null}
+      {order.deliveryMode === 'pickup' ? <p>{t('owner.pickup')}</p> : null}
+      {order.details.note ? <p className="rounded bg-yellow-50 px-2 py-1 text-yellow-950">{t('owner.note', { note: order.details.note })}</p> : null}
+    </div>
+  );
+}
+
+/** The lines as the owner packs them: '0.75 kg Nankhatai (Box)', '2 × Cotton Tee'; with prices on the order's page. */
+export function Lines({ order, prices = false }: { order: OwnerOrderSummary; prices?: boolean }) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  return (
+    <ul className="flex flex-col gap-1 text-sm">
+      {order.lines.map((l) => (
+        <li key={l.productId} className="flex flex-wrap justify-between gap-x-3">
+          <span>
+            <span className="font-semibold">{quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)}</span> {l.title}
+            {l.variantName ? ` (${l.variantName})` : ''}
+          </span>
+          {prices ? (
+            <span className="text-slate-700">
+              {t(l.isFraction ? 'owner.perKg' : 'owner.each', { price: price(l.unitPrice) })} · <strong>{price(l.total)}</strong>
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** How the order is paid, and what to check: the shopper's UPI reference, a refund owed. */
+export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  const when = useFormatWhen();
+  if (order.kind === 'enquiry') return <p className="text-sm">{t('order.paymentStatuses.none')}</p>;
+  const { refund } = order;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p>
+        {order.paymentType ? t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType }) : t('owner.paymentNotChosen')} · <strong>{t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}</strong>
+      </p>
+      {order.paymentReference ? <p className={order.paymentStatus === 'awaiting_verification' ? 'w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950' : ''}>{t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}</p> : null}
+      {refund?.status === 'due' ? <p className="w-max rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t('owner.refundDue', { amount: price(refund.amount), method: t(`owner.paymentBy.${refund.method}`, { defaultValue: refund.method }) })}</p> : null}
+      {refund?.status === 'refunded' ? (
+        <p>
+          {t('owner.refunded', { amount: price(refund.amount), date: when.day(iso(refund.refundedAt ?? 0)) })}
+          {refund.reference ? ` · ${t('owner.paymentReference', { reference: refund.reference })}` : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One step of the order's life: when (the shop's time), who, what. */
+export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
+  const { t } = useTranslation();
+  const when = useFormatWhen();
+  const d = entry.detail;
+  const status = (s: unknown) => t(`order.statuses.${String(s)}`, { defaultValue: String(s) });
+  const what =
+    entry.action === 'order.status'
+      ? `${status(d.from)} → ${status(d.to)}`
+      : t(`owner.history.${entry.action.replace('.', '_')}`, { defaultValue: entry.action, reference: typeof d.reference === 'string' ? d.reference : '' });
+  const who = entry.by === 'shopper' ? t('owner.history.shopper') : entry.by === 'command line' ? t('owner.history.commandLine') : entry.by;
+  return (
+    <li className="flex flex-wrap gap-x-3 text-sm">
+      <time dateTime={iso(entry.at)} className="text-slate-600">
+        {when.dayAndTime(iso(entry.at))}
+      </time>
+      <span className="font-medium">{who}</span>
+      <span>{what}</span>
+    </li>
+  );
+}
+
+/** The order's totals lines, the grand total last and larger. */
+export function Totals({ order, className = '', grandClassName = 'font-bold' }: { order: OwnerOrderSummary; className?: string; grandClassName?: string }) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  return (
+    <dl className={`flex flex-col ${className}`}>
+      {order.totals.map((line) => (
+        <div key={line.code} className={`flex justify-between gap-2 ${line.code === 'grand_total' ? grandClassName : ''}`}>
+          <dt>
+            {t(`checkout.totals.${line.code}`, { defaultValue: line.title })}
+            {line.isPercentage && line.percentAmount !== null ? ` (${line.percentAmount}%)` : ''}
+          </dt>
+          <dd>{price(line.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

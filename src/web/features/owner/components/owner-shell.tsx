@@ -1,0 +1,185 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { logOut, useSession } from '../../../lib/session.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { useShop } from '../../../lib/use-shop.ts';
+import { queryClient } from '../api/owner-queries.ts';
+import { useOwnerAccess } from '../hooks/use-owner-access.ts';
+import { useOwnerFeed, type Arrival } from '../hooks/use-owner-feed.ts';
+import { alertsAreOn, setSound, soundIsOn, turnAlertsOff, turnAlertsOn, unlockSound, type AlertsOutcome } from '../lib/alerts.ts';
+
+const button = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-50';
+
+/**
+ * Everything on /admin sits in this (issue 18): who may see it, the frame the owner runs
+ * the day from — the shop's name back to the storefront, who is logged in, log out, the
+ * alerts and the sound — and the live feed that keeps the screens fresh and announces
+ * each new order and booking.
+ */
+export function OwnerShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const openModal = useUi((s) => s.openModal);
+  const { session, query: access } = useOwnerAccess();
+
+  if (session === 'unknown' || (session === 'user' && access.isPending)) return <Frame>{<p role="status">{t('nav.loading')}</p>}</Frame>;
+  if (session !== 'user') {
+    return (
+      <Frame>
+        <div className="flex flex-col items-start gap-3">
+          <p>{t('owner.logIn')}</p>
+          <button type="button" onClick={() => openModal('authentication')} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+            {t('owner.logInButton')}
+          </button>
+        </div>
+      </Frame>
+    );
+  }
+  const res = access.data;
+  if (res && !res.ok && (res.status === 404 || res.status === 401)) return <Frame>{<p>{t('owner.notOwner')}</p>}</Frame>;
+  if (!res?.ok) return <Frame>{<p role="alert">{t('owner.failed')}</p>}</Frame>;
+  return <OwnerFrame>{children}</OwnerFrame>;
+}
+
+/** The frame with nothing of the owner's in it: for the login and the refusals. */
+function Frame({ children }: { children: ReactNode }) {
+  const shop = useShop();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4">
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 pb-3 print:hidden">
+        <Link to="/" className="text-lg font-bold text-primary-strong hover:underline">
+          {shop.title}
+        </Link>
+      </header>
+      <main className="flex flex-col gap-4">{children}</main>
+    </div>
+  );
+}
+
+function OwnerFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const name = useSession((s) => s.user?.name ?? '');
+  // the frame renders in the browser only (who is logged in is known there), so the choice can be read at once
+  const [sound, setSoundState] = useState(() => soundIsOn(shop.id));
+  const { arrivals, dismiss, live } = useOwnerFeed(shop.id);
+
+  // sound may play only after the owner touched the page once (the login counts)
+  useEffect(() => {
+    if (navigator.userActivation?.hasBeenActive) unlockSound();
+    const unlock = () => unlockSound();
+    window.addEventListener('pointerdown', unlock, { once: true });
+    window.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, []);
+
+  const leave = async () => {
+    // a phone handed back, or shared: it stops getting the owner's alerts
+    await turnAlertsOff().catch(() => undefined);
+    await logOut();
+    queryClient.removeQueries({ queryKey: ['owner'] });
+    void navigate('/admin');
+  };
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 p-4 print:max-w-none print:p-0">
+      <header className="flex flex-col gap-3 border-b border-slate-200 pb-3 print:hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Link to="/" className="text-lg font-bold text-primary-strong hover:underline">
+            {shop.title}
+          </Link>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="text-slate-700">{t('owner.signedInAs', { name })}</span>
+            <button type="button" onClick={() => void leave()} className={button}>
+              {t('owner.logOut')}
+            </button>
+          </div>
+        </div>
+        <p role="status" className={`text-sm font-medium ${live ? 'text-green-800' : 'text-amber-800'}`}>
+          {live ? t('owner.live') : t('owner.reconnecting')}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <AlertsSwitch />
+          <button
+            type="button"
+            aria-pressed={sound}
+            onClick={() => {
+              setSound(shop.id, !sound);
+              setSoundState(!sound);
+              unlockSound();
+            }}
+            className={button}
+          >
+            {sound ? t('owner.soundOn') : t('owner.soundOff')}
+          </button>
+        </div>
+      </header>
+      {arrivals.length ? <Arrivals arrivals={arrivals} dismiss={dismiss} /> : null}
+      <main className="flex flex-col gap-4">{children}</main>
+    </div>
+  );
+}
+
+/** What came in while the page was open, newest first, until the owner opens or dismisses it. */
+function Arrivals({ arrivals, dismiss }: { arrivals: Arrival[]; dismiss: (key: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('owner.arrivals')} role="status" className="flex flex-col gap-2 print:hidden">
+      <ul className="flex flex-col gap-2">
+        {arrivals.map((a) => (
+          <li key={a.key} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-green-100 px-3 py-2 text-green-950">
+            <Link to={a.url} onClick={() => dismiss(a.key)} className="font-semibold underline">
+              {a.title}
+            </Link>
+            <span className="text-sm">{a.body}</span>
+            <button type="button" onClick={() => dismiss(a.key)} className="rounded px-2 text-sm font-semibold" aria-label={t('owner.dismiss', { what: a.title })}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "Get an alert for every new order": push to this device, the owner's own (not the shopper's prompt). */
+function AlertsSwitch() {
+  const { t } = useTranslation();
+  const [on, setOn] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<AlertsOutcome | null>(null);
+  useEffect(() => {
+    let live = true;
+    void alertsAreOn().then((value) => live && setOn(value));
+    return () => void (live = false);
+  }, []);
+
+  const flip = async () => {
+    setBusy(true);
+    if (on) {
+      await turnAlertsOff();
+      setOn(false);
+      setOutcome(null);
+    } else {
+      const result = await turnAlertsOn();
+      setOutcome(result);
+      setOn(result === 'on');
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" disabled={busy || on === null} onClick={() => void flip()} aria-pressed={on === true} className={on ? 'rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50' : button}>
+        {on ? t('owner.alertsOn') : t('owner.turnAlertsOn')}
+      </button>
+      {outcome === 'denied' ? <p className="text-sm text-red-700">{t('owner.alertsDenied')}</p> : null}
+      {outcome === 'page-only' ? <p className="text-sm text-slate-600">{t('owner.alertsPageOnly')}</p> : null}
+      {outcome === 'failed' ? <p className="text-sm text-red-700">{t('owner.failed')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { orderLabel } from '../../../../domain/order-number.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { watchOrders, type FeedEvent } from '../api/owner-api.ts';
+import { orderQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
+import { notifyOwner, playChime, soundIsOn, type Alert } from '../lib/alerts.ts';
+
+/** Something that came in while /admin was open, shown until the owner opens or dismisses it. */
+export type Arrival = Alert & { key: string };
+
+/**
+ * The live feed on every /admin screen (issue 18), and whether it is connected: each event marks what shows it stale
+ * (so the board, an open order and the bookings refresh by themselves), and a new order
+ * or booking is announced — the chime unless muted, a browser notification, and a line
+ * at the top of the page.
+ */
+export function useOwnerFeed(shopId: string) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  const when = useFormatWhen();
+  const navigate = useNavigate();
+  const [arrivals, setArrivals] = useState<Arrival[]>([]);
+  const [live, setLive] = useState(false);
+  // the latest formatters for the feed's callback, which lives as long as the page
+  const words = useRef({ t, price, when, navigate });
+  useEffect(() => {
+    words.current = { t, price, when, navigate };
+  });
+
+  const announce = useCallback(
+    (alert: Alert) => {
+      setArrivals((list) => [{ ...alert, key: alert.tag }, ...list.filter((a) => a.key !== alert.tag)].slice(0, 5));
+      if (soundIsOn(shopId)) playChime();
+      void notifyOwner(alert, (url) => void words.current.navigate(url));
+    },
+    [shopId],
+  );
+
+  useEffect(() => {
+    const onEvents = async (events: FeedEvent[]) => {
+      const { t, price, when } = words.current;
+      if (events.some((e) => e.kind === 'order')) void refreshOwnerData('orders');
+      if (events.some((e) => e.kind === 'booking')) void refreshOwnerData('bookings');
+      for (const event of events) {
+        if (event.kind === 'order' && event.what === 'placed') {
+          const { order } = await queryClient.fetchQuery(orderQuery(event.orderId)).catch(() => ({ order: null }));
+          if (!order) continue;
+          const name = order.details.personalDetails?.fullName?.trim();
+          announce({
+            title: t(order.kind === 'enquiry' ? 'owner.newEnquiry' : 'owner.newOrder', { id: orderLabel(order) }),
+            body: [price(order.grandTotal), t(`checkout.modes.${order.deliveryMode}`), name].filter(Boolean).join(' · '),
+            url: `/admin/orders/${order.id}`,
+            tag: `owner-order-${order.id}`,
+          });
+        }
+        if (event.kind === 'booking') {
+          const list = await queryClient.fetchQuery(upcomingBookingsQuery()).catch(() => []);
+          const booking = list.find((a) => a.id === event.appointmentId);
+          if (!booking) continue;
+          announce({
+            title: t('owner.newBooking', { service: booking.serviceName }),
+            body: [when.dayAndTime(booking.start), booking.name].filter(Boolean).join(' · '),
+            url: `/admin?section=bookings&date=${booking.start.slice(0, 10)}`,
+            tag: `owner-booking-${booking.id}`,
+          });
+        }
+      }
+    };
+    return watchOrders((events) => void onEvents(events), setLive);
+  }, [announce]);
+
+  const dismiss = useCallback((key: string) => setArrivals((list) => list.filter((a) => a.key !== key)), []);
+  return { arrivals, dismiss, live };
+}
