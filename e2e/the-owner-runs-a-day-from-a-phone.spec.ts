@@ -1,6 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
+import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -53,6 +55,17 @@ async function ownerOnAPhone(browser: Browser, baseURL: string | undefined): Pro
   const board = await context.newPage();
   await ownerLogsIn(board, email);
   return board;
+}
+
+type Placed = { orderId: string; token: string; number: number; grandTotal: string };
+
+/** An order placed as a shopper's browser would place it, for the stories that start at the owner's end. */
+async function placeByApi(request: APIRequestContext, order: Record<string, unknown>): Promise<Placed> {
+  const res = await request.post('/fn/order/create', { data: { sfId: 'demo', order: { personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } }, ...order } } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { orderId: string; notificationToken: string; order: { number: number; grandTotal: number } };
+  const grandTotal = `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(body.order.grandTotal)}`;
+  return { orderId: body.orderId, token: body.notificationToken, number: body.order.number, grandTotal };
 }
 
 test.describe("The owner runs a day from a phone", () => {
@@ -117,13 +130,15 @@ test.describe("The owner runs a day from a phone", () => {
     for (const total of ['Subtotal', 'Shipping and Handling', 'Packing Charges', 'Tax (5%)']) await expect(items).toContainText(total);
     await expect(items).toContainText(`Grand Total${grandTotal}`);
     await expect(board.getByRole('region', { name: 'Payment' })).toContainText('UPI reference (UTR): 412345678901');
+    await expect(board.getByText(/^Welcome, /)).toHaveCount(0, { timeout: 15_000 });
+    await expectNoSeriousA11yViolations(board);
 
     // the packing slip, as the 80 mm printer gets it
     await board.getByRole('link', { name: 'Print packing slip' }).click();
     await expect(board.getByRole('heading', { name: 'Packing slip' })).toBeVisible();
     const [slip] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
     expect(slip!.widthMm).toBe(80);
-    for (const text of ['PACKING SLIP', `Order ${label}`, 'Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', `0.75 kg ${weighed.title}`, `1 × ${counted.title}`, 'Ring twice, third floor']) expect(slip!.text).toContain(text);
+    for (const text of ['PACKING SLIP', `Order ${label}`, 'Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', `0.75 kg ${weighed.title}`, `1 × ${counted.title}`, 'Ring twice, third floor']) expect(slip!.words).toContain(text);
     // nothing of the page around the slip is printed
     expect(slip!.text).not.toContain('Log out');
     await board.getByRole('link', { name: `Order ${label}` }).click();
@@ -152,5 +167,93 @@ test.describe("The owner runs a day from a phone", () => {
     // the history says who did each step, in the shop's time
     await expect(board.getByRole('region', { name: 'History' })).toContainText('Priya Shah');
     await board.context().close();
+  });
+
+  test("a dine-in order's kitchen ticket prints on a 58 mm roll and its receipt on A4, each with what it is for", async ({ browser, request, catalog }) => {
+    test.slow(); // a password login and two PDFs
+    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+    const { counted } = products(catalog);
+    const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 2 }], deliveryMode: 'dine', dineInDetails: { spaceId: 'table-3', value: 'by the window' }, paymentType: 'pof', note: 'No onions' });
+
+    await board.goto(`/admin/orders/${placed.orderId}`);
+    await board.getByRole('link', { name: 'Print kitchen ticket' }).click();
+    await board.getByRole('radio', { name: '58 mm roll' }).check();
+    const [ticket] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
+    expect(ticket!.widthMm).toBe(58);
+    for (const text of ['KITCHEN TICKET', 'Table 3, by the window', `Order #${placed.number}`, `2 × ${counted.title}`, 'Note: No onions']) expect(ticket!.words).toContain(text);
+
+    await board.goto(`/admin/orders/${placed.orderId}/print/receipt`);
+    // the paper chosen last is this browser's printer's
+    await expect(board.getByRole('radio', { name: '58 mm roll' })).toBeChecked();
+    await board.getByRole('radio', { name: 'A4' }).check();
+    const [receipt] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
+    expect(receipt!.widthMm).toBe(210);
+    for (const text of ['RECEIPT', `Order #${placed.number}`, `2 × ${counted.title}`, 'Subtotal', 'Tax (5%)', `Grand Total ${placed.grandTotal}`, `To collect: ${placed.grandTotal}`, 'Thank you!']) expect(receipt!.words).toContain(text);
+    await board.context().close();
+  });
+
+  test('the owner cancels a paid order: the refund it owes shows to both, until the owner marks it paid back', async ({ browser, request, page, catalog }) => {
+    test.slow(); // a password login and an order's life
+    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+    const { counted } = products(catalog);
+    const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'upi-manual' });
+    await request.post('/fn/order/paymentConfig', { headers: { authorization: `Bearer ${placed.token}` }, data: { sfId: 'demo', orderId: placed.orderId, provider: 'upi-manual' } });
+    await request.post('/fn/order/upiReference', { headers: { authorization: `Bearer ${placed.token}` }, data: { sfId: 'demo', orderId: placed.orderId, utr: '498765432109' } });
+
+    await board.goto(`/admin/orders/${placed.orderId}`);
+    const order = board.getByRole('article', { name: `Order #${placed.number}` });
+    await order.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(board.getByRole('region', { name: 'Payment' })).toContainText('UPI · Paid');
+    await order.getByRole('button', { name: 'Cancel order' }).click();
+    await order.getByRole('button', { name: 'Cancel order: are you sure?' }).click();
+    await expect(board.getByRole('region', { name: 'Payment' })).toContainText(`Refund due: ${placed.grandTotal} by UPI`);
+    // a cancelled order takes no more money
+    await expect(order.getByRole('button', { name: /^Mark (paid|collected)$/ })).toHaveCount(0);
+
+    await page.goto(`/guest/view-order#${new URLSearchParams({ orderId: placed.orderId, token: placed.token }).toString()}`);
+    await expect(page.getByText(`Refund of ${placed.grandTotal} due`)).toBeVisible();
+
+    await order.getByRole('button', { name: 'Mark refunded' }).click();
+    await board.getByLabel('Reference of your refund (optional for cash)').fill('RFND77001122');
+    await order.getByRole('button', { name: 'Mark refunded' }).click();
+    await expect(board.getByRole('region', { name: 'Payment' })).toContainText(`Refunded ${placed.grandTotal} on `);
+    await expect(board.getByRole('region', { name: 'History' })).toContainText('refunded');
+    await page.reload();
+    await expect(page.getByText(new RegExp(`^Refunded on .+ \\(${placed.grandTotal.replace(/[.$]/g, '\\$&')}\\) Reference: RFND77001122$`))).toBeVisible();
+    await expect(page.getByText('Payment: Refunded')).toBeVisible();
+    await board.context().close();
+  });
+});
+
+test.describe('The owner hears of orders with /admin closed', () => {
+  // the push subscription needs the service worker: the other journeys run without one
+  test.use({ serviceWorkers: 'allow' });
+  test.skip(({ isMobile }) => !isMobile, 'the owner story runs once, on the phone-sized project');
+
+  test("the owner turns alerts on from /admin; with the page closed, a new order reaches the owner's phone by push", async ({ browser, request, catalog }) => {
+    test.slow(); // a password login and the service worker's start
+    // Chromium's push service is out of reach here: the subscription the browser would get comes from the local push service
+    const subscription = (await (await request.post(`${fakePushControl}/subscriptions`)).json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+    const email = `alert-owner-${Date.now()}@example.com`;
+    createOwner(email, undefined, 'Priya Shah');
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['notifications'], serviceWorkers: 'allow' });
+    await context.addInitScript((sub: typeof subscription) => {
+      PushManager.prototype.subscribe = function () {
+        return Promise.resolve({ endpoint: sub.endpoint, toJSON: () => sub } as unknown as PushSubscription);
+      };
+    }, subscription);
+    const board = await context.newPage();
+    await ownerLogsIn(board, email);
+    await board.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await board.getByRole('button', { name: 'Get an alert for every new order' }).click();
+    await expect(board.getByRole('button', { name: 'Alerts on for this device' })).toBeVisible();
+    await context.close();
+
+    const placed = await placeByApi(request, { items: [{ id: products(catalog).counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'pof' });
+    const path = new URL(subscription.endpoint).pathname;
+    // the other journeys' orders reach this phone too: this order's alert is the one to read
+    await expect
+      .poll(async () => ((await (await request.get(`${fakePushControl}/messages`)).json()) as Array<{ path: string; message: unknown }>).filter((m) => m.path === path && (m.message as { tag?: string }).tag === `owner-order-${placed.orderId}`).map((m) => m.message), { message: "the owner's phone gets the push" })
+      .toEqual([{ title: `New order #${placed.number}`, body: `${placed.grandTotal} · Pickup · Asha Rao`, url: `/admin/orders/${placed.orderId}`, tag: `owner-order-${placed.orderId}` }]);
   });
 });
