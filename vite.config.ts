@@ -83,6 +83,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: 'framework', test: framework },
                 { name: 'shell', test: (id: string) => shell.some((p) => id.includes(p)) },
+                // the owner's pages share one file: fewer chunks for every route of the manifest each page carries to list
+                { name: 'owner', test: (id: string) => id.includes('/src/web/features/owner/') },
               ],
             },
           },

@@ -5,7 +5,6 @@ import {
   categoryName,
   formatMoney,
   formatQuantity,
-  quantityLabel,
   fromMinor,
   minor,
   multiplyMinor,
@@ -256,12 +255,6 @@ describe('quantities', () => {
     expect(formatQuantity(1255, true)).toBe('1.26');
     expect(formatQuantity(5, true)).toBe('0.01');
     expect(formatQuantity(0, true)).toBe('0.00');
-  });
-
-  it('labels a weighed line in kg and a counted one with ×, as the owner reads them', () => {
-    expect(quantityLabel(750, true)).toBe('0.75 kg');
-    expect(quantityLabel(1000, true)).toBe('1.00 kg');
-    expect(quantityLabel(2000, false)).toBe('2 ×');
   });
 
   it('accepts only whole units for products sold by the piece', () => {

@@ -172,13 +172,6 @@ export function formatQuantity(qtyMilli: number, isFraction: boolean): string {
   return units < 0n ? `-${text}` : text;
 }
 
-/**
- * A line's quantity as the owner and the shopper read it beside the product: "0.75 kg"
- * for a product sold by weight, "2 ×" for one sold in units (issue 18: weighed lines
- * read the same everywhere).
- */
-export const quantityLabel = (qtyMilli: number, isFraction: boolean): string => `${formatQuantity(qtyMilli, isFraction)} ${isFraction ? 'kg' : '×'}`;
-
 /** A quantity → integer thousandths: whole units only for non-fractional products. */
 export function qtyToMilli(qty: number, isFraction: boolean): number {
   if (!isFraction && !Number.isInteger(qty)) throw new RangeError(`Quantity must be a whole number, got ${qty}`);

@@ -1,3 +1,4 @@
+import { formatQuantity } from './money.ts';
 import type { OrderView } from './order.ts';
 
 /**
@@ -35,3 +36,10 @@ export function tableText(order: Details, dineSpaces: ReadonlyArray<{ id: string
   const space = dineSpaces.find((s) => s.id === dine.spaceId)?.name ?? dine.spaceId;
   return [space, dine.value].filter((p) => p && p.trim()).join(', ') || null;
 }
+
+/**
+ * A line's quantity as the owner and the shopper read it beside the product: "0.75 kg"
+ * for a product sold by weight, "2 ×" for one sold in units (issue 18: weighed lines
+ * read the same everywhere).
+ */
+export const quantityLabel = (qtyMilli: number, isFraction: boolean): string => `${formatQuantity(qtyMilli, isFraction)} ${isFraction ? 'kg' : '×'}`;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { readableOnWhiteText } from '../domain/theme.ts';
@@ -150,8 +150,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (idle) preloadLoadError();
   }, [idle]);
   const pushForced = usePushPrompt((s) => s.forced !== null);
-  // the owner's pages have the owner's own alerts switch, not the shopper's prompt
-  const onAdmin = useLocation().pathname.startsWith('/admin');
   return (
     <TileActionContext value={tileAction}>
       {loaderData.storeOpen ? null : (
@@ -167,7 +165,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {used.sideMenu ? <SideMenu account={{ loggedIn, onLogout }} /> : null}
       {used.cart && (orderEnabled || enquiryEnabled) ? <CartSidebar /> : null}
       {idle || toasts ? <Toasts /> : null}
-      {(loggedIn || pushForced) && !onAdmin ? <PushPrompt shopId={loaderData.shop.id} /> : null}
+      {loggedIn || pushForced ? <PushPrompt shopId={loaderData.shop.id} /> : null}
       {update ? <UpdateButton onClick={update} /> : null}
       <LoaderOverlay />
     </TileActionContext>

@@ -25,7 +25,6 @@ export default [
     route('account-new', 'routes/account.tsx', { id: 'account-new' }),
     route('guest/view-order', 'routes/guest-order.tsx'),
     route('admin', 'routes/admin.tsx', [
-      index('routes/admin-home.tsx'),
       route('orders/:id', 'routes/admin-order.tsx'),
       route('orders/:id/print/:kind', 'routes/admin-print.tsx'),
     ]),

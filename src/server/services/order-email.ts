@@ -1,4 +1,5 @@
-import { formatMoney, qtyToMilli, quantityLabel, toMinor } from '../../domain/money.ts';
+import { formatMoney, qtyToMilli, toMinor } from '../../domain/money.ts';
+import { quantityLabel } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { OrderView } from '../db/repositories/order-repository.ts';

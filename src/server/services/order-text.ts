@@ -1,7 +1,7 @@
-import { formatMoney, qtyToMilli, quantityLabel, toMinor } from '../../domain/money.ts';
+import { formatMoney, qtyToMilli, toMinor } from '../../domain/money.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order.ts';
-import { addressLines, contactPhone, tableText } from '../../domain/order-details.ts';
+import { addressLines, contactPhone, quantityLabel, tableText } from '../../domain/order-details.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLoaderData } from 'react-router';
+import { useLoaderData, useOutlet } from 'react-router';
+import { OwnerPage } from '../features/owner/components/owner-page.tsx';
 import { OwnerShell } from '../features/owner/components/owner-shell.tsx';
 import { ownerCatalogs } from '../lib/i18n/catalogs.server.ts';
 import type { Route } from './+types/admin';
@@ -19,12 +20,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your shop' }, { name: '
 export default function Admin() {
   const { i18n } = useTranslation();
   const { ownerMessages } = useLoaderData<typeof loader>();
+  // /admin itself is the home (orders, bookings, stock); an order's pages come in its place.
+  // No index route: each route costs every page of the shop a line of the route manifest
+  const page = useOutlet();
   // once per i18n instance (a string compares by value; the merged catalog is a copy):
   // the owner's texts are in before anything reads them
   if (i18n.getResource(i18n.language, 'translation', 'owner.title') !== ownerMessages.title) i18n.addResourceBundle(i18n.language, 'translation', { owner: ownerMessages }, true, true);
   return (
-    <OwnerShell>
-      <Outlet />
-    </OwnerShell>
+    <OwnerShell>{page ?? <OwnerPage />}</OwnerShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { qtyToMilli, quantityLabel } from '../../../../domain/money.ts';
-import { addressLines, contactPhone, tableText, telHref } from '../../../../domain/order-details.ts';
+import { qtyToMilli } from '../../../../domain/money.ts';
+import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';

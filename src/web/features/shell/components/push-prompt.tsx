@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PROMPT_DELAY_MS, PROMPT_SHOWN_MS, usePushPrompt } from '../../../lib/push-prompt.ts';
 import { enablePush } from '../../../lib/push-subscription.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -24,8 +25,10 @@ export function PushPrompt({ shopId }: { shopId: string }) {
   const forced = usePushPrompt((s) => s.forced);
   const done = usePushPrompt((s) => s.done);
   const [visible, setVisible] = useState(false);
+  // the owner's pages have the owner's own alerts switch (issue 18), not the shopper's prompt
+  const onOwnerPages = useLocation().pathname.startsWith('/admin');
   const askable = typeof Notification !== 'undefined' && Notification.permission === 'default';
-  const eligible = askable && (forced !== null || (user !== null && !alreadyShown(shopId)));
+  const eligible = askable && !onOwnerPages && (forced !== null || (user !== null && !alreadyShown(shopId)));
 
   useEffect(() => {
     if (!eligible) return;
