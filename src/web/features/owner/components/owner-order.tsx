@@ -21,7 +21,16 @@ export function OwnerOrder({ id }: { id: string }) {
   const { t } = useTranslation();
   const query = useQuery(orderQuery(id), queryClient);
   if (query.isPending) return <p role="status">{t('nav.loading')}</p>;
-  if (query.isError) return <p role="alert">{query.error instanceof OwnerCallFailed && query.error.status === 404 ? t('owner.noSuchOrder') : t('owner.failed')}</p>;
+  if (query.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p role="alert">{query.error instanceof OwnerCallFailed && query.error.status === 404 ? t('owner.noSuchOrder') : t('owner.failed')}</p>
+        <Link to="/admin" className="w-max font-medium text-primary-strong hover:underline">
+          ← {t('owner.allOrders')}
+        </Link>
+      </div>
+    );
+  }
   return <OrderPage order={query.data.order} />;
 }
 
