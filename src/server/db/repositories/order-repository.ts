@@ -10,7 +10,7 @@ import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type To
 
 export type { OrderView };
 import type { Db } from '../database.ts';
-import type { Database, OrderTable, RefundTable } from '../schema.ts';
+import type { Database, OrderTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-repository.ts';
@@ -48,19 +48,27 @@ const percentToHundredths = (p: number | null) => (p === null ? null : Math.roun
 
 export type Reader = Transaction<Database> | Db['kysely'];
 
+/** Orders with the refund each owes, if any: the one query every view starts from. */
+const ordersWithRefunds = (trx: Reader) =>
+  trx
+    .selectFrom('orders')
+    .leftJoin('refunds', 'refunds.order_id', 'orders.id')
+    .selectAll('orders')
+    .select(['refunds.amount_minor as refund_amount_minor', 'refunds.method as refund_method', 'refunds.status as refund_status', 'refunds.reference as refund_reference', 'refunds.refunded_at as refund_refunded_at']);
+
+type OrderRow = Selectable<OrderTable> & { refund_amount_minor: number | null; refund_method: string | null; refund_status: string | null; refund_reference: string | null; refund_refunded_at: number | null };
+
 /**
  * The orders' views, in the order of `orders`: their lines and totals are read for all
  * of them at once, so a list costs three queries however long it is.
  */
-export async function viewsOf(trx: Reader, orders: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OrderView[]> {
+export async function viewsOf(trx: Reader, orders: readonly OrderRow[], fractionDigits: number): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [lineRows, totalRows, refundRows] = await Promise.all([
+  const [lineRows, totalRows] = await Promise.all([
     trx.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
     trx.selectFrom('order_totals').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('position').execute(),
-    trx.selectFrom('refunds').selectAll().where('order_id', 'in', ids).execute(),
   ]);
-  const refunds = new Map(refundRows.map((r) => [r.order_id, r]));
   const byOrder = <T extends { order_id: string }>(rows: T[]) => {
     const grouped = new Map<string, T[]>();
     for (const r of rows) {
@@ -96,25 +104,25 @@ export async function viewsOf(trx: Reader, orders: readonly Selectable<OrderTabl
       details: JSON.parse(order.details) as OrderView['details'],
       couponCode: order.coupon_code,
       createdAt: order.created_at,
-      refund: refundOf(refunds.get(order.id), money),
+      refund: refundOf(order, money),
     };
   });
 }
 
 
-const refundOf = (row: Selectable<RefundTable> | undefined, money: (minor: number) => number): OrderRefund | null =>
-  row ? { amount: money(row.amount_minor), method: row.method, status: row.status as OrderRefund['status'], reference: row.reference, refundedAt: row.refunded_at } : null;
+const refundOf = (row: OrderRow, money: (minor: number) => number): OrderRefund | null =>
+  row.refund_amount_minor === null ? null : { amount: money(row.refund_amount_minor), method: row.refund_method ?? '', status: row.refund_status as OrderRefund['status'], reference: row.refund_reference, refundedAt: row.refund_refunded_at };
 
 /** One order's view, read in the caller's transaction when given one. */
 export async function orderViewIn(trx: Reader, orderId: string, fractionDigits: number): Promise<OrderView | null> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const order = await ordersWithRefunds(trx).where('orders.id', '=', orderId).executeTakeFirst();
   return order ? ((await viewsOf(trx, [order], fractionDigits))[0] ?? null) : null;
 }
 export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
 
   /** The owner's summaries: the views, whether the shopper asked to cancel, and each payment's reference. */
-  async function summariesOf(rows: readonly Selectable<OrderTable>[], fractionDigits: number): Promise<OwnerOrderSummary[]> {
+  async function summariesOf(rows: readonly OrderRow[], fractionDigits: number): Promise<OwnerOrderSummary[]> {
     if (rows.length === 0) return [];
     const [views, payments] = await Promise.all([
       viewsOf(kysely, rows, fractionDigits),
@@ -353,8 +361,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
 
     /** The orders for the owner, newest first: all, or those in the given statuses. */
     async listForOwner(fractionDigits: number, filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<OwnerOrderSummary[]> {
-      let query = kysely.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit ?? 200);
-      if (filter.statuses?.length) query = query.where('status', 'in', [...filter.statuses]);
+      let query = ordersWithRefunds(kysely).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(filter.limit ?? 200);
+      if (filter.statuses?.length) query = query.where('orders.status', 'in', [...filter.statuses]);
       return summariesOf(await query.execute(), fractionDigits);
     },
 
@@ -364,7 +372,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
      * of who did it — oldest first.
      */
     async ownerView(orderId: string, fractionDigits: number): Promise<OwnerOrderView | null> {
-      const row = await kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      const row = await ordersWithRefunds(kysely).where('orders.id', '=', orderId).executeTakeFirst();
       if (!row) return null;
       const [summary] = await summariesOf([row], fractionDigits);
       const audit = await kysely
@@ -386,7 +394,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
 
     /** The user's orders, newest first (the account screen's list). */
     async listForUser(userId: string, fractionDigits: number, limit = 100): Promise<OrderView[]> {
-      const rows = await kysely.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await ordersWithRefunds(kysely).where('orders.user_id', '=', userId).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
       return viewsOf(kysely, rows, fractionDigits);
     },
   };
