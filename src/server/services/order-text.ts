@@ -1,7 +1,7 @@
 import { formatMoney, qtyToMilli, toMinor } from '../../domain/money.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order.ts';
-import { addressLines, contactPhone, quantityLabel, tableText } from '../../domain/order-details.ts';
+import { addressLines, contactPhone, deliveryModeNames, quantityLabel, tableText } from '../../domain/order-details.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 
 /**
@@ -12,7 +12,6 @@ import type { ShopConfig } from '../../domain/shop-config.ts';
 
 type Shop = Pick<ShopConfig, 'localeConfig' | 'timeZone' | 'dineSpaces'>;
 
-const modeNames = { ship: 'Delivery', dine: 'Dine-in', pickup: 'Pickup' } as const;
 
 const paymentNames: Record<string, string> = { pof: 'Pay on delivery', 'upi-manual': 'UPI', payu: 'PayU' };
 const paymentStatusNames: Record<string, string> = {
@@ -65,7 +64,7 @@ export function orderText(order: OwnerOrderSummary & { history?: OrderHistoryEnt
   const money = (decimal: number) => formatMoney(toMinor(decimal, shop.localeConfig.fractionDigits), shop.localeConfig);
   const personal = order.details.personalDetails;
   const out: string[] = [];
-  out.push(`Order ${orderLabel(order)} · ${order.status} · ${modeNames[order.deliveryMode]} · ${money(order.grandTotal)}`);
+  out.push(`Order ${orderLabel(order)} · ${order.status} · ${deliveryModeNames[order.deliveryMode]} · ${money(order.grandTotal)}`);
   out.push(`Placed: ${shopTime(order.createdAt, shop, true)}`);
   const contact = [personal?.fullName, contactPhone(order), personal?.email].filter((p) => p && p.trim());
   if (contact.length) out.push(`Contact: ${contact.join(' · ')}`);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney, toMinor } from '../../domain/money.ts';
+import { deliveryModeNames } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { OrderView } from '../../domain/order.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
@@ -9,6 +10,7 @@ import { bookingTime } from './appointment-email.ts';
 import { describeMailError, type MailMessage, type Mailer } from './mailer.ts';
 import { escapeHtml } from './order-email.ts';
 import { orderText } from './order-text.ts';
+import { pushToAll } from './user-push.ts';
 import type { PushMessage, PushSender } from './push.ts';
 
 /**
@@ -25,15 +27,13 @@ export type OwnerAlerts = {
 
 type Deps = { shop: ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
 
-const modeNames = { ship: 'Delivery', dine: 'Dine-in', pickup: 'Pickup' } as const;
-
 /** The push for a new order: 'New order #1042' / '₹1,322.06 · Delivery · Asha Rao'; a click opens it on /admin. */
 export function orderAlert(order: OrderView, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
   const money = formatMoney(toMinor(order.grandTotal, shop.localeConfig.fractionDigits), shop.localeConfig);
   const name = order.details.personalDetails?.fullName?.trim();
   return {
     title: `New ${order.kind === 'enquiry' ? 'enquiry' : 'order'} ${orderLabel(order)}`,
-    body: [money, modeNames[order.deliveryMode], name].filter(Boolean).join(' · '),
+    body: [money, deliveryModeNames[order.deliveryMode], name].filter(Boolean).join(' · '),
     url: `/admin/orders/${order.id}`,
     tag: `owner-order-${order.id}`,
   };
@@ -67,14 +67,7 @@ function alertEmail(to: string, alert: PushMessage, lines: string[], link: strin
 }
 
 export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): OwnerAlerts {
-  async function pushAll(message: PushMessage): Promise<void> {
-    if (!push) return;
-    for (const subscription of await alerts.ownersSubscriptions()) {
-      const { outcome, statusCode } = await push.send(subscription, message);
-      if (outcome === 'gone') await alerts.remove(subscription.id);
-      if (outcome !== 'sent') log.warn({ subscriptionId: subscription.id, statusCode, outcome }, 'owner alert push not delivered');
-    }
-  }
+  const pushAll = (message: PushMessage) => pushToAll({ push, log, subscriptions: () => alerts.ownersSubscriptions(), forget: (id) => alerts.remove(id) }, message);
 
   async function mailAll(build: (to: string) => MailMessage, about: Record<string, string>): Promise<void> {
     const recipients = shop.contact.email ? [shop.contact.email] : await alerts.ownersEmails();

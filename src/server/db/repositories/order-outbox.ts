@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { monotonicFactory } from 'ulid';
+import { contactPhone, deliveryModeNames } from '../../../domain/order-details.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import type { OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
@@ -45,10 +46,8 @@ const sentences: Record<OrderEventType, string> = {
 };
 
 export function webhookSummary(type: OrderEventType, order: OrderView): string {
-  const personal = order.details.personalDetails;
-  const phone = personal?.phone?.number ? `${personal.phone.dialCode ? `${personal.phone.dialCode} ` : ''}${personal.phone.number}` : '';
-  const who = [personal?.fullName, phone].filter((p) => p && p.trim()).join(', ');
-  const mode = { ship: 'delivery', dine: 'dine-in', pickup: 'pickup' }[order.deliveryMode];
+  const who = [order.details.personalDetails?.fullName, contactPhone(order)].filter((p) => p && p.trim()).join(', ');
+  const mode = deliveryModeNames[order.deliveryMode].toLowerCase();
   return `Order ${orderLabel(order)} ${sentences[type].replace('{status}', order.status.replaceAll('_', ' '))}: ${order.grandTotal} ${order.currencyCode}, ${mode}${who ? `, ${who}` : ''}`;
 }
 

@@ -109,7 +109,6 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[], fraction
   });
 }
 
-
 const refundOf = (row: OrderRow, money: (minor: number) => number): OrderRefund | null =>
   row.refund_amount_minor === null ? null : { amount: money(row.refund_amount_minor), method: row.refund_method ?? '', status: row.refund_status as OrderRefund['status'], reference: row.refund_reference, refundedAt: row.refund_refunded_at };
 
@@ -118,6 +117,7 @@ export async function orderViewIn(trx: Reader, orderId: string, fractionDigits: 
   const order = await ordersWithRefunds(trx).where('orders.id', '=', orderId).executeTakeFirst();
   return order ? ((await viewsOf(trx, [order], fractionDigits))[0] ?? null) : null;
 }
+
 export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
 
@@ -139,8 +139,6 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
     const references = new Map(payments.map((p) => [p.order_id, p.reference]));
     return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null, paymentReference: references.get(v.id) ?? null }));
   }
-
-
 
   /**
    * An order that ends unfulfilled gives its stock and its delivery slot back and, when it
@@ -314,8 +312,9 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
       return kysely.transaction().execute(async (trx) => {
         const cancelled = await trx.updateTable('orders').set({ status: 'cancelled', cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'placed').executeTakeFirst();
         if (Number(cancelled.numUpdatedRows) === 1) {
-          await endUnfulfilled(trx, orderId, 'shopper', now);
+          // as for the owner's moves: the change, then what it owes
           await outbox.record(trx, 'order.status_changed', orderId, { from: 'placed', to: 'cancelled', by: 'shopper' }, now);
+          await endUnfulfilled(trx, orderId, 'shopper', now);
           return 'cancelled';
         }
         const asked = await trx.updateTable('orders').set({ cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('cancel_requested_at', 'is', null).executeTakeFirst();
