@@ -27,7 +27,7 @@ function toSafe(n: bigint): Minor {
  * that string is the decimal the API author wrote (1.005 stays 1.005, while the double
  * behind it is 1.00499999999999989…, which is why Math.round(x * 100) gives 100).
  */
-function parseDecimal(x: number): { coefficient: bigint; exponent: number } {
+export function parseDecimal(x: number): { coefficient: bigint; exponent: number } {
   if (!Number.isFinite(x)) throw new RangeError(`Not a finite number: ${x}`);
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
   if (!m) throw new RangeError(`Unreadable number: ${x}`);

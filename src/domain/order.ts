@@ -14,7 +14,6 @@ import { deliveryModes, type ApiTotalsLine, type DeliveryMode } from './totals.t
 export const checkoutMessages = {
   ...checkoutIssueMessages,
   quantity: 'The quantity must be above 0.',
-  wholeQuantity: 'The quantity must be a positive integer.',
   storeNotSpecified: 'Store not specified',
 } as const;
 

@@ -3,6 +3,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { OrderHistoryEntry, OrderRefund, OrderRequest, OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
+import { checkQuantity, type QuantityProblem } from '../../../domain/quantity.ts';
 import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -28,7 +29,10 @@ export type PlaceResult =
   | { ok: false; reason: 'coupon' }
   | { ok: false; reason: 'slot_full' | 'slot_closed' }
   | { ok: false; reason: 'store_closed' }
-  | { ok: false; reason: 'quantity'; ids: string[] };
+  | { ok: false; reason: 'quantity'; lines: QuantityRefusal[] };
+
+/** A line of the request whose quantity breaks the quantity rule. */
+export type QuantityRefusal = { index: number; problem: QuantityProblem };
 
 /** Thrown inside the transaction to roll it back; turned into a PlaceResult. */
 class Refused extends Error {
@@ -179,10 +183,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
       const { order } = request;
       const digits = shop.localeConfig.fractionDigits;
       const kind = shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
-      // the same product twice is one line with both quantities
-      const wanted = new Map<string, number>();
-      for (const item of order.items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.qty);
-      const ids = [...wanted.keys()].sort(); // one lock order for every transaction: no deadlocks
+      const ids = [...new Set(order.items.map((i) => i.id))].sort(); // one lock order for every transaction: no deadlocks
       try {
         return await kysely.transaction().execute(async (trx) => {
           // the owner closed the shop: no order gets in, however close to the switch it was sent
@@ -192,15 +193,22 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
           const missing = ids.filter((id) => !byId.has(id));
           if (missing.length) throw new Refused({ ok: false, reason: 'unavailable', ids: missing });
 
+          // each quantity by the one rule; the same product twice is one line with both quantities
+          const wanted = new Map<string, number>();
+          const badQty: QuantityRefusal[] = [];
+          order.items.forEach((item, index) => {
+            const check = checkQuantity(item.qty, byId.get(item.id)!.is_fraction === 1);
+            if (check.ok) wanted.set(item.id, (wanted.get(item.id) ?? 0) + check.milli);
+            else badQty.push({ index, problem: check.problem });
+          });
+          if (badQty.length) throw new Refused({ ok: false, reason: 'quantity', lines: badQty });
           const lines = ids.map((id) => {
             const row = byId.get(id)!;
             const isFraction = row.is_fraction === 1;
-            const qty = wanted.get(id)!;
+            const qty = wanted.get(id)! / 1000;
             const price = { mrp: row.mrp_minor === null ? null : fromMinor(minor(row.mrp_minor), digits), regular: fromMinor(minor(row.regular_minor), digits), special: row.special_minor === null ? null : fromMinor(minor(row.special_minor), digits) };
             return { row, isFraction, qty, price, unit: productPrices(price, digits).final };
           });
-          const badQty = lines.filter((l) => (!l.isFraction && !Number.isInteger(l.qty)) || (l.isFraction && Math.round(l.qty * 100) !== l.qty * 100)).map((l) => l.row.id);
-          if (badQty.length) throw new Refused({ ok: false, reason: 'quantity', ids: badQty });
           const errors = lines.filter((l) => Object.values(JSON.parse(l.row.errors) as Record<string, string>).some((m) => m.trim() !== '') || (!shop.orderConfig.allowZeroPriceProducts && l.unit <= 0));
           if (errors.length) throw new Refused({ ok: false, reason: 'unavailable', ids: errors.map((l) => l.row.id) });
 

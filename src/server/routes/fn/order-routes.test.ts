@@ -108,7 +108,8 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       [orderBody({ paymentType: 'payu' }), 'order.paymentType'],
       [orderBody({ deliveryMode: 'dine', dineInDetails: { spaceId: 'table-99', value: '' } }), 'order.dineInDetails.spaceId'],
       [{ ...orderBody(), sfId: 'another-shop' }, 'sfId'],
-      [orderBody({}, [{ id: 'tee-red-m', qty: 1.5 }]), 'order.items.tee-red-m.qty'],
+      [orderBody({}, [{ id: 'tee-red-m', qty: 1.5 }]), 'order.items.0.qty'],
+      [orderBody({}, [{ id: 'tee-red-m', qty: 1 }, { id: 'mango', qty: 1.234 }]), 'order.items.1.qty'],
     ];
     for (const [body, path] of bad) {
       const res = await post(t.app, body);
@@ -135,6 +136,30 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
     // 1.25 Kg × ₹320 = ₹400, 5 % tax
     expect(order.totals.map((l: { code: string; value: number }) => [l.code, l.value])).toEqual([['subtotal', 400], ['tax', 20], ['grand_total', 420]]);
     expect(await stockOf(t.db, 'mango')).toBe(11.25);
+    });
+  });
+
+  it('takes any weight a shopper can type with two decimals, priced to the paisa', async () => {
+    await withShop(async (t) => {
+      const dineIn = { deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: 'table-4', value: '' } };
+      // ₹320 a Kg plus 5 % tax, worked out by hand: 1.1 Kg ₹352 + ₹17.60; 0.29 Kg ₹92.80 + ₹4.64; 2.3 Kg ₹736 + ₹36.80
+      const expected: Array<[number, number, number]> = [[1.1, 352, 369.6], [0.29, 92.8, 97.44], [2.3, 736, 772.8]];
+      for (const [qty, subtotal, grandTotal] of expected) {
+        const res = await post(t.app, orderBody(dineIn, [{ id: 'mango', qty }]));
+        expect(res.statusCode, `${qty} Kg`).toBe(200);
+        const { order } = res.json();
+        expect(order.lines[0]).toMatchObject({ qty, isFraction: true, total: subtotal });
+        expect(order.grandTotal).toBe(grandTotal);
+      }
+      // 12.5 − 1.1 − 0.29 − 2.3 Kg
+      expect(await stockOf(t.db, 'mango')).toBe(8.81);
+      // a weight the scale cannot read, and pieces that are not whole: the shopper's words, nothing taken
+      const fine = await post(t.app, orderBody(dineIn, [{ id: 'mango', qty: 1.005 }]));
+      expect(fine.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'Enter a weight in steps of 0.01 kg.' }]);
+      const half = await post(t.app, orderBody(dineIn, [{ id: 'tee-red-m', qty: 2.5 }]));
+      expect(half.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'Enter a whole number.' }]);
+      expect(await orderCount(t.db)).toBe(3);
+      expect(await stockOf(t.db, 'mango')).toBe(8.81);
     });
   });
 

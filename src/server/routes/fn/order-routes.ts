@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { checkOrderAgainstShop, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
+import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
@@ -34,7 +35,7 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
     case 'unavailable':
       return { statusCode: 409, body: { success: false, error: 'unavailable', message: 'Some products can no longer be ordered.', ids: result.ids } };
     case 'quantity':
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.ids.map((id) => ({ path: `order.items.${id}.qty`, message: 'The quantity must be a positive integer.' })) } };
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.lines.map((l) => ({ path: `order.items.${l.index}.qty`, message: quantityMessages[l.problem] })) } };
     case 'slot_full':
     case 'slot_closed':
       return { statusCode: 409, body: { success: false, error: result.reason, message: bookingMessages[result.reason] } };

@@ -1,0 +1,40 @@
+import { parseDecimal } from './money.ts';
+
+/**
+ * The one quantity rule (spec §4 cart item, §5 quantity selector). A quantity is counted in
+ * integer thousandths — of a piece, or of a kilogram for products sold by weight — so
+ * 1.1 kg is 1100 and never 1.1000000000000000888. Pieces take whole numbers; weighed
+ * products any multiple of their step (0.01 kg, the weight input's two decimals).
+ */
+
+/** The weight input's step (§5: two decimals, suffix Kg), in thousandths of a kg. */
+export const WEIGHT_STEP_MILLI = 10;
+const PIECE_MILLI = 1000;
+/** Beyond this nobody orders by hand: 100,000 pieces or kg. */
+export const MAX_QUANTITY_MILLI = 100_000_000;
+
+export type QuantityProblem = 'not_positive' | 'not_whole' | 'off_step' | 'too_large';
+
+/** What the shopper reads for each problem. */
+export const quantityMessages: Record<QuantityProblem, string> = {
+  not_positive: 'The quantity must be above 0.',
+  not_whole: 'Enter a whole number.',
+  off_step: 'Enter a weight in steps of 0.01 kg.',
+  too_large: 'This quantity is too large.',
+};
+
+export type QuantityCheck = { ok: true; milli: number } | { ok: false; problem: QuantityProblem };
+
+/** A quantity as sent (units, or kg) checked against the rule, with its thousandths when it passes. */
+export function checkQuantity(qty: number, isFraction: boolean): QuantityCheck {
+  if (!Number.isFinite(qty) || qty <= 0) return { ok: false, problem: 'not_positive' };
+  if (qty * 1000 > MAX_QUANTITY_MILLI) return { ok: false, problem: 'too_large' };
+  // the decimal the sender wrote (1.1 is 11 × 10^-1), not the double behind it
+  const { coefficient, exponent } = parseDecimal(qty);
+  const scaled = exponent + 3;
+  if (scaled < 0 && coefficient % 10n ** BigInt(-scaled) !== 0n) return { ok: false, problem: isFraction ? 'off_step' : 'not_whole' };
+  const milli = Number(scaled >= 0 ? coefficient * 10n ** BigInt(scaled) : coefficient / 10n ** BigInt(-scaled));
+  const step = isFraction ? WEIGHT_STEP_MILLI : PIECE_MILLI;
+  if (milli % step !== 0) return { ok: false, problem: isFraction ? 'off_step' : 'not_whole' };
+  return { ok: true, milli };
+}
