@@ -223,21 +223,30 @@ test.describe('Shoppers can check out', () => {
     await page.keyboard.press('Escape');
 
     const [product] = orderableProducts(catalog).slice(8);
-    const checkout = async () => {
+    const totals = page.getByTestId('order-totals');
+    const checkout = async (beforePlacing: () => Promise<void>) => {
       await addToCart(page, product!);
       await page.goto('/checkout');
       await fillContact(page);
       await page.getByRole('radio', { name: 'Pickup' }).check();
       await page.getByRole('radio', { name: 'Pay on delivery' }).check();
       await page.getByLabel('Coupon code').fill(code);
+      await beforePlacing();
       await page.getByRole('button', { name: 'Pay on delivery' }).click();
     };
-    await checkout();
+    // the summary shows the discount before the order is placed: the server's quote
+    let shownTotal = '';
+    await checkout(async () => {
+      await expect(totals.locator('[data-code="discount"]')).toContainText('Discount (10%)');
+      shownTotal = (await totals.locator('[data-code="grand_total"]').textContent())!;
+    });
     await closeConfirmation(page);
-    await expect(page.getByTestId('order-totals').locator('[data-code="discount"]')).toContainText('Discount (10%)');
+    await expect(totals.locator('[data-code="discount"]')).toContainText('Discount (10%)');
+    // what was charged is what was shown
+    await expect(totals.locator('[data-code="grand_total"]')).toHaveText(shownTotal);
 
-    // the same code a second time is refused by the server, and the cart stays
-    await checkout();
+    // the same code a second time: the checkout says so as soon as it is typed, the server refuses it, and the cart stays
+    await checkout(() => expect(page.getByText('This coupon is not valid or was used already.')).toBeVisible());
     await expect(page.getByText('This coupon is not valid or was used already.')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Your order' })).toContainText(product!.title);
   });

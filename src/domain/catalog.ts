@@ -43,6 +43,10 @@ export const productSchema = z.object({
   type_id: z.enum(productTypes),
   errors: z.record(z.string(), z.string()),
   tags: z.array(z.string().trim().min(1).max(60)),
+  /** Its own tax rate in percent (GST 5, 12, 18 …); absent: the shop's globalTaxPercentage. */
+  taxRate: z.number().min(0).max(100).multipleOf(0.01).optional(),
+  /** Its HSN code (goods) or SAC code (services), printed on the tax invoice. */
+  hsn: z.string().trim().regex(/^\d{4,8}$/, 'An HSN or SAC code is 4 to 8 digits').optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

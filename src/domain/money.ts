@@ -98,6 +98,35 @@ export function percentOf(amount: Minor, percent: number): Minor {
   return toSafe(roundDiv(numerator, denominator));
 }
 
+/** The tax inside a tax-inclusive amount at percent % (GST on an MRP): amount × p / (100 + p), rounded half away from zero. */
+export function includedTaxOf(amount: Minor, percent: number): Minor {
+  minor(amount);
+  const { coefficient, exponent } = parseDecimal(percent);
+  const rate = exponent >= 0 ? coefficient * 10n ** BigInt(exponent) : coefficient;
+  const hundred = exponent >= 0 ? 100n : 100n * 10n ** BigInt(-exponent);
+  return toSafe(roundDiv(BigInt(amount) * rate, hundred + rate));
+}
+
+/**
+ * `total` shared in proportion to `weights` (a discount spread over an order's lines), in
+ * whole minor units that add up to `total` exactly: each share rounded down, the units left
+ * over going to the largest remainders (the earliest line wins a tie).
+ */
+export function allocateMinor(total: Minor, weights: readonly Minor[]): Minor[] {
+  const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
+  if (sum <= 0n) return weights.map(() => minor(0));
+  const exact = weights.map((w) => BigInt(total) * BigInt(w));
+  const shares = exact.map((x) => x / sum);
+  let left = BigInt(total) - shares.reduce((a, b) => a + b, 0n);
+  const byRemainder = exact.map((x, i) => ({ i, r: x % sum })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left <= 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  return shares.map(toSafe);
+}
+
 /**
  * Price derivations (§3 Product price):
  * - base: the crossed-out reference — mrp when it is > 0 (0 is no reference), else regular.
@@ -110,10 +139,16 @@ export function percentOf(amount: Minor, percent: number): Minor {
  *   never promises more than the customer saves.
  */
 export function productPrices(price: Product['price'], fractionDigits: number): ProductPrices {
-  const regular = toMinor(price.regular, fractionDigits);
-  const mrp = price.mrp === null ? null : toMinor(price.mrp, fractionDigits);
+  const toM = (d: number | null) => (d === null ? null : toMinor(d, fractionDigits));
+  return pricesOf({ mrp: toM(price.mrp), regular: toMinor(price.regular, fractionDigits), special: toM(price.special) });
+}
+
+/** A product's stored prices, in minor units (null: none). */
+export type MinorPrices = { mrp: Minor | null; regular: Minor; special: Minor | null };
+
+/** productPrices on prices already in minor units: what the server charges with. */
+export function pricesOf({ mrp, regular, special }: MinorPrices): ProductPrices {
   const base = mrp !== null && mrp > 0 ? mrp : regular;
-  const special = price.special === null ? null : toMinor(price.special, fractionDigits);
   const final = special !== null && special < regular ? special : regular;
   if (final >= base || base <= 0) return { base, final, discounted: null, discountPercent: null };
   const percent = (BigInt(base - final) * 100n) / BigInt(base); // BigInt division floors for positives
@@ -141,6 +176,22 @@ function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat
 function decimalString(magnitude: bigint, digits: number): `${number}` {
   const s = magnitude.toString().padStart(digits + 1, '0');
   return (digits === 0 ? s : `${s.slice(0, -digits)}.${s.slice(-digits)}`) as `${number}`;
+}
+
+/** Minor units as the plain decimal a payment gateway reads: 109895 → "1098.95" (no grouping, no sign, exact). */
+export function minorToText(amount: Minor, fractionDigits: number): string {
+  minor(amount);
+  assertDigits(fractionDigits);
+  const text = decimalString(BigInt(amount < 0 ? -amount : amount), fractionDigits);
+  return amount < 0 ? `-${text}` : text;
+}
+
+/** A plain decimal a gateway sent ("1098.95", "1098.9", "1098") → minor units; null when it is not one or is finer than the currency. */
+export function minorFromText(text: string, fractionDigits: number): Minor | null {
+  assertDigits(fractionDigits);
+  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(text);
+  if (!m || (m[2] ?? '').length > fractionDigits) return null;
+  return toSafe(BigInt(m[1]! + (m[2] ?? '').padEnd(fractionDigits, '0')));
 }
 
 function fillTemplate(template: string, sign: string, amount: string): string {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ShopConfig } from './shop-config.ts';
 import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
-import { deliveryModes, type ApiTotalsLine, type DeliveryMode } from './totals.ts';
+import { fromMinor, type Minor } from './money.ts';
+import { deliveryModes, type DeliveryMode, type TotalsLine } from './totals.ts';
 
 /**
  * What `POST /fn/order/create` accepts (spec §7: {userId, sfId, order}). Only what the
@@ -75,8 +76,13 @@ export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig): 
   return issues;
 }
 
-/** What a placed order looks like to its shopper (the create answer, the guest view). */
-export type OrderView = {
+/**
+ * What a placed order looks like to its shopper (the create answer, the guest view). `M`
+ * is how money is held: the server works in integer minor units (`Order`), the API and the
+ * browser read decimals of the shop's currency (`OrderView`, the default); `orderForApi`
+ * turns one into the other at the JSON edge.
+ */
+export type OrderView<M = number> = {
   /** The internal and URL id (a ULID). */
   id: string;
   /** The number people say and read: #1042 (`orderLabel`). */
@@ -87,10 +93,10 @@ export type OrderView = {
   paymentStatus: string;
   deliveryMode: DeliveryMode;
   currencyCode: string;
-  /** `qty` is kg when `isFraction` (sold by weight), else units. */
-  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; unitPrice: number; total: number }>;
-  totals: ApiTotalsLine[];
-  grandTotal: number;
+  /** `qty` is kg when `isFraction` (sold by weight), else units; `taxPercent` the line's tax rate, `hsn` its HSN/SAC code. */
+  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; unitPrice: M; total: M; taxPercent: number; hsn: string | null }>;
+  totals: Array<Omit<TotalsLine, 'value'> & { value: M }>;
+  grandTotal: M;
   details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
     /** The shopper's note for the shop; absent on orders placed before notes. */
     note?: string;
@@ -101,23 +107,38 @@ export type OrderView = {
   couponCode: string | null;
   createdAt: number;
   /** What a paid order that ended unfulfilled owes the shopper, and whether the shop paid it back. */
-  refund: OrderRefund | null;
+  refund: OrderRefund<M> | null;
 };
 
-/** A refund as the order shows it: the amount (a decimal), how it goes back, and the owner's reference once refunded. */
-export type OrderRefund = { amount: number; method: string; status: 'due' | 'refunded'; reference: string | null; refundedAt: number | null };
+/** An order as the server holds it: money in minor units. */
+export type Order = OrderView<Minor>;
 
-
+/** A refund as the order shows it: the amount, how it goes back, and the owner's reference once refunded. */
+export type OrderRefund<M = number> = { amount: M; method: string; status: 'due' | 'refunded'; reference: string | null; refundedAt: number | null };
 
 /** One step of an order's life as the owner reads it: when, who (a name, or `shopper` / `command line`), what. */
 export type OrderHistoryEntry = { at: number; by: string; action: string; detail: Record<string, unknown> };
 
 /** An order on the owner's board: the shopper's view, whether they asked to cancel, and the payment's reference to check. */
-export type OwnerOrderSummary = OrderView & {
+export type OwnerOrderSummary<M = number> = OrderView<M> & {
   cancelRequested: boolean;
   /** The shopper's UPI reference (UTR), PayU's payment id, or the one the owner gave when marking it paid. */
   paymentReference: string | null;
 };
 
 /** One order as the owner handles it: everything to deliver, charge and account for it, and its history. */
-export type OwnerOrderView = OwnerOrderSummary & { history: OrderHistoryEntry[] };
+export type OwnerOrderView<M = number> = OwnerOrderSummary<M> & { history: OrderHistoryEntry[] };
+
+type Money = 'lines' | 'totals' | 'grandTotal' | 'refund';
+
+/** An order (or the owner's view of one) with its money as the API's decimals; every other field as it is. */
+export function orderForApi<T extends Order>(order: T, fractionDigits: number): Omit<T, Money> & Pick<OrderView, Money> {
+  const money = (m: Minor) => fromMinor(m, fractionDigits);
+  return {
+    ...order,
+    lines: order.lines.map((l) => ({ ...l, unitPrice: money(l.unitPrice), total: money(l.total) })),
+    totals: order.totals.map((t) => ({ ...t, value: money(t.value) })),
+    grandTotal: money(order.grandTotal),
+    refund: order.refund && { ...order.refund, amount: money(order.refund.amount) },
+  };
+}

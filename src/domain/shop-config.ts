@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone } from './booking.ts';
+import { gstinProblem } from './gst.ts';
 
 /**
  * The shop config (§3 "Shop config") with the rules of §5. One schema: the server
@@ -121,7 +122,28 @@ export const shopConfigSchema = z.object({
   country: z.string().regex(/^[A-Z]{2}$/).default('IN'),
   localeConfig: localeConfigSchema,
   orderConfig: orderConfigSchema,
-  pricingConfig: z.object({ globalTaxPercentage: z.number().min(0).max(100).default(0) }).default({ globalTaxPercentage: 0 }),
+  pricingConfig: z
+    .object({
+      /** The tax rate of products that name none of their own (GST 5, 12, 18 …). */
+      globalTaxPercentage: z.number().min(0).max(100).default(0),
+      /** exclusive: tax added on top of the prices (the spec's); inclusive: the prices hold it, as Indian MRPs do. */
+      taxMode: z.enum(['exclusive', 'inclusive']).default('exclusive'),
+    })
+    .default({ globalTaxPercentage: 0, taxMode: 'exclusive' }),
+  /**
+   * The shop as its tax invoices name it (GST-registered shops): its GSTIN — whose first
+   * two digits are its state — its legal name and its address. Without it no invoice is issued.
+   */
+  gst: z
+    .object({
+      gstin: z.string().trim().toUpperCase().superRefine((gstin, ctx) => {
+        const problem = gstinProblem(gstin);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      legalName: z.string().trim().min(1).max(200),
+      address: z.string().trim().min(1).max(500),
+    })
+    .optional(),
   themeConfig: themeConfigSchema,
   contact: contactSchema,
   catalog: z

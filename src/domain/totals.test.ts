@@ -1,21 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { productPrices, qtyToMilli, toMinor, type Minor } from './money.ts';
+import { minor, productPrices, qtyToMilli, toMinor, type Minor } from './money.ts';
 import { computeTotals, deliveryModes, totalsForApi, type DeliveryMode, type TotalsConfig, type TotalsLineInput } from './totals.ts';
 
 const config: TotalsConfig = {
   fractionDigits: 2,
-  taxPercent: 0,
+  taxMode: 'exclusive',
   deliveryCharge: { amount: 0, disableWhenTotalAbove: 0 },
   packingCharge: { type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false },
 };
 const withConfig = (over: Partial<TotalsConfig>): TotalsConfig => ({ ...config, ...over });
-const item = (regular: number, qty = 1, over: Partial<TotalsLineInput> = {}): TotalsLineInput => ({ price: { mrp: null, regular, special: null }, qty, isFraction: false, ...over });
+type ItemOptions = { isFraction?: boolean; taxPercent?: number; price?: { mrp: number | null; regular: number; special: number | null } };
+/** A line as a shopper would see it in the catalog: a decimal price, a quantity, a tax rate. */
+const item = (regular: number, qty = 1, { isFraction = false, taxPercent = 0, price = { mrp: null, regular, special: null } }: ItemOptions = {}): TotalsLineInput => ({
+  unit: productPrices(price, 2).final,
+  qtyMilli: qtyToMilli(qty, isFraction),
+  taxPercent,
+});
 const valueOf = (lines: ReturnType<typeof computeTotals>['lines'], code: string) => lines.find((l) => l.code === code)?.value;
 
 describe('computeTotals', () => {
   it('adds qty × final price per line; a special price below the regular one is what counts', () => {
-    const t = computeTotals({ lines: [item(100, 2), { price: { mrp: 300, regular: 280, special: 250 }, qty: 3, isFraction: false }], mode: 'pickup' }, config);
+    const t = computeTotals({ lines: [item(100, 2), item(0, 3, { price: { mrp: 300, regular: 280, special: 250 } })], mode: 'pickup' }, config);
     expect(t.subtotal).toBe(20_000 + 75_000);
     expect(t.grandTotal).toBe(95_000);
     expect(t.lines.map((l) => l.code)).toEqual(['subtotal', 'grand_total']);
@@ -28,7 +34,7 @@ describe('computeTotals', () => {
 
   it('puts tax on each line total, rounded per line, with its percentage', () => {
     // 5 % of ₹0.30 is 1.5 paise → 2 paise per line, twice: 4 paise (not 5 % of ₹0.60 = 3)
-    const t = computeTotals({ lines: [item(0.3), item(0.3, 1, { price: { mrp: null, regular: 0.3, special: null } })], mode: 'pickup' }, withConfig({ taxPercent: 5 }));
+    const t = computeTotals({ lines: [item(0.3, 1, { taxPercent: 5 }), item(0.3, 1, { taxPercent: 5 })], mode: 'pickup' }, config);
     expect(t.lines.find((l) => l.code === 'tax')).toEqual({ code: 'tax', title: 'Tax', value: 4, isPercentage: true, percentAmount: 5 });
     expect(t.grandTotal).toBe(64);
   });
@@ -62,8 +68,8 @@ describe('computeTotals', () => {
   });
 
   it('takes a coupon off each line before tax, delivery threshold and packing', () => {
-    const shop = withConfig({ taxPercent: 10, deliveryCharge: { amount: 50, disableWhenTotalAbove: 500 }, packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 10 } });
-    const t = computeTotals({ lines: [item(520)], mode: 'ship', couponPercent: 10 }, shop);
+    const shop = withConfig({ deliveryCharge: { amount: 50, disableWhenTotalAbove: 500 }, packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 10 } });
+    const t = computeTotals({ lines: [item(520, 1, { taxPercent: 10 })], mode: 'ship', coupon: { percent: 10, maxDiscount: null } }, shop);
     expect(t.lines.find((l) => l.code === 'discount')).toEqual({ code: 'discount', title: 'Discount', value: -5_200, isPercentage: true, percentAmount: 10 });
     // ₹468 of goods: below the ₹500 free-delivery threshold, 10 % packing and 10 % tax on ₹468
     expect(valueOf(t.lines, 'delivery')).toBe(5_000);
@@ -73,8 +79,45 @@ describe('computeTotals', () => {
   });
 
   it('an empty order costs nothing in any mode', () => {
-    const everything = withConfig({ taxPercent: 18, deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 }, packingCharge: { ...config.packingCharge, amount: 10, minAmount: 5 } });
+    const everything = withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 }, packingCharge: { ...config.packingCharge, amount: 10, minAmount: 5 } });
     for (const mode of deliveryModes) expect(computeTotals({ lines: [], mode }, everything).grandTotal).toBe(0);
+  });
+
+  it('adds tax per rate, one line for each rate (bread 0 %, cake 18 %, café 5 %)', () => {
+    // bread ₹40 at 0 %; cake ₹450 at 18 % = ₹81; coffee 2 × ₹120 at 5 % = ₹12
+    const t = computeTotals({ lines: [item(40), item(450, 1, { taxPercent: 18 }), item(120, 2, { taxPercent: 5 })], mode: 'pickup' }, config);
+    expect(t.lines.filter((l) => l.code === 'tax')).toEqual([
+      { code: 'tax', title: 'Tax', value: 1_200, isPercentage: true, percentAmount: 5 },
+      { code: 'tax', title: 'Tax', value: 8_100, isPercentage: true, percentAmount: 18 },
+    ]);
+    expect(t.grandTotal).toBe(4_000 + 45_000 + 24_000 + 1_200 + 8_100);
+  });
+
+  it('shows tax held in GST-inclusive prices without adding it', () => {
+    // an MRP of ₹118 at 18 % holds ₹18 of GST (118 × 18 / 118); ₹105 at 5 % holds ₹5
+    const t = computeTotals({ lines: [item(118, 1, { taxPercent: 18 }), item(105, 1, { taxPercent: 5 })], mode: 'pickup' }, withConfig({ taxMode: 'inclusive' }));
+    expect(t.lines.filter((l) => l.code === 'tax')).toEqual([
+      { code: 'tax', title: 'incl. GST', value: 500, isPercentage: true, percentAmount: 5 },
+      { code: 'tax', title: 'incl. GST', value: 1_800, isPercentage: true, percentAmount: 18 },
+    ]);
+    expect(t.grandTotal).toBe(22_300);
+  });
+
+  it('a flat coupon comes off the goods in proportion, and tax is on what is left', () => {
+    // ₹100 off ₹300 + ₹100: ₹75 and ₹25; 18 % of ₹225 = ₹40.50, 5 % of ₹75 = ₹3.75
+    const t = computeTotals({ lines: [item(300, 1, { taxPercent: 18 }), item(100, 1, { taxPercent: 5 })], mode: 'pickup', coupon: { amount: minor(10_000) } }, config);
+    expect(t.perLine.map((l) => [l.discount, l.tax])).toEqual([[7_500, 4_050], [2_500, 375]]);
+    expect(valueOf(t.lines, 'discount')).toBe(-10_000);
+    expect(t.lines.find((l) => l.code === 'discount')).toMatchObject({ isPercentage: false, percentAmount: null });
+    expect(t.grandTotal).toBe(30_000 + 4_050 + 375);
+  });
+
+  it('caps a percentage coupon at its maximum, and never takes off more than the goods cost', () => {
+    const capped = computeTotals({ lines: [item(2_000)], mode: 'pickup', coupon: { percent: 20, maxDiscount: minor(25_000) } }, config);
+    expect(capped.discount).toBe(25_000); // 20 % would be ₹400
+    const flat = computeTotals({ lines: [item(80)], mode: 'pickup', coupon: { amount: minor(20_000) } }, config);
+    expect(flat.discount).toBe(8_000);
+    expect(flat.grandTotal).toBe(0);
   });
 
   it('gives the API decimals', () => {
@@ -93,20 +136,27 @@ describe('computeTotals over random carts and configs', () => {
     price: fc.record({ mrp: fc.option(amount, { nil: null }), regular: amount, special: fc.option(amount, { nil: null }) }),
     isFraction: fc.boolean(),
     qtyUnits: fc.integer({ min: 1, max: 2_000 }),
-  }).map(({ price, isFraction, qtyUnits }) => ({ price, isFraction, qty: isFraction ? qtyUnits / 100 : Math.ceil(qtyUnits / 100) }));
+    taxPercent: fc.constantFrom(0, 5, 12, 18, 28, 2.5),
+  }).map(({ price, isFraction, qtyUnits, taxPercent }) => item(0, isFraction ? qtyUnits / 100 : Math.ceil(qtyUnits / 100), { price, isFraction, taxPercent }));
   const configArb: fc.Arbitrary<TotalsConfig> = fc.record({
     fractionDigits: fc.constant(2),
-    taxPercent: percent,
+    taxMode: fc.constantFrom('exclusive' as const, 'inclusive' as const),
     deliveryCharge: fc.record({ amount, disableWhenTotalAbove: amount }),
     packingCharge: fc.record({ type: fc.constantFrom('fixed' as const, 'percentage' as const), amount, amountPercentage: percent, minAmount: amount, maxAmount: amount, removeFractionalPart: fc.boolean() }),
   });
-  const inputArb = fc.record({ lines: fc.array(lineArb, { maxLength: 12 }), mode: fc.constantFrom(...deliveryModes), couponPercent: fc.constantFrom(null, 10) });
+  const couponArb = fc.oneof(
+    fc.constant(null),
+    fc.record({ percent: percent, maxDiscount: fc.option(amount.map((a) => toMinor(a, 2)), { nil: null }) }),
+    fc.record({ amount: amount.map((a) => toMinor(a, 2)) }),
+  );
+  const inputArb = fc.record({ lines: fc.array(lineArb, { maxLength: 12 }), mode: fc.constantFrom(...deliveryModes), coupon: couponArb });
 
   it('the grand total is the sum of the other lines, and no charge is negative', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
         const { lines, grandTotal } = computeTotals(input, cfg);
-        const parts = lines.filter((l) => l.code !== 'grand_total' && l.code !== 'subtotal');
+        // tax held in the prices is shown, not added
+        const parts = lines.filter((l) => l.code !== 'grand_total' && l.code !== 'subtotal' && !(cfg.taxMode === 'inclusive' && l.code === 'tax'));
         expect(grandTotal).toBe(lines[0]!.value + parts.reduce((s, l) => s + l.value, 0));
         expect(lines.at(-1)).toMatchObject({ code: 'grand_total', value: grandTotal });
         for (const l of lines) if (l.code !== 'discount') expect(l.value).toBeGreaterThanOrEqual(0);
@@ -115,23 +165,42 @@ describe('computeTotals over random carts and configs', () => {
     );
   });
 
-  it('the subtotal is the exact sum of qty × final price, whatever the order of the lines', () => {
+  it('the subtotal is the exact sum of qty × unit price, whatever the order of the lines', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const expected = input.lines.reduce((s, l) => s + Math.round((productPrices(l.price, 2).final * qtyToMilli(l.qty, l.isFraction)) / 1000), 0);
+        const expected = input.lines.reduce((s, l) => s + Math.round((l.unit * l.qtyMilli) / 1000), 0);
         const t = computeTotals(input, cfg);
         expect(t.subtotal).toBe(expected);
-        expect(computeTotals({ ...input, lines: [...input.lines].reverse() }, cfg)).toEqual(t);
+        // the order's lines are priced in one fixed order (by id); the subtotal and discount do not depend on it
+        const reversed = computeTotals({ ...input, lines: [...input.lines].reverse() }, cfg);
+        expect([reversed.subtotal, reversed.discount]).toEqual([t.subtotal, t.discount]);
       }),
     );
   });
 
-  it('tax per line stays within half a paisa per line of the tax on the whole', () => {
+  it('tax per line stays within half a paisa per line of the exact tax, and the tax lines add up to it', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const t = computeTotals({ ...input, couponPercent: null }, cfg);
-        const tax = t.lines.find((l) => l.code === 'tax')?.value ?? 0;
-        expect(Math.abs(tax - (t.subtotal * cfg.taxPercent) / 100)).toBeLessThanOrEqual(input.lines.length / 2 + 1e-6);
+        const t = computeTotals({ ...input, coupon: null }, cfg);
+        const shown = t.lines.filter((l) => l.code === 'tax').reduce((s, l) => s + l.value, 0);
+        expect(shown).toBe(t.tax);
+        const exact = input.lines.reduce((s, l) => {
+          const total = (l.unit * l.qtyMilli) / 1000;
+          return s + (cfg.taxMode === 'inclusive' ? (total * l.taxPercent) / (100 + l.taxPercent) : (total * l.taxPercent) / 100);
+        }, 0);
+        expect(Math.abs(t.tax - exact)).toBeLessThanOrEqual(input.lines.length + 1e-6);
+      }),
+    );
+  });
+
+  it('a discount never exceeds the goods, and its shares over the lines add up to it exactly', () => {
+    fc.assert(
+      fc.property(inputArb, configArb, (input, cfg) => {
+        const t = computeTotals(input, cfg);
+        expect(t.discount).toBeLessThanOrEqual(t.subtotal);
+        expect(t.perLine.reduce((s, l) => s + l.discount, 0)).toBe(t.discount);
+        for (const l of t.perLine) expect(l.discount).toBeLessThanOrEqual(l.total);
+        if (input.coupon && 'maxDiscount' in input.coupon && input.coupon.maxDiscount !== null) expect(t.discount).toBeLessThanOrEqual(input.coupon.maxDiscount);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import type { CartItem } from './cart-rules.ts';
 import type { ShopConfig } from './shop-config.ts';
-import { addMinor, fromMinor, minor, multiplyMinor, percentOf, productPrices, qtyToMilli, toMinor, type Minor } from './money.ts';
+import { addMinor, allocateMinor, fromMinor, includedTaxOf, minor, multiplyMinor, percentOf, productPrices, qtyToMilli, toMinor, type Minor } from './money.ts';
 
 /**
  * An order's totals (spec §9, §3 Totals lines): one pure function the browser uses to show
@@ -13,7 +13,7 @@ export const deliveryModes = ['ship', 'dine', 'pickup'] as const satisfies reado
 
 export type TotalsCode = 'subtotal' | 'discount' | 'delivery' | 'packing' | 'tax' | 'grand_total';
 
-/** The spec's line titles (§3); `discount` is ours, for the newsletter coupon. */
+/** The spec's line titles (§3); `discount` is ours, for coupons. */
 export const totalsTitles: Record<TotalsCode, string> = {
   subtotal: 'Subtotal',
   discount: 'Discount',
@@ -36,7 +36,8 @@ export type TotalsLine = {
 /** What the totals depend on in the shop config; amounts are the config's decimals. */
 export type TotalsConfig = {
   fractionDigits: number;
-  taxPercent: number;
+  /** exclusive: tax is added on top of the prices (§9); inclusive: the prices hold it (Indian MRPs). */
+  taxMode: TaxMode;
   deliveryCharge: { amount: number; disableWhenTotalAbove: number };
   packingCharge: {
     type: 'fixed' | 'percentage';
@@ -49,29 +50,47 @@ export type TotalsConfig = {
   };
 };
 
-export type TotalsLineInput = Pick<CartItem, 'price' | 'qty' | 'isFraction'>;
+export type TaxMode = 'exclusive' | 'inclusive';
+
+/** One line of an order as the totals see it: its unit price, its quantity in thousandths and its tax rate. */
+export type TotalsLineInput = { unit: Minor; qtyMilli: number; taxPercent: number };
+
+/** What a coupon takes off the products: a percentage (up to a cap) or an amount, never more than they cost. */
+export type CouponTerms = { percent: number; maxDiscount: Minor | null } | { amount: Minor };
 
 export type TotalsInput = {
   lines: readonly TotalsLineInput[];
   mode: DeliveryMode;
-  /** A coupon's percentage off the products (the newsletter's 10), once the server has accepted the code. */
-  couponPercent?: number | null | undefined;
+  /** A coupon the server accepted for this order. */
+  coupon?: CouponTerms | null | undefined;
 };
 
-export type Totals = { lines: TotalsLine[]; subtotal: Minor; grandTotal: Minor };
+/** A line's money: qty × unit, its share of the discount, its tax rate and the tax it carries (added or included). */
+export type LineAmounts = { total: Minor; discount: Minor; taxPercent: number; tax: Minor };
 
+export type Totals = { lines: TotalsLine[]; subtotal: Minor; discount: Minor; tax: Minor; grandTotal: Minor; perLine: LineAmounts[] };
+
+/** The totals' settings of a shop. A product's own tax rate, when it has one, replaces the shop's (`taxPercentOf`). */
 export function totalsConfigOf(shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>): TotalsConfig {
   return {
     fractionDigits: shop.localeConfig.fractionDigits,
-    taxPercent: shop.pricingConfig.globalTaxPercentage,
+    taxMode: shop.pricingConfig.taxMode,
     deliveryCharge: shop.orderConfig.deliveryCharge,
     packingCharge: shop.orderConfig.packingCharge,
   };
 }
 
-const line = (code: TotalsCode, value: Minor, percentAmount: number | null = null): TotalsLine => ({
+/** A product's tax rate: its own, else the shop's global one. */
+export const taxPercentOf = (product: { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'pricingConfig'>): number => product.taxRate ?? shop.pricingConfig.globalTaxPercentage;
+
+/** A cart line (the catalog's decimal prices) as the totals read it. */
+export function cartLineInput(item: Pick<CartItem, 'price' | 'qty' | 'isFraction'> & { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'localeConfig' | 'pricingConfig'>): TotalsLineInput {
+  return { unit: productPrices(item.price, shop.localeConfig.fractionDigits).final, qtyMilli: qtyToMilli(item.qty, item.isFraction), taxPercent: taxPercentOf(item, shop) };
+}
+
+const line = (code: TotalsCode, value: Minor, percentAmount: number | null = null, title: string = totalsTitles[code]): TotalsLine => ({
   code,
-  title: totalsTitles[code],
+  title,
   value,
   isPercentage: percentAmount !== null,
   percentAmount,
@@ -106,36 +125,54 @@ function deliveryCharge(subtotal: Minor, config: TotalsConfig): Minor {
   return toMinor(config.deliveryCharge.amount, config.fractionDigits);
 }
 
+/** The discount a coupon gives on `subtotal`: a percentage rounded to the paisa and capped, or the amount, never above the subtotal. */
+function couponDiscount(coupon: CouponTerms, subtotal: Minor): Minor {
+  const off = 'amount' in coupon ? coupon.amount : percentOf(subtotal, coupon.percent);
+  const capped = 'maxDiscount' in coupon && coupon.maxDiscount !== null && off > coupon.maxDiscount ? coupon.maxDiscount : off;
+  return capped > subtotal ? subtotal : capped;
+}
+
+/** The tax titles: "Tax" on top (§3), "incl. GST" when the prices hold it. */
+export const includedTaxTitle = 'incl. GST';
+
+/** Which label a totals line takes: its code, or `taxIncluded` for tax the prices hold (shown, not added). */
+export const totalsLabelKey = (line: Pick<TotalsLine, 'code' | 'title'>): TotalsCode | 'taxIncluded' => (line.code === 'tax' && line.title === includedTaxTitle ? 'taxIncluded' : line.code);
+
 /**
- * The totals of an order. Each line is qty × final price; the coupon and the tax are
- * worked out per line and rounded there (the tax is "on each line total"), then summed.
- * Delivery applies to ship orders, packing to orders that leave the shop (ship and
- * pickup). An empty order costs nothing.
+ * The totals of an order. Each line is qty × unit price; a coupon's discount is worked
+ * out on the subtotal and spread over the lines in proportion (to the paisa, adding up
+ * exactly), and each line's tax is worked out on what is left of it at its own rate and
+ * rounded there (§9 "on each line total"), then summed per rate: one tax line for each
+ * rate. Exclusive tax is added to the grand total; inclusive tax is already in the prices
+ * and is only shown. Delivery applies to ship orders, packing to orders that leave the
+ * shop (ship and pickup). An empty order costs nothing.
  */
-export function computeTotals({ lines, mode, couponPercent }: TotalsInput, config: TotalsConfig): Totals {
-  const digits = config.fractionDigits;
-  let subtotal = minor(0);
-  let discount = minor(0);
-  let tax = minor(0);
-  for (const item of lines) {
-    const total = multiplyMinor(productPrices(item.price, digits).final, qtyToMilli(item.qty, item.isFraction));
-    const off = couponPercent ? percentOf(total, couponPercent) : minor(0);
-    subtotal = addMinor(subtotal, total);
-    discount = addMinor(discount, off);
-    tax = addMinor(tax, percentOf(minor(total - off), config.taxPercent));
-  }
+export function computeTotals({ lines, mode, coupon }: TotalsInput, config: TotalsConfig): Totals {
+  const totals = lines.map((l) => multiplyMinor(l.unit, l.qtyMilli));
+  const subtotal = addMinor(...totals);
+  const discount = coupon ? couponDiscount(coupon, subtotal) : minor(0);
+  const shares = allocateMinor(discount, totals);
+  const inclusive = config.taxMode === 'inclusive';
+  const perLine = lines.map((l, i): LineAmounts => {
+    const net = minor(totals[i]! - shares[i]!);
+    return { total: totals[i]!, discount: shares[i]!, taxPercent: l.taxPercent, tax: inclusive ? includedTaxOf(net, l.taxPercent) : percentOf(net, l.taxPercent) };
+  });
+  const byRate = new Map<number, Minor>();
+  for (const l of perLine) if (l.taxPercent > 0) byRate.set(l.taxPercent, addMinor(byRate.get(l.taxPercent) ?? minor(0), l.tax));
+  const tax = addMinor(...byRate.values());
+
   const out: TotalsLine[] = [line('subtotal', subtotal)];
-  if (couponPercent) out.push(line('discount', minor(-discount), couponPercent));
+  if (coupon) out.push(line('discount', minor(-discount), 'percent' in coupon ? coupon.percent : null));
   const goods = minor(subtotal - discount);
   const empty = lines.length === 0;
   const delivery = mode === 'ship' && !empty ? deliveryCharge(goods, config) : minor(0);
   if (mode === 'ship') out.push(line('delivery', delivery));
   const packing = mode !== 'dine' && !empty ? packingCharge(goods, config) : minor(0);
   if (packing > 0) out.push(line('packing', packing, config.packingCharge.type === 'percentage' ? config.packingCharge.amountPercentage : null));
-  if (config.taxPercent > 0) out.push(line('tax', tax, config.taxPercent));
-  const grandTotal = addMinor(goods, delivery, packing, tax);
+  for (const [rate, value] of [...byRate].sort((a, b) => a[0] - b[0])) out.push(line('tax', value, rate, inclusive ? includedTaxTitle : totalsTitles.tax));
+  const grandTotal = addMinor(goods, delivery, packing, inclusive ? minor(0) : tax);
   out.push(line('grand_total', grandTotal));
-  return { lines: out, subtotal, grandTotal };
+  return { lines: out, subtotal, discount, tax, grandTotal, perLine };
 }
 
 /** A totals line as the API sends it (§3): the value as a decimal of the shop's currency. */

@@ -235,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl, orderEvents });
-    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, fractionDigits, orderEvents });
+    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
     await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });

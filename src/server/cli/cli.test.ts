@@ -267,7 +267,7 @@ describe.each(testDatabases)('npm run shop -- export-catalog on $name', (databas
     expect(lines).toEqual([`Exported 4 products in 3 categories to ${file}.`]);
 
     const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images\n')).toBe(true);
+    expect(text.startsWith('\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images,taxRate,hsn\n')).toBe(true);
     expect(text).toContain('/media/p/tee.webp;/media/p/tee-back.webp');
     expect(text).toContain('+new;cotton');
     // cells that look like formulas are written as they are (decision 025)

@@ -3,7 +3,7 @@ import { isOrderStatus, nextStatuses, type FulfilmentMode } from '../../domain/o
 import type { OwnerOrderSummary } from '../../domain/order.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
-import { formatMoney, toMinor } from '../../domain/money.ts';
+import { formatMoney, type Minor } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { createDeviceRepository } from '../db/repositories/device-repository.ts';
 import { createOrderRepository } from '../db/repositories/order-repository.ts';
@@ -26,14 +26,14 @@ function outboxFor(env: Env, shop: ShopConfig) {
 /** The owner's actions from the command line are audited as this actor. */
 const CLI = 'cli';
 
-const oneLine = (o: OwnerOrderSummary, shop: ShopConfig) =>
+const oneLine = (o: OwnerOrderSummary<Minor>, shop: ShopConfig) =>
   [
     orderLabel(o).padEnd(6),
     shopTime(o.createdAt, shop).padEnd(22),
     o.status.padEnd(16),
     o.deliveryMode.padEnd(6),
     o.paymentStatus.padEnd(21),
-    formatMoney(toMinor(o.grandTotal, shop.localeConfig.fractionDigits), shop.localeConfig).padStart(12),
+    formatMoney(o.grandTotal, shop.localeConfig).padStart(12),
     o.details.personalDetails?.fullName ?? '',
     o.cancelRequested ? '(cancel requested)' : '',
   ]
@@ -43,12 +43,11 @@ const oneLine = (o: OwnerOrderSummary, shop: ShopConfig) =>
 /** `orders list [status…]`, `orders show <id>`, `orders set-status <id> <status>`. */
 export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ...args]: string[], out: Out): Promise<number> {
   const orders = createOrderRepository(db, { outbox: outboxFor(env, shop) });
-  const digits = shop.localeConfig.fractionDigits;
   switch (sub) {
     case 'list': {
       const unknown = args.filter((s) => !isOrderStatus(s));
       if (unknown.length) return usage(out, `Unknown status: ${unknown.join(', ')}.`);
-      const list = await orders.listForOwner(digits, { statuses: args });
+      const list = await orders.listForOwner({ statuses: args });
       if (list.length === 0) out.log(args.length ? `No orders that are ${args.join(' or ')}.` : 'No orders yet.');
       for (const o of list) out.log(oneLine(o, shop));
       return 0;
@@ -57,7 +56,7 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
       const [ref] = args;
       if (!ref) return usage(out, 'Name the order: its number (1042) or its id.');
       const id = await orders.findId(ref);
-      const order = id ? await orders.ownerView(id, digits) : null;
+      const order = id ? await orders.ownerView(id) : null;
       if (!order) return notFound(out, ref);
       for (const line of orderText(order, shop)) out.log(line);
       const next = nextStatuses(order.status, order.deliveryMode as FulfilmentMode);
@@ -69,7 +68,7 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
       if (!ref || !to) return usage(out, 'Name the order and its new status.');
       if (!isOrderStatus(to)) return usage(out, `Unknown status "${to}".`);
       const id = await orders.findId(ref);
-      const change = id ? await orders.setStatus(id, to, CLI, digits) : ({ ok: false, reason: 'not_found' } as const);
+      const change = id ? await orders.setStatus(id, to, CLI) : ({ ok: false, reason: 'not_found' } as const);
       if (!change.ok) {
         if (change.reason === 'not_found') return notFound(out, ref);
         out.error(`Order ${ref} is ${change.status}: it cannot become ${to}. ${change.allowed.length ? `It can become: ${change.allowed.join(', ')}.` : 'Nothing more happens to it.'}`);
@@ -122,8 +121,8 @@ export async function refundCommand(db: Db, shop: ShopConfig, env: Env, [ref, re
     out.error(result.reason === 'no_refund' ? `Order ${ref} owes no refund: it was not paid, or it was not cancelled or rejected.` : `Order ${ref}'s refund is marked done already.`);
     return 1;
   }
-  const order = (await orders.view(id!, shop.localeConfig.fractionDigits))!;
-  out.log(`Order ${orderLabel(order)}: refunded ${formatMoney(toMinor(order.refund!.amount, shop.localeConfig.fractionDigits), shop.localeConfig)}${reference?.trim() ? `, reference ${reference.trim()}` : ''}.`);
+  const order = (await orders.view(id!))!;
+  out.log(`Order ${orderLabel(order)}: refunded ${formatMoney(order.refund!.amount, shop.localeConfig)}${reference?.trim() ? `, reference ${reference.trim()}` : ''}.`);
   return 0;
 }
 

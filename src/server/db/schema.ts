@@ -36,6 +36,10 @@ export interface ProductTable {
   errors: string;
   position: number;
   updated_at: Millis;
+  /** Its own tax rate in hundredths of a percent (500 is 5 %); null: the shop's (migration 008). */
+  tax_rate_hundredths: number | null;
+  /** HSN or SAC code for the tax invoice. */
+  hsn: string | null;
 }
 
 export interface TagTable { id: string; name: string }
@@ -115,6 +119,8 @@ export interface OrderTable {
   cancel_requested_at: Millis | null;
   created_at: Millis;
   updated_at: Millis;
+  /** Whether the prices held the tax (`inclusive`) or it was added (`exclusive`) when the order was placed (migration 008). */
+  tax_mode: string;
 }
 
 export interface OrderLineTable {
@@ -128,6 +134,11 @@ export interface OrderLineTable {
   is_fraction: Bool;
   unit_price_minor: number;
   total_minor: number;
+  /** The line's tax rate in hundredths of a percent, its share of the discount and its tax (migration 008). */
+  tax_rate_hundredths: number;
+  discount_minor: number;
+  tax_minor: number;
+  hsn: string | null;
 }
 
 export interface OrderTotalTable {
@@ -232,6 +243,9 @@ export interface RefundTable {
 /** The owner's devices that get a push for every new order and booking (migration 007). */
 export interface OwnerAlertSubscriptionTable { id: string; user_id: string; endpoint: string; keys: string; created_at: Millis }
 
+/** A tax invoice (migration 008): its number from the financial year's series, seller and buyer as JSON as they were when issued. */
+export interface InvoiceTable { order_id: string; number: string; issued_at: Millis; seller: string; buyer: string }
+
 /** The outbox of ORDER_WEBHOOK_URL: one row per order event, written in the change's transaction (migration 007). */
 export interface WebhookDeliveryTable {
   /** The delivery id the receiver sees (a ULID): a retry sends the same one. */
@@ -282,4 +296,5 @@ export interface Database {
   refunds: RefundTable;
   owner_alert_subscriptions: OwnerAlertSubscriptionTable;
   webhook_deliveries: WebhookDeliveryTable;
+  invoices: InvoiceTable;
 }

@@ -17,7 +17,7 @@ export type CatalogParse = { ok: true; file: CatalogFile } | { ok: false; proble
 /** CSV columns, one row per product (variant). Categories come from categoryId/categoryName. */
 export const csvColumns = [
   'variantId', 'itemId', 'variantName', 'title', 'description', 'categoryId', 'categoryName', 'categoryColour',
-  'mrp', 'regular', 'special', 'stock', 'isFraction', 'sku', 'type_id', 'tags', 'images',
+  'mrp', 'regular', 'special', 'stock', 'isFraction', 'sku', 'type_id', 'tags', 'images', 'taxRate', 'hsn',
 ] as const;
 
 export function parseCatalog(text: string, format: 'json' | 'csv'): CatalogParse {
@@ -135,6 +135,8 @@ export function parseCatalogCsv(text: string): CatalogParse {
       sku: row.sku || undefined,
       type_id: row.type_id || undefined,
       tags: list(row.tags),
+      taxRate: number(row.taxRate) ?? undefined,
+      hsn: row.hsn || undefined,
     };
     const parsed = productInputSchema.safeParse(candidate);
     if (!parsed.success) {
@@ -232,6 +234,8 @@ export function catalogToCsv(file: CatalogFile): string {
       type_id: p.type_id,
       tags: joined(p.tags),
       images: joined([...p.images].sort((a, b) => a.position - b.position).map((image) => image.url)),
+      taxRate: cell(p.taxRate ?? null),
+      hsn: p.hsn ?? '',
     }));
   // the reader trims unquoted cells: a cell with a space at an end is quoted to keep it
   return stringifyCsv(rows, { header: true, columns: [...csvColumns], bom: true, quoted_match: /^\s|\s$/ });

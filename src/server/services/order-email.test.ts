@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '../db/repositories/order-repository.ts';
+import { minor } from '../../domain/money.ts';
+import type { Order } from '../../domain/order.ts';
 import { escapeHtml, guestOrderLink, orderEmail, type OrderEmailInput } from './order-email.ts';
 
 const shop: OrderEmailInput['shop'] = { title: 'Test Shop', localeConfig: { defaultLocale: 'en-IN', currencySign: '₹', currencyCode: 'INR', fractionDigits: 2, priceFormat: '{sign}{amount}' } };
 const token = 'AbCdEfGhIjKlMnOpQrStUv-_';
 
-/** An order as the repository gives it: decimals, the grand total line last. */
-const order = (over: Partial<OrderView> = {}): OrderView => ({
+/** An order as the repository gives it: minor units, the grand total line last. */
+const order = (over: Partial<Order> = {}): Order => ({
   id: '01JD5Q3W7X8Y9Z0ABCDEFGHJKM',
   number: 1042,
   kind: 'order',
@@ -16,16 +17,16 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   deliveryMode: 'ship',
   currencyCode: 'INR',
   lines: [
-    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: 499.5, total: 999 },
-    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, isFraction: true, unitPrice: 320, total: 400 },
+    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: minor(49_950), total: minor(99_900), taxPercent: 5, hsn: null },
+    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, isFraction: true, unitPrice: minor(32_000), total: minor(40_000), taxPercent: 5, hsn: null },
   ],
   totals: [
-    { code: 'subtotal', title: 'Subtotal', value: 1399, isPercentage: false, percentAmount: null },
-    { code: 'discount', title: 'Discount', value: -139.9, isPercentage: true, percentAmount: 10 },
-    { code: 'tax', title: 'Tax', value: 62.96, isPercentage: true, percentAmount: 5 },
-    { code: 'grand_total', title: 'Grand Total', value: 1322.06, isPercentage: false, percentAmount: null },
+    { code: 'subtotal', title: 'Subtotal', value: minor(139_900), isPercentage: false, percentAmount: null },
+    { code: 'discount', title: 'Discount', value: minor(-13_990), isPercentage: true, percentAmount: 10 },
+    { code: 'tax', title: 'Tax', value: minor(6_296), isPercentage: true, percentAmount: 5 },
+    { code: 'grand_total', title: 'Grand Total', value: minor(132_206), isPercentage: false, percentAmount: null },
   ],
-  grandTotal: 1322.06,
+  grandTotal: minor(132_206),
   details: { personalDetails: { fullName: 'Asha Rao', email: ' asha@example.com ', phone: { number: '', dialCode: '' } }, shippingDetails: undefined, dineInDetails: undefined, shippingSlotId: null },
   couponCode: null,
   createdAt: 0,
@@ -33,7 +34,7 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   ...over,
 });
 
-const build = (o: OrderView = order(), s: OrderEmailInput['shop'] = shop) => orderEmail({ order: o, notificationToken: token, shop: s, origin: 'https://shop.example' });
+const build = (o: Order = order(), s: OrderEmailInput['shop'] = shop) => orderEmail({ order: o, notificationToken: token, shop: s, origin: 'https://shop.example' });
 
 describe('the order e-mail', () => {
   it('goes to the address given at checkout, with the short id and the shop in the subject', () => {
@@ -59,9 +60,9 @@ describe('the order e-mail', () => {
     expect(text).toContain('Grand Total: ₹1,322.06');
     // the grand total once, not also as a totals line
     expect(text.match(/Grand Total/g)).toHaveLength(1);
-    // another shop's format: sign after, no decimals
-    const euros = { title: 'Laden', localeConfig: { defaultLocale: 'de-DE', currencySign: '€', currencyCode: 'EUR', fractionDigits: 0, priceFormat: '{amount} {sign}' } };
-    expect(build(order(), euros)!.text).toContain('Grand Total: 1.322 €');
+    // another shop's format: sign after, a decimal comma
+    const euros = { title: 'Laden', localeConfig: { defaultLocale: 'de-DE', currencySign: '€', currencyCode: 'EUR', fractionDigits: 2, priceFormat: '{amount} {sign}' } };
+    expect(build(order(), euros)!.text).toContain('Grand Total: 1.322,06 €');
   });
 
   it('names the delivery slot the order took, in the shop time zone', () => {
@@ -82,7 +83,7 @@ describe('the order e-mail', () => {
   });
 
   it('escapes the HTML and leaves the plain text as it is', () => {
-    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, isFraction: false, unitPrice: 5, total: 5 }] });
+    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, isFraction: false, unitPrice: minor(500), total: minor(500), taxPercent: 0, hsn: null }] });
     const mail = build(sneaky, { ...shop, title: 'Tom & Jerry <Shop>' })!;
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Tee&quot; (Kid&#39;s)');

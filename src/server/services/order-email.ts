@@ -1,12 +1,12 @@
-import { formatMoney, qtyToMilli, toMinor } from '../../domain/money.ts';
+import { formatMoney, qtyToMilli, type Minor } from '../../domain/money.ts';
 import { quantityLabel } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
-import type { OrderView } from '../db/repositories/order-repository.ts';
+import type { Order } from '../../domain/order.ts';
 import type { MailMessage } from './mailer.ts';
 
 export type OrderEmailInput = {
-  order: OrderView;
+  order: Order;
   /** The order's notification token: it goes into the link's fragment and nowhere else. */
   notificationToken: string;
   shop: Pick<ShopConfig, 'title' | 'localeConfig'>;
@@ -24,7 +24,7 @@ export function guestOrderLink(origin: string, orderId: string, token: string): 
 }
 
 /** The address the shopper gave at checkout; null when none was asked for or given. */
-export function orderEmailRecipient(order: OrderView): string | null {
+export function orderEmailRecipient(order: Pick<Order, 'details'>): string | null {
   const to = order.details.personalDetails?.email?.trim();
   return to ? to : null;
 }
@@ -40,7 +40,7 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
   const to = orderEmailRecipient(order);
   if (!to) return null;
   const { localeConfig } = shop;
-  const money = (decimal: number) => formatMoney(toMinor(decimal, localeConfig.fractionDigits), localeConfig);
+  const money = (amount: Minor) => formatMoney(amount, localeConfig);
   const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
   const link = guestOrderLink(origin, order.id, notificationToken);
 

@@ -1,4 +1,4 @@
-import { formatMoney, qtyToMilli, toMinor } from '../../domain/money.ts';
+import { formatMoney, qtyToMilli, type Minor } from '../../domain/money.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order.ts';
 import { addressLines, contactPhone, deliveryModeNames, quantityLabel, tableText } from '../../domain/order-details.ts';
@@ -60,8 +60,8 @@ export function historyText(entry: OrderHistoryEntry): string {
 }
 
 /** The lines of an order for the owner, ready to print one per line. */
-export function orderText(order: OwnerOrderSummary & { history?: OrderHistoryEntry[] }, shop: Shop): string[] {
-  const money = (decimal: number) => formatMoney(toMinor(decimal, shop.localeConfig.fractionDigits), shop.localeConfig);
+export function orderText(order: OwnerOrderSummary<Minor> & { history?: OrderHistoryEntry[] }, shop: Shop): string[] {
+  const money = (amount: Minor) => formatMoney(amount, shop.localeConfig);
   const personal = order.details.personalDetails;
   const out: string[] = [];
   out.push(`Order ${orderLabel(order)} · ${order.status} · ${deliveryModeNames[order.deliveryMode]} · ${money(order.grandTotal)}`);

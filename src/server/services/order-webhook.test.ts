@@ -109,7 +109,7 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
   it("the owner's receiver hears an order placed, confirmed and marked paid as three signed posts, in that order", async () => {
     const order = await placeOrder();
     now += MINUTE;
-    expect((await orders().setStatus(order.id, 'confirmed', 'owner-1', 2, now)).ok).toBe(true);
+    expect((await orders().setStatus(order.id, 'confirmed', 'owner-1', now)).ok).toBe(true);
     now += MINUTE;
     expect((await payments().markPaid(order.id, 'owner-1', null, now)).ok).toBe(true);
 
@@ -204,7 +204,7 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
       for (let i = 0; i < 4; i++) {
         const order = await placeOrder();
         now += SECOND;
-        await orders().setStatus(order.id, 'confirmed', 'owner-1', 2, now);
+        await orders().setStatus(order.id, 'confirmed', 'owner-1', now);
         now += SECOND;
       }
       const pending = (await db.kysely.selectFrom('webhook_deliveries').select('id').execute()).map((r) => r.id);

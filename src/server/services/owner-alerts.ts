@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, toMinor } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { deliveryModeNames } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
-import type { OrderView } from '../../domain/order.ts';
+import type { Order } from '../../domain/order.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { AppointmentRecord } from '../db/repositories/booking-repository.ts';
 import type { OwnerAlertRepository } from '../db/repositories/owner-alert-repository.ts';
@@ -21,15 +21,15 @@ import type { PushMessage, PushSender } from './push.ts';
  * shopper's news, this runs after the answer and only logs its failures.
  */
 export type OwnerAlerts = {
-  orderPlaced(order: OrderView, origin: string): Promise<void>;
+  orderPlaced(order: Order, origin: string): Promise<void>;
   bookingMade(appointment: AppointmentRecord, origin: string): Promise<void>;
 };
 
 type Deps = { shop: ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
 
 /** The push for a new order: 'New order #1042' / '₹1,322.06 · Delivery · Asha Rao'; a click opens it on /admin. */
-export function orderAlert(order: OrderView, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
-  const money = formatMoney(toMinor(order.grandTotal, shop.localeConfig.fractionDigits), shop.localeConfig);
+export function orderAlert(order: Order, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
+  const money = formatMoney(order.grandTotal, shop.localeConfig);
   const name = order.details.personalDetails?.fullName?.trim();
   return {
     title: `New ${order.kind === 'enquiry' ? 'enquiry' : 'order'} ${orderLabel(order)}`,

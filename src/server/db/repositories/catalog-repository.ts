@@ -85,6 +85,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                 errors: JSON.stringify(p.errors),
                 position,
                 updated_at: now,
+                tax_rate_hundredths: p.taxRate === undefined ? null : Math.round(p.taxRate * 100),
+                hsn: p.hsn ?? null,
               })),
             )
             .execute();
@@ -153,6 +155,9 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         type_id: r.type_id as Product['type_id'],
         errors: JSON.parse(r.errors) as Product['errors'],
         tags: tags.get(r.id) ?? [],
+        // only when set: a 10k-product catalog does not carry 10k empty fields
+        ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
+        ...(r.hsn === null ? {} : { hsn: r.hsn }),
       }));
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: Banner[] = bannerRows.map((b) => ({

@@ -37,7 +37,7 @@ describe.each(testDatabases)('order numbers on $name', (database) => {
       expect(await placed(1)).toBe(1002);
       const id = await orders.findId('#1002');
       expect(id).not.toBeNull();
-      expect((await orders.view(id!, 2))?.number).toBe(1002);
+      expect((await orders.view(id!))?.number).toBe(1002);
       expect(await orders.findId('1002')).toBe(id);
       expect(await orders.findId(id!)).toBe(id);
       expect(await orders.findId('#999')).toBeNull();

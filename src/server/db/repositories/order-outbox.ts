@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { monotonicFactory } from 'ulid';
 import { contactPhone, deliveryModeNames } from '../../../domain/order-details.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
-import type { OrderView } from '../../../domain/order.ts';
+import { orderForApi, type OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
 import { orderViewIn } from './order-repository.ts';
 
@@ -54,8 +54,9 @@ export function webhookSummary(type: OrderEventType, order: OrderView): string {
 /** The outbox of ORDER_WEBHOOK_URL: the order as it is after the change, in the shop's fraction digits. */
 export const webhookOutbox = (fractionDigits: number): OrderOutbox => ({
   async record(trx, type, orderId, detail = {}, now = Date.now()) {
-    const order = await orderViewIn(trx, orderId, fractionDigits);
-    if (!order) return;
+    const stored = await orderViewIn(trx, orderId);
+    if (!stored) return;
+    const order = orderForApi(stored, fractionDigits);
     const id = ulid(now);
     const payload: WebhookPayload = { id, type, createdAt: new Date(now).toISOString(), summary: webhookSummary(type, order), detail, order };
     await trx.insertInto('webhook_deliveries').values({ id, event: type, order_id: order.id, payload: JSON.stringify(payload), created_at: now, attempts: 0, next_attempt_at: now, claimed_until: null, delivered_at: null, last_error: null }).execute();

@@ -1,15 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import { ulid } from 'ulid';
-import type { OrderHistoryEntry, OrderRefund, OrderRequest, OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
+import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
-import { checkQuantity, type QuantityProblem } from '../../../domain/quantity.ts';
+import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProduct, type OrderCoupon, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
 import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
-import { fromMinor, minor, multiplyMinor, productPrices, qtyToMilli } from '../../../domain/money.ts';
+import { minor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import { computeTotals, totalsConfigOf, totalsForApi, type DeliveryMode, type TotalsLine } from '../../../domain/totals.ts';
-
-export type { OrderView };
+import type { DeliveryMode, TotalsLine } from '../../../domain/totals.ts';
 import type { Db } from '../database.ts';
 import type { Database, OrderTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -20,19 +18,10 @@ import { owesRefund } from './refund-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { storeIsOpen } from './store-repository.ts';
 
-export type Shortage = { id: string; title: string; requested: number; available: number };
+export type PlaceResult = { ok: true; order: Order; notificationToken: string } | ({ ok: false } & OrderRefusal);
 
-export type PlaceResult =
-  | { ok: true; order: OrderView; notificationToken: string }
-  | { ok: false; reason: 'out_of_stock'; lines: Shortage[] }
-  | { ok: false; reason: 'unavailable'; ids: string[] }
-  | { ok: false; reason: 'coupon' }
-  | { ok: false; reason: 'slot_full' | 'slot_closed' }
-  | { ok: false; reason: 'store_closed' }
-  | { ok: false; reason: 'quantity'; lines: QuantityRefusal[] };
-
-/** A line of the request whose quantity breaks the quantity rule. */
-export type QuantityRefusal = { index: number; problem: QuantityProblem };
+/** What the checkout's quote answers: the order as it would be priced now, or why it would be refused. */
+export type QuoteResult = { ok: true; priced: PricedOrder } | ({ ok: false } & OrderRefusal);
 
 /** Thrown inside the transaction to roll it back; turned into a PlaceResult. */
 class Refused extends Error {
@@ -45,10 +34,52 @@ class Refused extends Error {
 export const newNotificationToken = () => randomBytes(18).toString('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undefined): string =>
-  kind === 'enquiry' ? 'none' : type === 'pof' ? 'to_collect' : 'awaiting_payment';
-
 const percentToHundredths = (p: number | null) => (p === null ? null : Math.round(p * 100));
+
+/** The products an order names, as its rules read them. */
+async function orderableProducts(trx: Reader, ids: readonly string[]): Promise<Map<string, OrderableProduct>> {
+  const rows = await trx.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute();
+  const price = (m: number | null) => (m === null ? null : minor(m));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        title: r.title,
+        variantName: r.variant_name,
+        isFraction: r.is_fraction === 1,
+        prices: { mrp: price(r.mrp_minor), regular: minor(r.regular_minor), special: price(r.special_minor) },
+        stockMilli: r.stock_milli,
+        errors: JSON.parse(r.errors) as Record<string, string>,
+        taxRate: r.tax_rate_hundredths === null ? null : r.tax_rate_hundredths / 100,
+        hsn: r.hsn,
+      },
+    ]),
+  );
+}
+
+/** The coupon a code names, if it can still be used (the newsletter's codes). */
+async function findCoupon(trx: Reader, code: string): Promise<OrderCoupon | null> {
+  const row = await trx.selectFrom('newsletter_subscribers').select('coupon_percent').where('coupon_code', '=', code).where('coupon_used_at', 'is', null).executeTakeFirst();
+  return row ? { code, terms: { percent: row.coupon_percent, maxDiscount: null }, minOrder: null } : null;
+}
+
+/** A request's coupon code as stored: upper case, or null for none. */
+const couponCodeOf = (request: OrderRequest) => (request.order.couponCode ? request.order.couponCode.toUpperCase() : null);
+
+/**
+ * What the order and its quote share: the shop open, the products loaded, the coupon
+ * found, and the order priced by the domain's rules.
+ */
+async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig): Promise<QuoteResult> {
+  if (!(await storeIsOpen(trx))) return { ok: false, reason: 'store_closed' };
+  const ids = [...new Set(request.order.items.map((i) => i.id))];
+  const code = couponCodeOf(request);
+  const [products, coupon] = await Promise.all([orderableProducts(trx, ids), code ? findCoupon(trx, code) : null]);
+  if (code && !coupon) return { ok: false, reason: 'coupon', problem: 'unknown' };
+  const result = priceOrder(request.order, products, shop, coupon);
+  return result.ok ? result : { ok: false, ...result.refusal };
+}
 
 export type Reader = Transaction<Database> | Db['kysely'];
 
@@ -66,7 +97,7 @@ type OrderRow = Selectable<OrderTable> & { refund_amount_minor: number | null; r
  * The orders' views, in the order of `orders`: their lines and totals are read for all
  * of them at once, so a list costs three queries however long it is.
  */
-export async function viewsOf(trx: Reader, orders: readonly OrderRow[], fractionDigits: number): Promise<OrderView[]> {
+export async function viewsOf(trx: Reader, orders: readonly OrderRow[]): Promise<Order[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
   const [lineRows, totalRows] = await Promise.all([
@@ -84,7 +115,6 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[], fraction
   };
   const lines = byOrder(lineRows);
   const totals = byOrder(totalRows);
-  const money = (m: number) => fromMinor(minor(m), fractionDigits);
   return orders.map((order) => {
     const totalLines: TotalsLine[] = (totals.get(order.id) ?? []).map((t) => ({
       code: t.code as TotalsLine['code'],
@@ -96,40 +126,50 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[], fraction
     return {
       id: order.id,
       number: order.number,
-      kind: order.kind as OrderView['kind'],
+      kind: order.kind as Order['kind'],
       status: order.status,
       paymentType: order.payment_type,
       paymentStatus: order.payment_status,
       deliveryMode: order.delivery_mode as DeliveryMode,
       currencyCode: order.currency_code,
-      lines: (lines.get(order.id) ?? []).map((l) => ({ productId: l.product_id, title: l.title, variantName: l.variant_name, qty: l.qty_milli / 1000, isFraction: l.is_fraction === 1, unitPrice: money(l.unit_price_minor), total: money(l.total_minor) })),
-      totals: totalsForApi(totalLines, fractionDigits),
-      grandTotal: money(order.grand_total_minor),
-      details: JSON.parse(order.details) as OrderView['details'],
+      lines: (lines.get(order.id) ?? []).map((l) => ({
+        productId: l.product_id,
+        title: l.title,
+        variantName: l.variant_name,
+        qty: l.qty_milli / 1000,
+        isFraction: l.is_fraction === 1,
+        unitPrice: minor(l.unit_price_minor),
+        total: minor(l.total_minor),
+        taxPercent: l.tax_rate_hundredths / 100,
+        hsn: l.hsn,
+      })),
+      totals: totalLines,
+      grandTotal: minor(order.grand_total_minor),
+      details: JSON.parse(order.details) as Order['details'],
       couponCode: order.coupon_code,
       createdAt: order.created_at,
-      refund: refundOf(order, money),
+      refund: refundOf(order),
     };
   });
 }
 
-const refundOf = (row: OrderRow, money: (minor: number) => number): OrderRefund | null =>
-  row.refund_amount_minor === null ? null : { amount: money(row.refund_amount_minor), method: row.refund_method ?? '', status: row.refund_status as OrderRefund['status'], reference: row.refund_reference, refundedAt: row.refund_refunded_at };
+const refundOf = (row: OrderRow): OrderRefund<Minor> | null =>
+  row.refund_amount_minor === null ? null : { amount: minor(row.refund_amount_minor), method: row.refund_method ?? '', status: row.refund_status as OrderRefund['status'], reference: row.refund_reference, refundedAt: row.refund_refunded_at };
 
 /** One order's view, read in the caller's transaction when given one. */
-export async function orderViewIn(trx: Reader, orderId: string, fractionDigits: number): Promise<OrderView | null> {
+export async function orderViewIn(trx: Reader, orderId: string): Promise<Order | null> {
   const order = await ordersWithRefunds(trx).where('orders.id', '=', orderId).executeTakeFirst();
-  return order ? ((await viewsOf(trx, [order], fractionDigits))[0] ?? null) : null;
+  return order ? ((await viewsOf(trx, [order]))[0] ?? null) : null;
 }
 
 export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
 
   /** The owner's summaries: the views, whether the shopper asked to cancel, and each payment's reference. */
-  async function summariesOf(rows: readonly OrderRow[], fractionDigits: number): Promise<OwnerOrderSummary[]> {
+  async function summariesOf(rows: readonly OrderRow[]): Promise<OwnerOrderSummary<Minor>[]> {
     if (rows.length === 0) return [];
     const [views, payments] = await Promise.all([
-      viewsOf(kysely, rows, fractionDigits),
+      viewsOf(kysely, rows),
       kysely
         .selectFrom('payments')
         .select(['order_id', 'reference'])
@@ -162,11 +202,12 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
 
   return {
     /**
-     * Places an order in one transaction: prices from the database, stock taken with
-     * `UPDATE … WHERE stock >= qty` (so the last unit sells once, on either database),
-     * the coupon used once, a place in the delivery slot taken, then the order, its lines and totals written and the catalog
-     * marked changed. Any refusal rolls all of it back. `inTransaction` runs last, inside
-     * the same transaction (the idempotency answer is stored there).
+     * Places an order in one transaction: priced by the domain's rules from the database's
+     * products (`priceRequest`, as the quote is), stock taken with `UPDATE … WHERE stock >= qty`
+     * (so the last unit sells once, on either database), a place in the delivery slot
+     * taken, the coupon used once, then the order, its lines and totals written and the
+     * catalog marked changed. Any refusal rolls all of it back. `inTransaction` runs last,
+     * inside the same transaction (the idempotency answer is stored there).
      */
     async place(
       request: OrderRequest,
@@ -175,68 +216,39 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
         now?: number;
         userId?: string | null;
         /** The delivery slot the order takes a place in (checked open by the caller), with how the order shows it. */
-        slot?: { resource: string; start: number; capacity: number; view: NonNullable<OrderView['details']['shippingSlot']> } | undefined;
+        slot?: { resource: string; start: number; capacity: number; view: NonNullable<Order['details']['shippingSlot']> } | undefined;
         inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void>;
       } = {},
     ): Promise<PlaceResult> {
       const now = options.now ?? Date.now();
       const { order } = request;
-      const digits = shop.localeConfig.fractionDigits;
       const kind = shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
-      const ids = [...new Set(order.items.map((i) => i.id))].sort(); // one lock order for every transaction: no deadlocks
       try {
         return await kysely.transaction().execute(async (trx) => {
-          // the owner closed the shop: no order gets in, however close to the switch it was sent
-          if (!(await storeIsOpen(trx))) throw new Refused({ ok: false, reason: 'store_closed' });
-          const rows = await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute();
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          const missing = ids.filter((id) => !byId.has(id));
-          if (missing.length) throw new Refused({ ok: false, reason: 'unavailable', ids: missing });
-
-          // each quantity by the one rule; the same product twice is one line with both quantities
-          const wanted = new Map<string, number>();
-          const badQty: QuantityRefusal[] = [];
-          order.items.forEach((item, index) => {
-            const check = checkQuantity(item.qty, byId.get(item.id)!.is_fraction === 1);
-            if (check.ok) wanted.set(item.id, (wanted.get(item.id) ?? 0) + check.milli);
-            else badQty.push({ index, problem: check.problem });
-          });
-          if (badQty.length) throw new Refused({ ok: false, reason: 'quantity', lines: badQty });
-          const lines = ids.map((id) => {
-            const row = byId.get(id)!;
-            const isFraction = row.is_fraction === 1;
-            const qty = wanted.get(id)! / 1000;
-            const price = { mrp: row.mrp_minor === null ? null : fromMinor(minor(row.mrp_minor), digits), regular: fromMinor(minor(row.regular_minor), digits), special: row.special_minor === null ? null : fromMinor(minor(row.special_minor), digits) };
-            return { row, isFraction, qty, price, unit: productPrices(price, digits).final };
-          });
-          const errors = lines.filter((l) => Object.values(JSON.parse(l.row.errors) as Record<string, string>).some((m) => m.trim() !== '') || (!shop.orderConfig.allowZeroPriceProducts && l.unit <= 0));
-          if (errors.length) throw new Refused({ ok: false, reason: 'unavailable', ids: errors.map((l) => l.row.id) });
-
-          const shortages: Shortage[] = [];
+          const quoted = await priceRequest(trx, request, shop);
+          if (!quoted.ok) throw new Refused(quoted);
+          const { lines, totals } = quoted.priced;
+          // lines come in id order: one lock order for every transaction, so no deadlocks
+          const shortages = [];
           for (const l of lines) {
-            const milli = qtyToMilli(l.qty, l.isFraction);
-            let update = trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '-', milli), updated_at: now })).where('id', '=', l.row.id);
-            if (!shop.orderConfig.allowOrderOnNoStock) update = update.where('stock_milli', '>=', milli);
+            let update = trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '-', l.qtyMilli), updated_at: now })).where('id', '=', l.product.id);
+            if (!shop.orderConfig.allowOrderOnNoStock) update = update.where('stock_milli', '>=', l.qtyMilli);
             const res = await update.executeTakeFirst();
-            if (Number(res.numUpdatedRows) !== 1) shortages.push({ id: l.row.id, title: l.row.title, requested: l.qty, available: Math.max(0, l.row.stock_milli) / 1000 });
+            if (Number(res.numUpdatedRows) !== 1) shortages.push(shortage(l.product, l.qtyMilli));
           }
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
           const orderId = ulid(now);
           if (options.slot && !(await takePlaces(trx, orderId, options.slot.resource, [options.slot.start], options.slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
 
-          let couponPercent: number | null = null;
-          const couponCode = order.couponCode ? order.couponCode.toUpperCase() : null;
+          const couponCode = couponCodeOf(request);
           if (couponCode) {
-            const coupon = await trx.selectFrom('newsletter_subscribers').select('coupon_percent').where('coupon_code', '=', couponCode).where('coupon_used_at', 'is', null).executeTakeFirst();
-            const used = coupon ? await trx.updateTable('newsletter_subscribers').set({ coupon_used_at: now }).where('coupon_code', '=', couponCode).where('coupon_used_at', 'is', null).executeTakeFirst() : null;
-            if (!coupon || Number(used?.numUpdatedRows) !== 1) throw new Refused({ ok: false, reason: 'coupon' });
-            couponPercent = coupon.coupon_percent;
+            const used = await trx.updateTable('newsletter_subscribers').set({ coupon_used_at: now }).where('coupon_code', '=', couponCode).where('coupon_used_at', 'is', null).executeTakeFirst();
+            if (Number(used.numUpdatedRows) !== 1) throw new Refused({ ok: false, reason: 'coupon', problem: 'used' });
           }
 
-          const totals = computeTotals({ lines: lines.map((l) => ({ price: l.price, qty: l.qty, isFraction: l.isFraction })), mode: order.deliveryMode, couponPercent }, totalsConfigOf(shop));
           const token = newNotificationToken();
           const slotId = order.deliveryMode === 'ship' ? (order.shippingSlotId ?? null) : null;
-          const details: OrderView['details'] = {
+          const details: Order['details'] = {
             personalDetails: order.personalDetails,
             shippingDetails: order.deliveryMode === 'ship' ? order.shippingDetails : undefined,
             dineInDetails: order.deliveryMode === 'dine' ? order.dineInDetails : undefined,
@@ -262,6 +274,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
               payment_status: paymentStatusFor(kind, order.paymentType),
               currency_code: shop.localeConfig.currencyCode,
               grand_total_minor: totals.grandTotal,
+              tax_mode: shop.pricingConfig.taxMode,
               notification_token: hashToken(token),
               coupon_code: couponCode,
               cancel_requested_at: null,
@@ -275,13 +288,17 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
               lines.map((l, i) => ({
                 order_id: orderId,
                 line_no: i + 1,
-                product_id: l.row.id,
-                title: l.row.title,
-                variant_name: l.row.variant_name,
-                qty_milli: qtyToMilli(l.qty, l.isFraction),
-                is_fraction: l.isFraction ? 1 : 0,
+                product_id: l.product.id,
+                title: l.product.title,
+                variant_name: l.product.variantName,
+                qty_milli: l.qtyMilli,
+                is_fraction: l.product.isFraction ? 1 : 0,
                 unit_price_minor: l.unit,
-                total_minor: multiplyMinor(l.unit, qtyToMilli(l.qty, l.isFraction)),
+                total_minor: l.total,
+                tax_rate_hundredths: Math.round(l.taxPercent * 100),
+                discount_minor: l.discount,
+                tax_minor: l.tax,
+                hsn: l.product.hsn,
               })),
             )
             .execute();
@@ -291,7 +308,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
             .execute();
           await bumpCatalogVersion(trx, now);
           await outbox.record(trx, 'order.placed', orderId, {}, now);
-          const placed = { ok: true as const, order: (await orderViewIn(trx, orderId, digits))!, notificationToken: token };
+          const placed = { ok: true as const, order: (await orderViewIn(trx, orderId))!, notificationToken: token };
           await options.inTransaction?.(trx, placed);
           return placed;
         });
@@ -301,14 +318,31 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
       }
     },
 
+    /**
+     * The checkout's quote: what `place` would charge for this request now, or why it would
+     * refuse it — the same pricing, with stock and the delivery slot's room compared
+     * instead of taken. Nothing is written.
+     */
+    async quote(request: OrderRequest, shop: ShopConfig, slot?: { resource: string; start: number; capacity: number }): Promise<QuoteResult> {
+      const quoted = await priceRequest(kysely, request, shop);
+      if (!quoted.ok) return quoted;
+      const shortages = shortagesOf(quoted.priced, shop);
+      if (shortages.length) return { ok: false, reason: 'out_of_stock', lines: shortages };
+      if (slot) {
+        const use = await kysely.selectFrom('slot_use').select('taken').where('resource', '=', slot.resource).where('starts_at', '=', slot.start).executeTakeFirst();
+        if ((use?.taken ?? 0) >= slot.capacity) return { ok: false, reason: 'slot_full' };
+      }
+      return quoted;
+    },
+
     /** The order when the token is its notification token; null alike for a missing order and a wrong token. */
-    async findForGuest(orderId: string, token: string, fractionDigits: number): Promise<OrderView | null> {
+    async findForGuest(orderId: string, token: string): Promise<Order | null> {
       const row = await kysely.selectFrom('orders').select('notification_token').where('id', '=', orderId).executeTakeFirst();
       // the comparison takes the same time whether or not the order exists
       const stored = Buffer.from(row?.notification_token ?? hashToken('no such order'), 'hex');
       const given = Buffer.from(hashToken(token), 'hex');
       if (!timingSafeEqual(stored, given) || !row) return null;
-      return orderViewIn(kysely, orderId, fractionDigits);
+      return orderViewIn(kysely, orderId);
     },
 
     /**
@@ -332,7 +366,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
       });
     },
 
-    view: (orderId: string, fractionDigits: number) => orderViewIn(kysely, orderId, fractionDigits),
+    view: (orderId: string) => orderViewIn(kysely, orderId),
 
     /** The id of the order a person names: its number (`1042`, `#1042`) or its id; null when there is none. */
     async findId(ref: string): Promise<string | null> {
@@ -347,7 +381,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
      * one wins and the other is told; rejecting or cancelling gives stock and slot back
      * in the same transaction, so exactly once. The audit entry is part of it too.
      */
-    async setStatus(orderId: string, to: OrderStatus, actor: Actor, fractionDigits: number, now = Date.now()): Promise<StatusChange> {
+    async setStatus(orderId: string, to: OrderStatus, actor: Actor, now = Date.now()): Promise<StatusChange> {
       return kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('orders').select(['status', 'delivery_mode', 'user_id']).where('id', '=', orderId).executeTakeFirst();
         if (!row) return { ok: false, reason: 'not_found' };
@@ -362,15 +396,15 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
         await recordAudit(trx, { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to } }, now);
         await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to }, now);
         if (givesStockBack(to)) await endUnfulfilled(trx, orderId, actor, now);
-        return { ok: true, from: row.status as OrderStatus, to, userId: row.user_id, order: (await orderViewIn(trx, orderId, fractionDigits))! };
+        return { ok: true, from: row.status as OrderStatus, to, userId: row.user_id, order: (await orderViewIn(trx, orderId))! };
       });
     },
 
     /** The orders for the owner, newest first: all, or those in the given statuses. */
-    async listForOwner(fractionDigits: number, filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<OwnerOrderSummary[]> {
+    async listForOwner(filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<OwnerOrderSummary<Minor>[]> {
       let query = ordersWithRefunds(kysely).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(filter.limit ?? 200);
       if (filter.statuses?.length) query = query.where('orders.status', 'in', [...filter.statuses]);
-      return summariesOf(await query.execute(), fractionDigits);
+      return summariesOf(await query.execute());
     },
 
     /**
@@ -378,10 +412,10 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
      * shopper's cancel request, and every owner action from the audit log with the name
      * of who did it — oldest first.
      */
-    async ownerView(orderId: string, fractionDigits: number): Promise<OwnerOrderView | null> {
+    async ownerView(orderId: string): Promise<OwnerOrderView<Minor> | null> {
       const row = await ordersWithRefunds(kysely).where('orders.id', '=', orderId).executeTakeFirst();
       if (!row) return null;
-      const [summary] = await summariesOf([row], fractionDigits);
+      const [summary] = await summariesOf([row]);
       const audit = await kysely
         .selectFrom('audit_log')
         .leftJoin('users', 'users.id', 'audit_log.actor')
@@ -400,15 +434,15 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
     },
 
     /** The user's orders, newest first (the account screen's list). */
-    async listForUser(userId: string, fractionDigits: number, limit = 100): Promise<OrderView[]> {
+    async listForUser(userId: string, limit = 100): Promise<Order[]> {
       const rows = await ordersWithRefunds(kysely).where('orders.user_id', '=', userId).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
-      return viewsOf(kysely, rows, fractionDigits);
+      return viewsOf(kysely, rows);
     },
   };
 }
 
 export type StatusChange =
-  | { ok: true; from: OrderStatus; to: OrderStatus; userId: string | null; order: OrderView }
+  | { ok: true; from: OrderStatus; to: OrderStatus; userId: string | null; order: Order }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'not_allowed'; status: string; allowed: OrderStatus[] };
 

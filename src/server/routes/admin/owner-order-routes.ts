@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orderForApi, type Order } from '../../../domain/order.ts';
 import { isOrderStatus, nextStatuses, orderStatuses, type FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
@@ -65,7 +66,7 @@ const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no su
  */
 export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { shop, orders, payments, users, accessTokens, catalog } = options;
-  const digits = shop.localeConfig.fractionDigits;
+  const forApi = <T extends Order>(order: T) => orderForApi(order, shop.localeConfig.fractionDigits);
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -77,7 +78,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       const statuses = (req.query.status ?? '').split(',').filter(Boolean);
       const unknown = statuses.filter((s) => !isOrderStatus(s));
       if (unknown.length) return reply.code(400).send({ success: false, error: 'bad_request', message: `Unknown status: ${unknown.join(', ')}.`, fields: [{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }] });
-      return { success: true, orders: await orders.listForOwner(digits, { statuses }) };
+      return { success: true, orders: (await orders.listForOwner({ statuses })).map(forApi) };
     },
   );
 
@@ -125,13 +126,13 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   });
 
   typed.get('/orders/:id', { schema: { params: idParam } }, async (req, reply) => {
-    const order = await orders.ownerView(req.params.id, digits);
+    const order = await orders.ownerView(req.params.id);
     if (!order) return reply.code(404).send(NOT_FOUND);
-    return { success: true, order, next: nextStatuses(order.status, order.deliveryMode as FulfilmentMode) };
+    return { success: true, order: forApi(order), next: nextStatuses(order.status, order.deliveryMode as FulfilmentMode) };
   });
 
   typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {
-    const change = await orders.setStatus(req.params.id, req.body.status, req.userId!, digits);
+    const change = await orders.setStatus(req.params.id, req.body.status, req.userId!);
     if (!change.ok) {
       if (change.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
       return reply.code(409).send({ success: false, error: 'not_allowed', message: `The order is ${change.status}: it cannot become ${req.body.status}.`, status: change.status, allowed: change.allowed });
@@ -141,16 +142,16 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     req.log.info({ orderId: change.order.id, from: change.from, to: change.to }, 'order status changed by the owner');
     // after the answer, like the order e-mail: a slow mail server never holds up the owner
     void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: publicOrigin(req, options.publicUrl) }, change);
-    return { success: true, order: change.order, next: nextStatuses(change.to, change.order.deliveryMode as FulfilmentMode) };
+    return { success: true, order: forApi(change.order), next: nextStatuses(change.to, change.order.deliveryMode as FulfilmentMode) };
   });
 
   typed.post('/orders/:id/refund', { schema: { params: idParam, body: z.object({ reference: z.string().trim().max(64).optional() }) } }, async (req, reply) => {
     const result = await options.refunds.markRefunded(req.params.id, req.userId!, req.body.reference || null);
     if (result.ok) {
-      const order = await orders.ownerView(req.params.id, digits);
+      const order = await orders.ownerView(req.params.id);
       options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'refunded', at: Date.now() });
       req.log.info({ orderId: req.params.id }, 'refund marked done by the owner');
-      return { success: true, order };
+      return { success: true, order: order && forApi(order) };
     }
     if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
     const messages = { no_refund: 'This order owes no refund: it was not paid, or it was not cancelled or rejected.', already_refunded: 'This refund is marked done already.' } as const;
@@ -160,9 +161,9 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   typed.post('/orders/:id/paid', { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } }, async (req, reply) => {
     const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null);
     if (result.ok) {
-      const order = await orders.view(req.params.id, digits);
+      const order = await orders.view(req.params.id);
       options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'paid', at: Date.now() });
-      return { success: true, order };
+      return { success: true, order: order && forApi(order) };
     }
     if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
     const messages = {

@@ -3,7 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
-import { checkOrderAgainstShop, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
+import { fromMinor, type Minor } from '../../../domain/money.ts';
+import { checkOrderAgainstShop, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
+import type { CouponProblem, OrderRefusal, PricedOrder } from '../../../domain/order-pricing.ts';
+import { totalsForApi } from '../../../domain/totals.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -23,12 +26,24 @@ import type { DeviceRepository } from '../../db/repositories/device-repository.t
 import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
 const SCOPE = 'order-create';
+/** The checks of the order call a quote repeats: what changes the price, not the shopper's details still being typed. */
+const quotedFields = ['sfId', 'order.deliveryMode', 'order.items'];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 type Answer = { statusCode: number; body: Record<string, unknown> };
 
+/** What the shopper reads for each reason a coupon is refused. */
+export const couponMessages: Record<CouponProblem, string> = {
+  unknown: 'This coupon is not valid or was used already.',
+  used: 'This coupon is not valid or was used already.',
+  expired: 'This coupon has expired.',
+  not_yet: 'This coupon cannot be used yet.',
+  minimum: 'Your order is below this coupon\'s minimum.',
+  first_order: 'This coupon is for a first order only.',
+};
+
 /** A refusal as the shopper reads it; nothing was written. */
-function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
+function refusal(result: OrderRefusal): Answer {
   switch (result.reason) {
     case 'out_of_stock':
       return { statusCode: 409, body: { success: false, error: 'out_of_stock', message: 'Some products are no longer in stock in the quantity you asked for.', lines: result.lines } };
@@ -42,7 +57,7 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>): Answer {
     case 'store_closed':
       return { statusCode: 409, body: { success: false, error: 'store_closed', message: 'The shop is closed right now and is not taking orders.' } };
     case 'coupon':
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: 'This coupon is not valid or was used already.' }] } };
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: couponMessages[result.problem] }] } };
   }
 }
 
@@ -84,6 +99,26 @@ type OrderRoutesOptions = {
  * second e-mail: a replay returns before anything is placed).
  */
 export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts }) => {
+  const digits = shop.localeConfig.fractionDigits;
+
+  /**
+   * `POST /fn/order/quote`: the same body as the order call, answered with exactly the
+   * lines and totals it would charge now (the same pricing, `orders.quote`), or the
+   * refusal it would give, in the same shape. Nothing is written; the checkout asks it
+   * again as the cart, the mode, the slot or the coupon change.
+   */
+  app.withTypeProvider<ZodTypeProvider>().post('/order/quote', { schema: { body: orderRequestSchema } }, async (req, reply) => {
+    const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
+    if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
+    const slot = deliverySlotFor(shop, req.body.order, clock());
+    const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, slot);
+    if (!result.ok) {
+      const answer = refusal(result);
+      return reply.code(answer.statusCode).send(answer.body);
+    }
+    return quoteBody(result.priced, digits);
+  });
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
     {
@@ -121,7 +156,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
                 now,
                 userId,
                 slot,
-                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed), trx) : undefined,
+                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits), trx) : undefined,
               });
       } catch (err) {
         if (key) await idempotency.release(SCOPE, key);
@@ -145,7 +180,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         const input = { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) };
         mailInBackground(mailer, req.log, { email: 'order', orderId: result.order.id }, () => orderEmail(input));
       }
-      return successBody(result);
+      return successBody(result, digits);
     },
   );
 };
@@ -155,14 +190,14 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
  * credential; an order id alone must not cancel someone's order, so the order's
  * notification token comes as the bearer token, as for the guest view (decision 015).
  */
-export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; catalog: CatalogCache; fractionDigits: number; orderEvents: OrderEvents }> = async (app, { shop, orders, catalog, fractionDigits, orderEvents }) => {
+export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop, orders, catalog, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/cancelRequest',
     { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
       if (req.body.sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
       const token = bearerToken(req.headers.authorization);
-      const order = token ? await orders.findForGuest(req.body.orderId, token, fractionDigits) : null;
+      const order = token ? await orders.findForGuest(req.body.orderId, token) : null;
       if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
       const outcome = await orders.requestCancel(order.id);
       if (outcome === 'cancelled') catalog.invalidate();
@@ -173,6 +208,17 @@ export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders:
   );
 };
 
-function successBody(placed: PlaceResult & { ok: true }) {
-  return { success: true, orderId: placed.order.id, notificationToken: placed.notificationToken, order: placed.order };
+function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number) {
+  return { success: true, orderId: placed.order.id, notificationToken: placed.notificationToken, order: orderForApi(placed.order, fractionDigits) };
+}
+
+/** A quote as the checkout shows it: the lines and totals the order would get, in the API's decimals. */
+function quoteBody({ lines, totals }: PricedOrder, fractionDigits: number) {
+  const money = (m: Minor) => fromMinor(m, fractionDigits);
+  return {
+    success: true,
+    lines: lines.map((l) => ({ productId: l.product.id, title: l.product.title, variantName: l.product.variantName, qty: l.qtyMilli / 1000, isFraction: l.product.isFraction, unitPrice: money(l.unit), total: money(l.total), taxPercent: l.taxPercent })),
+    totals: totalsForApi(totals.lines, fractionDigits),
+    grandTotal: money(totals.grandTotal),
+  };
 }

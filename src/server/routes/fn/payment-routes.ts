@@ -3,12 +3,12 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toMinor } from '../../../domain/money.ts';
-import { paymentTypes } from '../../../domain/order.ts';
+import { fromMinor, minorFromText, minorToText } from '../../../domain/money.ts';
+import { paymentTypes, type Order } from '../../../domain/order.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { upiLink, UTR } from '../../../domain/payments.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { OrderRepository, OrderView } from '../../db/repositories/order-repository.ts';
+import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
@@ -29,13 +29,13 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  */
 export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl, orderEvents }) => {
   const digits = shop.localeConfig.fractionDigits;
-  const amountText = (order: OrderView) => order.grandTotal.toFixed(digits);
+  const amountText = (order: Order) => minorToText(order.grandTotal, digits);
   const payuKey = payu.key ?? shop.payment.payu?.merchantKey;
 
   /** The order whose token came with the request, or null (answered 404 like a missing one). */
-  async function orderOf(req: FastifyRequest, orderId: string): Promise<OrderView | null> {
+  async function orderOf(req: FastifyRequest, orderId: string): Promise<Order | null> {
     const token = bearerToken(req.headers.authorization);
-    return token ? orders.findForGuest(orderId, token, digits) : null;
+    return token ? orders.findForGuest(orderId, token) : null;
   }
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -59,9 +59,9 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         // qrcode is loaded with the first UPI payment, not with the server
         const { default: QRCode } = await import('qrcode');
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-        return { success: true, provider, paymentStatus: 'awaiting_payment', amount: order.grandTotal, upiLink: link, qrSvg, payee: upi };
+        return { success: true, provider, paymentStatus: 'awaiting_payment', amount: fromMinor(order.grandTotal, digits), upiLink: link, qrSvg, payee: upi };
       }
-      const txnid = await payments.startPayu(order.id, toMinor(order.grandTotal, digits));
+      const txnid = await payments.startPayu(order.id, order.grandTotal);
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
       const personal = order.details.personalDetails;
       const fields = {
@@ -94,7 +94,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       if (!UTR.test(utr)) return badRequest(reply, 'utr', 'Enter the 12-digit UPI reference (UTR) your app shows.');
       const order = await orderOf(req, orderId);
       if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
-      if (!(await payments.recordUpiReference(order.id, utr.toUpperCase(), toMinor(order.grandTotal, digits)))) {
+      if (!(await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal))) {
         return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
       }
       req.log.info({ orderId: order.id }, 'UPI reference received');
@@ -123,15 +123,15 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         if (!payuKey || !payu.salt) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
         const expected = Buffer.from(payuResponseHash({ ...b, additionalCharges: b.additionalCharges || undefined }, payu.salt));
         const given = Buffer.from(b.hash.toLowerCase());
-        const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === payuKey && PAYU_TXNID.test(b.txnid) && /^\d+(\.\d{1,2})?$/.test(b.amount);
+        const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === payuKey && PAYU_TXNID.test(b.txnid) && minorFromText(b.amount, digits) !== null;
         if (!genuine) {
           req.log.warn({ txnid: b.txnid.slice(0, 30) }, 'PayU return with a wrong signature ignored');
           return back(null, 'failed');
         }
-        const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: toMinor(Number(b.amount), digits), mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } });
+        const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: minorFromText(b.amount, digits)!, mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } });
         req.log.info({ txnid: b.txnid, orderId, outcome }, 'PayU return');
         if (outcome === 'paid' && orderId) orderEvents.publish({ orderId, status: '', what: 'paid', at: Date.now() });
-        const paid = outcome === 'paid' || (outcome === 'already_settled' && orderId !== null && (await orders.view(orderId, digits))?.paymentStatus === 'paid');
+        const paid = outcome === 'paid' || (outcome === 'already_settled' && orderId !== null && (await orders.view(orderId))?.paymentStatus === 'paid');
         return back(orderId, paid ? 'paid' : 'failed');
       },
     );

@@ -435,7 +435,7 @@ export const enUS = {
     outOfStockLine: '{{title}}: {{available}} left',
     unavailable: 'Some products can no longer be ordered. Please remove them from your cart.',
     errors: { ...checkoutIssueMessages },
-    totals: { subtotal: 'Subtotal', discount: 'Discount', delivery: 'Shipping and Handling', packing: 'Packing Charges', tax: 'Tax', grand_total: 'Grand Total' },
+    totals: { subtotal: 'Subtotal', discount: 'Discount', delivery: 'Shipping and Handling', packing: 'Packing Charges', tax: 'Tax', taxIncluded: 'incl. GST', grand_total: 'Grand Total' },
     thankYou: 'Thank you! Your order is placed.',
     enquirySent: 'Thank you! Your enquiry is sent.',
     orderNumber: 'Order number: {{id}}',

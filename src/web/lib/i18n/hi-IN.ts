@@ -450,7 +450,7 @@ export const hiIN: Messages = {
       invalid: 'यह जानकारी सही नहीं है।',
       noOrders: 'यह दुकान ऑर्डर नहीं लेती।',
     },
-    totals: { subtotal: 'उप-योग', discount: 'छूट', delivery: 'शिपिंग और हैंडलिंग', packing: 'पैकिंग शुल्क', tax: 'कर', grand_total: 'कुल योग' },
+    totals: { subtotal: 'उप-योग', discount: 'छूट', delivery: 'शिपिंग और हैंडलिंग', packing: 'पैकिंग शुल्क', tax: 'कर', taxIncluded: 'GST सहित', grand_total: 'कुल योग' },
     thankYou: 'धन्यवाद! आपका ऑर्डर हो गया है।',
     enquirySent: 'धन्यवाद! आपकी पूछताछ भेज दी गई है।',
     orderNumber: 'ऑर्डर नंबर: {{id}}',

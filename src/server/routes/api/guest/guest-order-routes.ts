@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orderForApi } from '../../../../domain/order.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 
 const NOT_FOUND = { success: false, errorMessage: 'We could not find this order. Please check the link you were sent.' } as const;
@@ -16,10 +17,10 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; fra
     { schema: { params: z.object({ orderId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
       const token = bearerToken(req.headers.authorization);
-      const order = token ? await orders.findForGuest(req.params.orderId, token, fractionDigits) : null;
+      const order = token ? await orders.findForGuest(req.params.orderId, token) : null;
       reply.header('cache-control', 'no-store');
       if (!order) return reply.code(404).send(NOT_FOUND);
-      return { success: true, order };
+      return { success: true, order: orderForApi(order, fractionDigits) };
     },
   );
 };

@@ -1,6 +1,9 @@
 import type { OrderRequest, OrderView, PaymentType } from '../../../../domain/order.ts';
 import { useEffect, useState } from 'react';
-import { getJson, postJson } from '../../../lib/api.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiTotalsLine } from '../../../../domain/totals.ts';
+import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 
 /** The order calls of §7 as the checkout and the guest view make them. */
 
@@ -12,6 +15,36 @@ export type PaymentSetup =
   | { provider: 'payu'; paymentStatus: string; action: string; method: 'POST'; fields: Record<string, string> };
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** What `POST /fn/order/quote` answers: the lines and totals the order would be charged now. */
+export type OrderQuote = { success: true; lines: Array<{ productId: string; qty: number; isFraction: boolean; unitPrice: number; total: number; taxPercent: number }>; totals: ApiTotalsLine[]; grandTotal: number };
+
+/** The server's price for the checkout as it stands (the same rules the order is charged by). */
+export const quoteOrder = (body: OrderRequest) => postJson<OrderQuote>('/fn/order/quote', body);
+
+/** How long the checkout waits after the last change before asking for a new quote. */
+const QUOTE_DELAY_MS = 300;
+
+/**
+ * The server's quote for what the checkout holds: asked again a moment after the cart,
+ * the mode, the slot or the coupon last changed (only those: typing a name asks
+ * nothing), the last answer kept on screen meanwhile. `refusal` is why the order would be
+ * refused now (a coupon, stock, a price the catalog no longer has), in the server's words.
+ */
+export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; refusal: ApiError | null } {
+  const { items, deliveryMode, shippingSlotId, couponCode } = body.order;
+  const priced: OrderRequest = { userId: null, sfId: body.sfId, order: { items, deliveryMode, shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null, couponCode, personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '' } }, note: '' } };
+  const text = JSON.stringify(priced);
+  const [asked, setAsked] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(text), QUOTE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const query = useQuery({ queryKey: ['order-quote', asked], queryFn: () => quoteOrder(JSON.parse(asked) as OrderRequest), placeholderData: keepPreviousData, staleTime: 30_000, enabled: items.length > 0 }, queryClient);
+  const result = query.data;
+  if (!result) return { quote: null, refusal: null };
+  return result.ok ? { quote: result.data, refusal: null } : { quote: null, refusal: result.status === 0 ? null : result.error };
+}
 
 /** One Idempotency-Key per checkout attempt: a retry of the same attempt can never make a second order. */
 export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: Record<string, string> = {}) => postJson<PlacedOrder>('/fn/order/create', body, { ...headers, 'idempotency-key': idempotencyKey });

@@ -7,15 +7,15 @@ import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { fromMinor } from '../../../../domain/money.ts';
-import { computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
-import { getJson, postJson } from '../../../lib/api.ts';
+import { cartLineInput, computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
+import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { placeOrder } from '../api/orders.ts';
+import { placeOrder, useOrderQuote } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { AddressFields } from './address-fields.tsx';
 import { DeliverySlotField } from './delivery-slot-field.tsx';
@@ -85,8 +85,12 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
   }, [providers, state.orderPaymentType, dispatch]);
 
   const digits = shop.localeConfig.fractionDigits;
-  const totals = useMemo(() => computeTotals({ lines: items, mode: state.deliveryMode }, totalsConfigOf(shop)), [items, state.deliveryMode, shop]);
-  const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: fromMinor(lineTotal(i, digits), digits) }));
+  // the cart's own totals until the server's quote comes; then the quote, which is what the order charges
+  const cartTotals = useMemo(() => totalsForApi(computeTotals({ lines: items.map((i) => cartLineInput(i, shop)), mode: state.deliveryMode }, totalsConfigOf(shop)).lines, digits), [items, state.deliveryMode, shop, digits]);
+  const { quote, refusal } = useOrderQuote(request());
+  const quotedTotal = (id: string) => quote?.lines.find((l) => l.productId === id)?.total;
+  const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits) }));
+  const couponRefused = refusal?.fields?.find((f) => f.path === 'order.couponCode')?.message;
 
   const errorFor = (path: string) => {
     const issue = issues.find((i) => i.path === path);
@@ -282,19 +286,14 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
 
       <aside className="flex flex-col gap-4 self-start rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20" aria-label={t('checkout.yourOrder')}>
         <h2 className="text-lg font-semibold">{t('checkout.yourOrder')}</h2>
-        <OrderSummary lines={summaryLines} totals={totalsForApi(totals.lines, digits)} />
-        <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={serverFields.find((f) => f.path === 'order.couponCode')?.message} />
+        <OrderSummary lines={summaryLines} totals={quote?.totals ?? cartTotals} />
+        {refusal && !couponRefused ? <QuoteRefusal refusal={refusal} /> : null}
+        <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={couponRefused ?? serverFields.find((f) => f.path === 'order.couponCode')?.message} />
         <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint')}</p>
         {problem ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <p>{problem}</p>
-            {shortages.length ? (
-              <ul className="mt-1 list-disc pl-5">
-                {shortages.map((s) => (
-                  <li key={s.id}>{t('checkout.outOfStockLine', { title: s.title, available: s.available })}</li>
-                ))}
-              </ul>
-            ) : null}
+            <ShortageList lines={shortages} />
           </div>
         ) : null}
         <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-3 text-lg font-semibold text-white disabled:opacity-60">
@@ -302,5 +301,32 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
         </button>
       </aside>
     </form>
+  );
+}
+
+/** Why the order would be refused as the checkout stands: said before the shopper presses the button. */
+function QuoteRefusal({ refusal }: { refusal: ApiError }) {
+  const { t } = useTranslation();
+  const lines = refusal.error === 'out_of_stock' && Array.isArray(refusal.lines) ? (refusal.lines as Shortage[]) : [];
+  const message = refusal.error === 'out_of_stock' ? t('checkout.outOfStock') : refusal.error === 'unavailable' ? t('checkout.unavailable') : refusal.error === 'store_closed' ? t('checkout.storeClosed') : (refusal.fields?.[0]?.message ?? refusal.message);
+  if (!message || refusal.error === 'slot_full' || refusal.error === 'slot_closed') return null;
+  return (
+    <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-refusal">
+      <p>{message}</p>
+      <ShortageList lines={lines} />
+    </div>
+  );
+}
+
+/** The lines the shop has less of than asked, with what is left. */
+function ShortageList({ lines }: { lines: Shortage[] }) {
+  const { t } = useTranslation();
+  if (!lines.length) return null;
+  return (
+    <ul className="mt-1 list-disc pl-5">
+      {lines.map((s) => (
+        <li key={s.id}>{t('checkout.outOfStockLine', { title: s.title, available: s.available })}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
-import type { ApiTotalsLine } from '../../../../domain/totals.ts';
+import { totalsLabelKey, type ApiTotalsLine } from '../../../../domain/totals.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 
 /** A line as the API speaks it: amounts are decimals of the shop's currency. */
 export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number };
 
-/** Lines and totals, in decimals: the cart's (through totalsForApi) before the order, the server's after. */
+/** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
 export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: ApiTotalsLine[] }) {
   const { t } = useTranslation();
   const format = usePriceFormat();
@@ -26,10 +26,10 @@ export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: 
         ))}
       </ul>
       <dl className="flex flex-col gap-1 border-t border-slate-200 pt-3" data-testid="order-totals">
-        {totals.map((line) => (
-          <div key={line.code} className={`flex justify-between ${line.code === 'grand_total' ? 'text-lg font-semibold' : ''}`} data-code={line.code}>
+        {totals.map((line, i) => (
+          <div key={`${line.code}-${i}`} className={`flex justify-between ${line.code === 'grand_total' ? 'text-lg font-semibold' : ''}`} data-code={line.code}>
             <dt>
-              {t(`checkout.totals.${line.code}`)}
+              {t(`checkout.totals.${totalsLabelKey(line)}`)}
               {line.isPercentage && line.percentAmount !== null ? ` (${line.percentAmount}%)` : ''}
             </dt>
             <dd>{money(line.value)}</dd>

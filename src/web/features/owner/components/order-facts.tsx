@@ -5,6 +5,7 @@ import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '.
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
+import { totalsLabelKey } from '../../../../domain/totals.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const link = 'font-medium text-primary-strong underline';
@@ -145,10 +146,10 @@ export function Totals({ order, className = '', grandClassName = 'font-bold' }: 
   const price = useFormatPrice();
   return (
     <dl className={`flex flex-col ${className}`}>
-      {order.totals.map((line) => (
-        <div key={line.code} className={`flex justify-between gap-2 ${line.code === 'grand_total' ? grandClassName : ''}`}>
+      {order.totals.map((line, i) => (
+        <div key={`${line.code}-${i}`} className={`flex justify-between gap-2 ${line.code === 'grand_total' ? grandClassName : ''}`}>
           <dt>
-            {t(`checkout.totals.${line.code}`, { defaultValue: line.title })}
+            {t(`checkout.totals.${totalsLabelKey(line)}`, { defaultValue: line.title })}
             {line.isPercentage && line.percentAmount !== null ? ` (${line.percentAmount}%)` : ''}
           </dt>
           <dd>{price(line.value)}</dd>

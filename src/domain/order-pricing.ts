@@ -1,0 +1,100 @@
+import { addMinor, multiplyMinor, pricesOf, type MinorPrices, type Minor } from './money.ts';
+import type { OrderRequest } from './order.ts';
+import { checkQuantity, type QuantityProblem } from './quantity.ts';
+import type { ShopConfig } from './shop-config.ts';
+import { computeTotals, totalsConfigOf, type CouponTerms, type LineAmounts, type Totals } from './totals.ts';
+
+/**
+ * An order's rules, apart from its writes (issue 19): which quantities are valid, what can
+ * be ordered, what each line costs, the totals and the payment status. The order call and
+ * the checkout's quote both run `priceOrder`, so a quote is exactly what the order would
+ * charge; the repository only loads what it needs, takes the stock and writes.
+ */
+
+/** A product as an order reads it from the database: prices in minor units, stock in thousandths. */
+export type OrderableProduct = {
+  id: string;
+  title: string;
+  variantName: string;
+  isFraction: boolean;
+  prices: MinorPrices;
+  stockMilli: number;
+  /** Owner-set reasons it cannot be sold; any non-blank one blocks it. */
+  errors: Record<string, string>;
+  /** Its own tax rate (percent), or null for the shop's. */
+  taxRate: number | null;
+  /** Its HSN or SAC code for the tax invoice, when the owner gave one. */
+  hsn: string | null;
+};
+
+export type Shortage = { id: string; title: string; requested: number; available: number };
+/** A line of the request whose quantity breaks the quantity rule. */
+export type QuantityRefusal = { index: number; problem: QuantityProblem };
+export type CouponProblem = 'unknown' | 'used' | 'expired' | 'not_yet' | 'minimum' | 'first_order';
+
+/** Why an order cannot be placed; nothing is written for any of them. */
+export type OrderRefusal =
+  | { reason: 'out_of_stock'; lines: Shortage[] }
+  | { reason: 'unavailable'; ids: string[] }
+  | { reason: 'coupon'; problem: CouponProblem }
+  | { reason: 'slot_full' | 'slot_closed' }
+  | { reason: 'store_closed' }
+  | { reason: 'quantity'; lines: QuantityRefusal[] };
+
+/** One line of a priced order: the product, how much of it, and its money. */
+export type PricedLine = LineAmounts & { product: OrderableProduct; qtyMilli: number; unit: Minor };
+
+export type PricedOrder = { lines: PricedLine[]; totals: Totals };
+
+/**
+ * A coupon as the order sees it once found: its terms and the rules that can still refuse
+ * it for this order (the usage counts are checked where it is redeemed, atomically).
+ */
+export type OrderCoupon = { code: string; terms: CouponTerms; minOrder: Minor | null };
+
+/**
+ * Prices an order from the products the database holds. The same product sent twice is
+ * one line with both quantities; lines keep the products' id order (the lock order of
+ * the stock updates). Stock is not checked here: the order call takes it atomically,
+ * the quote compares it (`shortagesOf`).
+ */
+export function priceOrder(
+  order: Pick<OrderRequest['order'], 'items' | 'deliveryMode'>,
+  products: ReadonlyMap<string, OrderableProduct>,
+  shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>,
+  coupon: OrderCoupon | null,
+): { ok: true; priced: PricedOrder } | { ok: false; refusal: OrderRefusal } {
+  const missing = [...new Set(order.items.map((i) => i.id).filter((id) => !products.has(id)))].sort();
+  if (missing.length) return { ok: false, refusal: { reason: 'unavailable', ids: missing } };
+
+  const wanted = new Map<string, number>();
+  const badQty: QuantityRefusal[] = [];
+  order.items.forEach((item, index) => {
+    const check = checkQuantity(item.qty, products.get(item.id)!.isFraction);
+    if (check.ok) wanted.set(item.id, (wanted.get(item.id) ?? 0) + check.milli);
+    else badQty.push({ index, problem: check.problem });
+  });
+  if (badQty.length) return { ok: false, refusal: { reason: 'quantity', lines: badQty } };
+
+  const chosen = [...wanted.keys()].sort().map((id) => ({ product: products.get(id)!, qtyMilli: wanted.get(id)! }));
+  const withUnits = chosen.map((c) => ({ ...c, unit: pricesOf(c.product.prices).final }));
+  const blocked = withUnits.filter(({ product, unit }) => Object.values(product.errors).some((m) => m.trim() !== '') || (!shop.orderConfig.allowZeroPriceProducts && unit <= 0));
+  if (blocked.length) return { ok: false, refusal: { reason: 'unavailable', ids: blocked.map((l) => l.product.id) } };
+
+  const input = withUnits.map((l) => ({ unit: l.unit, qtyMilli: l.qtyMilli, taxPercent: l.product.taxRate ?? shop.pricingConfig.globalTaxPercentage }));
+  const config = totalsConfigOf(shop);
+  if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder) return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
+  const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null }, config);
+  return { ok: true, priced: { totals, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
+}
+
+/** The lines asking for more than the stock read (when the shop does not sell without stock). */
+export function shortagesOf(priced: PricedOrder, shop: Pick<ShopConfig, 'orderConfig'>): Shortage[] {
+  if (shop.orderConfig.allowOrderOnNoStock) return [];
+  return priced.lines.filter((l) => l.qtyMilli > l.product.stockMilli).map((l) => shortage(l.product, l.qtyMilli));
+}
+
+export const shortage = (product: OrderableProduct, qtyMilli: number): Shortage => ({ id: product.id, title: product.title, requested: qtyMilli / 1000, available: Math.max(0, product.stockMilli) / 1000 });
+
+/** An enquiry takes no payment; pay on delivery is collected at the door; the others wait for the shopper's payment. */
+export const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undefined): string => (kind === 'enquiry' ? 'none' : type === 'pof' ? 'to_collect' : 'awaiting_payment');
