@@ -107,3 +107,47 @@ export function invoiceLineAmounts(line: { total: Minor; discount: Minor; tax: M
     ? { taxable, cgst: minor(line.tax - half), sgst: half, igst: minor(0), total: addMinor(taxable, line.tax) }
     : { taxable, cgst: minor(0), sgst: minor(0), igst: line.tax, total: addMinor(taxable, line.tax) };
 }
+
+/** A party on an invoice as it was when the invoice was issued. */
+export type InvoiceParty = { name: string; address: string[]; stateCode: string | null; state: string; gstin?: string; phone?: string; email?: string };
+
+/** A tax invoice, ready to print: the numbers are the order's, split as the place of supply asks. */
+export type TaxInvoice = {
+  number: string;
+  issuedAt: number;
+  orderNumber: number;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  /** Where the supply is taxed: the delivery address's state, or the shop's for pickup and dine-in. */
+  placeOfSupply: string;
+  intraState: boolean;
+  taxMode: 'exclusive' | 'inclusive';
+  lines: InvoiceLine[];
+  /** Delivery and packing, charged without tax. */
+  charges: Array<{ title: string; amount: Minor }>;
+  totals: InvoiceTotals;
+};
+
+type InvoiceOrder = {
+  number: number;
+  taxMode: 'exclusive' | 'inclusive';
+  lines: ReadonlyArray<{ title: string; variantName: string; qty: number; isFraction: boolean; total: Minor; discount: Minor; tax: Minor; taxPercent: number; hsn: string | null }>;
+  totals: ReadonlyArray<{ code: string; title: string; value: Minor }>;
+  grandTotal: Minor;
+};
+
+/** The invoice of an order from its record: each line's columns, the untaxed charges, and totals that add up to what the order charged. */
+export function taxInvoice(order: InvoiceOrder, record: { number: string; issuedAt: number; seller: InvoiceParty; buyer: InvoiceParty }): TaxInvoice {
+  const intraState = record.buyer.stateCode !== null && record.buyer.stateCode === record.seller.stateCode;
+  const lines = order.lines.map((l): InvoiceLine => ({
+    description: l.variantName ? `${l.title} (${l.variantName})` : l.title,
+    hsn: l.hsn,
+    qty: l.isFraction ? `${l.qty} kg` : String(l.qty),
+    rate: l.taxPercent,
+    ...invoiceLineAmounts(l, order.taxMode, intraState),
+  }));
+  const charges = order.totals.filter((t) => (t.code === 'delivery' || t.code === 'packing') && t.value > 0).map((t) => ({ title: t.title, amount: t.value }));
+  const sum = (pick: (l: InvoiceLine) => Minor) => addMinor(...lines.map(pick));
+  const totals: InvoiceTotals = { taxable: sum((l) => l.taxable), cgst: sum((l) => l.cgst), sgst: sum((l) => l.sgst), igst: sum((l) => l.igst), charges: addMinor(...charges.map((c) => c.amount)), total: order.grandTotal };
+  return { ...record, orderNumber: order.number, placeOfSupply: record.buyer.state || record.seller.state, intraState, taxMode: order.taxMode, lines, charges, totals };
+}

@@ -93,8 +93,14 @@ export type OrderView<M = number> = {
   paymentStatus: string;
   deliveryMode: DeliveryMode;
   currencyCode: string;
-  /** `qty` is kg when `isFraction` (sold by weight), else units; `taxPercent` the line's tax rate, `hsn` its HSN/SAC code. */
-  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; unitPrice: M; total: M; taxPercent: number; hsn: string | null }>;
+  /**
+   * `qty` is kg when `isFraction` (sold by weight), else units; `total` is qty × unit price,
+   * `discount` the line's share of the coupon, `tax` the tax on the rest at `taxPercent`
+   * (added, or held in the price: the order's `taxMode`); `hsn` its HSN/SAC code.
+   */
+  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; unitPrice: M; total: M; discount: M; tax: M; taxPercent: number; hsn: string | null }>;
+  /** Whether the prices held the tax (`inclusive`) or it was added on top (`exclusive`). */
+  taxMode: 'exclusive' | 'inclusive';
   totals: Array<Omit<TotalsLine, 'value'> & { value: M }>;
   grandTotal: M;
   details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
@@ -136,7 +142,7 @@ export function orderForApi<T extends Order>(order: T, fractionDigits: number): 
   const money = (m: Minor) => fromMinor(m, fractionDigits);
   return {
     ...order,
-    lines: order.lines.map((l) => ({ ...l, unitPrice: money(l.unitPrice), total: money(l.total) })),
+    lines: order.lines.map((l) => ({ ...l, unitPrice: money(l.unitPrice), total: money(l.total), discount: money(l.discount), tax: money(l.tax) })),
     totals: order.totals.map((t) => ({ ...t, value: money(t.value) })),
     grandTotal: money(order.grandTotal),
     refund: order.refund && { ...order.refund, amount: money(order.refund.amount) },

@@ -45,6 +45,7 @@ import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
+import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './db/repositories/invoice-repository.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
 import { cancelRequestRoutes, orderRoutes } from './routes/fn/order-routes.ts';
@@ -201,7 +202,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
       app.addHook('onClose', () => deliverer.stop());
     }
-    const orders = createOrderRepository(db, { outbox });
+    // a shop with a GSTIN issues a tax invoice when it accepts an order
+    const orders = createOrderRepository(db, { outbox, onAccepted: invoiceOnAccept(config.config) });
+    const invoices = createInvoiceRepository(db, invoicingOf(config.config));
     const ownerAlertRepo = createOwnerAlertRepository(db);
     const ownerAlerts = createOwnerAlerts({ shop: config.config, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
     const payments = createPaymentRepository(db, { outbox });
@@ -236,8 +239,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
     await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl, orderEvents });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, orderEvents });
-    await app.register(guestOrderRoutes, { prefix: '/api', orders, fractionDigits });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+    await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop: config.config });
+    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, invoices, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });

@@ -10,7 +10,7 @@ import { csvColumns } from '../services/catalog-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
-import { markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
+import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
@@ -35,6 +35,8 @@ const USAGE = `Usage: npm run shop -- <command>
   mark-paid <order> [ref]      a UPI order paid (with the shopper's or this reference), or pay on delivery collected
   refund <order> [reference]   the refund a cancelled or rejected paid order owed is paid back (reference: your
                                transfer's, optional for cash); the shopper's order then says refunded
+  invoice <order> [file]       an accepted order's tax invoice: HTML on the screen, or to file.html or file.pdf
+                               (the PDF through Chromium; needs "gst" in the shop config)
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
   table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
@@ -82,6 +84,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
     case 'orders':
     case 'mark-paid':
     case 'refund':
+    case 'invoice':
     case 'appointments':
     case 'create-owner':
     case 'store':
@@ -94,6 +97,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
         if (command === 'mark-paid') return markPaidCommand(db, shop, env, rest, out);
         if (command === 'refund') return refundCommand(db, shop, env, rest, out);
+        if (command === 'invoice') return invoiceCommand(db, shop, rest, out);
         if (command === 'appointments') return appointmentsCommand(db, shop, rest, out);
         if (command === 'store') return storeCommand(db, rest, out);
         return createOwnerCommand(db, rest, out, ownerPassword);

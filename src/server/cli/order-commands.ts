@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pino from 'pino';
 import { isOrderStatus, nextStatuses, type FulfilmentMode } from '../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary } from '../../domain/order.ts';
@@ -6,7 +11,9 @@ import type { ShopConfig } from '../../domain/shop-config.ts';
 import { formatMoney, type Minor } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { createDeviceRepository } from '../db/repositories/device-repository.ts';
+import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from '../db/repositories/invoice-repository.ts';
 import { createOrderRepository } from '../db/repositories/order-repository.ts';
+import { invoiceHtml } from '../services/invoice-html.ts';
 import { createPaymentRepository } from '../db/repositories/payment-repository.ts';
 import { createRefundRepository } from '../db/repositories/refund-repository.ts';
 import type { Env } from '../env.ts';
@@ -42,7 +49,7 @@ const oneLine = (o: OwnerOrderSummary<Minor>, shop: ShopConfig) =>
 
 /** `orders list [status…]`, `orders show <id>`, `orders set-status <id> <status>`. */
 export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ...args]: string[], out: Out): Promise<number> {
-  const orders = createOrderRepository(db, { outbox: outboxFor(env, shop) });
+  const orders = createOrderRepository(db, { outbox: outboxFor(env, shop), onAccepted: invoiceOnAccept(shop) });
   switch (sub) {
     case 'list': {
       const unknown = args.filter((s) => !isOrderStatus(s));
@@ -123,6 +130,52 @@ export async function refundCommand(db: Db, shop: ShopConfig, env: Env, [ref, re
   }
   const order = (await orders.view(id!))!;
   out.log(`Order ${orderLabel(order)}: refunded ${formatMoney(order.refund!.amount, shop.localeConfig)}${reference?.trim() ? `, reference ${reference.trim()}` : ''}.`);
+  return 0;
+}
+
+/**
+ * `invoice <order> [file.html|file.pdf]`: the order's tax invoice, printed as text-free
+ * HTML to the file (or to the screen), or as a PDF drawn by Chromium — the browser the
+ * owner already prints from (CHROMIUM_PATH, else the usual places).
+ */
+export async function invoiceCommand(db: Db, shop: ShopConfig, [ref, file]: string[], out: Out): Promise<number> {
+  if (!ref) return usage(out, 'Name the order: npm run shop -- invoice <number> [file.html|file.pdf]');
+  if (!shop.gst) {
+    out.error('Tax invoices need the shop\'s GSTIN: add "gst": { "gstin", "legalName", "address" } to the shop config.');
+    return 1;
+  }
+  const id = await createOrderRepository(db).findId(ref);
+  if (!id) return notFound(out, ref);
+  const invoice = await createInvoiceRepository(db, invoicingOf(shop)).forOrder(id);
+  if (!invoice) {
+    out.error(`Order ${ref} has no tax invoice: the shop issues one when it accepts the order (and never for a rejected or cancelled one).`);
+    return 1;
+  }
+  const html = invoiceHtml(invoice, shop);
+  if (!file) {
+    out.log(html);
+    return 0;
+  }
+  const target = path.resolve(file);
+  if (!/\.pdf$/i.test(target)) {
+    writeFileSync(target, html);
+    out.log(`Invoice ${invoice.number} written to ${target}.`);
+    return 0;
+  }
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p): p is string => !!p && existsSync(p));
+  if (!chromium) {
+    out.error('A PDF is drawn by Chromium, and none was found (set CHROMIUM_PATH). Save it as HTML instead and print it from a browser: npm run shop -- invoice ' + ref + ' invoice.html');
+    return 1;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'invoice-'));
+  try {
+    const page = path.join(dir, 'invoice.html');
+    writeFileSync(page, html);
+    await promisify(execFile)(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-pdf-header-footer', `--print-to-pdf=${target}`, `file://${page}`], { timeout: 60_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  out.log(`Invoice ${invoice.number} written to ${target}.`);
   return 0;
 }
 

@@ -17,8 +17,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   deliveryMode: 'ship',
   currencyCode: 'INR',
   lines: [
-    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: minor(49_950), total: minor(99_900), taxPercent: 5, hsn: null },
-    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, isFraction: true, unitPrice: minor(32_000), total: minor(40_000), taxPercent: 5, hsn: null },
+    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: minor(49_950), total: minor(99_900), discount: minor(9_990), tax: minor(4_496), taxPercent: 5, hsn: null },
+    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, isFraction: true, unitPrice: minor(32_000), total: minor(40_000), discount: minor(4_000), tax: minor(1_800), taxPercent: 5, hsn: null },
   ],
   totals: [
     { code: 'subtotal', title: 'Subtotal', value: minor(139_900), isPercentage: false, percentAmount: null },
@@ -27,6 +27,7 @@ const order = (over: Partial<Order> = {}): Order => ({
     { code: 'grand_total', title: 'Grand Total', value: minor(132_206), isPercentage: false, percentAmount: null },
   ],
   grandTotal: minor(132_206),
+  taxMode: 'exclusive',
   details: { personalDetails: { fullName: 'Asha Rao', email: ' asha@example.com ', phone: { number: '', dialCode: '' } }, shippingDetails: undefined, dineInDetails: undefined, shippingSlotId: null },
   couponCode: null,
   createdAt: 0,
@@ -83,7 +84,7 @@ describe('the order e-mail', () => {
   });
 
   it('escapes the HTML and leaves the plain text as it is', () => {
-    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, isFraction: false, unitPrice: minor(500), total: minor(500), taxPercent: 0, hsn: null }] });
+    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, isFraction: false, unitPrice: minor(500), total: minor(500), discount: minor(0), tax: minor(0), taxPercent: 0, hsn: null }] });
     const mail = build(sneaky, { ...shop, title: 'Tom & Jerry <Shop>' })!;
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Tee&quot; (Kid&#39;s)');

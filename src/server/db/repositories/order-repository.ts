@@ -140,10 +140,13 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[]): Promise
         isFraction: l.is_fraction === 1,
         unitPrice: minor(l.unit_price_minor),
         total: minor(l.total_minor),
+        discount: minor(l.discount_minor),
+        tax: minor(l.tax_minor),
         taxPercent: l.tax_rate_hundredths / 100,
         hsn: l.hsn,
       })),
       totals: totalLines,
+      taxMode: order.tax_mode as Order['taxMode'],
       grandTotal: minor(order.grand_total_minor),
       details: JSON.parse(order.details) as Order['details'],
       couponCode: order.coupon_code,
@@ -162,7 +165,10 @@ export async function orderViewIn(trx: Reader, orderId: string): Promise<Order |
   return order ? ((await viewsOf(trx, [order]))[0] ?? null) : null;
 }
 
-export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
+/** What else happens, in the same transaction, when the shop accepts an order (its tax invoice is issued). */
+export type OnAccepted = (trx: Transaction<Database>, orderId: string, now: number) => Promise<void>;
+
+export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }: { outbox?: OrderOutbox; onAccepted?: OnAccepted | undefined } = {}) {
   const { kysely } = db;
 
   /** The owner's summaries: the views, whether the shopper asked to cancel, and each payment's reference. */
@@ -396,6 +402,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox }: { outbox?: 
         await recordAudit(trx, { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to } }, now);
         await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to }, now);
         if (givesStockBack(to)) await endUnfulfilled(trx, orderId, actor, now);
+        else if (row.status === 'placed') await onAccepted?.(trx, orderId, now);
         return { ok: true, from: row.status as OrderStatus, to, userId: row.user_id, order: (await orderViewIn(trx, orderId))! };
       });
     },

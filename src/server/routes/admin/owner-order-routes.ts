@@ -7,7 +7,9 @@ import { orderForApi, type Order } from '../../../domain/order.ts';
 import { isOrderStatus, nextStatuses, orderStatuses, type FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
+import type { InvoiceRepository } from '../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
+import { invoiceHtml, NO_INVOICE } from '../../services/invoice-html.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import type { RefundRepository } from '../../db/repositories/refund-repository.ts';
 import type { StoreRepository } from '../../db/repositories/store-repository.ts';
@@ -28,6 +30,7 @@ type Options = {
   accessTokens: AccessTokens;
   users: UserRepository;
   orders: OrderRepository;
+  invoices: InvoiceRepository;
   payments: PaymentRepository;
   refunds: RefundRepository;
   devices: DeviceRepository;
@@ -58,6 +61,7 @@ export function requireOwner(tokens: AccessTokens, users: UserRepository) {
 }
 
 const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such order.' } as const;
+const NO_GSTIN = { success: false, error: 'no_invoice', message: 'Tax invoices need the shop\'s GSTIN: add gst (gstin, legalName, address) to the shop config.' } as const;
 
 /**
  * The owner's orders (issue 8, decision 024), under /admin/api: the list, one order with
@@ -129,6 +133,12 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     const order = await orders.ownerView(req.params.id);
     if (!order) return reply.code(404).send(NOT_FOUND);
     return { success: true, order: forApi(order), next: nextStatuses(order.status, order.deliveryMode as FulfilmentMode) };
+  });
+
+  typed.get('/orders/:id/invoice', { schema: { params: idParam } }, async (req, reply) => {
+    const invoice = await options.invoices.forOrder(req.params.id);
+    if (!invoice) return reply.code(404).send(shop.gst ? NO_INVOICE : NO_GSTIN);
+    return { success: true, number: invoice.number, html: invoiceHtml(invoice, shop) };
   });
 
   typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {

@@ -72,7 +72,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       ['tax', 49.95],
       ['grand_total', 1098.95],
     ]);
-    expect(answer.order.lines).toEqual([{ productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: 499.5, total: 999, taxPercent: 5, hsn: null }]);
+    expect(answer.order.lines).toEqual([{ productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: 499.5, total: 999, discount: 0, tax: 49.95, taxPercent: 5, hsn: null }]);
     expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
     // the token is kept only as a hash
     const row = await t.db.kysely.selectFrom('orders').select('notification_token').executeTakeFirstOrThrow();

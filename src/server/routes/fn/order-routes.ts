@@ -217,7 +217,7 @@ function quoteBody({ lines, totals }: PricedOrder, fractionDigits: number) {
   const money = (m: Minor) => fromMinor(m, fractionDigits);
   return {
     success: true,
-    lines: lines.map((l) => ({ productId: l.product.id, title: l.product.title, variantName: l.product.variantName, qty: l.qtyMilli / 1000, isFraction: l.product.isFraction, unitPrice: money(l.unit), total: money(l.total), taxPercent: l.taxPercent })),
+    lines: lines.map((l) => ({ productId: l.product.id, title: l.product.title, variantName: l.product.variantName, qty: l.qtyMilli / 1000, isFraction: l.product.isFraction, unitPrice: money(l.unit), total: money(l.total), discount: money(l.discount), tax: money(l.tax), taxPercent: l.taxPercent })),
     totals: totalsForApi(totals.lines, fractionDigits),
     grandTotal: money(totals.grandTotal),
   };

@@ -1,8 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderForApi } from '../../../../domain/order.ts';
+import type { ShopConfig } from '../../../../domain/shop-config.ts';
+import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
+import { invoiceHtml, NO_INVOICE } from '../../../services/invoice-html.ts';
 
 const NOT_FOUND = { success: false, errorMessage: 'We could not find this order. Please check the link you were sent.' } as const;
 
@@ -11,18 +14,29 @@ const NOT_FOUND = { success: false, errorMessage: 'We could not find this order.
  * (spec §6, §7): one order for whoever holds its token. A wrong or missing token answers
  * exactly like an order that does not exist, so ids cannot be probed.
  */
-export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; fractionDigits: number }> = async (app, { orders, fractionDigits }) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/guest/order/:orderId',
-    { schema: { params: z.object({ orderId: z.string().min(1).max(64) }) } },
-    async (req, reply) => {
-      const token = bearerToken(req.headers.authorization);
-      const order = token ? await orders.findForGuest(req.params.orderId, token) : null;
-      reply.header('cache-control', 'no-store');
-      if (!order) return reply.code(404).send(NOT_FOUND);
-      return { success: true, order: orderForApi(order, fractionDigits) };
-    },
-  );
+export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; invoices: InvoiceRepository; shop: ShopConfig }> = async (app, { orders, invoices, shop }) => {
+  const params = { params: z.object({ orderId: z.string().min(1).max(64) }) };
+  /** The order whose token came with the request; null (answered like a missing one) otherwise. Never cached. */
+  async function guestOrder(req: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) {
+    const token = bearerToken(req.headers.authorization);
+    reply.header('cache-control', 'no-store');
+    return token ? orders.findForGuest(req.params.orderId, token) : null;
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().get('/guest/order/:orderId', { schema: params }, async (req, reply) => {
+    const order = await guestOrder(req, reply);
+    if (!order) return reply.code(404).send(NOT_FOUND);
+    return { success: true, order: orderForApi(order, shop.localeConfig.fractionDigits) };
+  });
+
+  /** `GET /api/guest/order/{orderId}/invoice`, with the same token: the order's tax invoice as a printable page. */
+  app.withTypeProvider<ZodTypeProvider>().get('/guest/order/:orderId/invoice', { schema: params }, async (req, reply) => {
+    const order = await guestOrder(req, reply);
+    if (!order) return reply.code(404).send(NOT_FOUND);
+    const invoice = await invoices.forOrder(order.id);
+    if (!invoice) return reply.code(404).send(NO_INVOICE);
+    return { success: true, number: invoice.number, html: invoiceHtml(invoice, shop) };
+  });
 };
 
 /** The notification token of `Authorization: Bearer …`, or undefined. */

@@ -1,0 +1,82 @@
+import type { Transaction } from 'kysely';
+import { financialYear, gstStateCode, gstStateName, invoiceNumber, taxInvoice, type InvoiceParty, type TaxInvoice } from '../../../domain/gst.ts';
+import { givesStockBack, isOrderStatus } from '../../../domain/order-lifecycle.ts';
+import type { Order } from '../../../domain/order.ts';
+import type { ShopConfig } from '../../../domain/shop-config.ts';
+import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
+import { takeNumber } from './counter-repository.ts';
+import { orderViewIn, type OnAccepted } from './order-repository.ts';
+
+/** The shop's part of its invoices: its GST registration and the zone its financial year is counted in. */
+export type Invoicing = { gst: NonNullable<ShopConfig['gst']>; timeZone: string };
+
+export const invoicingOf = (shop: Pick<ShopConfig, 'gst' | 'timeZone'>): Invoicing | undefined => (shop.gst ? { gst: shop.gst, timeZone: shop.timeZone } : undefined);
+
+/** An order has a tax invoice once the shop has accepted it: past `placed`, and not rejected or cancelled. */
+const accepted = (order: Pick<Order, 'kind' | 'status'>) => order.kind === 'order' && isOrderStatus(order.status) && order.status !== 'placed' && !givesStockBack(order.status);
+
+function sellerOf({ gst }: Invoicing): InvoiceParty {
+  const stateCode = gst.gstin.slice(0, 2);
+  return { name: gst.legalName, address: gst.address.split('\n').map((l) => l.trim()).filter(Boolean), stateCode, state: gstStateName(stateCode) ?? '', gstin: gst.gstin };
+}
+
+/** The buyer as the order names them; the place of supply is the delivery address, or the shop for pickup and dine-in. */
+function buyerOf(order: Order, seller: InvoiceParty): InvoiceParty {
+  const personal = order.details.personalDetails;
+  const ship = order.details.shippingDetails;
+  const phone = ship?.phone || [personal?.phone.dialCode, personal?.phone.number].filter(Boolean).join(' ');
+  const contact = { ...(phone ? { phone } : {}), ...(personal?.email ? { email: personal.email } : {}) };
+  if (order.deliveryMode === 'ship' && ship) {
+    const stateCode = gstStateCode(ship.state);
+    const address = [ship.streetName, ship.apartment, `${ship.city} ${ship.zipCode}`.trim(), ship.country].filter((l) => l && l.trim());
+    return { name: ship.fullName || personal?.fullName || '', address, stateCode, state: stateCode ? gstStateName(stateCode)! : ship.state, ...contact };
+  }
+  return { name: personal?.fullName ?? '', address: [], stateCode: seller.stateCode, state: seller.state, ...contact };
+}
+
+/**
+ * Issues the order's tax invoice in the caller's transaction, once: its number is the next
+ * of the financial year's series (`invoice:2026-27`), taken from the counter's row like an
+ * order's number, so the series has no gaps and no number twice, on either database and
+ * with several instances. Nothing for an order the shop has not accepted.
+ */
+export async function issueInvoice(trx: Transaction<Database>, orderId: string, invoicing: Invoicing, now: number): Promise<void> {
+  const order = await orderViewIn(trx, orderId);
+  if (!order || !accepted(order)) return;
+  const exists = await trx.selectFrom('invoices').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
+  if (exists) return;
+  const series = `invoice:${financialYear(now, invoicing.timeZone)}`;
+  await trx.insertInto('shop_counters').values({ name: series, value: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const number = invoiceNumber(series.slice('invoice:'.length), await takeNumber(trx, series));
+  const seller = sellerOf(invoicing);
+  await trx.insertInto('invoices').values({ order_id: orderId, number, issued_at: now, seller: JSON.stringify(seller), buyer: JSON.stringify(buyerOf(order, seller)) }).execute();
+}
+
+export function createInvoiceRepository(db: Db, invoicing: Invoicing | undefined) {
+  return {
+    /**
+     * The order's tax invoice; issued now when the order was accepted before the shop
+     * gave its GSTIN (or before invoices existed). Null when there is none to give: no
+     * such order, not accepted, or no GSTIN in the config.
+     */
+    async forOrder(orderId: string, now = Date.now()): Promise<TaxInvoice | null> {
+      if (!invoicing) return null;
+      return db.kysely.transaction().execute(async (trx) => {
+        await issueInvoice(trx, orderId, invoicing, now);
+        const row = await trx.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+        const order = row ? await orderViewIn(trx, orderId) : null;
+        if (!row || !order) return null;
+        return taxInvoice(order, { number: row.number, issuedAt: row.issued_at, seller: JSON.parse(row.seller) as InvoiceParty, buyer: JSON.parse(row.buyer) as InvoiceParty });
+      });
+    },
+  };
+}
+
+export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
+
+/** The order repository's hook that issues an invoice when the shop accepts an order; none without a GSTIN. */
+export function invoiceOnAccept(shop: Pick<ShopConfig, 'gst' | 'timeZone'>): OnAccepted | undefined {
+  const invoicing = invoicingOf(shop);
+  return invoicing && ((trx, orderId, now) => issueInvoice(trx, orderId, invoicing, now));
+}
