@@ -62,3 +62,6 @@ export const unpaidStatuses: readonly string[] = ['to_collect', 'awaiting_paymen
 /** Whether the owner marks this order's payment by hand: an unpaid UPI transfer, or pay on delivery to collect. */
 export const ownerMarksPayment = (order: { paymentStatus: string; paymentType: string | null }): boolean =>
   unpaidStatuses.includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');
+
+/** Whether a shop registered for GST has issued the order's tax invoice: an order it accepted (past placed), not rejected or cancelled. */
+export const hasTaxInvoice = (order: { kind: string; status: string }): boolean => order.kind === 'order' && isOrderStatus(order.status) && order.status !== 'placed' && !givesStockBack(order.status);

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import type { OrderView } from '../../domain/order.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
-import { fetchGuestOrder } from '../features/checkout/api/orders.ts';
+import { fetchGuestOrder, guestInvoicePath } from '../features/checkout/api/orders.ts';
+import { hasTaxInvoice } from '../../domain/order-lifecycle.ts';
+import { useShop } from '../lib/use-shop.ts';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
 import { OrderActions } from '../features/checkout/components/order-actions.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
@@ -15,7 +17,7 @@ import { paths } from '../lib/paths.ts';
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: OrderView };
 
 /** The order id and token of the link's fragment, or null when the link has none. */
-function linkTarget(): { orderId: string; token: string } | null {
+export function linkTarget(): { orderId: string; token: string } | null {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   const orderId = fragment.get('orderId');
   const token = fragment.get('token');
@@ -29,6 +31,7 @@ function linkTarget(): { orderId: string; token: string } | null {
  */
 export default function GuestOrder() {
   const { t, i18n } = useTranslation();
+  const shop = useShop();
   const [state, setState] = useState<State>({ kind: 'loading' });
   // bumped when the order changed (a cancel request), to show it as it is now
   const [version, setVersion] = useState(0);
@@ -74,6 +77,11 @@ export default function GuestOrder() {
           <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
             <OrderSummary lines={orderLines(state.order)} totals={state.order.totals} />
           </section>
+          {shop.gst && hasTaxInvoice(state.order) ? (
+            <Link to={guestInvoicePath(state.order.id, token!)} className="w-max font-medium text-primary-strong hover:underline">
+              {t('invoice.link')}
+            </Link>
+          ) : null}
           <OrderActions order={state.order} token={token!} onChanged={reload} />
         </>
       ) : null}

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { financialYear, gstStateCode, gstStateName, invoiceNumber, taxInvoice, type InvoiceParty, type TaxInvoice } from '../../../domain/gst.ts';
-import { givesStockBack, isOrderStatus } from '../../../domain/order-lifecycle.ts';
+import { hasTaxInvoice } from '../../../domain/order-lifecycle.ts';
 import type { Order } from '../../../domain/order.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { Db } from '../database.ts';
@@ -13,8 +13,6 @@ export type Invoicing = { gst: NonNullable<ShopConfig['gst']>; timeZone: string 
 
 export const invoicingOf = (shop: Pick<ShopConfig, 'gst' | 'timeZone'>): Invoicing | undefined => (shop.gst ? { gst: shop.gst, timeZone: shop.timeZone } : undefined);
 
-/** An order has a tax invoice once the shop has accepted it: past `placed`, and not rejected or cancelled. */
-const accepted = (order: Pick<Order, 'kind' | 'status'>) => order.kind === 'order' && isOrderStatus(order.status) && order.status !== 'placed' && !givesStockBack(order.status);
 
 function sellerOf({ gst }: Invoicing): InvoiceParty {
   const stateCode = gst.gstin.slice(0, 2);
@@ -43,7 +41,7 @@ function buyerOf(order: Order, seller: InvoiceParty): InvoiceParty {
  */
 export async function issueInvoice(trx: Transaction<Database>, orderId: string, invoicing: Invoicing, now: number): Promise<void> {
   const order = await orderViewIn(trx, orderId);
-  if (!order || !accepted(order)) return;
+  if (!order || !hasTaxInvoice(order)) return;
   const exists = await trx.selectFrom('invoices').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
   if (exists) return;
   const series = `invoice:${financialYear(now, invoicing.timeZone)}`;

@@ -55,6 +55,11 @@ export const sendUpiReference = (shopId: string, orderId: string, token: string,
 
 export const fetchGuestOrder = (orderId: string, token: string) => getJson<{ success: true; order: OrderView }>(`/api/guest/order/${encodeURIComponent(orderId)}`, bearer(token));
 
+export const fetchGuestInvoice = (orderId: string, token: string) => getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, bearer(token));
+
+/** The address of an order's tax invoice for its shopper: like the guest view, the token rides in the fragment. */
+export const guestInvoicePath = (orderId: string, token: string) => `/guest/invoice#${new URLSearchParams({ orderId, token }).toString()}`;
+
 /** The guest view's address: the token rides in the fragment, which browsers never send to a server. */
 export const guestOrderPath = (orderId: string, token: string) => `/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;
 

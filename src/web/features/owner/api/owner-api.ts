@@ -20,6 +20,8 @@ export const ownerApi = {
   orders: () => asUser((headers) => getJson<{ orders: OwnerOrder[] }>('/admin/api/orders', headers)),
   /** One order in full, with where it may go next. */
   order: (id: string) => asUser((headers) => getJson<{ order: OwnerOrderView; next: OrderStatus[] }>(order(id), headers)),
+  /** The order's tax invoice as the server draws it (404 before the shop accepts it, or without a GSTIN). */
+  invoice: (id: string) => asUser((headers) => getJson<{ number: string; html: string }>(`${order(id)}/invoice`, headers)),
   setStatus: (id: string, status: OrderStatus) => asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/status`, { status }, headers)),
   store: () => asUser((headers) => getJson<{ open: boolean }>('/admin/api/store', headers)),
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),

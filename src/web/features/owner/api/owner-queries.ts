@@ -45,6 +45,8 @@ export const ordersQuery = () => queryOptions({ queryKey: ownerKeys.orders, quer
 
 export const orderQuery = (id: string) => queryOptions({ queryKey: ownerKeys.order(id), queryFn: () => unwrap(ownerApi.order(id)), retry });
 
+export const invoiceQuery = (id: string) => queryOptions({ queryKey: [...ownerKeys.order(id), 'invoice'], queryFn: () => unwrap(ownerApi.invoice(id)), retry });
+
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });

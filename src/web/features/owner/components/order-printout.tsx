@@ -8,7 +8,8 @@ import { addressLines, contactPhone, quantityLabel, tableText } from '../../../.
 import type { OwnerOrderView } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
+import { InvoiceSheet } from '../../../ui/invoice-sheet.tsx';
+import { invoiceQuery, OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
 import { Totals } from './order-facts.tsx';
 import { pageRules, papers, savedPaper, savePaper, sheetWidths, type Paper, type PrintoutKind } from '../lib/print.ts';
 
@@ -18,6 +19,24 @@ import { pageRules, papers, savedPaper, savePaper, sheetWidths, type Paper, type
  * the paper's (`@page`), so the browser's print dialog and a PDF need no settings.
  */
 export function OrderPrintout({ id, kind }: { id: string; kind: PrintoutKind }) {
+  return kind === 'invoice' ? <OwnerInvoice id={id} /> : <Printout id={id} kind={kind} />;
+}
+
+/** The order's tax invoice, A4, as the server draws it for the shopper and the command line too. */
+function OwnerInvoice({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const query = useQuery(invoiceQuery(id), queryClient);
+  return (
+    <div className="flex flex-col gap-3">
+      <Link to={`/admin/orders/${id}`} className="w-max text-sm font-medium text-primary-strong hover:underline print:hidden">
+        ← {t('invoice.back')}
+      </Link>
+      {query.isPending ? <p role="status">{t('invoice.loading')}</p> : query.isError ? <p role="alert">{query.error instanceof Error ? query.error.message : t('owner.failed')}</p> : <InvoiceSheet number={query.data.number} html={query.data.html} />}
+    </div>
+  );
+}
+
+function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoice'> }) {
   const { t } = useTranslation();
   const shop = useShop();
   const query = useQuery(orderQuery(id), queryClient);

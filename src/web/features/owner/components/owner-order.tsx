@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OwnerOrderView } from '../../../../domain/order.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
+import { useShop } from '../../../lib/use-shop.ts';
 import { OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
 import { printKinds } from '../lib/print.ts';
 import { ContactLine, HandOver, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
@@ -36,6 +37,7 @@ export function OwnerOrder({ id }: { id: string }) {
 
 function OrderPage({ order }: { order: OwnerOrderView }) {
   const { t } = useTranslation();
+  const shop = useShop();
   const when = useFormatWhen();
   const label = orderLabel(order);
   return (
@@ -52,7 +54,7 @@ function OrderPage({ order }: { order: OwnerOrderView }) {
       </header>
       <OrderSteps order={order} />
       <nav aria-label={t('owner.print')} className="flex flex-wrap gap-2">
-        {printKinds(order).map((kind) => (
+        {printKinds(order, Boolean(shop.gst)).map((kind) => (
           <Link key={kind} to={`/admin/orders/${order.id}/print/${kind}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold">
             {t(`owner.printAction.${kind}`)}
           </Link>

@@ -1,3 +1,4 @@
+import { hasTaxInvoice } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 
 /**
@@ -5,16 +6,18 @@ import type { OrderView } from '../../../../domain/order.ts';
  * pickup, a kitchen ticket for dine-in (and pickup, which a café's kitchen makes too), and
  * a receipt for any order. Each fits a thermal roll, 80 mm or 58 mm wide, or A4.
  */
-export const printoutKinds = ['slip', 'kitchen', 'receipt'] as const;
+export const printoutKinds = ['slip', 'kitchen', 'receipt', 'invoice'] as const;
 export type PrintoutKind = (typeof printoutKinds)[number];
 
 export const isPrintoutKind = (value: string | undefined): value is PrintoutKind => (printoutKinds as readonly string[]).includes(value ?? '');
 
-/** The printouts an order has, in the order the owner usually needs them. */
-export function printKinds(order: Pick<OrderView, 'deliveryMode'>): PrintoutKind[] {
-  if (order.deliveryMode === 'dine') return ['kitchen', 'receipt'];
-  if (order.deliveryMode === 'pickup') return ['slip', 'kitchen', 'receipt'];
-  return ['slip', 'receipt'];
+/**
+ * The printouts an order has, in the order the owner usually needs them; a tax invoice
+ * once the shop (registered for GST) has accepted the order.
+ */
+export function printKinds(order: Pick<OrderView, 'deliveryMode' | 'kind' | 'status'>, hasGstin: boolean): PrintoutKind[] {
+  const kinds: PrintoutKind[] = order.deliveryMode === 'dine' ? ['kitchen', 'receipt'] : order.deliveryMode === 'pickup' ? ['slip', 'kitchen', 'receipt'] : ['slip', 'receipt'];
+  return hasGstin && hasTaxInvoice(order) ? [...kinds, 'invoice'] : kinds;
 }
 
 export const papers = ['80mm', '58mm', 'a4'] as const;
