@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone } from './booking.ts';
+import { couponInputSchema } from './coupons.ts';
 import { gstinProblem } from './gst.ts';
 
 /**
@@ -144,6 +145,15 @@ export const shopConfigSchema = z.object({
       address: z.string().trim().min(1).max(500),
     })
     .optional(),
+  /**
+   * The newsletter's welcome offer (spec §9: 10 % off): a one-use coupon e-mailed to an
+   * address once it confirms; `couponEnabled: false` keeps the newsletter and drops the offer.
+   */
+  newsletter: z
+    .object({ couponEnabled: z.boolean().default(true), couponPercent: z.number().positive().max(100).multipleOf(0.01).default(10) })
+    .default({ couponEnabled: true, couponPercent: 10 }),
+  /** Coupons the shop offers (code, percent or amount, minOrder, maxDiscount, validFrom/validUntil, totalUses, usesPerCustomer, firstOrderOnly); /admin adds its own. */
+  coupons: z.array(couponInputSchema).max(500).default([]),
   themeConfig: themeConfigSchema,
   contact: contactSchema,
   catalog: z

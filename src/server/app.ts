@@ -46,6 +46,8 @@ import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
 import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './db/repositories/invoice-repository.ts';
+import { createCouponRepository } from './db/repositories/coupon-repository.ts';
+import { couponFromInput } from '../domain/coupons.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
 import { cancelRequestRoutes, orderRoutes } from './routes/fn/order-routes.ts';
@@ -151,7 +153,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo);
-  const newsletter = createNewsletterRepository(db);
   const reviews = createReviewRepository(db);
 
   // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
@@ -191,7 +192,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(shopRoutes, { prefix: '/api', config });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
-  await app.register(newsletterRoutes, { prefix: '/api', newsletter });
   await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   if (config.ok) await app.register(appManifestRoutes, { shop: config.config, mediaDir: options.mediaDir });
@@ -213,11 +213,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const users = createUserRepository(db);
     const devices = createDeviceRepository(db);
     const orderEvents = options.orderEvents ?? shared.orderEvents;
+    const codes = createOneTimeCodeRepository(db, authSecret);
+    const coupons = createCouponRepository(db);
+    // the config's coupons as the config says now (uses kept, ones taken out switched off)
+    await coupons.syncConfig(config.config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.config.timeZone }, 'config')));
+    await app.register(newsletterRoutes, { prefix: '/api', shop: config.config, newsletter: createNewsletterRepository(db, coupons), codes, mailer, publicUrl: options.publicUrl });
     await app.register(authRoutes, {
       prefix: '/api',
       shopTitle: config.config.title,
       users,
-      codes: createOneTimeCodeRepository(db, authSecret),
+      codes,
       refreshTokens: createRefreshTokenRepository(db),
       accessTokens,
       mailer,

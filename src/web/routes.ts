@@ -7,7 +7,7 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
  */
 export default [
   layout('layouts/main-layout.tsx', [route('home', 'routes/home.tsx'), route('catalog', 'routes/catalog.tsx')]),
-  layout('layouts/basic-layout.tsx', [index('routes/cover.tsx'), route('email-confirmed', 'routes/email-confirmed.tsx')]),
+  layout('layouts/basic-layout.tsx', [index('routes/cover.tsx'), route('email-confirmed', 'routes/email-confirmed.tsx'), route('newsletter-confirmed', 'routes/newsletter-confirmed.tsx')]),
   layout('layouts/basic-header-layout.tsx', [
     route('p/:sku', 'routes/product.tsx'),
     route('appointment', 'routes/appointment.tsx'),

@@ -11,6 +11,7 @@ import * as owner from './migrations/005-owner.ts';
 import * as orderNumbers from './migrations/006-order-numbers.ts';
 import * as ownersDay from './migrations/007-owners-day.ts';
 import * as tax from './migrations/008-tax.ts';
+import * as coupons from './migrations/009-coupons.ts';
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
 
@@ -35,7 +36,7 @@ export type Db = {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -121,6 +121,8 @@ export interface OrderTable {
   updated_at: Millis;
   /** Whether the prices held the tax (`inclusive`) or it was added (`exclusive`) when the order was placed (migration 008). */
   tax_mode: string;
+  /** Who placed it, for coupons' per-customer and first-order rules: `user:…`, `email:…` or `phone:…` (migration 009). */
+  customer_key: string | null;
 }
 
 export interface OrderLineTable {
@@ -208,13 +210,35 @@ export interface IdempotencyKeyTable {
   created_at: Millis;
 }
 
+/** A newsletter address (migration 009): confirmed by the e-mailed link, then given its one coupon. */
 export interface NewsletterSubscriberTable {
   email: string;
-  coupon_code: string;
-  coupon_percent: number;
-  coupon_used_at: Millis | null;
+  coupon_code: string | null;
+  confirmed_at: Millis | null;
   created_at: Millis;
 }
+
+/** A coupon (migration 009): what it takes off, its rules, and how often it was used. */
+export interface CouponTable {
+  code: string;
+  kind: string;
+  percent_hundredths: number | null;
+  amount_minor: number | null;
+  min_order_minor: number | null;
+  max_discount_minor: number | null;
+  valid_from: Millis | null;
+  valid_until: Millis | null;
+  total_uses: number | null;
+  uses_per_customer: number | null;
+  first_order_only: Bool;
+  active: Bool;
+  used: number;
+  source: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface CouponRedemptionTable { order_id: string; code: string; customer: string; redeemed_at: Millis }
 
 /** Reviews belong to an item (all its variants share them); one per shopper and item. */
 export interface ReviewTable {
@@ -297,4 +321,6 @@ export interface Database {
   owner_alert_subscriptions: OwnerAlertSubscriptionTable;
   webhook_deliveries: WebhookDeliveryTable;
   invoices: InvoiceTable;
+  coupons: CouponTable;
+  coupon_redemptions: CouponRedemptionTable;
 }

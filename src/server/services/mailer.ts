@@ -2,9 +2,13 @@ import type Nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { lazyModule } from '../lazy-module.ts';
+import { escapeHtml } from './order-email.ts';
 
 /** One e-mail with a plain-text body and its HTML alternative, and any files (a calendar invitation). */
 export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: Array<{ filename: string; content: string; contentType: string }> };
+
+/** A plain-text e-mail, with its HTML part the same words, escaped, line breaks kept. */
+export const textMail = (to: string, subject: string, text: string): MailMessage => ({ to, subject, text, html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>` });
 
 /**
  * What the routes know of e-mail: send a message, and close on shutdown. Only this file

@@ -3,24 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { postJson } from '../lib/api.ts';
+import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
 
 type State = { kind: 'confirming' } | { kind: 'done' } | { kind: 'error'; message: string };
 
 /** The e-mail confirmation link (`#email=…&code=…`) → the account works and the shopper is logged in. */
-function linkTarget(): { email: string; code: string } | null {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const email = fragment.get('email');
-  const code = fragment.get('code');
-  return email && code ? { email, code } : null;
-}
-
 export default function EmailConfirmed() {
   const { t } = useTranslation();
   const signIn = useSession((s) => s.signIn);
   const [state, setState] = useState<State>({ kind: 'confirming' });
-  const target = useHydrated() ? linkTarget() : undefined;
+  const target = useHydrated() ? linkFragment('email', 'code') : undefined;
   const email = target?.email;
   const code = target?.code;
 

@@ -5,7 +5,7 @@ import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
 import { fetchGuestInvoice } from '../features/checkout/api/orders.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { InvoiceSheet } from '../ui/invoice-sheet.tsx';
-import { linkTarget } from './guest-order.tsx';
+import { linkFragment } from '../lib/link-fragment.ts';
 
 export const meta = () => [{ name: 'robots', content: 'noindex' }];
 
@@ -16,7 +16,7 @@ export const meta = () => [{ name: 'robots', content: 'noindex' }];
  */
 export default function GuestInvoice() {
   const { t } = useTranslation();
-  const target = useHydrated() ? linkTarget() : undefined;
+  const target = useHydrated() ? linkFragment('orderId', 'token') : undefined;
   const query = useQuery({ queryKey: ['guest-invoice', target?.orderId], queryFn: () => fetchGuestInvoice(target!.orderId, target!.token), enabled: !!target, staleTime: Infinity }, queryClient);
   const result = query.data;
   return (

@@ -12,17 +12,10 @@ import { OrderActions } from '../features/checkout/components/order-actions.tsx'
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { RefundNote } from '../features/checkout/components/refund-note.tsx';
 import { orderLines } from '../features/checkout/components/thank-you.tsx';
+import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: OrderView };
-
-/** The order id and token of the link's fragment, or null when the link has none. */
-export function linkTarget(): { orderId: string; token: string } | null {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const orderId = fragment.get('orderId');
-  const token = fragment.get('token');
-  return orderId && token ? { orderId, token } : null;
-}
 
 /**
  * /guest/view-order#orderId=…&token=… (§6: a guest may view one order with its id and
@@ -37,7 +30,7 @@ export default function GuestOrder() {
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   // the fragment exists only in the browser: the server renders the loading state
-  const target = useHydrated() ? linkTarget() : undefined;
+  const target = useHydrated() ? linkFragment('orderId', 'token') : undefined;
   const orderId = target?.orderId;
   const token = target?.token;
 

@@ -1,39 +1,43 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../database.ts';
-
-export const NEWSLETTER_COUPON_PERCENT = 10;
+import type { CouponRepository } from './coupon-repository.ts';
 
 // no 0/O or 1/I, so a code read aloud or copied by hand stays right
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => `WELCOME-${Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 
-export function createNewsletterRepository(db: Db) {
+/**
+ * Newsletter addresses, double opt-in (issue 19): an address is kept pending until the
+ * link e-mailed to it is opened, and only then given its coupon — one per address, a
+ * newsletter coupon of one use. Nothing here ever answers a caller with a code: codes
+ * travel only by e-mail, to the address they belong to.
+ */
+export function createNewsletterRepository(db: Db, coupons: CouponRepository) {
   const { kysely } = db;
   return {
-    /**
-     * Subscribes an address and gives its coupon. Subscribing again gives the same
-     * coupon, so a second sign-up is no way to get a second discount.
-     */
-    async subscribe(email: string): Promise<{ couponCode: string; percent: number }> {
-      const normalised = email.trim().toLowerCase();
-      await kysely
-        .insertInto('newsletter_subscribers')
-        .values({ email: normalised, coupon_code: newCode(), coupon_percent: NEWSLETTER_COUPON_PERCENT, coupon_used_at: null, created_at: Date.now() })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .execute();
-      const row = await kysely.selectFrom('newsletter_subscribers').select(['coupon_code', 'coupon_percent']).where('email', '=', normalised).executeTakeFirstOrThrow();
-      return { couponCode: row.coupon_code, percent: row.coupon_percent };
+    /** Keeps a new address pending; says whether it is confirmed already, and its coupon if it has one. */
+    async subscribe(email: string, now = Date.now()): Promise<{ confirmed: boolean; couponCode: string | null }> {
+      await kysely.insertInto('newsletter_subscribers').values({ email, coupon_code: null, confirmed_at: null, created_at: now }).onConflict((oc) => oc.column('email').doNothing()).execute();
+      const row = await kysely.selectFrom('newsletter_subscribers').select(['confirmed_at', 'coupon_code']).where('email', '=', email).executeTakeFirstOrThrow();
+      return { confirmed: row.confirmed_at !== null, couponCode: row.coupon_code };
     },
 
-    /** The coupon's discount when it exists and was not used yet (checkout validates with this). */
-    async findUnusedCoupon(code: string): Promise<{ percent: number } | null> {
-      const row = await kysely
-        .selectFrom('newsletter_subscribers')
-        .select('coupon_percent')
-        .where('coupon_code', '=', code.trim().toUpperCase())
-        .where('coupon_used_at', 'is', null)
-        .executeTakeFirst();
-      return row ? { percent: row.coupon_percent } : null;
+    /**
+     * The address confirmed (its link opened): with the offer on (`percent`), it gets its
+     * coupon, once, however often it confirms. Null when the address never subscribed.
+     */
+    async confirm(email: string, percent: number | null, now = Date.now()): Promise<{ couponCode: string | null } | null> {
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('newsletter_subscribers').select(['coupon_code', 'confirmed_at']).where('email', '=', email).executeTakeFirst();
+        if (!row) return null;
+        let code = row.coupon_code;
+        if (code === null && percent !== null) {
+          code = newCode();
+          await coupons.createNewsletterCoupon(trx, code, percent, now);
+        }
+        await trx.updateTable('newsletter_subscribers').set({ confirmed_at: row.confirmed_at ?? now, coupon_code: code }).where('email', '=', email).execute();
+        return { couponCode: code };
+      });
     },
   };
 }

@@ -17,7 +17,7 @@ export const RESEND_COOLDOWN_MS = 60 * 1000;
 export const CODES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
-export type CodePurpose = 'signup' | 'login' | 'verify' | 'reset' | 'update';
+export type CodePurpose = 'signup' | 'login' | 'verify' | 'reset' | 'update' | 'newsletter';
 
 export type Issue = { ok: true; code: string; expiresAt: number } | { ok: false; reason: 'cooldown' | 'capped'; retryAfterMs: number };
 export type Check = { ok: true } | { ok: false; reason: 'wrong' | 'dead' };

@@ -3,7 +3,9 @@ import type { Selectable, Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
-import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProduct, type OrderCoupon, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
+import { customerKey, orderCouponOf, type Coupon } from '../../../domain/coupons.ts';
+import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProduct, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
+import { customerProblem, findCoupon, redeemCoupon, releaseCoupon } from './coupon-repository.ts';
 import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -58,27 +60,24 @@ async function orderableProducts(trx: Reader, ids: readonly string[]): Promise<M
   );
 }
 
-/** The coupon a code names, if it can still be used (the newsletter's codes). */
-async function findCoupon(trx: Reader, code: string): Promise<OrderCoupon | null> {
-  const row = await trx.selectFrom('newsletter_subscribers').select('coupon_percent').where('coupon_code', '=', code).where('coupon_used_at', 'is', null).executeTakeFirst();
-  return row ? { code, terms: { percent: row.coupon_percent, maxDiscount: null }, minOrder: null } : null;
-}
-
 /** A request's coupon code as stored: upper case, or null for none. */
 const couponCodeOf = (request: OrderRequest) => (request.order.couponCode ? request.order.couponCode.toUpperCase() : null);
 
 /**
  * What the order and its quote share: the shop open, the products loaded, the coupon
- * found, and the order priced by the domain's rules.
+ * found and allowed for this customer, and the order priced by the domain's rules.
  */
-async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig): Promise<QuoteResult> {
+async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig, customer: string, now: number): Promise<QuoteResult & { coupon?: Coupon }> {
   if (!(await storeIsOpen(trx))) return { ok: false, reason: 'store_closed' };
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
-  const [products, coupon] = await Promise.all([orderableProducts(trx, ids), code ? findCoupon(trx, code) : null]);
-  if (code && !coupon) return { ok: false, reason: 'coupon', problem: 'unknown' };
-  const result = priceOrder(request.order, products, shop, coupon);
-  return result.ok ? result : { ok: false, ...result.refusal };
+  const [products, found] = await Promise.all([orderableProducts(trx, ids), code ? findCoupon(trx, code, now) : null]);
+  if (found && !found.ok) return { ok: false, reason: 'coupon', problem: found.problem };
+  const problem = found?.ok ? await customerProblem(trx, found.coupon, customer) : null;
+  if (problem) return { ok: false, reason: 'coupon', problem };
+  const coupon = found?.ok ? found.coupon : undefined;
+  const result = priceOrder(request.order, products, shop, coupon ? orderCouponOf(coupon) : null);
+  return result.ok ? { ...result, ...(coupon ? { coupon } : {}) } : { ok: false, ...result.refusal };
 }
 
 export type Reader = Transaction<Database> | Db['kysely'];
@@ -200,6 +199,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   }
 
   async function giveBack(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
+    await releaseCoupon(trx, orderId);
     const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
     for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
     await releasePlaces(trx, orderId);
@@ -231,7 +231,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       const kind = shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
       try {
         return await kysely.transaction().execute(async (trx) => {
-          const quoted = await priceRequest(trx, request, shop);
+          const customer = customerKey(options.userId, order.personalDetails);
+          const quoted = await priceRequest(trx, request, shop, customer, now);
           if (!quoted.ok) throw new Refused(quoted);
           const { lines, totals } = quoted.priced;
           // lines come in id order: one lock order for every transaction, so no deadlocks
@@ -245,12 +246,6 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
           const orderId = ulid(now);
           if (options.slot && !(await takePlaces(trx, orderId, options.slot.resource, [options.slot.start], options.slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
-
-          const couponCode = couponCodeOf(request);
-          if (couponCode) {
-            const used = await trx.updateTable('newsletter_subscribers').set({ coupon_used_at: now }).where('coupon_code', '=', couponCode).where('coupon_used_at', 'is', null).executeTakeFirst();
-            if (Number(used.numUpdatedRows) !== 1) throw new Refused({ ok: false, reason: 'coupon', problem: 'used' });
-          }
 
           const token = newNotificationToken();
           const slotId = order.deliveryMode === 'ship' ? (order.shippingSlotId ?? null) : null;
@@ -282,12 +277,18 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
               grand_total_minor: totals.grandTotal,
               tax_mode: shop.pricingConfig.taxMode,
               notification_token: hashToken(token),
-              coupon_code: couponCode,
+              coupon_code: quoted.coupon?.code ?? null,
+              customer_key: customer,
               cancel_requested_at: null,
               created_at: now,
               updated_at: now,
             })
             .execute();
+          if (quoted.coupon) {
+            // used in the order's transaction: refused, the whole order is rolled back
+            const problem = await redeemCoupon(trx, quoted.coupon, orderId, customer, now);
+            if (problem) throw new Refused({ ok: false, reason: 'coupon', problem });
+          }
           await trx
             .insertInto('order_lines')
             .values(
@@ -329,8 +330,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
      * refuse it — the same pricing, with stock and the delivery slot's room compared
      * instead of taken. Nothing is written.
      */
-    async quote(request: OrderRequest, shop: ShopConfig, slot?: { resource: string; start: number; capacity: number }): Promise<QuoteResult> {
-      const quoted = await priceRequest(kysely, request, shop);
+    async quote(request: OrderRequest, shop: ShopConfig, { slot, userId, now = Date.now() }: { slot?: { resource: string; start: number; capacity: number } | undefined; userId?: string | null; now?: number } = {}): Promise<QuoteResult> {
+      const quoted = await priceRequest(kysely, request, shop, customerKey(userId, request.order.personalDetails), now);
       if (!quoted.ok) return quoted;
       const shortages = shortagesOf(quoted.priced, shop);
       if (shortages.length) return { ok: false, reason: 'out_of_stock', lines: shortages };
@@ -338,7 +339,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         const use = await kysely.selectFrom('slot_use').select('taken').where('resource', '=', slot.resource).where('starts_at', '=', slot.start).executeTakeFirst();
         if ((use?.taken ?? 0) >= slot.capacity) return { ok: false, reason: 'slot_full' };
       }
-      return quoted;
+      return { ok: true, priced: quoted.priced };
     },
 
     /** The order when the token is its notification token; null alike for a missing order and a wrong token. */

@@ -163,19 +163,6 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
     });
   });
 
-  it('takes a newsletter coupon once', async () => {
-    await withShop(async (t) => {
-    const { couponCode } = (await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'asha@example.com' } })).json();
-    const first = await post(t.app, orderBody({ couponCode: couponCode.toLowerCase() }));
-    expect(first.statusCode).toBe(200);
-    expect(first.json().order.totals.find((l: { code: string }) => l.code === 'discount')).toMatchObject({ value: -99.9, isPercentage: true, percentAmount: 10 });
-    const again = await post(t.app, orderBody({ couponCode }));
-    expect(again.statusCode).toBe(400);
-    expect(again.json().fields).toEqual([{ path: 'order.couponCode', message: 'This coupon is not valid or was used already.' }]);
-    expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
-    });
-  });
-
   it('50 shoppers racing for the last unit: exactly one order, stock ends at 0', async () => {
     await withShop(async (t) => {
     await createCatalogRepository(t.db, 2).setStock('tee-red-m', 1, 'test');

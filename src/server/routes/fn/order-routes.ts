@@ -110,8 +110,12 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   app.withTypeProvider<ZodTypeProvider>().post('/order/quote', { schema: { body: orderRequestSchema } }, async (req, reply) => {
     const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
     if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
-    const slot = deliverySlotFor(shop, req.body.order, clock());
-    const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, slot);
+    const now = clock();
+    const slot = deliverySlotFor(shop, req.body.order, now);
+    // a coupon's per-customer rules read who is asking: the logged-in shopper, else the details given
+    const session = await sessionOf(req, accessTokens);
+    const userId = 'userId' in session ? session.userId : null;
+    const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
     if (!result.ok) {
       const answer = refusal(result);
       return reply.code(answer.statusCode).send(answer.body);

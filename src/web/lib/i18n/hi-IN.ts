@@ -75,7 +75,8 @@ export const hiIN: Messages = {
   },
   footer: {
     label: 'दुकान के बारे में',
-    newsletter: 'न्यूज़लेटर: 10% की छूट',
+    newsletter: 'न्यूज़लेटर: {{percent}}% की छूट',
+    newsletterPlain: 'न्यूज़लेटर',
     help: 'WhatsApp पर मदद',
   },
   cartNotice: {
@@ -110,10 +111,10 @@ export const hiIN: Messages = {
     cancelFailed: 'अनुरोध नहीं भेजा जा सका। कृपया फिर से कोशिश करें।',
     newsletterTitle: 'हमारा न्यूज़लेटर',
     newsletterIntro: 'सदस्यता लें और अपने अगले ऑर्डर पर {{percent}}% की छूट पाएँ।',
-    newsletterThanks: 'सदस्यता लेने के लिए धन्यवाद! आपका {{percent}}% कूपन कोड:',
+    newsletterIntroPlain: 'नए उत्पादों और ऑफ़र की जानकारी के लिए सदस्यता लें।',
+    newsletterCheckInbox: 'बस एक कदम: अपना पता पक्का करने के लिए {{email}} पर भेजा गया लिंक खोलें।',
     newsletterBadEmail: 'कृपया एक सही ई-मेल पता लिखें।',
     networkError: 'सर्वर से जुड़ने में त्रुटि हुई।',
-    couponCode: 'आपका कूपन कोड',
     email: 'ई-मेल',
     subscribe: 'सदस्यता लें',
     reviewsTitle: '{{title}} की समीक्षाएँ',
@@ -429,7 +430,7 @@ export const hiIN: Messages = {
     slotClosed: 'आपका चुना हुआ डिलीवरी समय अब उपलब्ध नहीं है। कृपया कोई और समय चुनें।',
     storeClosed: 'दुकान अभी बंद है और ऑर्डर नहीं ले रही। आपकी कार्ट सुरक्षित है।',
     coupon: 'कूपन कोड',
-    couponHint: 'न्यूज़लेटर से आपको 10% का कूपन मिलता है।',
+    couponHint: 'न्यूज़लेटर से आपको {{percent}}% का कूपन मिलता है।',
     payment: 'भुगतान',
     placeOrder: 'ऑर्डर करें',
     sendEnquiry: 'पूछताछ भेजें',
@@ -497,6 +498,11 @@ export const hiIN: Messages = {
     qty: 'मात्रा {{qty}}',
     help: 'इस ऑर्डर में मदद चाहिए?',
     cancel: 'यह ऑर्डर रद्द करें',
+  },
+  newsletterConfirmed: {
+    title: 'आपकी सदस्यता हो गई',
+    couponSent: 'आपका {{percent}}% वेलकम कोड आपके इनबॉक्स में आ रहा है।',
+    confirming: 'आपकी सदस्यता पक्की की जा रही है…',
   },
   email: {
     confirmed: 'आपका ई-मेल पता पक्का हो गया है',

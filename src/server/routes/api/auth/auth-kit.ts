@@ -7,7 +7,7 @@ import type { CodePurpose, OneTimeCodeRepository } from '../../../db/repositorie
 import type { RefreshTokenRepository } from '../../../db/repositories/refresh-token-repository.ts';
 import { publicUser, type ChannelName, type PublicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
-import type { Mailer } from '../../../services/mailer.ts';
+import { textMail, type Mailer } from '../../../services/mailer.ts';
 import { MAX_PASSWORD } from '../../../services/passwords.ts';
 import type { CallerVerification } from '../../../services/caller-verification.ts';
 import type { SharedState } from '../../../services/shared-state.ts';
@@ -75,7 +75,6 @@ export const channels: Record<ChannelName, Channel> = {
   phone: { name: 'phone', field: 'phoneNumber', loginField: 'phone', schema: phoneField, wrongCredentials: authMessages.invalidPhoneCredentials },
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sessions, cookies and messages every auth call shares. */
 export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
@@ -94,7 +93,7 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
 
   /** Delivery of a message: SMTP or the SMS provider, or the server log when neither is configured (so the demo shop works). */
   async function deliver(channel: ChannelName, to: string, subject: string, text: string): Promise<void> {
-    if (channel === 'email' && mailer) return mailer.send({ to, subject, text, html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>` });
+    if (channel === 'email' && mailer) return mailer.send(textMail(to, subject, text));
     if (channel === 'phone' && sms) return sms.send(to, text);
     log.warn({ to, text }, `${channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} is not set: this message is written to the log instead of being sent`);
   }

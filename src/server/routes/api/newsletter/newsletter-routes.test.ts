@@ -1,32 +1,77 @@
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/database.ts';
+import { createSmtpMailer } from '../../../services/mailer.ts';
 import { testDatabases } from '../../../testing/databases.ts';
-import { useTestApp } from '../../../testing/test-app.ts';
+import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
+import { testShopConfig } from '../../../testing/fixtures.ts';
+import { buildTestApp } from '../../../testing/test-app.ts';
 
-describe.each(testDatabases)('POST /api/newsletter/subscribe on $name', (database) => {
-  const t = useTestApp(database);
-  const subscribe = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: payload as object });
+const PUBLIC_URL = 'https://shop.example';
 
-  it('gives a subscriber a 10 % coupon code', async () => {
-    const res = await subscribe({ email: 'asha@example.com' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ percent: 10, couponCode: expect.stringMatching(/^WELCOME-[A-Z2-9]{8}$/) });
+describe.each(testDatabases)('the newsletter, double opt-in, on $name', (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  let smtp: FakeSmtp;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: { ...testShopConfig(), newsletter: { couponPercent: 15 } }, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), publicUrl: PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+    await smtp?.close();
   });
 
-  it('gives the same code when the same address subscribes again, whatever its case', async () => {
-    const a = (await subscribe({ email: 'ravi@example.com' })).json().couponCode;
-    const b = (await subscribe({ email: '  RAVI@example.com ' })).json().couponCode;
-    expect(b).toBe(a);
-    const other = (await subscribe({ email: 'meera@example.com' })).json().couponCode;
-    expect(other).not.toBe(a);
+  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object });
+  const mailTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => mimePart(m.raw, 'text/plain'));
+  const lastMail = async (email: string, count: number) => {
+    await expect.poll(() => mailTo(email).length).toBe(count);
+    return mailTo(email).at(-1)!;
+  };
+  const coupons = async () => (await db.kysely.selectFrom('coupons').select(['code', 'percent_hundredths', 'total_uses']).where('source', '=', 'newsletter').execute()).map((c) => c.code);
+
+  it('answers a sign-up the same for any address, with no code, and e-mails a link to confirm', async () => {
+    const res = await post('/api/newsletter/subscribe', { email: ' Asha@Example.com ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, confirm: true, message: 'Check your inbox: open the link we sent to confirm your address.' });
+    expect(res.body).not.toMatch(/WELCOME-/);
+    const text = await lastMail('asha@example.com', 1);
+    expect(text).toContain(`${PUBLIC_URL}/newsletter-confirmed#email=asha%40example.com&code=`);
+    // nothing is given before the address confirms
+    expect(await coupons()).toEqual([]);
+  });
+
+  it('confirmed by the link, the address gets its one 15 % code by e-mail, never in an answer', async () => {
+    const email = 'ravi@example.com';
+    await post('/api/newsletter/subscribe', { email });
+    const code = /&code=(\d{6})/.exec(await lastMail(email, 1))![1];
+    const wrong = await post('/api/newsletter/confirm', { email, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await post('/api/newsletter/confirm', { email, code });
+    expect(confirmed.json()).toEqual({ success: true, couponSent: true, percent: 15 });
+    const couponText = await lastMail(email, 2);
+    const couponCode = /Your code: (WELCOME-[A-Z2-9]{8})/.exec(couponText)![1];
+    expect(couponText).toContain('for 15% off');
+    expect(await coupons()).toContain(couponCode);
+    // the link works once
+    expect((await post('/api/newsletter/confirm', { email, code })).statusCode).toBe(400);
+    // subscribing again gives no second code: the same one is e-mailed to the address again
+    expect((await post('/api/newsletter/subscribe', { email })).json()).toMatchObject({ success: true });
+    expect(await lastMail(email, 3)).toContain(`Your code: ${couponCode}`);
+    expect((await coupons()).filter((c) => c === couponCode)).toHaveLength(1);
   });
 
   it('rejects a bad address with a 400 naming the field, and stores nothing', async () => {
     for (const payload of [{ email: 'not-an-email' }, {}, { email: 42 }, { email: `${'a'.repeat(250)}@example.com` }]) {
-      const res = await subscribe(payload);
+      const res = await post('/api/newsletter/subscribe', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'bad_request', fields: [{ path: 'email' }] });
     }
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'text/plain' }, payload: 'email=x' });
+    const wrongType = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'text/plain' }, payload: 'email=x' });
     expect(wrongType.statusCode).toBe(400);
   });
 });

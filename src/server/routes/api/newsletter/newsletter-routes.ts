@@ -1,19 +1,55 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { NewsletterRepository } from '../../../db/repositories/newsletter-repository.ts';
+import type { OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
+import { publicOrigin } from '../../../public-origin.ts';
+import { mailInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
 
-/** POST /api/newsletter/subscribe {email} → {couponCode, percent}: the newsletter modal's sign-up. */
-export const newsletterRoutes: FastifyPluginAsync<{ newsletter: NewsletterRepository }> = async (app, { newsletter }) => {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/newsletter/subscribe',
-    {
-      schema: {
-        // addresses are compared trimmed and in lower case, so one person gets one coupon
-        body: z.object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) }),
-        response: { 200: z.object({ couponCode: z.string(), percent: z.number() }) },
-      },
-    },
-    async (req) => newsletter.subscribe(req.body.email),
-  );
+type Options = { shop: ShopConfig; newsletter: NewsletterRepository; codes: OneTimeCodeRepository; mailer: Mailer | undefined; publicUrl: string | undefined };
+
+// addresses are compared trimmed and in lower case, so one person gets one coupon
+const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const ANSWER = { success: true, confirm: true, message: 'Check your inbox: open the link we sent to confirm your address.' } as const;
+
+/**
+ * The newsletter, double opt-in (issue 19). `POST /api/newsletter/subscribe {email}` always
+ * answers the same (so it tells nobody whether an address is subscribed) and e-mails the
+ * address a link to confirm; `POST /api/newsletter/confirm {email, code}` (the link's page)
+ * confirms it and e-mails its coupon. No answer ever carries a code: a stranger's address
+ * gets a stranger nothing.
+ */
+export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop, newsletter, codes, mailer, publicUrl }) => {
+  const offer = shop.newsletter.couponEnabled ? shop.newsletter.couponPercent : null;
+  const couponMail = (to: string, code: string) =>
+    textMail(to, `Your welcome code for ${shop.title}`, `Thank you for subscribing to ${shop.title}!\n\nYour code: ${code}\n\nType it in the coupon field at checkout${offer ? ` for ${offer}% off` : ''}. It works once.\n`);
+
+  // the answer's schema lets nothing else out: no code can leak into it
+  const answer = z.object({ success: z.literal(true), confirm: z.literal(true), message: z.string() });
+  app.withTypeProvider<ZodTypeProvider>().post('/newsletter/subscribe', { schema: { body: z.object({ email }), response: { 200: answer } } }, async (req) => {
+    const to = req.body.email;
+    const { confirmed, couponCode } = await newsletter.subscribe(to);
+    if (confirmed) {
+      // asked again: the code goes again, to the address it belongs to
+      if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(to, couponCode));
+      return ANSWER;
+    }
+    const issued = await codes.issue('newsletter', to);
+    if (issued.ok) {
+      const link = `${publicOrigin(req, publicUrl)}/newsletter-confirmed#${new URLSearchParams({ email: to, code: issued.code }).toString()}`;
+      const text = `Someone, probably you, asked to get the newsletter of ${shop.title} at this address.\n\nOpen this link within 10 minutes to confirm${offer ? ` and get your ${offer}% welcome code` : ''}:\n${link}\n\nIf it was not you, ignore this e-mail: nothing more will be sent.\n`;
+      mailInBackground(mailer, req.log, { email: 'newsletter-confirm' }, () => textMail(to, `Confirm your subscription to ${shop.title}`, text));
+    }
+    return ANSWER;
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post('/newsletter/confirm', { schema: { body: z.object({ email, code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits.') }) } }, async (req, reply) => {
+    const used = await codes.consume('newsletter', req.body.email, req.body.code);
+    const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer) : null;
+    if (!confirmed) return reply.code(400).send({ success: false, error: 'invalid_code', message: 'This link has expired or was used already. Subscribe again to get a new one.' });
+    const { couponCode } = confirmed;
+    if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(req.body.email, couponCode));
+    return { success: true, couponSent: couponCode !== null, percent: offer };
+  });
 };

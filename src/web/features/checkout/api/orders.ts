@@ -27,13 +27,15 @@ const QUOTE_DELAY_MS = 300;
 
 /**
  * The server's quote for what the checkout holds: asked again a moment after the cart,
- * the mode, the slot or the coupon last changed (only those: typing a name asks
- * nothing), the last answer kept on screen meanwhile. `refusal` is why the order would be
+ * the mode, the slot, the coupon or the contact last changed (typing a name or an
+ * address asks nothing), the last answer kept on screen meanwhile. `refusal` is why the order would be
  * refused now (a coupon, stock, a price the catalog no longer has), in the server's words.
  */
 export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; refusal: ApiError | null } {
-  const { items, deliveryMode, shippingSlotId, couponCode } = body.order;
-  const priced: OrderRequest = { userId: null, sfId: body.sfId, order: { items, deliveryMode, shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null, couponCode, personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '' } }, note: '' } };
+  const { items, deliveryMode, shippingSlotId, couponCode, personalDetails } = body.order;
+  // the e-mail and phone, for a coupon's once-per-customer and first-order rules
+  const contact = { fullName: '', email: personalDetails.email, phone: personalDetails.phone };
+  const priced: OrderRequest = { userId: null, sfId: body.sfId, order: { items, deliveryMode, shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null, couponCode, personalDetails: contact, note: '' } };
   const text = JSON.stringify(priced);
   const [asked, setAsked] = useState(text);
   useEffect(() => {

@@ -289,7 +289,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
         <OrderSummary lines={summaryLines} totals={quote?.totals ?? cartTotals} />
         {refusal && !couponRefused ? <QuoteRefusal refusal={refusal} /> : null}
         <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={couponRefused ?? serverFields.find((f) => f.path === 'order.couponCode')?.message} />
-        <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint')}</p>
+        {shop.newsletter.couponEnabled ? <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint', { percent: shop.newsletter.couponPercent })}</p> : null}
         {problem ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <p>{problem}</p>

@@ -18,7 +18,7 @@ export function Footer({ shop }: { shop: ShopConfig }) {
           <Link to={paths.privacy()} className={link}>{t('pages.privacy')}</Link>
         </nav>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          <button type="button" onClick={() => openModal('newsletter')} className={link}>{t('footer.newsletter')}</button>
+          <button type="button" onClick={() => openModal('newsletter')} className={link}>{shop.newsletter.couponEnabled ? t('footer.newsletter', { percent: shop.newsletter.couponPercent }) : t('footer.newsletterPlain')}</button>
           {shop.contact.whatsappNumber ? (
             <button type="button" onClick={() => openModal('whatsapp-help')} className={link}>{t('footer.help')}</button>
           ) : null}

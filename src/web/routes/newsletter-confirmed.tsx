@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { postJson } from '../lib/api.ts';
+import { linkFragment } from '../lib/link-fragment.ts';
+import { paths } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+export const meta = () => [{ name: 'robots', content: 'noindex' }];
+
+/** /newsletter-confirmed: the newsletter's confirmation link; the welcome code then goes out by e-mail. */
+export default function NewsletterConfirmed() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  // read once: the link's fragment is taken out of the address once the code is spent
+  const target = useMemo(() => (hydrated ? linkFragment('email', 'code') : undefined), [hydrated]);
+  const query = useQuery(
+    {
+      queryKey: ['newsletter-confirm', target?.email, target?.code],
+      queryFn: async () => {
+        const res = await postJson<{ couponSent: boolean; percent: number | null }>('/api/newsletter/confirm', target);
+        // the code is spent: keep it out of the history
+        if (res.ok) window.history.replaceState(window.history.state, '', window.location.pathname);
+        return res;
+      },
+      enabled: !!target,
+      staleTime: Infinity,
+      retry: false,
+    },
+    queryClient,
+  );
+  const res = query.data;
+  return (
+    <section className="flex flex-col items-center gap-4 py-10 text-center">
+      {target === null ? <p className="text-slate-700">{t('email.noLink')}</p> : null}
+      {target && !res ? <p role="status">{t('newsletterConfirmed.confirming')}</p> : null}
+      {res?.ok ? (
+        <>
+          <h1 className="text-2xl font-semibold">{t('newsletterConfirmed.title')}</h1>
+          {res.data.couponSent ? <p className="text-slate-700">{t('newsletterConfirmed.couponSent', { percent: res.data.percent })}</p> : null}
+        </>
+      ) : null}
+      {res && !res.ok ? (
+        <p role="alert" className="text-red-700">
+          {res.error?.message ?? t('modal.networkError')}
+        </p>
+      ) : null}
+      <Link to={paths.home()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+        {t('order.continueShopping')}
+      </Link>
+    </section>
+  );
+}
