@@ -32,6 +32,7 @@ import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
 import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
+import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
+    await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { createAccessTokens } from '../../services/access-tokens.ts';
+
+const secret = randomBytes(32);
 
 const NOW = Date.parse('2026-11-24T10:00:00+05:30');
 
@@ -25,7 +29,7 @@ const shopConfig = () => ({
 describe.each(testDatabases)('coupons the owner controls on $name', (database) => {
   async function withShop(test: (app: FastifyInstance, db: Db) => Promise<void>) {
     const { db, dispose } = await database.open();
-    const app = await buildTestApp(db, { config: shopConfig(), clock: () => NOW });
+    const app = await buildTestApp(db, { config: shopConfig(), clock: () => NOW, authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
     try {
       await test(app, db);
@@ -101,6 +105,30 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       expect(Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
       const stock = await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow();
       expect(stock.stock_milli).toBe(1_000_000);
+    });
+  });
+
+  it('the owner makes a coupon on /admin that shoppers can use at once; a config coupon is the config\'s to change', async () => {
+    await withShop(async (app, db) => {
+      await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      const owner = { authorization: `Bearer ${await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner' })}` };
+      const save = (payload: object, headers: Record<string, string> = owner) => app.inject({ method: 'POST', url: '/admin/api/coupons', payload, headers });
+      expect((await save({ code: 'weekend', amount: 100, minOrder: 800, totalUses: 50 })).statusCode).toBe(200);
+      const both = await save({ code: 'BAD', percent: 10, amount: 5 });
+      expect(both.statusCode).toBe(400);
+      expect(both.json().fields[0].message).toBe('Give a percent or an amount off, not both.');
+      const configs = await save({ code: 'DIWALI', percent: 90 });
+      expect(configs.statusCode).toBe(409);
+      expect(configs.json().message).toBe('DIWALI is written in the shop config: change it there.');
+      expect((await save({ code: 'SNEAKY', percent: 90 }, {})).statusCode).toBe(404);
+      // two tees, ₹999: ₹100 off
+      expect(discountOf(await order(app, body('WEEKEND', 2)))).toBe(-100);
+      const list = (await app.inject({ method: 'GET', url: '/admin/api/coupons', headers: owner })).json().coupons;
+      expect(list.find((c: { code: string }) => c.code === 'WEEKEND')).toMatchObject({ amount: 100, minOrder: 800, totalUses: 50, used: 1, source: 'owner', active: true });
+      expect(list.find((c: { code: string }) => c.code === 'DIWALI')).toMatchObject({ percent: 20, maxDiscount: 150, validUntil: '2026-11-30T18:29:59.999Z', source: 'config' });
+      // switched off, it stops working
+      expect((await save({ code: 'WEEKEND', amount: 100, minOrder: 800, totalUses: 50, active: false })).statusCode).toBe(200);
+      expect(couponMessage(await order(app, body('WEEKEND', 2)))).toBe('This coupon is not valid or was used already.');
     });
   });
 });

@@ -13,6 +13,12 @@ export type StockLine = { variantId: string; title: string; variantName: string;
 /** A browser push subscription as `PushSubscription.toJSON()` gives it. */
 export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
 
+/** A coupon as /admin shows it (owner-coupon-routes.ts): amounts as decimals, instants as ISO. */
+export type OwnerCoupon = { code: string; percent: number | null; amount: number | null; minOrder: number | null; maxDiscount: number | null; validFrom: string | null; validUntil: string | null; totalUses: number | null; usesPerCustomer: number | null; firstOrderOnly: boolean; active: boolean; used: number; source: 'config' | 'owner' | 'newsletter' };
+
+/** What the coupon form sends: a percent or an amount, and the rules (null: none). */
+export type CouponForm = { code: string; percent?: number; amount?: number; minOrder: number | null; maxDiscount: number | null; validFrom?: string | null; validUntil: string | null; totalUses: number | null; usesPerCustomer: number | null; firstOrderOnly: boolean; active: boolean };
+
 const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
 
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
@@ -34,6 +40,9 @@ export const ownerApi = {
   upcomingAppointments: () => asUser((headers) => getJson<{ appointments: OwnerAppointmentView[] }>('/admin/api/appointments/upcoming', headers)),
   cancelAppointment: (id: string) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
   markAppointment: (id: string, outcome: BookingOutcome) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
+  /** The shop's coupons with their uses (the newsletter's one-per-address codes left out). */
+  coupons: () => asUser((headers) => getJson<{ coupons: OwnerCoupon[] }>('/admin/api/coupons', headers)),
+  saveCoupon: (coupon: CouponForm) => asUser((headers) => postJson<{ success: true }>('/admin/api/coupons', coupon, headers)),
   /** Products matching the words, fewest in stock first (50 at most). */
   stock: (q: string) => asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
   setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),

@@ -7,14 +7,15 @@ import { queryClient } from '../api/owner-queries.ts';
 import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { OwnerBoard } from './owner-board.tsx';
 import { OwnerBookings } from './owner-bookings.tsx';
+import { OwnerCoupons } from './owner-coupons.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 
-const SECTIONS = ['orders', 'bookings', 'stock'] as const;
+const SECTIONS = ['orders', 'bookings', 'stock', 'coupons'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The owner's home on /admin (issue 8): the shop's open / closed switch and its
- * sections — the live orders, the bookings (when the shop takes them) and stock. The
+ * sections — the live orders, the bookings (when the shop takes them), stock and coupons. The
  * section is in the address (`?section=stock`), so a reload keeps it.
  */
 export function OwnerPage() {
@@ -42,7 +43,7 @@ export function OwnerPage() {
           </button>
         ))}
       </nav>
-      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : <OwnerStock />}
+      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : <OwnerStock />}
     </div>
   );
 }
