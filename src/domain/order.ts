@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ShopConfig } from './shop-config.ts';
 import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
+import { MAX_QUANTITY_MILLI, quantityMessages } from './quantity.ts';
 import { fromMinor, type Minor } from './money.ts';
 import { deliveryModes, type DeliveryMode, type TotalsLine } from './totals.ts';
 
@@ -14,7 +15,6 @@ import { deliveryModes, type DeliveryMode, type TotalsLine } from './totals.ts';
 /** The checkout's field messages (§5 dictionary; the spec gives no exact wording for most). */
 export const checkoutMessages = {
   ...checkoutIssueMessages,
-  quantity: 'The quantity must be above 0.',
   storeNotSpecified: 'Store not specified',
 } as const;
 
@@ -41,7 +41,7 @@ export const shippingDetailsSchema = z.object({
 export const orderLineSchema = z.object({
   /** The product's id (its variant's row). */
   id: z.string().min(1).max(120),
-  qty: z.number({ error: checkoutMessages.quantity }).finite().positive(checkoutMessages.quantity).max(100_000, checkoutMessages.invalid),
+  qty: z.number({ error: quantityMessages.not_positive }).finite().positive(quantityMessages.not_positive).max(MAX_QUANTITY_MILLI / 1000, quantityMessages.too_large),
 });
 
 export const paymentTypes = ['payu', 'upi-manual', 'pof'] as const;

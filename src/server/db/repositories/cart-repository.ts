@@ -1,5 +1,5 @@
 import type { ServerCartLine } from '../../../domain/cart-sync.ts';
-import { qtyToMilli } from '../../../domain/money.ts';
+import { checkQuantity } from '../../../domain/quantity.ts';
 import type { Db } from '../database.ts';
 
 /** The logged-in shopper's cart on the server (spec §7 api/user/cart), one line per product, scoped to the user. */
@@ -15,13 +15,10 @@ export function createCartRepository(db: Db) {
     async set(userId: string, productId: string, qty: number, now = Date.now()): Promise<boolean> {
       const product = await kysely.selectFrom('products').select('is_fraction').where('id', '=', productId).executeTakeFirst();
       if (!product) return false;
-      let milli: number;
-      try {
-        milli = qtyToMilli(qty, product.is_fraction === 1);
-      } catch {
-        return false;
-      }
-      if (milli <= 0) return false;
+      // the order call's rule: a line the cart keeps is one the order takes
+      const check = checkQuantity(qty, product.is_fraction === 1);
+      if (!check.ok) return false;
+      const milli = check.milli;
       await kysely
         .insertInto('cart_lines')
         .values({ user_id: userId, product_id: productId, qty_milli: milli, updated_at: now })

@@ -158,6 +158,10 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       expect(fine.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'Enter a weight in steps of 0.01 kg.' }]);
       const half = await post(t.app, orderBody(dineIn, [{ id: 'tee-red-m', qty: 2.5 }]));
       expect(half.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'Enter a whole number.' }]);
+      const negative = await post(t.app, orderBody(dineIn, [{ id: 'mango', qty: -1 }]));
+      expect(negative.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'The quantity must be above 0.' }]);
+      const huge = await post(t.app, orderBody(dineIn, [{ id: 'tee-red-m', qty: 1e9 }]));
+      expect(huge.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'This quantity is too large.' }]);
       expect(await orderCount(t.db)).toBe(3);
       expect(await stockOf(t.db, 'mango')).toBe(8.81);
     });

@@ -75,6 +75,10 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await call('POST', '/api/user/cart/tee-red-m', asha, { qty: 2, price: { regular: 0.01 }, title: 'Free' })).json()).toEqual({ success: true });
     expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.25 })).statusCode).toBe(200);
     expect((await call('POST', '/api/user/cart/tee-red-m', asha, { qty: 1.5 })).statusCode).toBe(400);
+    // the order call's quantity rule: any weight in 0.01 kg steps, nothing finer
+    expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.234 })).statusCode).toBe(400);
+    expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.1 })).statusCode).toBe(200);
+    expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.25 })).statusCode).toBe(200);
     expect((await call('POST', '/api/user/cart/no-such-product', asha, { qty: 1 })).statusCode).toBe(400);
     expect((await call('GET', '/api/user/cart', asha)).json()).toEqual([{ productId: 'mango', qty: 1.25 }, { productId: 'tee-red-m', qty: 2 }]);
     expect((await call('GET', '/api/user/cart', ravi)).json()).toEqual([]);
