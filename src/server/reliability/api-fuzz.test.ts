@@ -58,13 +58,14 @@ type Schema = {
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
+  multipleOf?: number;
   anyOf?: Schema[];
   oneOf?: Schema[];
   nullable?: boolean;
   default?: unknown;
   description?: string;
 };
-const KNOWN_KEYWORDS = new Set<string>(['type', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'anyOf', 'oneOf', 'nullable', 'default', 'description']);
+const KNOWN_KEYWORDS = new Set<string>(['type', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'anyOf', 'oneOf', 'nullable', 'default', 'description']);
 
 type Param = { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: Schema };
 type Operation = {
@@ -190,6 +191,9 @@ function arbitraryOfType(type: string, schema: Schema, hints: Hints, depth: numb
     case 'number': {
       const min = schema.minimum ?? schema.exclusiveMinimum ?? -1e9;
       const max = schema.maximum ?? schema.exclusiveMaximum ?? 1e9;
+      // steps of a decimal (0.01): whole steps, written as the decimal a person types
+      const step = schema.multipleOf;
+      if (step) return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((k) => Number((k * step).toFixed(6))).filter((n) => satisfies(schema, n));
       const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: schema.exclusiveMinimum !== undefined, maxExcluded: schema.exclusiveMaximum !== undefined });
       const small = fc.integer({ min: Math.ceil(min), max: Math.floor(max) }).filter((n) => satisfies(schema, n));
       return Math.ceil(min) <= Math.floor(max) ? fc.oneof(double, small) : double;
@@ -261,7 +265,7 @@ function invalidArbitrary(schema: Schema, hints: Hints, depth = 0): fc.Arbitrary
   }
   if (types.includes('integer') || types.includes('number')) {
     const bounds = [schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum].filter((b): b is number => b !== undefined);
-    options.push(fc.constantFrom(...bounds.flatMap((b) => [b - 1, b + 1, b - 0.5, b + 0.5, b * 10 + 1, -b - 1]), 0.5, -1, '5', '1.5'));
+    options.push(fc.constantFrom(...bounds.flatMap((b) => [b - 1, b + 1, b - 0.5, b + 0.5, b * 10 + 1, -b - 1]), 0.5, -1, '5', '1.5', ...(schema.multipleOf ? [schema.multipleOf / 3 + 1] : [])));
   }
   if (types.includes('boolean')) options.push(fc.constantFrom('true', 'false', 1, 0));
   if (types.includes('array') && depth < 4) {
