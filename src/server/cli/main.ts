@@ -14,6 +14,7 @@ import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from '.
 import { appointmentsCommand } from './appointment-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
+import { quantityMessages } from '../../domain/quantity.ts';
 
 /**
  * Owner commands: `npm run shop -- <command> [args]`. They act on the same database as
@@ -173,17 +174,14 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
     out.error('Usage: npm run shop -- set-stock <variantId> <quantity ≥ 0>');
     return 1;
   }
-  try {
-    if (!(await repo.setStock(variantId, stock, 'cli'))) {
-      out.error(`There is no product with variantId "${variantId}".`);
-      return 1;
-    }
-  } catch (err) {
-    if (err instanceof RangeError) {
-      out.error(`"${qty}" is not a valid stock for ${variantId}: whole units only, unless it is sold by weight.`);
-      return 1;
-    }
-    throw err;
+  const change = await repo.setStock(variantId, stock, 'cli');
+  if (!change) {
+    out.error(`There is no product with variantId "${variantId}".`);
+    return 1;
+  }
+  if (!change.ok) {
+    out.error(`"${qty}" is not a valid stock for ${variantId}: ${change.problem === 'not_whole' ? 'whole units only, unless it is sold by weight' : quantityMessages[change.problem]}.`.replace('..', '.'));
+    return 1;
   }
   out.log(`Stock of ${variantId} is now ${stock}.`);
   return 0;

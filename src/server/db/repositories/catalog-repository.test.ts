@@ -45,11 +45,16 @@ describe.each(testDatabases)('catalog repository on $name', (database) => {
     await repo.replace(testCatalog());
     const v1 = await repo.version();
     const before = (await repo.read()).products.find((p) => p.variantId === 'mango')?.stock;
-    expect(await repo.setStock('mango', 3.25, 'owner-1')).toEqual({ variantId: 'mango', from: before, to: 3.25 });
+    expect(await repo.setStock('mango', 3.25, 'owner-1')).toEqual({ ok: true, variantId: 'mango', from: before, to: 3.25 });
     expect(await repo.version()).not.toBe(v1);
     expect((await repo.read()).products.find((p) => p.variantId === 'mango')?.stock).toBe(3.25);
     expect(await createAuditRepository(db).list('product:mango')).toMatchObject([{ actor: 'owner-1', action: 'stock.set', detail: { from: before, to: 3.25 } }]);
     expect(await repo.setStock('no-such-product', 1, 'owner-1')).toBeNull();
+    // the quantity rule at the scale's resolution: grams for weights, whole pieces; nothing changed otherwise
+    expect(await repo.setStock('mango', 2.3456, 'owner-1')).toEqual({ ok: false, problem: 'off_gram' });
+    expect(await repo.setStock('tee-red-m', 2.5, 'owner-1')).toEqual({ ok: false, problem: 'not_whole' });
+    expect(await repo.setStock('mango', 1.1, 'owner-1')).toMatchObject({ ok: true, to: 1.1 });
+    expect((await repo.read()).products.find((p) => p.variantId === 'mango')?.stock).toBe(1.1);
   });
 
   it('stores the whole demo catalog', async () => {

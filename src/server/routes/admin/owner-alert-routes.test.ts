@@ -114,9 +114,12 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
     const tablet = pushService.subscribe('/priya-tablet');
     await call('/admin/api/alerts', 'priya', { subscription: tablet });
     expect((await call('/admin/api/alerts/off', 'priya', { endpoint: pushService.subscribe('/priya-phone').endpoint })).json()).toEqual({ success: true, on: false });
+    const before = smtp.received.length;
     await placeOrder();
     await expect.poll(() => pushesTo('/priya-tablet').length).toBe(1);
     expect(pushesTo('/priya-phone')).toHaveLength(2);
+    // the order's e-mail goes after the answer: counted once it has arrived
+    await expect.poll(() => smtp.received.length).toBe(before + 1);
     await db.kysely.updateTable('users').set({ role: 'customer' }).where('id', '=', 'priya').execute();
     const mails = smtp.received.length;
     await placeOrder();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { quantityMessages } from '../../../domain/quantity.ts';
 import type { CatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
@@ -40,15 +41,12 @@ export const ownerStockRoutes: FastifyPluginAsync<Options> = async (app, { acces
     '/stock/:variantId',
     { schema: { params: z.object({ variantId: z.string().min(1).max(100) }), body: z.object({ stock: z.number().min(0, 'Stock cannot be negative.').max(1_000_000, 'At most 1000000.') }) } },
     async (req, reply) => {
-      let change;
-      try {
-        change = await catalogRepo.setStock(req.params.variantId, req.body.stock, req.userId!);
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-        const message = 'Whole units only: this product is not sold by weight.';
+      const change = await catalogRepo.setStock(req.params.variantId, req.body.stock, req.userId!);
+      if (!change) return reply.code(404).send({ success: false, error: 'not_found', message: 'There is no such product.' });
+      if (!change.ok) {
+        const message = change.problem === 'not_whole' ? 'Whole units only: this product is not sold by weight.' : quantityMessages[change.problem];
         return reply.code(400).send({ success: false, error: 'bad_request', message, fields: [{ path: 'stock', message }] });
       }
-      if (!change) return reply.code(404).send({ success: false, error: 'not_found', message: 'There is no such product.' });
       catalog.invalidate();
       req.log.info(change, 'stock set by the owner');
       return { success: true, variantId: change.variantId, stock: change.to };
