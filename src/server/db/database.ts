@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
@@ -34,6 +34,12 @@ export type Db = {
   backup?: (file: string) => Promise<void>;
 };
 
+/** DATA_DIR, made (or kept) readable by the shop's own user only: it holds the database, the auth secret and the push keys. */
+export function privateDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+}
+
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
 const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons };
@@ -55,8 +61,13 @@ export function openDatabase(options: DbOptions): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'shop.sqlite'));
+  privateDataDir(options.dataDir);
+  const file = path.join(options.dataDir, 'shop.sqlite');
+  // the shop's customers, orders and sessions: readable by the shop's own user only; SQLite
+  // gives its -wal and -shm files the database file's permissions
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before we acknowledge it, so an order survives kill -9 and power loss.
   sqlite.pragma('synchronous = FULL');
@@ -66,7 +77,15 @@ export function openDatabase(options: DbOptions): Db {
   const dialect = new SqliteDialect(config);
   dialect.createDriver = () => new ImmediateSqliteDriver(config);
   const kysely = new Kysely<Database>({ dialect });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), backup: async (file) => void (await sqlite.backup(file)) };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+    backup: async (target) => {
+      await sqlite.backup(target);
+      chmodSync(target, 0o600);
+    },
+  };
 }
 
 /**

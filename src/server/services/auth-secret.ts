@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { privateDataDir } from '../db/database.ts';
 
 const FILE = 'auth-secret';
 
@@ -20,7 +21,7 @@ export function loadAuthSecret(envValue: string | undefined, dataDir: string): U
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(dataDir, { recursive: true });
+  privateDataDir(dataDir);
   const secret = randomBytes(32);
   // 'wx': two processes starting at once must not overwrite each other's secret
   try {

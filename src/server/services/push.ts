@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type WebPush from 'web-push';
 import { lazyModule } from '../lazy-module.ts';
+import { privateDataDir } from '../db/database.ts';
 
 /**
  * Web Push with VAPID (RFC 8030, 8291, 8292) through `web-push` (decision 022). Only this
@@ -42,7 +43,7 @@ export function loadVapidKeys(env: { publicKey?: string | undefined; privateKey?
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(dataDir, { recursive: true });
+  privateDataDir(dataDir);
   const keys = loadWebPush().generateVAPIDKeys();
   try {
     // 'wx': two processes starting at once must not overwrite each other's keys
