@@ -37,7 +37,16 @@ export type Db = {
 /** DATA_DIR, made (or kept) readable by the shop's own user only: it holds the database, the auth secret and the push keys. */
 export function privateDataDir(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(dataDir, 0o700);
+  tighten(dataDir, 0o700);
+}
+
+/** chmod, except on a file another user owns (a mounted volume): the shop still starts, as that owner set it up. */
+function tighten(file: string, mode: number): void {
+  try {
+    chmodSync(file, mode);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
 }
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
@@ -66,7 +75,7 @@ export function openDatabase(options: DbOptions): Db {
   // the shop's customers, orders and sessions: readable by the shop's own user only; SQLite
   // gives its -wal and -shm files the database file's permissions
   closeSync(openSync(file, 'a', 0o600));
-  chmodSync(file, 0o600);
+  tighten(file, 0o600);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before we acknowledge it, so an order survives kill -9 and power loss.
