@@ -13,6 +13,8 @@ export const authMessages = {
   passwordTooShort: 'The password must have at least 8 characters.',
   passwordTooLong: 'The password is too long.',
   passwordCommon: 'This password is used by many people. Please choose another one.',
+  passwordTrivial: 'This password is too easy to guess. Please choose another one.',
+  passwordPersonal: 'Your password must not contain your name, e-mail address or phone number.',
   name: 'Please enter at least 2 letters.',
   email: 'Please enter a valid e-mail address.',
   phone: 'Please enter a valid phone number with its country code.',

@@ -78,9 +78,9 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     };
     const none = await start(shop, { email: 'asha@example.com' }, healthy);
-    expect(none).toContain('OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (at least 8 characters, not a common one)');
+    expect(none).toContain('OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (at least 8 characters, not a common one, not your name or e-mail address)');
     const weak = await start(shop, { email: 'asha@example.com', password: 'password' }, healthy);
-    expect(weak).toContain('OWNER_PASSWORD is not a good password (common): set OWNER_PASSWORD (at least 8 characters, not a common one)');
+    expect(weak).toContain('OWNER_PASSWORD is not a good password (common): set OWNER_PASSWORD (at least 8 characters, not a common one, not your name or e-mail address)');
     const short = await start(shop, { email: 'asha@example.com', password: 'tiny' }, healthy);
     expect(short).toContain('OWNER_PASSWORD is not a good password (too short)');
     const badAddress = await start(shop, { email: 'not-an-address', password: 'harbour lights 42' }, healthy);

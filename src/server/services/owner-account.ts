@@ -13,7 +13,7 @@ import { hashPassword, passwordProblem, type PasswordProblem } from './passwords
 export type OwnerResult = { ok: true; id: string; email: string; created: boolean } | { ok: false; problem: 'email' | PasswordProblem };
 
 /** What an owner's password needs, for the messages that refuse one. */
-export const ownerPasswordRule = 'at least 8 characters, not a common one';
+export const ownerPasswordRule = 'at least 8 characters, not a common one, not your name or e-mail address';
 
 /** `too short`, `too long`, `common`. */
 export const describePasswordProblem = (problem: PasswordProblem) => problem.replace('_', ' ');
@@ -26,7 +26,7 @@ export const describePasswordProblem = (problem: PasswordProblem) => problem.rep
 export async function makeShopOwner(db: Db, input: { email: string; name: string; password: string }, actor: Actor): Promise<OwnerResult> {
   const email = emailField.safeParse(input.email);
   if (!email.success) return { ok: false, problem: 'email' };
-  const problem = passwordProblem(input.password);
+  const problem = passwordProblem(input.password, { email: email.data, name: input.name });
   if (problem) return { ok: false, problem };
   const owner = await createUserRepository(db).makeOwner({ email: email.data, name: input.name, passwordHash: await hashPassword(input.password) });
   await recordAudit(db.kysely, { actor, action: owner.created ? 'owner.created' : 'owner.promoted', subject: `user:${owner.id}`, detail: { email: email.data } });

@@ -19,14 +19,31 @@ const MAX_PARALLEL = 2;
 /** The zxcvbn-ts list of common passwords (≈ 49,000, most used first), compared in lower case. */
 const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
 
-export type PasswordProblem = 'too_short' | 'too_long' | 'common';
+export type PasswordProblem = 'too_short' | 'too_long' | 'common' | 'trivial' | 'personal';
 
-/** Why a new password is refused, or null. Length counts characters as people see them (code points). */
-export function passwordProblem(password: string): PasswordProblem | null {
-  const length = Array.from(password).length;
-  if (length < MIN_PASSWORD) return 'too_short';
-  if (length > MAX_PASSWORD) return 'too_long';
-  if (common.has(password.toLowerCase())) return 'common';
+/** What the account says about its holder, which a password must not contain. */
+export type PasswordOwner = { email?: string | null | undefined; phone?: string | null | undefined; name?: string | null | undefined };
+
+/**
+ * Why a new password is refused, or null. Length counts characters as people see them
+ * (code points). Refused besides: only spaces or one character repeated (`aaaaaaaa`), and
+ * a password holding the account's e-mail address (or the part before the @, from 4
+ * characters), its phone number (its last 10 digits, from 6) or a word of its name (from 4
+ * letters): the first things an attacker who knows the account tries (issue 20).
+ */
+export function passwordProblem(password: string, owner: PasswordOwner = {}): PasswordProblem | null {
+  const characters = Array.from(password);
+  if (characters.length < MIN_PASSWORD) return 'too_short';
+  if (characters.length > MAX_PASSWORD) return 'too_long';
+  const lower = password.toLowerCase();
+  if (common.has(lower)) return 'common';
+  if (!password.trim() || new Set(characters).size === 1) return 'trivial';
+  const email = owner.email?.trim().toLowerCase() ?? '';
+  const local = email.split('@')[0] ?? '';
+  const phone = (owner.phone ?? '').replace(/\D/g, '').slice(-10);
+  const words = (owner.name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => Array.from(w).length >= 4);
+  const personal = [...(email ? [email] : []), ...(Array.from(local).length >= 4 ? [local] : []), ...words];
+  if (personal.some((p) => lower.includes(p)) || (phone.length >= 6 && password.replace(/\D/g, '').includes(phone))) return 'personal';
   return null;
 }
 

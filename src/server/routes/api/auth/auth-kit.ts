@@ -57,7 +57,7 @@ export const nameField = z.string().trim().min(2, authMessages.name).max(120);
 /** The line under every code in a message. */
 export const CODE_VALIDITY = 'It is valid for 10 minutes. Never share it with anyone.';
 
-export const passwordMessages = { too_short: authMessages.passwordTooShort, too_long: authMessages.passwordTooLong, common: authMessages.passwordCommon } as const;
+export const passwordMessages = { too_short: authMessages.passwordTooShort, too_long: authMessages.passwordTooLong, common: authMessages.passwordCommon, trivial: authMessages.passwordTrivial, personal: authMessages.passwordPersonal } as const;
 
 /** One way of reaching a user, with what differs between e-mail and phone. */
 export type Channel = {

@@ -99,6 +99,10 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
     for (const [password, message] of [
       ['short', authMessages.passwordTooShort],
       ['password1', authMessages.passwordCommon],
+      ['        ', authMessages.passwordTrivial],
+      ['aaaaaaaaaa', authMessages.passwordTrivial],
+      [`my ${email}`, authMessages.passwordPersonal],
+      ['asha said hello', authMessages.passwordPersonal],
     ] as const) {
       const res = await post('/api/auth/email/signup', { name: 'Asha', email, password });
       expect(res.statusCode).toBe(400);

@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
    */
   typed.post('/auth/email/signup', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ name: nameField, email: emailField, password: passwordField }) } }, async (req, reply) => {
     const { name, email, password } = req.body;
-    const problem = passwordProblem(password);
+    const problem = passwordProblem(password, { email, name });
     if (problem) return reply.code(400).send({ ...failure('bad_request', passwordMessages[problem]), fields: [{ path: 'password', message: passwordMessages[problem] }] });
     const existing = await users.byEmail(email);
     // hashed for a known address too: both answers take as long

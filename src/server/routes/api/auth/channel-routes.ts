@@ -61,9 +61,14 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     const to = req.body[channel.field];
     const problem = passwordProblem(req.body.password);
     if (problem) return reply.code(400).send(badPassword(problem));
-    const used = await codes.consume('reset', to, req.body.otp);
+    // the account's own details are read only for the holder of a right code, which is not spent on a refused password
+    const right = await codes.check('reset', to, req.body.otp);
+    const holder = right.ok ? await users.by(name, to) : undefined;
+    const personal = holder ? passwordProblem(req.body.password, { email: holder.email, phone: holder.phone, name: holder.name }) : null;
+    if (personal) return reply.code(400).send(badPassword(personal));
+    const used = right.ok ? await codes.consume('reset', to, req.body.otp) : right;
     // nobody can hold a code for an unknown identifier: it was never sent
-    const user = used.ok ? await users.by(name, to) : undefined;
+    const user = used.ok ? holder : undefined;
     if (!user) return reply.code(400).send(used.ok || used.reason === 'dead' ? failure('invalid_code', authMessages.invalidCode) : failure('wrong_code', authMessages.wrongCode));
     await users.resetPassword(user.id, name, await hashPassword(req.body.password));
     // every session of the account ends; this browser gets a new one
@@ -80,7 +85,7 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
 
   typed.post('/auth/phone/signup', { ...limited, schema: { body: z.object({ name: nameField, phoneNumber: channel.schema, password: passwordField, otp: codeField }) } }, async (req, reply) => {
     const { name: fullName, phoneNumber, password, otp } = req.body;
-    const problem = passwordProblem(password);
+    const problem = passwordProblem(password, { phone: phoneNumber, name: fullName });
     if (problem) return reply.code(400).send(badPassword(problem));
     const used = await codes.consume('signup', phoneNumber, otp);
     if (!used.ok) return reply.code(400).send(used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));

@@ -170,12 +170,12 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
   it('a sign-up someone else left unconfirmed loses its password when the real owner proves the address', async () => {
     freshIp();
     const address = email();
-    await post('/api/auth/email/signup', { name: 'Mallory', email: address, password: 'mallory was here' });
+    await post('/api/auth/email/signup', { name: 'Mallory', email: address, password: 'left unconfirmed' });
     await mailCode(address);
     await db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', address).execute();
     await post('/api/auth/email/sendOtp', { email: address });
     expect((await post('/api/auth/email/verifyOtp', { email: address, receivedOtp: await mailCode(address) })).json()).toMatchObject({ success: true });
-    expect((await post('/api/auth/email/login', { email: address, password: 'mallory was here' })).statusCode).toBe(401);
+    expect((await post('/api/auth/email/login', { email: address, password: 'left unconfirmed' })).statusCode).toBe(401);
   });
 
   it('a new phone number and a new address take effect only with a code sent to them; one owned by another account is refused', async () => {
