@@ -60,13 +60,16 @@ export function createInvoiceRepository(db: Db, invoicing: Invoicing | undefined
      */
     async forOrder(orderId: string, now = Date.now()): Promise<TaxInvoice | null> {
       if (!invoicing) return null;
-      return db.kysely.transaction().execute(async (trx) => {
-        await issueInvoice(trx, orderId, invoicing, now);
-        const row = await trx.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-        const order = row ? await orderViewIn(trx, orderId) : null;
-        if (!row || !order) return null;
-        return taxInvoice(order, { number: row.number, issuedAt: row.issued_at, seller: JSON.parse(row.seller) as InvoiceParty, buyer: JSON.parse(row.buyer) as InvoiceParty });
-      });
+      const read = () => db.kysely.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+      let row = await read();
+      if (!row) {
+        // the only write here, and only once: an order accepted before the shop gave its GSTIN
+        await db.kysely.transaction().execute((trx) => issueInvoice(trx, orderId, invoicing, now));
+        row = await read();
+      }
+      const order = row ? await orderViewIn(db.kysely, orderId) : null;
+      if (!row || !order) return null;
+      return taxInvoice(order, { number: row.number, issuedAt: row.issued_at, seller: JSON.parse(row.seller) as InvoiceParty, buyer: JSON.parse(row.buyer) as InvoiceParty });
     },
   };
 }
