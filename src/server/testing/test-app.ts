@@ -1,19 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll } from 'vitest';
 import { validateShopConfig, type ConfigResult } from '../../domain/shop-config.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
-import type { PayuSettings } from '../routes/fn/payment-routes.ts';
-import type { Mailer } from '../services/mailer.ts';
-import type { WebhookSettings } from '../services/order-webhook.ts';
-import type { PushSender } from '../services/push.ts';
-import type { SmsSender } from '../services/sms.ts';
-import type { CountryLookup } from '../services/country-lookup.ts';
 import type { TestDatabase } from './databases.ts';
 import { testCatalog, testShopConfig } from './fixtures.ts';
 
@@ -26,14 +20,11 @@ export async function loadWebBuild() {
   return { build: (await import(pathToFileURL(entry).href)) as ServerBuild, clientDir: path.join(buildDir, 'client') };
 }
 
-/** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
-export async function buildTestApp(
-  db: Db,
-  options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[]; redisUrl?: string; redisPrefix?: string; orderWebhook?: WebhookSettings } = {},
-) {
-  const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
-  if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, orderWebhook: options.orderWebhook });
+/** The app as main.ts builds it, on the given database, seeded with the small test catalog; any other app option as given. */
+export async function buildTestApp(db: Db, { config: rawConfig, web, seed, ...rest }: { config?: unknown; web?: boolean; seed?: boolean } & Partial<Omit<AppOptions, 'config' | 'db' | 'web'>> = {}) {
+  const config: ConfigResult = validateShopConfig(rawConfig ?? testShopConfig());
+  if (seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
+  return buildApp({ ...rest, config, db, web: web ? await loadWebBuild() : undefined });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];
