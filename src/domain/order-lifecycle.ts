@@ -21,6 +21,9 @@ const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
 
 const finalStatuses: ReadonlySet<string> = new Set<OrderStatus>(['rejected', 'delivered', 'served', 'picked_up', 'cancelled']);
 
+/** The order reached its shopper: delivered, served or picked up. */
+export const handedOverStatuses: readonly OrderStatus[] = ['delivered', 'served', 'picked_up'];
+
 export const isOrderStatus = (value: string): value is OrderStatus => (orderStatuses as readonly string[]).includes(value);
 
 /** Nothing happens to the order any more: delivered, served, picked up, rejected or cancelled. */

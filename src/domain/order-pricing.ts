@@ -1,4 +1,4 @@
-import { addMinor, multiplyMinor, pricesOf, type MinorPrices, type Minor } from './money.ts';
+import { addMinor, formatMoney, multiplyMinor, pricesOf, toMinor, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
 import type { OrderRequest } from './order.ts';
 import { checkQuantity, type QuantityProblem } from './quantity.ts';
 import type { ShopConfig } from './shop-config.ts';
@@ -28,8 +28,17 @@ export type OrderableProduct = {
 };
 
 export type Shortage = { id: string; title: string; requested: number; available: number };
-/** A line of the request whose quantity breaks the quantity rule. */
-export type QuantityRefusal = { index: number; problem: QuantityProblem };
+/** A line of the request whose quantity breaks the quantity rule, or asks for more of one product than the shop lets one order take. */
+export type QuantityRefusal = { index: number; problem: QuantityProblem } | { index: number; problem: 'over_limit'; max: number; isFraction: boolean };
+
+/** What the shopper reads when a line asks for more than `orderConfig.maxQuantityPerLine`. */
+export const overLimitMessage = (max: number, isFraction: boolean) => `You can order at most ${max}${isFraction ? ' kg' : ''} of one product.`;
+
+/** What the shopper reads when a guest's order not paid online is above `orderConfig.maxGuestOrderValue`. */
+export const orderLimitMessage = (limit: Minor, format: PriceFormat) => `Orders above ${formatMoney(limit, format)} that are not paid online need an account: please log in, or pay online.`;
+
+/** Paid online: the money is taken before the order is handed over (and an unpaid one expires). */
+export const paidOnline = (type: string | null | undefined): boolean => type === 'payu' || type === 'upi-manual';
 export type CouponProblem = 'unknown' | 'used' | 'expired' | 'not_yet' | 'minimum' | 'first_order';
 
 /** Why an order cannot be placed; nothing is written for any of them. */
@@ -39,7 +48,9 @@ export type OrderRefusal =
   | { reason: 'coupon'; problem: CouponProblem }
   | { reason: 'slot_full' | 'slot_closed' }
   | { reason: 'store_closed' }
-  | { reason: 'quantity'; lines: QuantityRefusal[] };
+  | { reason: 'quantity'; lines: QuantityRefusal[] }
+  /** A guest's order not paid online above `orderConfig.maxGuestOrderValue`. */
+  | { reason: 'order_limit'; limit: Minor };
 
 /** One line of a priced order: the product, how much of it, and its money. */
 export type PricedLine = LineAmounts & { product: OrderableProduct; qtyMilli: number; unit: Minor };
@@ -59,10 +70,11 @@ export type OrderCoupon = { code: string; terms: CouponTerms; minOrder: Minor | 
  * the quote compares it (`shortagesOf`).
  */
 export function priceOrder(
-  order: Pick<OrderRequest['order'], 'items' | 'deliveryMode'>,
+  order: Pick<OrderRequest['order'], 'items' | 'deliveryMode' | 'paymentType'>,
   products: ReadonlyMap<string, OrderableProduct>,
   shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>,
   coupon: OrderCoupon | null,
+  { loggedIn }: { loggedIn: boolean },
 ): { ok: true; priced: PricedOrder } | { ok: false; refusal: OrderRefusal } {
   const missing = [...new Set(order.items.map((i) => i.id).filter((id) => !products.has(id)))].sort();
   if (missing.length) return { ok: false, refusal: { reason: 'unavailable', ids: missing } };
@@ -75,6 +87,14 @@ export function priceOrder(
     else badQty.push({ index, problem: check.problem });
   });
   if (badQty.length) return { ok: false, refusal: { reason: 'quantity', lines: badQty } };
+  // one order may not take the shop's whole stock of a product (the catalog publishes it)
+  const { units, kg } = shop.orderConfig.maxQuantityPerLine;
+  for (const [id, milli] of wanted) {
+    const { isFraction } = products.get(id)!;
+    const max = isFraction ? kg : units;
+    if (milli > Math.round(max * 1000)) badQty.push({ index: order.items.findIndex((i) => i.id === id), problem: 'over_limit', max, isFraction });
+  }
+  if (badQty.length) return { ok: false, refusal: { reason: 'quantity', lines: badQty } };
 
   const chosen = [...wanted.keys()].sort().map((id) => ({ product: products.get(id)!, qtyMilli: wanted.get(id)! }));
   const withUnits = chosen.map((c) => ({ ...c, unit: pricesOf(c.product.prices).final }));
@@ -85,6 +105,10 @@ export function priceOrder(
   const config = totalsConfigOf(shop);
   if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder) return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
   const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null }, config);
+  // an order nobody has paid for, from someone the shop cannot reach again, is capped
+  const limit = toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
+  const enquiry = !shop.orderConfig.orderEnabled;
+  if (!loggedIn && limit > 0 && (enquiry || !paidOnline(order.paymentType)) && totals.grandTotal > limit) return { ok: false, refusal: { reason: 'order_limit', limit } };
   return { ok: true, priced: { totals, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
 }
 

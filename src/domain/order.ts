@@ -130,6 +130,8 @@ export type OwnerOrderSummary<M = number> = OrderView<M> & {
   cancelRequested: boolean;
   /** The shopper's UPI reference (UTR), PayU's payment id, or the one the owner gave when marking it paid. */
   paymentReference: string | null;
+  /** No order from this customer (account, else e-mail, else phone) has been handed over before: a pay-on-delivery one may be a prank. */
+  newCustomer: boolean;
 };
 
 /** One order as the owner handles it: everything to deliver, charge and account for it, and its history. */

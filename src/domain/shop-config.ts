@@ -82,6 +82,18 @@ const orderConfigSchema = z.object(
       .refine((slots) => new Set(slots.map((s) => s.id)).size === slots.length, 'Delivery slot ids must be unique'),
     /** How many days, counting today, checkout offers delivery slots for. */
     deliveryDays: z.number().int().min(1).max(60).default(3),
+    /** The most of one product an order may take: pieces, and kg for products sold by weight. */
+    maxQuantityPerLine: z
+      .object({ units: z.number().int().min(1).max(100_000).default(50), kg: z.number().min(0.01).max(100_000).default(25) })
+      .default({ units: 50, kg: 25 }),
+    /** The largest order a shopper who is not logged in may place without paying online (pay on delivery, enquiries); 0 for no limit. */
+    maxGuestOrderValue: money.default(10_000),
+    /** An order waiting for online payment (PayU, UPI) that is not paid within this many minutes is cancelled and its stock returns. */
+    unpaidHoldMinutes: z.number().int().min(5).max(7 * 24 * 60).default(30),
+    /** How many orders one address (IP) and one contact (e-mail or phone) may place within `windowMinutes`. */
+    orderRateLimit: z
+      .object({ perAddress: z.number().int().min(1).max(100_000).default(30), perContact: z.number().int().min(1).max(100_000).default(5), windowMinutes: z.number().int().min(1).max(24 * 60).default(10) })
+      .default({ perAddress: 30, perContact: 5, windowMinutes: 10 }),
   },
   required(configMessages.orderMissing),
 );

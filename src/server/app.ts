@@ -64,6 +64,7 @@ import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
 import type { OrderEvents } from './services/order-events.ts';
+import { startUnpaidExpiry } from './services/unpaid-expiry.ts';
 import { createSharedState } from './services/shared-state.ts';
 import { createStoreState } from './services/store-state.ts';
 import { createStoreRepository } from './db/repositories/store-repository.ts';
@@ -106,8 +107,10 @@ export type AppOptions = {
   push?: PushSender | undefined;
   /** Tests only: an origin besides the browsers' push services that subscriptions may name. */
   pushServiceOrigin?: string | undefined;
-  /** Now, for the booking engine (tests set the day); Date.now by default. */
+  /** Now, for the booking engine and unpaid orders' expiry (tests set the day); Date.now by default. */
   clock?: (() => number) | undefined;
+  /** How often unpaid orders are looked for (a minute unless set). */
+  unpaidSweepMs?: number | undefined;
   /** Access-token lifetime in seconds (15 minutes unless set). */
   accessTokenTtlSeconds?: number | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
@@ -241,12 +244,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
     await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl, ownerAlerts, orderEvents });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts });
+    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts, rateLimits: shared.rateLimits });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl, orderEvents });
+    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl, orderEvents, clock });
     await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop: config.config });
     await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, invoices, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+    // orders waiting for an online payment that does not come give their stock back
+    const expiry = startUnpaidExpiry({ shop: config.config, orders, catalog, orderEvents, clock, log: app.log, news: { devices, push: options.push, mailer: options.publicUrl ? mailer : undefined, origin: options.publicUrl ?? '' }, everyMs: options.unpaidSweepMs });
+    app.decorate('expireUnpaidOrders', expiry.sweep);
+    app.addHook('onClose', () => expiry.stop());
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });

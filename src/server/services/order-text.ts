@@ -60,7 +60,7 @@ export function historyText(entry: OrderHistoryEntry): string {
 }
 
 /** The lines of an order for the owner, ready to print one per line. */
-export function orderText(order: OwnerOrderSummary<Minor> & { history?: OrderHistoryEntry[] }, shop: Shop): string[] {
+export function orderText(order: Omit<OwnerOrderSummary<Minor>, 'newCustomer'> & { history?: OrderHistoryEntry[] }, shop: Shop): string[] {
   const money = (amount: Minor) => formatMoney(amount, shop.localeConfig);
   const personal = order.details.personalDetails;
   const out: string[] = [];

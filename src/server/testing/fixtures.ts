@@ -11,6 +11,17 @@ export const testShopConfig = () => ({
   contact: { whatsappNumber: '+919800000000' },
 });
 
+/** Every way to pay: on delivery, UPI to the shop's id, and PayU (offered when the app is given PayU's key and salt). */
+export const everyPayment = () => ({
+  providers: [
+    { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+    { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    { id: 'payu', providerName: 'PayU', buttonText: 'Pay by card' },
+  ],
+  upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
+  payu: { merchantKey: 'config-key-unused', mode: 'test' },
+});
+
 /** A small catalog with a variant pair, a fractional product and an out-of-stock one. */
 export const testCatalog = (): CatalogFile => ({
   categories: [

@@ -6,7 +6,7 @@ import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { customerKey, orderCouponOf, type Coupon } from '../../../domain/coupons.ts';
 import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProduct, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
 import { customerProblem, findCoupon, redeemCoupon, releaseCoupon } from './coupon-repository.ts';
-import { canMoveOrder, givesStockBack, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
+import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeliveryMode, TotalsLine } from '../../../domain/totals.ts';
@@ -67,7 +67,8 @@ const couponCodeOf = (request: OrderRequest) => (request.order.couponCode ? requ
  * What the order and its quote share: the shop open, the products loaded, the coupon
  * found and allowed for this customer, and the order priced by the domain's rules.
  */
-async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig, customer: string, now: number): Promise<QuoteResult & { coupon?: Coupon }> {
+async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig, userId: string | null, now: number): Promise<QuoteResult & { coupon?: Coupon }> {
+  const customer = customerKey(userId, request.order.personalDetails);
   if (!(await storeIsOpen(trx))) return { ok: false, reason: 'store_closed' };
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
@@ -76,7 +77,7 @@ async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig
   const problem = found?.ok ? await customerProblem(trx, found.coupon, customer) : null;
   if (problem) return { ok: false, reason: 'coupon', problem };
   const coupon = found?.ok ? found.coupon : undefined;
-  const result = priceOrder(request.order, products, shop, coupon ? orderCouponOf(coupon) : null);
+  const result = priceOrder(request.order, products, shop, coupon ? orderCouponOf(coupon) : null, { loggedIn: userId !== null });
   return result.ok ? { ...result, ...(coupon ? { coupon } : {}) } : { ok: false, ...result.refusal };
 }
 
@@ -170,10 +171,11 @@ export type OnAccepted = (trx: Transaction<Database>, orderId: string, now: numb
 export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }: { outbox?: OrderOutbox; onAccepted?: OnAccepted | undefined } = {}) {
   const { kysely } = db;
 
-  /** The owner's summaries: the views, whether the shopper asked to cancel, and each payment's reference. */
+  /** The owner's summaries: the views, whether the shopper asked to cancel, each payment's reference, and whether the shop knows the customer. */
   async function summariesOf(rows: readonly OrderRow[]): Promise<OwnerOrderSummary<Minor>[]> {
     if (rows.length === 0) return [];
-    const [views, payments] = await Promise.all([
+    const keys = [...new Set(rows.map((r) => r.customer_key).filter((k): k is string => k !== null && k !== 'guest'))];
+    const [views, payments, known] = await Promise.all([
       viewsOf(kysely, rows),
       kysely
         .selectFrom('payments')
@@ -183,10 +185,13 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         .where('reference', 'is not', null)
         .orderBy('updated_at')
         .execute(),
+      // a customer the shop has handed an order to before
+      keys.length ? kysely.selectFrom('orders').select('customer_key').distinct().where('customer_key', 'in', keys).where('status', 'in', handedOverStatuses).execute() : [],
     ]);
     // the newest reference of each order wins
     const references = new Map(payments.map((p) => [p.order_id, p.reference]));
-    return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null, paymentReference: references.get(v.id) ?? null }));
+    const knownKeys = new Set(known.map((k) => k.customer_key));
+    return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null, paymentReference: references.get(v.id) ?? null, newCustomer: !knownKeys.has(rows[i]!.customer_key) }));
   }
 
   /**
@@ -232,7 +237,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       try {
         return await kysely.transaction().execute(async (trx) => {
           const customer = customerKey(options.userId, order.personalDetails);
-          const quoted = await priceRequest(trx, request, shop, customer, now);
+          const quoted = await priceRequest(trx, request, shop, options.userId ?? null, now);
           if (!quoted.ok) throw new Refused(quoted);
           const { lines, totals } = quoted.priced;
           // lines come in id order: one lock order for every transaction, so no deadlocks
@@ -331,7 +336,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
      * instead of taken. Nothing is written.
      */
     async quote(request: OrderRequest, shop: ShopConfig, { slot, userId, now = Date.now() }: { slot?: { resource: string; start: number; capacity: number } | undefined; userId?: string | null; now?: number } = {}): Promise<QuoteResult> {
-      const quoted = await priceRequest(kysely, request, shop, customerKey(userId, request.order.personalDetails), now);
+      const quoted = await priceRequest(kysely, request, shop, userId ?? null, now);
       if (!quoted.ok) return quoted;
       const shortages = shortagesOf(quoted.priced, shop);
       if (shortages.length) return { ok: false, reason: 'out_of_stock', lines: shortages };
@@ -371,6 +376,42 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
         return row.status === 'cancelled' ? 'cancelled' : 'requested';
       });
+    },
+
+    /**
+     * Cancels the orders still waiting for online payment (PayU, UPI without a reference)
+     * `holdMinutes` after they were placed or their last payment attempt started, giving
+     * their stock, slot and coupon back. Each is its own transaction whose update is
+     * conditional on the order still being placed and unpaid, so of several instances
+     * sweeping at once one cancels it, and a payment that lands first keeps it.
+     */
+    async expireUnpaid(holdMinutes: number, now = Date.now()): Promise<Array<{ order: Order; userId: string | null }>> {
+      const before = now - holdMinutes * 60_000;
+      const due = await kysely
+        .selectFrom('orders')
+        .select(['id', 'user_id'])
+        .where('status', '=', 'placed')
+        .where('payment_status', '=', 'awaiting_payment')
+        .where('payment_type', 'in', ['payu', 'upi-manual'])
+        .where('created_at', '<=', before)
+        // a shopper who started paying at minute 29 gets the whole hold again
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id').where('payments.created_at', '>', before))))
+        .orderBy('created_at')
+        .limit(200)
+        .execute();
+      const expired: Array<{ order: Order; userId: string | null }> = [];
+      for (const { id, user_id: userId } of due) {
+        const order = await kysely.transaction().execute(async (trx) => {
+          const res = await trx.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'placed').where('payment_status', '=', 'awaiting_payment').executeTakeFirst();
+          if (Number(res.numUpdatedRows) !== 1) return null;
+          await recordAudit(trx, { actor: 'system', action: 'order.expired', subject: `order:${id}`, detail: { minutes: holdMinutes } }, now);
+          await outbox.record(trx, 'order.status_changed', id, { from: 'placed', to: 'cancelled', by: 'system', reason: 'unpaid' }, now);
+          await endUnfulfilled(trx, id, 'system', now);
+          return orderViewIn(trx, id);
+        });
+        if (order) expired.push({ order, userId });
+      }
+      return expired;
     },
 
     view: (orderId: string) => orderViewIn(kysely, orderId),
@@ -435,7 +476,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       const history: OrderHistoryEntry[] = [
         { at: row.created_at, by: 'shopper', action: 'order.placed', detail: {} },
         ...(row.cancel_requested_at === null ? [] : [{ at: row.cancel_requested_at, by: 'shopper', action: 'order.cancel_requested', detail: {} }]),
-        ...audit.map((a) => ({ at: a.created_at, by: a.actor === 'cli' ? 'command line' : (a.name || a.email || a.actor), action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
+        ...audit.map((a) => ({ at: a.created_at, by: a.actor === 'cli' ? 'command line' : a.actor === 'system' ? 'system' : (a.name || a.email || a.actor), action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
       ];
       history.sort((a, b) => a.at - b.at);
       return { ...summary!, history };

@@ -21,9 +21,18 @@ export type PayuOutcome = { outcome: 'paid' | 'failed' | 'unknown' | 'already_se
 export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
   return {
-    /** Sets how an unpaid order is paid; false when it is paid already (or not an order that takes payment). */
-    async choose(orderId: string, provider: 'payu' | 'upi-manual' | 'pof', now = Date.now()): Promise<boolean> {
+    /**
+     * Sets how an unpaid order is paid: 'not_payable' when it is paid already (or not an
+     * order that takes payment), 'order_limit' when a guest's order above `guestLimit`
+     * would move to pay on delivery (the same cap the order call applies).
+     */
+    async choose(orderId: string, provider: 'payu' | 'upi-manual' | 'pof', { now = Date.now(), guestLimit = 0 }: { now?: number; guestLimit?: number } = {}): Promise<'ok' | 'not_payable' | 'order_limit'> {
       const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
+      if (provider === 'pof' && guestLimit > 0) {
+        // who placed it and its total never change after it is placed
+        const order = await kysely.selectFrom('orders').select(['user_id', 'grand_total_minor']).where('id', '=', orderId).executeTakeFirst();
+        if (order && order.user_id === null && order.grand_total_minor > guestLimit) return 'order_limit';
+      }
       const res = await kysely
         .updateTable('orders')
         .set({ payment_type: provider, payment_status: status, updated_at: now })
@@ -31,7 +40,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
         .where('kind', '=', 'order')
         .where('payment_status', 'in', UNPAID)
         .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return Number(res.numUpdatedRows) === 1 ? 'ok' : 'not_payable';
     },
 
     /** A PayU attempt: its txnid (unique per attempt) and the amount it must come back with. */

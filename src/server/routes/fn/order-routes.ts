@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { fromMinor, type Minor } from '../../../domain/money.ts';
 import { checkOrderAgainstShop, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
-import type { CouponProblem, OrderRefusal, PricedOrder } from '../../../domain/order-pricing.ts';
+import { orderLimitMessage, overLimitMessage, type CouponProblem, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
 import { totalsForApi } from '../../../domain/totals.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { quantityMessages } from '../../../domain/quantity.ts';
@@ -22,6 +23,7 @@ import type { OrderEvents } from '../../services/order-events.ts';
 import type { OwnerAlerts } from '../../services/owner-alerts.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
+import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
 
@@ -43,14 +45,16 @@ export const couponMessages: Record<CouponProblem, string> = {
 };
 
 /** A refusal as the shopper reads it; nothing was written. */
-function refusal(result: OrderRefusal): Answer {
+function refusal(result: OrderRefusal, shop: ShopConfig): Answer {
   switch (result.reason) {
     case 'out_of_stock':
       return { statusCode: 409, body: { success: false, error: 'out_of_stock', message: 'Some products are no longer in stock in the quantity you asked for.', lines: result.lines } };
     case 'unavailable':
       return { statusCode: 409, body: { success: false, error: 'unavailable', message: 'Some products can no longer be ordered.', ids: result.ids } };
     case 'quantity':
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.lines.map((l) => ({ path: `order.items.${l.index}.qty`, message: quantityMessages[l.problem] })) } };
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.lines.map((l) => ({ path: `order.items.${l.index}.qty`, message: l.problem === 'over_limit' ? overLimitMessage(l.max, l.isFraction) : quantityMessages[l.problem] })) } };
+    case 'order_limit':
+      return { statusCode: 409, body: { success: false, error: 'order_limit', message: orderLimitMessage(result.limit, shop.localeConfig) } };
     case 'slot_full':
     case 'slot_closed':
       return { statusCode: 409, body: { success: false, error: result.reason, message: bookingMessages[result.reason] } };
@@ -90,6 +94,14 @@ type OrderRoutesOptions = {
   publicUrl?: string | undefined;
   /** The owner hears of every order by push and e-mail (issue 18). */
   ownerAlerts: OwnerAlerts;
+  /** The limiters' store: shared through Redis when several instances run. */
+  rateLimits: SharedState['rateLimits'];
+};
+
+/** The e-mail and the phone an order names, each as a limiter's key (null when not given). */
+const contactOf = {
+  email: (body: OrderRequest) => body.order.personalDetails.email?.trim().toLowerCase() || null,
+  phone: (body: OrderRequest) => `${body.order.personalDetails.phone?.dialCode ?? ''}${body.order.personalDetails.phone?.number ?? ''}`.replace(/\D/g, '') || null,
 };
 
 /**
@@ -98,8 +110,30 @@ type OrderRoutesOptions = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts }) => {
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts, rateLimits }) => {
   const digits = shop.localeConfig.fractionDigits;
+
+  // Orders take stock: one address, and one e-mail or phone from any address, may place only so many in a while
+  // (counted once the body is read and found valid, so a limiter can key on its contact).
+  await app.register(rateLimit, { ...rateLimits, global: false });
+  const { perAddress, perContact, windowMinutes } = shop.orderConfig.orderRateLimit;
+  const timeWindow = windowMinutes * 60_000;
+  const limiters = [
+    ...(['email', 'phone'] as const).map((kind) =>
+      app.createRateLimit({ max: perContact, timeWindow, keyGenerator: (req) => `order-${kind}:${contactOf[kind](req.body as OrderRequest) ?? ''}`, allowList: (req) => contactOf[kind](req.body as OrderRequest) === null }),
+    ),
+    app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (req) => `order-address:${req.ip}` }),
+  ];
+  // the plugin's own route hook runs one limiter per request; an order is counted by each
+  const orderLimits = async (req: FastifyRequest, reply: FastifyReply) => {
+    for (const limit of limiters) {
+      const result = await limit(req);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', result.ttlInSeconds);
+        throw rateLimits.errorResponseBuilder!(req, { statusCode: 429, ban: false, max: result.max, ttl: result.ttl, after: `${result.ttlInSeconds} seconds` });
+      }
+    }
+  };
 
   /**
    * `POST /fn/order/quote`: the same body as the order call, answered with exactly the
@@ -117,7 +151,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
     const userId = 'userId' in session ? session.userId : null;
     const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
     if (!result.ok) {
-      const answer = refusal(result);
+      const answer = refusal(result, shop);
       return reply.code(answer.statusCode).send(answer.body);
     }
     return quoteBody(result.priced, digits);
@@ -130,6 +164,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         body: orderRequestSchema,
         headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'An Idempotency-Key is 8 to 100 letters, digits, - or _.').optional() }),
       },
+      preHandler: orderLimits,
     },
     async (req, reply) => {
       const fields = checkOrderAgainstShop(req.body, shop);
@@ -167,7 +202,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         throw err;
       }
       if (!result.ok) {
-        const answer = refusal(result);
+        const answer = refusal(result, shop);
         if (key) await idempotency.complete(SCOPE, key, answer.statusCode, answer.body);
         req.log.info({ reason: result.reason }, 'order refused');
         return reply.code(answer.statusCode).send(answer.body);

@@ -5,7 +5,7 @@ import { createCatalogRepository } from '../../db/repositories/catalog-repositor
 import type { PayuRequest } from '../../services/payu-protocol.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { startFakePayu, type FakePayu } from '../../testing/fake-payu.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 const PAYU = { key: 'testKey1', salt: 'test-salt-never-sent' };
@@ -13,15 +13,7 @@ const PAYU = { key: 'testKey1', salt: 'test-salt-never-sent' };
 const shopConfig = () => ({
   ...testShopConfig(),
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: true } } },
-  payment: {
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-      { id: 'payu', providerName: 'PayU', buttonText: 'Pay by card' },
-    ],
-    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
-    payu: { merchantKey: 'config-key-unused', mode: 'test' },
-  },
+  payment: everyPayment(),
 });
 
 const orderBody = (paymentType: string) => ({

@@ -3,7 +3,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromMinor, minorFromText, minorToText } from '../../../domain/money.ts';
+import { fromMinor, minorFromText, minorToText, toMinor } from '../../../domain/money.ts';
+import { orderLimitMessage } from '../../../domain/order-pricing.ts';
 import { paymentTypes, type Order } from '../../../domain/order.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { upiLink, UTR } from '../../../domain/payments.ts';
@@ -18,7 +19,7 @@ import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts
 /** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
 export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
 
-type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents };
+type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
 
 const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path, message }] });
 
@@ -27,7 +28,7 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  * with a deep link and a QR code, PayU's hosted checkout and its return. Like the cancel
  * request, they need the order's notification token as the bearer token (decision 016).
  */
-export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl, orderEvents }) => {
+export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl, orderEvents, clock }) => {
   const digits = shop.localeConfig.fractionDigits;
   const amountText = (order: Order) => minorToText(order.grandTotal, digits);
   const payuKey = payu.key ?? shop.payment.payu?.merchantKey;
@@ -49,7 +50,10 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       const order = await orderOf(req, orderId);
       if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
       if (provider === 'payu' && (!payuKey || !payu.salt)) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
-      if (!(await payments.choose(order.id, provider))) return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
+      const guestLimit = toMinor(shop.orderConfig.maxGuestOrderValue, digits);
+      const chosen = await payments.choose(order.id, provider, { guestLimit, now: clock() });
+      if (chosen === 'order_limit') return reply.code(409).send({ success: false, error: 'order_limit', message: orderLimitMessage(guestLimit, shop.localeConfig) });
+      if (chosen === 'not_payable') return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
 
       if (provider === 'pof') return { success: true, provider, paymentStatus: 'to_collect' };
       if (provider === 'upi-manual') {
@@ -61,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
         return { success: true, provider, paymentStatus: 'awaiting_payment', amount: fromMinor(order.grandTotal, digits), upiLink: link, qrSvg, payee: upi };
       }
-      const txnid = await payments.startPayu(order.id, order.grandTotal);
+      const txnid = await payments.startPayu(order.id, order.grandTotal, clock());
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
       const personal = order.details.personalDetails;
       const fields = {
@@ -94,7 +98,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       if (!UTR.test(utr)) return badRequest(reply, 'utr', 'Enter the 12-digit UPI reference (UTR) your app shows.');
       const order = await orderOf(req, orderId);
       if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
-      if (!(await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal))) {
+      if (!(await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal, clock()))) {
         return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
       }
       req.log.info({ orderId: order.id }, 'UPI reference received');
@@ -128,7 +132,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
           req.log.warn({ txnid: b.txnid.slice(0, 30) }, 'PayU return with a wrong signature ignored');
           return back(null, 'failed');
         }
-        const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: minorFromText(b.amount, digits)!, mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } });
+        const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: minorFromText(b.amount, digits)!, mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } }, clock());
         req.log.info({ txnid: b.txnid, orderId, outcome }, 'PayU return');
         if (outcome === 'paid' && orderId) orderEvents.publish({ orderId, status: '', what: 'paid', at: Date.now() });
         const paid = outcome === 'paid' || (outcome === 'already_settled' && orderId !== null && (await orders.view(orderId))?.paymentStatus === 'paid');

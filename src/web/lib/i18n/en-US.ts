@@ -257,6 +257,8 @@ export const enUS = {
     reconnecting: 'Reconnecting…',
     order: 'Order {{id}}',
     cancelRequested: 'Cancel requested',
+    newCustomer: 'New customer · pay on delivery',
+    newCustomerHint: 'No earlier order from this contact was delivered. Call before you pack it, or reject it.',
     markCollected: 'Mark collected',
     markPaid: 'Mark paid',
     reference: 'UPI reference',
@@ -339,6 +341,8 @@ export const enUS = {
     history: {
       shopper: 'Shopper',
       commandLine: 'Command line',
+      system: 'Automatically',
+      order_expired: 'cancelled: not paid within {{minutes}} minutes',
       order_placed: 'placed the order',
       order_cancel_requested: 'asked to cancel',
       order_paid: 'marked paid (reference {{reference}})',

@@ -264,6 +264,8 @@ export const hiIN: Messages = {
     reconnecting: 'फिर से जुड़ रहे हैं…',
     order: 'ऑर्डर {{id}}',
     cancelRequested: 'रद्द करने का अनुरोध',
+    newCustomer: 'नया ग्राहक · डिलीवरी पर भुगतान',
+    newCustomerHint: 'इस संपर्क का कोई पिछला ऑर्डर डिलीवर नहीं हुआ है। पैक करने से पहले फ़ोन करें, या इसे अस्वीकार करें।',
     markCollected: 'भुगतान मिला',
     markPaid: 'भुगतान हुआ',
     reference: 'UPI संदर्भ',
@@ -346,6 +348,8 @@ export const hiIN: Messages = {
     history: {
       shopper: 'ग्राहक',
       commandLine: 'कमांड लाइन',
+      system: 'स्वचालित',
+      order_expired: 'रद्द: {{minutes}} मिनट में भुगतान नहीं हुआ',
       order_placed: 'ऑर्डर दिया',
       order_cancel_requested: 'रद्द करने को कहा',
       order_paid: 'भुगतान हुआ (संदर्भ {{reference}})',

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiTotalsLine } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { asUser, useSession } from '../../../lib/session.ts';
 
 /** The order calls of §7 as the checkout and the guest view make them. */
 
@@ -20,29 +21,31 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export type OrderQuote = { success: true; lines: Array<{ productId: string; qty: number; isFraction: boolean; unitPrice: number; total: number; taxPercent: number }>; totals: ApiTotalsLine[]; grandTotal: number };
 
 /** The server's price for the checkout as it stands (the same rules the order is charged by). */
-export const quoteOrder = (body: OrderRequest) => postJson<OrderQuote>('/fn/order/quote', body);
+export const quoteOrder = (body: OrderRequest, headers: Record<string, string> = {}) => postJson<OrderQuote>('/fn/order/quote', body, headers);
 
 /** How long the checkout waits after the last change before asking for a new quote. */
 const QUOTE_DELAY_MS = 300;
 
 /**
  * The server's quote for what the checkout holds: asked again a moment after the cart,
- * the mode, the slot, the coupon or the contact last changed (typing a name or an
+ * the mode, the slot, the payment, the coupon or the contact last changed (typing a name or an
  * address asks nothing), the last answer kept on screen meanwhile. `refusal` is why the order would be
  * refused now (a coupon, stock, a price the catalog no longer has), in the server's words.
  */
 export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; refusal: ApiError | null } {
-  const { items, deliveryMode, shippingSlotId, couponCode, personalDetails } = body.order;
+  const { items, deliveryMode, shippingSlotId, couponCode, personalDetails, paymentType } = body.order;
   // the e-mail and phone, for a coupon's once-per-customer and first-order rules
   const contact = { fullName: '', email: personalDetails.email, phone: personalDetails.phone };
-  const priced: OrderRequest = { userId: null, sfId: body.sfId, order: { items, deliveryMode, shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null, couponCode, personalDetails: contact, note: '' } };
+  const priced: OrderRequest = { userId: null, sfId: body.sfId, order: { items, deliveryMode, shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null, couponCode, personalDetails: contact, paymentType, note: '' } };
   const text = JSON.stringify(priced);
   const [asked, setAsked] = useState(text);
   useEffect(() => {
     const timer = setTimeout(() => setAsked(text), QUOTE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const query = useQuery({ queryKey: ['order-quote', asked], queryFn: () => quoteOrder(JSON.parse(asked) as OrderRequest), placeholderData: keepPreviousData, staleTime: 30_000, enabled: items.length > 0 }, queryClient);
+  // who asks matters too: a guest's order not paid online has a limit an account's has not
+  const userId = useSession((s) => s.user?.id ?? null);
+  const query = useQuery({ queryKey: ['order-quote', asked, userId], queryFn: () => asUser((headers) => quoteOrder(JSON.parse(asked) as OrderRequest, headers)), placeholderData: keepPreviousData, staleTime: 30_000, enabled: items.length > 0 }, queryClient);
   const result = query.data;
   if (!result) return { quote: null, refusal: null };
   return result.ok ? { quote: result.data, refusal: null } : { quote: null, refusal: result.status === 0 ? null : result.error };

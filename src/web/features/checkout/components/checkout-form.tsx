@@ -173,6 +173,9 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       setSlotRefresh((n) => n + 1);
       return setProblem(t(`checkout.${err.error === 'slot_full' ? 'slotTaken' : 'slotClosed'}`));
     }
+    // a quantity the shop will not take in one order: no field of the form to point at, so its words
+    const cartProblem = err?.fields?.find((f) => f.path.startsWith('order.items.'));
+    if (res.status === 400 && cartProblem) return setProblem(cartProblem.message);
     if (res.status === 400 && err?.fields) {
       setServerFields(err.fields);
       focusFirstProblem();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qtyToMilli } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
+import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
@@ -119,6 +120,20 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
 }
 
 /** One step of the order's life: when (the shop's time), who, what. */
+/**
+ * A pay-on-delivery order from a contact the shop has never handed an order to (issue 20):
+ * the one a prankster places. Said on the card and the order's page while it is open.
+ */
+export function NewCustomerMark({ order }: { order: OwnerOrderSummary }) {
+  const { t } = useTranslation();
+  if (!order.newCustomer || order.paymentType !== 'pof' || isFinalStatus(order.status)) return null;
+  return (
+    <p className="rounded bg-orange-100 px-2 py-1 text-sm text-orange-900">
+      <strong>{t('owner.newCustomer')}</strong> — {t('owner.newCustomerHint')}
+    </p>
+  );
+}
+
 export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
   const { t } = useTranslation();
   const when = useFormatWhen();
@@ -127,8 +142,8 @@ export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
   const what =
     entry.action === 'order.status'
       ? `${status(d.from)} → ${status(d.to)}`
-      : t(`owner.history.${entry.action.replace('.', '_')}`, { defaultValue: entry.action, reference: typeof d.reference === 'string' ? d.reference : '' });
-  const who = entry.by === 'shopper' ? t('owner.history.shopper') : entry.by === 'command line' ? t('owner.history.commandLine') : entry.by;
+      : t(`owner.history.${entry.action.replace('.', '_')}`, { defaultValue: entry.action, reference: typeof d.reference === 'string' ? d.reference : '', minutes: typeof d.minutes === 'number' ? d.minutes : '' });
+  const who = entry.by === 'shopper' ? t('owner.history.shopper') : entry.by === 'command line' ? t('owner.history.commandLine') : entry.by === 'system' ? t('owner.history.system') : entry.by;
   return (
     <li className="flex flex-wrap gap-x-3 text-sm">
       <time dateTime={iso(entry.at)} className="text-slate-600">

@@ -7,7 +7,7 @@ import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OwnerOrderSummary } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { ordersQuery, queryClient } from '../api/owner-queries.ts';
-import { ContactLine, HandOver, Lines, PaymentFacts } from './order-facts.tsx';
+import { ContactLine, HandOver, NewCustomerMark, Lines, PaymentFacts } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
 
 /**
@@ -65,6 +65,7 @@ function OrderCard({ order }: { order: OwnerOrderSummary }) {
         <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} · {price(order.grandTotal)}
       </p>
       {order.cancelRequested && !isFinalStatus(order.status) ? <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p> : null}
+      <NewCustomerMark order={order} />
       <ContactLine order={order} />
       <HandOver order={order} />
       <Lines order={order} />

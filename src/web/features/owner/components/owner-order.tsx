@@ -7,7 +7,7 @@ import { useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
 import { printKinds } from '../lib/print.ts';
-import { ContactLine, HandOver, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
+import { ContactLine, HandOver, NewCustomerMark, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
 
 const section = 'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4';
@@ -51,6 +51,7 @@ function OrderPage({ order }: { order: OwnerOrderView }) {
           <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} · {t('owner.placedAt', { when: when.dayAndTime(new Date(order.createdAt).toISOString()) })}
         </p>
         {order.cancelRequested && order.status !== 'cancelled' ? <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p> : null}
+        <NewCustomerMark order={order} />
       </header>
       <OrderSteps order={order} />
       <nav aria-label={t('owner.print')} className="flex flex-wrap gap-2">

@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ShopConfig } from '../../domain/shop-config.ts';
+import type { OrderRepository } from '../db/repositories/order-repository.ts';
+import type { CatalogCache } from './catalog-cache.ts';
+import type { OrderEvents } from './order-events.ts';
+import { tellShopper, type OrderNewsDeps } from './order-news.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Expires the unpaid orders due now (the timer does it every minute); resolves to how many. */
+    expireUnpaidOrders?: () => Promise<number>;
+  }
+}
+
+/** How often each instance looks for orders whose payment did not come. */
+export const UNPAID_SWEEP_MS = 60_000;
+
+type Options = {
+  shop: ShopConfig;
+  orders: OrderRepository;
+  catalog: CatalogCache;
+  orderEvents: OrderEvents;
+  clock: () => number;
+  log: FastifyBaseLogger;
+  /** How the shopper hears their order was cancelled (push, and e-mail when the shop has an address to link to). */
+  news: Omit<OrderNewsDeps, 'shop' | 'log'>;
+  everyMs?: number;
+};
+
+/**
+ * Unpaid orders expire (issue 20): an order placed for online payment holds its stock and
+ * delivery slot for `orderConfig.unpaidHoldMinutes`, then gives them back. Every instance
+ * sweeps; the repository's conditional update makes each cancellation happen once. The
+ * owner's board and the shopper hear of it as of any cancellation.
+ */
+export function startUnpaidExpiry({ shop, orders, catalog, orderEvents, clock, log, news, everyMs = UNPAID_SWEEP_MS }: Options) {
+  let running: Promise<number> | null = null;
+  async function sweep(): Promise<number> {
+    const expired = await orders.expireUnpaid(shop.orderConfig.unpaidHoldMinutes, clock());
+    if (expired.length) catalog.invalidate();
+    for (const { order, userId } of expired) {
+      log.info({ orderId: order.id }, 'unpaid order expired');
+      orderEvents.publish({ orderId: order.id, number: order.number, status: 'cancelled', what: 'status', at: clock() });
+      void tellShopper({ ...news, shop, log }, { order, to: 'cancelled', userId });
+    }
+    return expired.length;
+  }
+  /** One sweep at a time per instance: a slow database never stacks them up. */
+  const sweepOnce = () =>
+    (running ??= sweep()
+      .catch((err: unknown) => {
+        log.error({ err }, 'unpaid orders could not be expired');
+        return 0;
+      })
+      .finally(() => (running = null)));
+  const timer = setInterval(() => void sweepOnce(), everyMs);
+  timer.unref();
+  return {
+    sweep: sweepOnce,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
