@@ -236,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
     const clock = options.clock ?? Date.now;
     await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin, rateLimits: shared.rateLimits });
-    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits });
+    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits, clock });
     const appointments = createAppointmentRepository(db);
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
