@@ -21,6 +21,9 @@ const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
 
 const finalStatuses: ReadonlySet<string> = new Set<OrderStatus>(['rejected', 'delivered', 'served', 'picked_up', 'cancelled']);
 
+/** The shopper has the order in hand: the statuses that let them review what it held. */
+export const receivedStatuses: readonly OrderStatus[] = ['delivered', 'served', 'picked_up'];
+
 export const isOrderStatus = (value: string): value is OrderStatus => (orderStatuses as readonly string[]).includes(value);
 
 /** Nothing happens to the order any more: delivered, served, picked up, rejected or cancelled. */
