@@ -1,4 +1,5 @@
-import { chooseDeliveryTime } from './fixtures/checkout.ts';
+import { chooseDeliveryTime, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { setOrderStatus } from './fixtures/owner.ts';
 import { logInAfterAWrongPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -49,15 +50,33 @@ test.describe('Shoppers can have an account', () => {
     await expect(page.getByText('Logged in as Asha R.')).toBeVisible();
   });
 
-  test('a logged-in shopper writes a review, shown under their name', async ({ page, request, catalog }) => {
-    await signUpAndConfirm(page, request, 'Ravi Kumar', `ravi-${test.info().project.name}-${Date.now()}@example.com`, 'monsoon evening walk');
+  test('a shopper who received a product reviews it, shown under their name; before that no form is offered', async ({ page, request, catalog }) => {
+    const project = test.info().project.name;
+    const email = `ravi-${project}-${Date.now()}@example.com`;
+    await signUpAndConfirm(page, request, 'Ravi Kumar', email, 'monsoon evening walk');
 
-    const product = [...catalog.products].reverse()[10]!;
+    const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[10]!;
     // both screen sizes review the same item: each its own words
-    const words = `Fresh and well packed (${test.info().project.name}).`;
+    const words = `Fresh and well packed (${project}).`;
     await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
     await page.getByRole('button', { name: 'Reviews' }).click();
     const reviews = page.getByRole('dialog', { name: `Reviews of ${product.title}` });
+    await expect(reviews.getByText('Only shoppers who received this product can review it.')).toBeVisible();
+    await expect(reviews.getByRole('button', { name: 'Send review' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // the shopper orders it and picks it up
+    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await page.goto('/checkout');
+    await orderPickupPayingOnDelivery(page, { name: 'Ravi Kumar', email, phone: '9800000003' });
+    await expect(page.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
+    const { authToken } = (await (await page.context().request.post('/api/auth/refresh')).json()) as { authToken: string };
+    const [order] = (await (await page.context().request.get('/api/user/orders', { headers: { authorization: `Bearer ${authToken}` } })).json()) as Array<{ id: string }>;
+    setOrderStatus(order!.id, 'picked_up');
+
+    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+    await page.getByRole('button', { name: 'Reviews' }).click();
     await reviews.getByRole('button', { name: 'Send review' }).click();
     await expect(reviews.getByRole('alert')).toHaveText('Choose 1 to 5 stars and write a few words.');
     await reviews.getByTitle('4 out of 5 stars').click();

@@ -11,6 +11,7 @@ import {
   isoInZone,
   localDate,
   openDeliverySlots,
+  tooManyBookingsMessage,
   type Calendar,
 } from './booking.ts';
 import { validateShopConfig } from './shop-config.ts';
@@ -139,5 +140,13 @@ describe('booking config', () => {
         'orderConfig.deliverySlots.0.from: Use a time like 09:30',
       ]),
     );
+  });
+
+  it('lets a shopper hold 3 upcoming bookings unless the shop says otherwise, at least 1', () => {
+    expect(appointmentsConfigSchema.parse({}).maxUpcomingPerCustomer).toBe(3);
+    expect(appointmentsConfigSchema.parse({ maxUpcomingPerCustomer: 10 }).maxUpcomingPerCustomer).toBe(10);
+    expect(appointmentsConfigSchema.safeParse({ maxUpcomingPerCustomer: 0 }).success).toBe(false);
+    expect(tooManyBookingsMessage(1)).toBe('You already have 1 upcoming appointment. Cancel one to book another.');
+    expect(tooManyBookingsMessage(3)).toBe('You already have 3 upcoming appointments. Cancel one to book another.');
   });
 });

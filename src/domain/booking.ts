@@ -65,6 +65,8 @@ export const appointmentsConfigSchema = z
     horizonDays: z.number().int().min(1).max(366).default(30),
     /** Cancelling or moving a booking is possible until this long before it starts. */
     changeNoticeMinutes: z.number().int().min(0).max(30 * 24 * 60).default(120),
+    /** Bookings one shopper may hold that have not ended yet: one account cannot take every place of a day. */
+    maxUpcomingPerCustomer: z.number().int().min(1).max(1000).default(3),
     openingHours: openingHoursSchema.default(openingHoursSchema.parse({})),
     services: z.array(serviceSchema).max(200).default([]),
   })
@@ -299,3 +301,6 @@ export const bookingMessages = {
   slot_closed: 'This delivery slot is no longer available. Please choose another one.',
 } as const;
 export type BookingRefusal = keyof typeof bookingMessages;
+
+/** Why a shopper at the limit of `maxUpcomingPerCustomer` cannot book another. */
+export const tooManyBookingsMessage = (limit: number) => `You already have ${limit} upcoming appointment${limit === 1 ? '' : 's'}. Cancel one to book another.`;

@@ -21,7 +21,7 @@ const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
 
 const finalStatuses: ReadonlySet<string> = new Set<OrderStatus>(['rejected', 'delivered', 'served', 'picked_up', 'cancelled']);
 
-/** The order reached its shopper: delivered, served or picked up. */
+/** The order reached its shopper — delivered, served or picked up: they may review what it held, and the shop knows them. */
 export const handedOverStatuses: readonly OrderStatus[] = ['delivered', 'served', 'picked_up'];
 
 export const isOrderStatus = (value: string): value is OrderStatus => (orderStatuses as readonly string[]).includes(value);

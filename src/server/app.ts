@@ -33,6 +33,7 @@ import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
 import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
 import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
+import { ownerReviewRoutes } from './routes/admin/owner-review-routes.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
@@ -239,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
     const clock = options.clock ?? Date.now;
     await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin, rateLimits: shared.rateLimits });
-    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits });
+    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits, clock });
     const appointments = createAppointmentRepository(db);
     await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
     await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
@@ -258,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
+    await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

@@ -249,6 +249,8 @@ export interface ReviewTable {
   rating: number;
   text: string;
   created_at: Millis;
+  /** The owner hid it: left out of the public list, count and average (migration 010). */
+  hidden: Bool;
 }
 
 /** What a paid order that ended unfulfilled owes its shopper (migration 007): `due`, then `refunded` with the owner's reference. */

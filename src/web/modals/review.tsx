@@ -80,11 +80,24 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
   );
 }
 
-/** The reviews of a product; a logged-in shopper can write one. */
+/**
+ * The form, for a shopper who received the product (the server says whether they did);
+ * anyone else is told why there is none. When the question cannot be asked the form is
+ * shown, and the server's answer to sending it says why if it is refused.
+ */
+function ReviewIfReceived({ sku, userId, onSaved }: { sku: string; userId: string; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: ['reviews', sku, 'eligibility', userId], queryFn: () => asUser((headers) => getJson<{ canReview: boolean }>(`/api/products/${encodeURIComponent(sku)}/reviews/eligibility`, headers)) }, queryClient);
+  if (query.isPending) return null;
+  if (query.data?.ok && !query.data.data.canReview) return <p className="border-t border-slate-200 pt-3 text-slate-700">{t('modal.reviewBuyersOnly')}</p>;
+  return <WriteReview sku={sku} onSaved={onSaved} />;
+}
+
+/** The reviews of a product; a logged-in shopper who received it can write one. */
 export default function ReviewModal({ close, variantId, title }: ModalProps) {
   const { t } = useTranslation();
   const openModal = useUi((s) => s.openModal);
-  const loggedIn = useSession((s) => s.status === 'user');
+  const userId = useSession((s) => (s.status === 'user' ? (s.user?.id ?? null) : null));
   const sku = String(variantId ?? '');
   const query = useQuery({ queryKey: ['reviews', sku], queryFn: () => getJson<Reviews>(`/api/products/${encodeURIComponent(sku)}/reviews`) }, queryClient);
   const data = query.data?.ok ? query.data.data : null;
@@ -108,8 +121,8 @@ export default function ReviewModal({ close, variantId, title }: ModalProps) {
           </ul>
         </>
       ) : null}
-      {loggedIn ? (
-        <WriteReview sku={sku} onSaved={() => void query.refetch()} />
+      {userId ? (
+        <ReviewIfReceived sku={sku} userId={userId} onSaved={() => void query.refetch()} />
       ) : (
         <button type="button" onClick={() => openModal('authentication')} className="self-start rounded-md border border-primary-strong px-4 py-2 font-medium text-primary-strong">
           {t('modal.loginToReview')}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ulid } from 'ulid';
+import { encodeTime, ulid } from 'ulid';
 import type { Db } from '../database.ts';
 
 export type AnalyticsEvent = { eventType: string; value: string; deviceId: string | null; sessionId: string | null; userId: string | null; record: Record<string, unknown> };
@@ -15,6 +15,24 @@ export function createAnalyticsRepository(db: Db) {
         .insertInto('analytics_events')
         .values({ id: ulid(now), event_type: event.eventType, value: event.value, device_id: event.deviceId, session_id: event.sessionId, user_id: event.userId, record: JSON.stringify(event.record), created_at: now })
         .execute();
+    },
+
+    /**
+     * Deletes the events logged before `cutoff`, a few thousand per statement so a long
+     * backlog never holds the database for long. An event's id is a ULID of its time, so
+     * the ids before the cutoff's time prefix are exactly the older events, found by the
+     * primary key's index.
+     */
+    async deleteBefore(cutoff: number): Promise<number> {
+      const before = encodeTime(cutoff);
+      let deleted = 0;
+      for (;;) {
+        const batch = kysely.selectFrom('analytics_events').select('id').where('id', '<', before).orderBy('id').limit(5000);
+        const res = await kysely.deleteFrom('analytics_events').where('id', 'in', batch).executeTakeFirst();
+        const n = Number(res.numDeletedRows);
+        deleted += n;
+        if (n < 5000) return deleted;
+      }
     },
 
     /** Counts per event type (with distinct devices and sessions) and per UTC day, between two instants. */

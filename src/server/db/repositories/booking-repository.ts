@@ -105,9 +105,18 @@ export function createAppointmentRepository(db: Db) {
   }
 
   return {
-    /** Books a place: the cells and the appointment in one transaction, or nothing when a cell is full. */
-    async book(userId: string, at: Placement, details: AppointmentDetails, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
-      return run(async (trx) => {
+    /**
+     * Books a place: the cells and the appointment in one transaction, or nothing when a
+     * cell is full or the shopper already holds `maxUpcoming` bookings that have not ended.
+     */
+    async book(userId: string, at: Placement, details: AppointmentDetails, now = Date.now(), maxUpcoming = Infinity): Promise<AppointmentRecord | { refused: ChangeRefusal | 'too_many' }> {
+      return run(async (trx): Promise<AppointmentRecord | { refused: 'too_many' }> => {
+        // the shopper's row is locked before counting, so one shopper's simultaneous bookings
+        // count one after the other (SQLite runs one write transaction at a time anyway);
+        // NO KEY UPDATE leaves their other inserts that only reference the row unblocked
+        if (db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+        const held = await trx.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 'booked').where('ends_at', '>', now).executeTakeFirstOrThrow();
+        if (Number(held.n) >= maxUpcoming) return { refused: 'too_many' };
         const id = ulid(now);
         if (!(await takePlaces(trx, id, at.resource, at.cells, at.capacity))) throw new Refused('full');
         const row = { id, user_id: userId, service_id: at.serviceId, starts_at: at.start, ends_at: at.end, status: 'booked', details: JSON.stringify(details), created_at: now, updated_at: now };

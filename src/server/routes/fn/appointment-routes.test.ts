@@ -64,7 +64,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     smtp = await startFakeSmtp();
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
-    for (const id of ['asha', 'ravi']) await addUser(id);
+    for (const id of ['asha', 'ravi', 'mira']) await addUser(id);
   });
   afterAll(async () => {
     await app?.close();
@@ -127,6 +127,51 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     expect(await slotsOn('class', '2026-11-23')).toEqual(['10:00:3', '10:30:0', '11:00:0', '11:30:0', '12:00:3']);
   });
 
+  it('a shopper holds at most 3 upcoming bookings: a 4th is refused and takes nothing; a cancelled or past one makes room', async () => {
+    await addUser('hoarder');
+    const sunday = ['08:00', '08:30', '09:00', '09:30', '10:00'].map((t) => `2026-11-29T${t}:00+05:30`);
+    // one booking tomorrow, two next Sunday: three upcoming
+    expect((await book('hoarder', 'fitting', '2026-11-22T10:00:00+05:30')).statusCode).toBe(200);
+    for (const start of sunday.slice(0, 2)) expect((await book('hoarder', 'fitting', start)).statusCode).toBe(200);
+
+    const fourth = await book('hoarder', 'fitting', sunday[2]!);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toEqual({ success: false, error: 'too_many', message: 'You already have 3 upcoming appointments. Cancel one to book another.' });
+    expect((await slotsOn('fitting', '2026-11-29')).slice(0, 4)).toEqual(['08:00:0', '08:30:0', '09:00:1', '09:30:1']);
+    expect((await mine('hoarder')).filter((a) => a.status === 'booked')).toHaveLength(3);
+
+    // cancelling one makes room for one
+    const [first] = await mine('hoarder');
+    expect((await call('POST', `/api/user/appointments/${first!.id}/cancel`, 'hoarder')).statusCode).toBe(200);
+    expect((await book('hoarder', 'fitting', sunday[2]!)).statusCode).toBe(200);
+    expect((await book('hoarder', 'fitting', sunday[3]!)).json().error).toBe('too_many');
+
+    // another shopper is not held back by them
+    expect((await book('ravi', 'fitting', sunday[3]!)).statusCode).toBe(200);
+
+    // a booking that has ended no longer counts
+    await addUser('regular');
+    for (const [service, start] of [['fitting', '2026-11-23T11:00:00+05:30'], ['fitting', sunday[4]!], ['class', '2026-11-29T08:00:00+05:30']] as const) expect((await book('regular', service, start)).statusCode).toBe(200);
+    expect((await book('regular', 'class', '2026-11-29T10:00:00+05:30')).json().error).toBe('too_many');
+    now = at('2026-11-23', '11:30'); // Monday's fitting is over
+    try {
+      expect((await book('regular', 'class', '2026-11-29T10:00:00+05:30')).statusCode).toBe(200);
+    } finally {
+      now = NOW;
+    }
+  });
+
+  it('5 bookings sent at once by one shopper with room for 3: exactly 3 are made', async () => {
+    await addUser('eager');
+    const starts = ['10:00', '10:30', '11:00', '11:30', '12:00'].map((t) => `2026-12-01T${t}:00+05:30`);
+    const answers = await Promise.all(starts.map((start) => book('eager', 'fitting', start)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().error)).toEqual(['too_many', 'too_many']);
+    expect((await mine('eager')).filter((a) => a.status === 'booked')).toHaveLength(3);
+    // the refused ones took no place
+    expect((await slotsOn('fitting', '2026-12-01')).filter((s) => s.endsWith(':0'))).toHaveLength(3);
+  });
+
   it('a cancelled booking frees its place once; cancelling again changes nothing', async () => {
     const booked = (await book('ravi', 'class', '2026-11-30T10:00:00+05:30')).json();
     await book('asha', 'class', '2026-11-30T10:00:00+05:30');
@@ -173,7 +218,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
 
   it('moving a booking takes the new place and frees the old one, all or nothing; close to the start it is refused', async () => {
     const { billId } = (await book('ravi', 'fitting', '2026-11-30T10:00:00+05:30')).json();
-    await book('asha', 'fitting', '2026-11-30T11:00:00+05:30');
+    await book('mira', 'fitting', '2026-11-30T11:00:00+05:30');
     const full = await call('POST', `/api/user/appointments/${billId}/reschedule`, 'ravi', { start: '2026-11-30T11:00:00+05:30' });
     expect(full.statusCode).toBe(409);
     expect(full.json().error).toBe('full');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appointmentRequestSchema, bookingMessages, canChange, isoInZone, placementOf, type AppointmentView, type BookingRefusal } from '../../../domain/booking.ts';
+import { appointmentRequestSchema, bookingMessages, canChange, isoInZone, placementOf, tooManyBookingsMessage, type AppointmentView, type BookingRefusal } from '../../../domain/booking.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { AppointmentRecord, AppointmentRepository } from '../../db/repositories/booking-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
@@ -90,8 +90,11 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
     const phone = appointment.phone || user.phone;
     if (!phone) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }] });
     const details = { serviceName: service.name, price: service.price, durationMinutes: service.durationMinutes, name: user.name, email: user.email, phone, notes: appointment.notes };
-    const booked = await appointments.book(user.id, placed.placement, details, now);
-    if ('refused' in booked) return refuse(reply, booked.refused);
+    const booked = await appointments.book(user.id, placed.placement, details, now, config.maxUpcomingPerCustomer);
+    if ('refused' in booked) {
+      const { refused } = booked;
+      return refused === 'too_many' ? reply.code(409).send({ success: false, error: refused, message: tooManyBookingsMessage(config.maxUpcomingPerCustomer) }) : refuse(reply, refused);
+    }
     req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
     orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });
     void ownerAlerts.bookingMade(booked, publicOrigin(req, publicUrl));

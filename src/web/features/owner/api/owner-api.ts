@@ -19,6 +19,9 @@ export type OwnerCoupon = { code: string; percent: number | null; amount: number
 /** What the coupon form sends: a percent or an amount, and the rules (null: none). */
 export type CouponForm = { code: string; percent?: number; amount?: number; minOrder: number | null; maxDiscount: number | null; validFrom?: string | null; validUntil: string | null; totalUses: number | null; usesPerCustomer: number | null; firstOrderOnly: boolean; active: boolean };
 
+/** A review on /admin (owner-review-routes.ts): of which product, and whether the owner hid it. */
+export type OwnerReview = { id: string; itemId: string; productTitle: string; variantId: string | null; author: string; rating: number; text: string; createdAt: number; hidden: boolean };
+
 const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
 
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
@@ -43,6 +46,10 @@ export const ownerApi = {
   /** The shop's coupons with their uses (the newsletter's one-per-address codes left out). */
   coupons: () => asUser((headers) => getJson<{ coupons: OwnerCoupon[] }>('/admin/api/coupons', headers)),
   saveCoupon: (coupon: CouponForm) => asUser((headers) => postJson<{ success: true }>('/admin/api/coupons', coupon, headers)),
+  /** The newest reviews of every product, hidden ones too. */
+  reviews: () => asUser((headers) => getJson<{ reviews: OwnerReview[] }>('/admin/api/reviews', headers)),
+  /** Hides a review from the shop's pages (its count and average too), or shows it again. */
+  setReviewHidden: (id: string, hidden: boolean) => asUser((headers) => postJson<{ review: OwnerReview }>(`/admin/api/reviews/${encodeURIComponent(id)}/hidden`, { hidden }, headers)),
   /** Products matching the words, fewest in stock first (50 at most). */
   stock: (q: string) => asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
   setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),

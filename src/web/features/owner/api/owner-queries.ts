@@ -31,6 +31,7 @@ export const ownerKeys = {
   order: (id: string) => ['owner', 'order', id] as const,
   bookings: ['owner', 'bookings'] as const,
   coupons: ['owner', 'coupons'] as const,
+  reviews: ['owner', 'reviews'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -50,11 +51,13 @@ export const invoiceQuery = (id: string) => queryOptions({ queryKey: [...ownerKe
 
 export const couponsQuery = () => queryOptions({ queryKey: ownerKeys.coupons, queryFn: () => unwrap(ownerApi.coupons()).then((d) => d.coupons), retry });
 
+export const reviewsQuery = () => queryOptions({ queryKey: ownerKeys.reviews, queryFn: () => unwrap(ownerApi.reviews()).then((d) => d.reviews), retry });
+
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
-const groups = { orders: [ownerKeys.orders, ['owner', 'order']], bookings: [ownerKeys.bookings], coupons: [ownerKeys.coupons], all: [ownerKeys.all] } as const;
+const groups = { orders: [ownerKeys.orders, ['owner', 'order']], bookings: [ownerKeys.bookings], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], all: [ownerKeys.all] } as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

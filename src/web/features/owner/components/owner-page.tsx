@@ -8,14 +8,15 @@ import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { OwnerBoard } from './owner-board.tsx';
 import { OwnerBookings } from './owner-bookings.tsx';
 import { OwnerCoupons } from './owner-coupons.tsx';
+import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 
-const SECTIONS = ['orders', 'bookings', 'stock', 'coupons'] as const;
+const SECTIONS = ['orders', 'bookings', 'stock', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The owner's home on /admin (issue 8): the shop's open / closed switch and its
- * sections — the live orders, the bookings (when the shop takes them), stock and coupons. The
+ * sections — the live orders, the bookings (when the shop takes them), stock, coupons and reviews. The
  * section is in the address (`?section=stock`), so a reload keeps it.
  */
 export function OwnerPage() {
@@ -43,7 +44,7 @@ export function OwnerPage() {
           </button>
         ))}
       </nav>
-      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : <OwnerStock />}
+      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : <OwnerStock />}
     </div>
   );
 }
