@@ -53,6 +53,15 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await call('GET', '/api/user/orders', asha)).json()).toHaveLength(1);
   });
 
+  it('lists all of the shopper\'s orders, newest first, with prices as the shop shows them', async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await order(ravi)).json().orderId as string);
+    const mine = (await call('GET', '/api/user/orders', ravi)).json() as Array<{ id: string; grandTotal: number; lines: Array<{ unitPrice: number; total: number }> }>;
+    expect(mine.map((o) => o.id)).toEqual(ids.reverse());
+    // one tee at ₹499.50, no charges in this shop
+    expect(mine[0]).toMatchObject({ grandTotal: 499.5, lines: [{ unitPrice: 499.5, total: 499.5 }] });
+  });
+
   it("addresses: create, list, edit and delete one's own; another user's id answers 404 and changes nothing", async () => {
     const created = (await call('POST', '/api/user/addresses', asha, { ...address, id: 'chosen-id', user_id: 'u-ravi' })).json();
     expect(created.id).not.toBe('chosen-id');

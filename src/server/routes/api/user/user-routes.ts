@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shippingDetailsSchema } from '../../../../domain/order.ts';
+import { orderForApi, shippingDetailsSchema } from '../../../../domain/order.ts';
 import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
 import type { CartRepository } from '../../../db/repositories/cart-repository.ts';
 import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';
@@ -25,7 +25,7 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   const addressBody = shippingDetailsSchema.strip();
   const idParam = z.object({ id: z.string().min(1).max(64) });
 
-  typed.get('/user/orders', async (req) => orders.listForUser(req.userId!, fractionDigits));
+  typed.get('/user/orders', async (req) => (await orders.listForUser(req.userId!)).map((o) => orderForApi(o, fractionDigits)));
 
   typed.get('/user/addresses', async (req) => addresses.list(req.userId!));
   typed.post('/user/addresses', { schema: { body: addressBody } }, async (req) => addresses.create(req.userId!, req.body));
