@@ -50,7 +50,8 @@ writeFileSync(
   shopConfig,
   JSON.stringify({
     ...testShopConfig(),
-    orderConfig: { orderEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+    // a crowd of shoppers from one address: the order rate limit is lifted (order-abuse.test.ts tests it)
+    orderConfig: { orderEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } }, orderRateLimit: { perAddress: 100_000, perContact: 100_000 } },
     payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
   }),
 );

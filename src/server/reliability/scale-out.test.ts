@@ -83,7 +83,8 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
       JSON.stringify({
         ...testShopConfig(),
         id: shopId,
-        orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+        // a crowd of shoppers from one address: the order rate limit is lifted (order-abuse.test.ts tests it)
+        orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } }, orderRateLimit: { perAddress: 100_000, perContact: 100_000 } },
         payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
       }),
     );
