@@ -57,13 +57,14 @@ import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
-import { createAccessTokens } from './services/access-tokens.ts';
+import { ACCESS_TOKEN_TTL_S, createAccessTokens } from './services/access-tokens.ts';
 import { createCallerVerification } from './services/caller-verification.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
 import type { OrderEvents } from './services/order-events.ts';
+import { createSessions } from './services/sessions.ts';
 import { createSharedState } from './services/shared-state.ts';
 import { createStoreState } from './services/store-state.ts';
 import { createStoreRepository } from './db/repositories/store-repository.ts';
@@ -210,7 +211,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const ownerAlerts = createOwnerAlerts({ shop: config.config, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
     const payments = createPaymentRepository(db, { outbox });
     const authSecret = options.authSecret ?? randomBytes(32);
-    const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
+    // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
+    const sessions = createSessions({ refreshTokens: createRefreshTokenRepository(db, authSecret), ended: shared.endedSessions, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S });
+    await sessions.restore();
+    const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
     const users = createUserRepository(db);
     const devices = createDeviceRepository(db);
     const orderEvents = options.orderEvents ?? shared.orderEvents;
@@ -224,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       shopTitle: config.config.title,
       users,
       codes,
-      refreshTokens: createRefreshTokenRepository(db),
+      sessions,
       accessTokens,
       mailer,
       sms: options.sms,

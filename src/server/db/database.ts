@@ -13,6 +13,7 @@ import * as ownersDay from './migrations/007-owners-day.ts';
 import * as tax from './migrations/008-tax.ts';
 import * as coupons from './migrations/009-coupons.ts';
 import * as deviceSecret from './migrations/010-device-secret.ts';
+import * as endedSessions from './migrations/011-ended-sessions.ts';
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
 
@@ -52,7 +53,7 @@ function tighten(file: string, mode: number): void {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-device-secret': deviceSecret };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-device-secret': deviceSecret, '011-ended-sessions': endedSessions };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

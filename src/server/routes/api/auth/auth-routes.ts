@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   // guessing passwords and codes, or flooding people with messages, is slowed per client address
   await app.register(rateLimit, { ...options.rateLimits, global: false });
   const kit = createAuthKit(app, options);
-  const { users, codes, refreshTokens, shopTitle } = kit;
+  const { users, codes, sessions, shopTitle } = kit;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -69,19 +69,20 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
 
   app.post('/auth/refresh', { config: { rateLimit: REFRESHES } }, async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
-    const rotated = token ? await refreshTokens.rotate(token) : null;
+    const rotated = token ? await sessions.rotate(token) : null;
     const user = rotated?.ok ? await users.byId(rotated.userId) : undefined;
     if (!rotated?.ok || !user) {
       kit.clearRefreshCookie(reply);
       return reply.code(401).send(failure('session_expired', authMessages.sessionExpired));
     }
     kit.setRefreshCookie(req, reply, rotated.token, rotated.expiresAt);
-    return { success: true, authToken: await kit.accessToken(user), user: publicUser(user), errorCode: null, errorMessage: null } satisfies AuthAnswer;
+    return { success: true, authToken: await kit.accessToken(user, rotated.sessionId), user: publicUser(user), errorCode: null, errorMessage: null } satisfies AuthAnswer;
   });
 
   app.post('/auth/logout', async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
-    if (token) await refreshTokens.revokeFamilyOf(token);
+    // the session's access tokens stop working at once, on every instance
+    if (token) await sessions.endSessionOf(token);
     kit.clearRefreshCookie(reply);
     return { success: true };
   });

@@ -71,8 +71,8 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     const user = used.ok ? holder : undefined;
     if (!user) return reply.code(400).send(used.ok || used.reason === 'dead' ? failure('invalid_code', authMessages.invalidCode) : failure('wrong_code', authMessages.wrongCode));
     await users.resetPassword(user.id, name, await hashPassword(req.body.password));
-    // every session of the account ends; this browser gets a new one
-    await kit.refreshTokens.revokeUser(user.id);
+    // every session of the account ends, access tokens included; this browser gets a new one
+    await kit.sessions.endAllOf(user.id);
     return kit.signIn(req, reply, user);
   });
 

@@ -60,7 +60,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push, pushServiceOrigin: pushService.origin });
     for (const id of ['asha', 'ravi']) {
       await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role: 'customer' });
+      token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
     }
   });
   afterAll(async () => {

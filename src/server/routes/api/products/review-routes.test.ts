@@ -52,7 +52,7 @@ describe.each(testDatabases)('POST /api/products/:variantId/reviews on $name', (
     const app = await buildTestApp(db, { authSecret: secret });
     try {
       const asha = await addUser(db, 'Asha');
-      const token = await createAccessTokens(secret).issue({ userId: asha, role: 'customer' });
+      const token = await createAccessTokens(secret).issue({ userId: asha, role: 'customer', sessionId: 'test-session' });
       const post = (payload: object, auth = true) => app.inject({ method: 'POST', url: '/api/products/tee-red-l/reviews', payload, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 
       expect((await post({ rating: 5, text: 'Lovely' }, false)).statusCode).toBe(401);
