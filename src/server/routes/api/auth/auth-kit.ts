@@ -82,7 +82,9 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
   const { users, codes, sessions, accessTokens, mailer, sms, shopTitle } = options;
   const log: FastifyBaseLogger = app.log;
   const codeSendsPerIp = app.createRateLimit(CODE_SENDS_PER_IP);
-  const cookieOptions = (req: FastifyRequest) => ({ sameSite: 'strict' as const, secure: req.protocol === 'https' });
+  // a shop public over https sends its cookies over https only, whatever a proxy in front says (or fails to say) about the request
+  const httpsShop = options.publicUrl?.startsWith('https:') ?? false;
+  const cookieOptions = (req: FastifyRequest) => ({ sameSite: 'strict' as const, secure: httpsShop || req.protocol === 'https' });
 
   function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number) {
     const maxAge = Math.floor((expiresAt - Date.now()) / 1000);
