@@ -64,6 +64,7 @@ import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
 import type { OrderEvents } from './services/order-events.ts';
+import { createPasswords } from './services/passwords.ts';
 import { createSessions } from './services/sessions.ts';
 import { createSharedState } from './services/shared-state.ts';
 import { createStoreState } from './services/store-state.ts';
@@ -111,6 +112,8 @@ export type AppOptions = {
   clock?: (() => number) | undefined;
   /** Access-token lifetime in seconds (15 minutes unless set). */
   accessTokenTtlSeconds?: number | undefined;
+  /** Password hashes under way at once, running or waiting, before logins, sign-ups and resets answer 503 (PASSWORD_QUEUE_LIMIT unless set). */
+  passwordQueueLimit?: number | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
   authSecret?: Uint8Array | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -229,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       users,
       codes,
       sessions,
+      passwords: createPasswords(options.passwordQueueLimit),
       accessTokens,
       mailer,
       sms: options.sms,

@@ -7,7 +7,7 @@ import type { CodePurpose, OneTimeCodeRepository } from '../../../db/repositorie
 import { publicUser, type ChannelName, type PublicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { textMail, type Mailer } from '../../../services/mailer.ts';
-import { MAX_PASSWORD } from '../../../services/passwords.ts';
+import { MAX_PASSWORD, type Passwords } from '../../../services/passwords.ts';
 import type { CallerVerification } from '../../../services/caller-verification.ts';
 import type { Sessions } from '../../../services/sessions.ts';
 import type { SharedState } from '../../../services/shared-state.ts';
@@ -20,6 +20,8 @@ export type AuthOptions = {
   codes: OneTimeCodeRepository;
   /** Logins: refresh-token families and the sessions that ended (services/sessions.ts). */
   sessions: Sessions;
+  /** Password hashing, refused past a bound of hashes under way (services/passwords.ts). */
+  passwords: Passwords;
   accessTokens: AccessTokens;
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
@@ -152,6 +154,7 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
     users,
     codes,
     sessions,
+    passwords: options.passwords,
     shopTitle,
   };
 }
