@@ -47,13 +47,16 @@ test.describe('Shoppers are counted once per visit', () => {
     await expect.poll(() => sent.registrations.filter((r) => r.authorized).length).toBeGreaterThan(0);
     const [login] = sent.registrations.filter((r) => r.authorized);
     expect(login).toMatchObject({ fcmToken: null, deviceId: sent.events[0]!.device_id, userId: expect.any(String) });
+    // the device's first registration is given its secret; every later one brings it back
+    expect(login).not.toHaveProperty('deviceSecret');
+    const deviceSecret = expect.stringMatching(/^[\w-]{43}$/);
 
     await page.goto('/home');
     await (await openMenu(page)).getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText("You're logged out")).toBeVisible();
-    await expect.poll(() => sent.registrations.at(-1)).toMatchObject({ authorized: false, userId: null, deviceId: login!.deviceId });
+    await expect.poll(() => sent.registrations.at(-1)).toMatchObject({ authorized: false, userId: null, deviceId: login!.deviceId, deviceSecret });
     await (await openMenu(page)).getByRole('button', { name: 'Login' }).click();
     await logInAfterAWrongPassword(page, email, 'wrong password here', 'cardamom river stones');
-    await expect.poll(() => sent.registrations.at(-1)).toMatchObject({ authorized: true, deviceId: login!.deviceId });
+    await expect.poll(() => sent.registrations.at(-1)).toMatchObject({ authorized: true, deviceId: login!.deviceId, deviceSecret });
   });
 });

@@ -23,6 +23,8 @@ export const authMessages = {
   phoneTaken: 'This phone number belongs to another account.',
   emailTaken: 'This e-mail address belongs to another account.',
   confirmNewEmail: 'We sent a code to this e-mail address. Enter it to confirm the change.',
+  /** Too many passwords being checked at once (503 with Retry-After): login, sign-up and reset. */
+  busy: (seconds: number) => `Many people are signing in right now. Please try again in ${seconds} seconds.`,
   /** The wait before another code may be sent (429 with Retry-After). */
   waitForCode: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
 } as const;
@@ -38,4 +40,5 @@ export type AuthErrorCode =
   | 'code_not_sent'
   | 'account_exists'
   | 'taken'
-  | 'code_sent';
+  | 'code_sent'
+  | 'busy';

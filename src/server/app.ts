@@ -58,7 +58,7 @@ import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
-import { createAccessTokens } from './services/access-tokens.ts';
+import { ACCESS_TOKEN_TTL_S, createAccessTokens } from './services/access-tokens.ts';
 import { createCallerVerification } from './services/caller-verification.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
@@ -66,6 +66,8 @@ import type { Mailer } from './services/mailer.ts';
 import type { PushSender } from './services/push.ts';
 import type { OrderEvents } from './services/order-events.ts';
 import { startUnpaidExpiry } from './services/unpaid-expiry.ts';
+import { createPasswords } from './services/passwords.ts';
+import { createSessions } from './services/sessions.ts';
 import { createSharedState } from './services/shared-state.ts';
 import { createStoreState } from './services/store-state.ts';
 import { createStoreRepository } from './db/repositories/store-repository.ts';
@@ -114,6 +116,8 @@ export type AppOptions = {
   unpaidSweepMs?: number | undefined;
   /** Access-token lifetime in seconds (15 minutes unless set). */
   accessTokenTtlSeconds?: number | undefined;
+  /** Password hashes under way at once, running or waiting, before logins, sign-ups and resets answer 503 (PASSWORD_QUEUE_LIMIT unless set). */
+  passwordQueueLimit?: number | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
   authSecret?: Uint8Array | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -214,7 +218,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const ownerAlerts = createOwnerAlerts({ shop: config.config, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
     const payments = createPaymentRepository(db, { outbox });
     const authSecret = options.authSecret ?? randomBytes(32);
-    const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds });
+    // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
+    const sessions = createSessions({ refreshTokens: createRefreshTokenRepository(db, authSecret), ended: shared.endedSessions, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S });
+    await sessions.restore();
+    const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
     const users = createUserRepository(db);
     const devices = createDeviceRepository(db);
     const orderEvents = options.orderEvents ?? shared.orderEvents;
@@ -228,7 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       shopTitle: config.config.title,
       users,
       codes,
-      refreshTokens: createRefreshTokenRepository(db),
+      sessions,
+      passwords: createPasswords(options.passwordQueueLimit),
       accessTokens,
       mailer,
       sms: options.sms,

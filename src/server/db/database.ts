@@ -13,6 +13,9 @@ import * as ownersDay from './migrations/007-owners-day.ts';
 import * as tax from './migrations/008-tax.ts';
 import * as coupons from './migrations/009-coupons.ts';
 import * as reviewHiding from './migrations/010-review-hiding.ts';
+import * as deviceSecret from './migrations/011-device-secret.ts';
+import * as endedSessions from './migrations/012-ended-sessions.ts';
+
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
 
@@ -52,7 +55,7 @@ function tighten(file: string, mode: number): void {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-review-hiding': reviewHiding };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-review-hiding': reviewHiding, '011-device-secret': deviceSecret, '012-ended-sessions': endedSessions };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -186,7 +186,8 @@ export interface SlotUseTable { resource: string; starts_at: Millis; taken: numb
 /** Which appointment or order holds which cells. */
 export interface SlotClaimTable { owner_id: string; resource: string; starts_at: Millis }
 
-export interface DeviceTable { id: string; user_id: string | null; record: string; created_at: Millis; updated_at: Millis }
+/** `secret_hash`: SHA-256 of the secret the browser got at the device's first registration; null for a device from before (issue 20). */
+export interface DeviceTable { id: string; user_id: string | null; record: string; created_at: Millis; updated_at: Millis; secret_hash: string | null }
 
 export interface PushSubscriptionTable { id: string; device_id: string; user_id: string | null; endpoint: string; keys: string; created_at: Millis }
 

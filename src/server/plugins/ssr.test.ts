@@ -113,7 +113,7 @@ describe.each(testDatabases)('pages served again on $name (decision 028)', (data
   const t = useTestApp(database, { web: true, authSecret: secret, config: { ...testShopConfig(), orderConfig: orders, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } } });
   const owner = async () => {
     await t.db.kysely.insertInto('users').values({ id: 'owner-1', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-    return `Bearer ${await createAccessTokens(secret).issue({ userId: 'owner-1', role: 'owner' })}`;
+    return `Bearer ${await createAccessTokens(secret).issue({ userId: 'owner-1', role: 'owner', sessionId: 'test-session' })}`;
   };
 
   it('is the same page in brotli, gzip and uncompressed', async () => {

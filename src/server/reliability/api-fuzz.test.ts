@@ -578,9 +578,9 @@ describe.each(testDatabases)('fuzzing every operation of the API on $name', (dat
     for (const [id, role] of [['fuzz-shopper', 'customer'], ['fuzz-owner', 'owner']] as const) {
       await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
     }
-    tokens.shopper = await issuer.issue({ userId: 'fuzz-shopper', role: 'customer' });
-    tokens.owner = await issuer.issue({ userId: 'fuzz-owner', role: 'owner' });
-    tokens.expired = await createAccessTokens(secret, { clock: () => Date.now() - 3_600_000, ttlSeconds: 60 }).issue({ userId: 'fuzz-owner', role: 'owner' });
+    tokens.shopper = await issuer.issue({ userId: 'fuzz-shopper', role: 'customer', sessionId: 'test-session' });
+    tokens.owner = await issuer.issue({ userId: 'fuzz-owner', role: 'owner', sessionId: 'test-session' });
+    tokens.expired = await createAccessTokens(secret, { clock: () => Date.now() - 3_600_000, ttlSeconds: 60 }).issue({ userId: 'fuzz-owner', role: 'owner', sessionId: 'test-session' });
     const as = (auth: Auth) => (tokens[auth] ? { authorization: `Bearer ${tokens[auth]}` } : {});
 
     // something of each kind for the ids in paths and bodies to find

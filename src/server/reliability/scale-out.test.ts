@@ -91,7 +91,7 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
     await createCatalogRepository(database.db, 2).replace(testCatalog());
     await database.db.kysely.updateTable('products').set({ stock_milli: 5000 }).where('id', '=', 'tee-red-m').execute();
     await database.db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-    ownerToken = await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner' });
+    ownerToken = await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
 
     const env = serverEnv({ location: database.location, shopConfig, authSecret: secret.toString('hex'), extra: { REDIS_URL: testRedisUrl, TRUST_PROXY: 'loopback' } });
     // each instance keeps its own files (keys, image cache); the database and Redis are shared

@@ -10,8 +10,8 @@ describe('access tokens', () => {
   it('an issued token verifies with its user and role until it expires', async () => {
     let now = Date.parse('2026-11-21T10:00:00Z');
     const tokens = createAccessTokens(secret, { clock: () => now });
-    const token = await tokens.issue({ userId: 'u1', role: 'customer' });
-    expect(await tokens.verify(token)).toEqual({ ok: true, claims: { userId: 'u1', role: 'customer' } });
+    const token = await tokens.issue({ userId: 'u1', role: 'customer', sessionId: 's1' });
+    expect(await tokens.verify(token)).toEqual({ ok: true, claims: { userId: 'u1', role: 'customer', sessionId: 's1' } });
     now += (ACCESS_TOKEN_TTL_S - 1) * 1000;
     expect((await tokens.verify(token)).ok).toBe(true);
     now += 2000;
@@ -20,7 +20,7 @@ describe('access tokens', () => {
 
   it('refuses tampered tokens: no algorithm, another algorithm, another key, another type, edited claims', async () => {
     const tokens = createAccessTokens(secret);
-    const good = await tokens.issue({ userId: 'u1', role: 'customer' });
+    const good = await tokens.issue({ userId: 'u1', role: 'customer', sessionId: 's1' });
     const [header, payload, signature] = good.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const base = () => new SignJWT({ role: 'customer' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m');
@@ -48,6 +48,18 @@ describe('access tokens', () => {
     const tokens = createAccessTokens(secret);
     const old = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt(1).setExpirationTime(2).sign(randomBytes(32));
     expect(await tokens.verify(old)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it("is refused as soon as its session has ended; one from before tokens named their session is sent to refresh", async () => {
+    const ended = new Set<string>();
+    const tokens = createAccessTokens(secret, { sessionEnded: async (id) => ended.has(id) });
+    const token = await tokens.issue({ userId: 'u1', role: 'customer', sessionId: 's1' });
+    expect((await tokens.verify(token)).ok).toBe(true);
+    ended.add('s1');
+    expect(await tokens.verify(token)).toEqual({ ok: false, reason: 'invalid' });
+
+    const unnamed = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m').sign(secret);
+    expect(await tokens.verify(unnamed)).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('needs a secret of at least 32 bytes', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { createAccessTokens } from './access-tokens.ts';
 import { createCallerVerification, type CallerEvent } from './caller-verification.ts';
+import { hashPassword } from './passwords.ts';
 import { createSharedState } from './shared-state.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
@@ -58,7 +59,7 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
   it("an order placed through one instance reaches an owner's live feed on the other", async () => {
     const url = await two.listen({ port: 0, host: '127.0.0.1' });
     // left connected: closing the app ends the feed (an aborted fetch can hold its connection open)
-    const res = await fetch(`${url}/admin/api/events`, { headers: { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner' })}` } });
+    const res = await fetch(`${url}/admin/api/events`, { headers: { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` } });
     expect(res.status).toBe(200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     await reader.read(); // the feed's first words: it is listening
@@ -74,6 +75,18 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     }
     expect(heard).toContain('event: order');
     expect(heard).toContain(`"orderId":"${orderId}"`);
+  });
+  it('a logout through one instance ends the session on the other at once', async () => {
+    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: await hashPassword('tamarind sunrise'), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    const login = await one.inject({ method: 'POST', url: '/api/auth/email/login', payload: { email: 'asha@example.com', password: 'tamarind sunrise' } });
+    const { authToken } = login.json<{ authToken: string }>();
+    const orders = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${authToken}` } });
+    expect((await orders(two)).statusCode).toBe(200);
+
+    const cookie = login.cookies.find((c) => c.name === 'sf_refresh')!;
+    expect((await one.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `sf_refresh=${cookie.value}` } })).statusCode).toBe(200);
+    expect((await orders(two)).statusCode).toBe(401);
+    expect((await orders(one)).statusCode).toBe(401);
   });
 });
 

@@ -4,12 +4,15 @@ import { lazyModule } from '../lazy-module.ts';
 import { createOrderEvents, type OrderEvents } from './order-events.ts';
 import { memoryCallerStore, type CallerStore } from './caller-verification.ts';
 import { redisCallerStore } from './redis-caller-store.ts';
+import { redisEndedSessions } from './redis-ended-sessions.ts';
 import { createRedisOrderEvents } from './redis-order-events.ts';
+import { memoryEndedSessions, type EndedSessions } from './sessions.ts';
 
 /**
  * What several instances of one shop must share (decision 026): with REDIS_URL, the rate
  * limits, the owners' live events and caller verification's nonces and tickets go
- * through Redis; without it (one process), they stay in memory. Orders, one-time-code attempts and idempotency keys live in the
+ * through Redis, and so do the sessions that ended (a logout is refused by every instance at
+ * once); without it (one process), they stay in memory. Orders, one-time-code attempts and idempotency keys live in the
  * database already, which every instance shares.
  */
 export type SharedState = {
@@ -17,6 +20,8 @@ export type SharedState = {
   rateLimits: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError' | 'errorResponseBuilder'>;
   /** The owners' live events: through Redis pub/sub, or an in-memory emitter. */
   orderEvents: OrderEvents;
+  /** The sessions that ended within an access token's life (services/sessions.ts). */
+  endedSessions: EndedSessions;
   /** Caller verification's nonces and tickets (made on first use: most shops do not use it). */
   callerStore(): CallerStore;
   close(): Promise<void>;
@@ -41,7 +46,7 @@ const tooMany: NonNullable<RateLimitPluginOptions['errorResponseBuilder']> = (_r
 const loadIoredis = lazyModule<{ Redis: typeof RedisClient }>('ioredis');
 
 export function createSharedState(redisUrl: string | undefined, prefix: string, log: Log): SharedState {
-  if (!redisUrl) return { rateLimits: { errorResponseBuilder: tooMany }, orderEvents: createOrderEvents(), callerStore: () => memoryCallerStore(), close: async () => {} };
+  if (!redisUrl) return { rateLimits: { errorResponseBuilder: tooMany }, orderEvents: createOrderEvents(), endedSessions: memoryEndedSessions(), callerStore: () => memoryCallerStore(), close: async () => {} };
   const { Redis } = loadIoredis();
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000, lazyConnect: false });
   let reported = false;
@@ -56,6 +61,7 @@ export function createSharedState(redisUrl: string | undefined, prefix: string, 
   return {
     rateLimits: { redis, nameSpace: `${prefix}rate:`, skipOnError: true, errorResponseBuilder: tooMany },
     orderEvents,
+    endedSessions: redisEndedSessions(redis, prefix, log),
     callerStore: () => (callers ??= redisCallerStore(redis, prefix, log)),
     async close() {
       await orderEvents.close();

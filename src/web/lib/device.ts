@@ -3,7 +3,9 @@ import { postJson } from './api.ts';
 /**
  * §3 Device and session record: a device id kept in persistent storage and a session
  * id in the tab's storage, each made once; §4: the `new_session` event goes only when
- * the tab had no session id yet. Decision 022.
+ * the tab had no session id yet. Decision 022. Beside the device id the browser keeps
+ * the secret the server gave at the device's first registration, which every later
+ * registration brings back (issue 20).
  */
 
 /** §9: the app version string. */
@@ -36,7 +38,28 @@ function idIn(storage: () => Storage, key: string): { id: string; made: boolean 
   }
 }
 
-export const deviceId = (shopId: string) => idIn(() => localStorage, `${shopId}/device`).id;
+const deviceKey = (shopId: string) => `${shopId}/device`;
+const secretKey = (shopId: string) => `${shopId}/deviceSecret`;
+
+export const deviceId = (shopId: string) => idIn(() => localStorage, deviceKey(shopId)).id;
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps (or with null forgets) a value in persistent storage; storage that refuses keeps nothing. */
+function keep(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // private mode: the next page is a new device anyway
+  }
+}
 
 /** The wall-clock time with the device's offset: 2026-11-21T20:00:00+05:30. */
 function localTime(now = new Date()): string {
@@ -85,11 +108,28 @@ export async function startSession(shopId: string, userId: string | null, header
   await logEvent(shopId, 'new_session', window.location.href, userId, headers);
 }
 
-/** Registers the device for the user, or for nobody without one (sent without a token). Failures are logged only (§8). */
+/**
+ * Registers the device for the user, or for nobody without one (sent without a token),
+ * with the device's secret once it has one. A refused secret means the id is another
+ * browser's or this one lost its secret: the browser becomes a new device and tries once
+ * more. Failures are logged only (§8).
+ */
 export async function registerDevice(shopId: string, userId: string | null, headers: Record<string, string> = {}, subscription: PushSubscriptionJSON | null = null): Promise<boolean> {
-  const res = await postJson('/api/instance/updateFcmToken', { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId }, headers);
-  if (!res.ok) console.warn('device not registered', res.status);
-  return res.ok;
+  for (let attempt = 1; ; attempt++) {
+    const body = { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId, deviceSecret: stored(secretKey(shopId)) ?? undefined };
+    const res = await postJson<{ deviceSecret?: string }>('/api/instance/updateFcmToken', body, headers);
+    if (res.ok) {
+      if (res.data.deviceSecret) keep(secretKey(shopId), res.data.deviceSecret);
+      return true;
+    }
+    if (res.status === 403 && res.error?.error === 'device_secret' && attempt === 1) {
+      keep(deviceKey(shopId), null);
+      keep(secretKey(shopId), null);
+      continue;
+    }
+    console.warn('device not registered', res.status);
+    return false;
+  }
 }
 
 /**

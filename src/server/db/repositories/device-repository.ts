@@ -1,28 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { PushSubscriptionJson } from '../../services/push.ts';
 import type { Db } from '../database.ts';
 
 export type StoredSubscription = PushSubscriptionJson & { id: string; deviceId: string };
 export type DeviceView = { id: string; push: boolean; updatedAt: number };
+/** A registration: done (with the secret the browser must keep, when one was made now), or refused for want of the device's secret. */
+export type Registration = { ok: true; secret: string | null } | { ok: false };
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /**
  * Devices (§3 Device record) and their push subscriptions (§7 updateFcmToken). A
  * device is the user's who last registered it while logged in; registering it without a
  * user (logout) attaches none. User-scoped reads and removals find nothing of another
  * user's, exactly like a missing device.
+ *
+ * A device id is no secret (every analytics event carries it), so a device is bound to
+ * the browser that registered it first (issue 20): that registration is given a random
+ * secret, kept here only as its SHA-256, and every later one must bring it back. A device
+ * from before secrets existed is given one at its next registration.
  */
 export function createDeviceRepository(db: Db) {
   const { kysely } = db;
   return {
-    /** Records the device for the user (or none) and, when given, its push subscription; one transaction. */
-    async register(input: { deviceId: string; userId: string | null; subscription: PushSubscriptionJson | null }, now = Date.now()): Promise<void> {
+    /** Records the device for the user (or none) and, when given, its push subscription; one transaction, and nothing changes without the device's secret. */
+    async register(input: { deviceId: string; userId: string | null; subscription: PushSubscriptionJson | null; secret: string | null }, now = Date.now()): Promise<Registration> {
       const { deviceId, userId, subscription } = input;
-      await kysely.transaction().execute(async (trx) => {
-        await trx
+      return kysely.transaction().execute(async (trx) => {
+        const made = randomBytes(32).toString('base64url');
+        const created = await trx
           .insertInto('devices')
-          .values({ id: deviceId, user_id: userId, record: '{}', created_at: now, updated_at: now })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ user_id: userId, updated_at: now }))
-          .execute();
+          .values({ id: deviceId, user_id: userId, record: '{}', created_at: now, updated_at: now, secret_hash: hash(made) })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        let secret: string | null = null;
+        if (Number(created.numInsertedOrUpdatedRows) === 1) secret = made;
+        else {
+          // a device from before secrets: the first to come gets one (the conditional update decides who)
+          const claimed = await trx.updateTable('devices').set({ secret_hash: hash(made) }).where('id', '=', deviceId).where('secret_hash', 'is', null).executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) === 1) secret = made;
+          const moved = await trx
+            .updateTable('devices')
+            .set({ user_id: userId, updated_at: now })
+            .where('id', '=', deviceId)
+            .where('secret_hash', '=', secret ? hash(secret) : hash(input.secret ?? ''))
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) return { ok: false };
+        }
         // the device's subscriptions follow its user: none after logout
         await trx.updateTable('push_subscriptions').set({ user_id: userId }).where('device_id', '=', deviceId).execute();
         if (subscription) {
@@ -33,6 +58,7 @@ export function createDeviceRepository(db: Db) {
             .onConflict((oc) => oc.column('endpoint').doUpdateSet({ device_id: deviceId, user_id: userId, keys }))
             .execute();
         }
+        return { ok: true, secret };
       });
     },
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
 import type { Db } from '../database.ts';
@@ -10,7 +11,7 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
   let users = 0;
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
-    tokens = createRefreshTokenRepository(db);
+    tokens = createRefreshTokenRepository(db, randomBytes(32));
   });
   afterAll(async () => dispose?.());
 
@@ -24,7 +25,7 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
     const t0 = Date.parse('2026-11-01T00:00:00Z');
     const first = await tokens.issue(await newUser(), t0);
     const second = await tokens.rotate(first.token, t0 + 1000);
-    expect(second).toMatchObject({ ok: true, userId: first.userId, expiresAt: t0 + REFRESH_FAMILY_TTL_MS });
+    expect(second).toMatchObject({ ok: true, userId: first.userId, sessionId: first.sessionId, expiresAt: t0 + REFRESH_FAMILY_TTL_MS });
     if (!second.ok) throw new Error('rotation failed');
     expect(second.token).not.toBe(first.token);
     const late = await tokens.rotate(second.token, t0 + REFRESH_FAMILY_TTL_MS);
@@ -34,11 +35,25 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
     for (const row of stored) expect([first.token, second.token]).not.toContain(row.token_hash);
   });
 
-  it('two tabs refreshing with the same token at once both go on', async () => {
+  it('two tabs refreshing with the same token at once both go on, with one and the same next token', async () => {
     const t0 = Date.now();
     const first = await tokens.issue(await newUser(), t0);
     const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => tokens.rotate(first.token, t0 + 10 * i)));
     expect(answers.map((a) => a.ok)).toEqual([true, true, true, true, true]);
+    expect(new Set(answers.map((a) => a.ok && a.token)).size).toBe(1);
+  });
+
+  it('a copy replayed within the leeway gets no chain of its own: used again later, it ends the session', async () => {
+    const t0 = Date.now();
+    const first = await tokens.issue(await newUser(), t0);
+    const shopper = await tokens.rotate(first.token, t0 + 1000);
+    const thief = await tokens.rotate(first.token, t0 + 2000);
+    if (!shopper.ok || !thief.ok) throw new Error('rotation failed');
+    const later = await tokens.rotate(shopper.token, t0 + 60_000);
+    expect(later.ok).toBe(true);
+    expect(await tokens.rotate(thief.token, t0 + 120_000)).toEqual({ ok: false, reason: 'reused', sessionId: first.sessionId });
+    if (later.ok) expect(await tokens.rotate(later.token, t0 + 121_000)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await tokens.isRevoked(first.sessionId)).toBe(true);
   });
 
   it('a token used again after the leeway revokes the whole family', async () => {
@@ -47,7 +62,7 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
     const second = await tokens.rotate(first.token, t0 + 1000);
     if (!second.ok) throw new Error('rotation failed');
     // the stolen copy of the first token comes back later
-    expect(await tokens.rotate(first.token, t0 + 1000 + REUSE_LEEWAY_MS + 1)).toEqual({ ok: false, reason: 'reused' });
+    expect(await tokens.rotate(first.token, t0 + 1000 + REUSE_LEEWAY_MS + 1)).toEqual({ ok: false, reason: 'reused', sessionId: first.sessionId });
     // the shopper's own current token is dead too
     expect(await tokens.rotate(second.token, t0 + 2000 + REUSE_LEEWAY_MS)).toEqual({ ok: false, reason: 'invalid' });
   });
@@ -56,12 +71,14 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
     const user = await newUser();
     const phone = await tokens.issue(user);
     const laptop = await tokens.issue(user);
-    await tokens.revokeFamilyOf(phone.token);
+    const since = Date.now();
+    expect(await tokens.revokeFamilyOf(phone.token)).toBe(phone.sessionId);
     expect(await tokens.rotate(phone.token)).toEqual({ ok: false, reason: 'invalid' });
     expect((await tokens.rotate(laptop.token)).ok).toBe(true);
     const tablet = await tokens.issue(user);
-    await tokens.revokeUser(user);
+    expect((await tokens.revokeUser(user)).sort()).toEqual([laptop.sessionId, tablet.sessionId].sort());
     expect(await tokens.rotate(tablet.token)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await tokens.revokedSince(since)).toEqual(expect.arrayContaining([phone.sessionId, laptop.sessionId, tablet.sessionId]));
   });
 
   it('an unknown token is invalid', async () => {

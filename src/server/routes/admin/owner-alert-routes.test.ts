@@ -54,7 +54,7 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
     app = await buildTestApp(db, { config: shopConfig('orders@kirana.example'), authSecret: secret, clock: () => NOW, push, pushServiceOrigin: pushService.origin, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
     for (const [id, role, phone] of [['priya', 'owner', null], ['asha', 'customer', '+919800000001']] as const) {
       await db.kysely.insertInto('users').values({ id, name: id === 'priya' ? 'Priya' : 'Asha Rao', email: `${id}@example.com`, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role });
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
   afterAll(async () => {

@@ -47,7 +47,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
     for (const [id, role, phone] of [['priya', 'owner', null], ['asha', 'customer', '+919800000001'], ['ravi', 'customer', null]] as const) {
       await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role });
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
   afterAll(async () => {

@@ -28,7 +28,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
     for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
       await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role });
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
   afterAll(async () => {

@@ -57,6 +57,7 @@ export function requireOwner(tokens: AccessTokens, users: UserRepository) {
     const userId = 'userId' in session ? session.userId : null;
     if (!userId || !(await users.isOwner(userId))) return reply.code(404).send(API_NOT_FOUND);
     req.userId = userId;
+    if ('sessionId' in session) req.sessionId = session.sessionId;
   };
 }
 
@@ -89,7 +90,9 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   /**
    * The live board's feed (server-sent events): one `order` event per order placed,
    * moved, paid or asked to be cancelled. A comment every 25 s keeps proxies from closing
-   * it; the browser reconnects after 3 s when it drops. Open feeds end when the app closes.
+   * it; the browser reconnects after 3 s when it drops. Open feeds end when the app closes,
+   * and when the owner's session ends (logout, password reset): before the next event or
+   * beat, not when the connection happens to drop.
    */
   const feeds = new Set<ServerResponse>();
   // the connections feeds were sent on: a shutdown never waits for one a board left half-closed
@@ -98,7 +101,8 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     for (const feed of feeds) feed.end();
     for (const socket of sockets) socket.destroy();
   });
-  app.get('/events', async (_req, reply) => {
+  app.get('/events', async (req, reply) => {
+    const sessionId = req.sessionId!;
     reply.hijack();
     const feed = reply.raw;
     feed.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
@@ -109,9 +113,13 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
     }
-    const send = (text: string) => void (feed.writableEnded || feed.destroyed ? undefined : feed.write(text));
-    const stop = options.orderEvents.subscribe((event) => send(`event: ${event.what === 'booked' ? 'booking' : 'order'}\ndata: ${JSON.stringify(event)}\n\n`));
-    const beat = setInterval(() => send(': still here\n\n'), 25_000);
+    const write = (text: string) => void (feed.writableEnded || feed.destroyed ? undefined : feed.write(text));
+    const send = async (text: string) => {
+      if (await accessTokens.sessionEnded(sessionId).catch(() => false)) feed.end();
+      else write(text);
+    };
+    const stop = options.orderEvents.subscribe((event) => void send(`event: ${event.what === 'booked' ? 'booking' : 'order'}\ndata: ${JSON.stringify(event)}\n\n`));
+    const beat = setInterval(() => void send(': still here\n\n'), 25_000);
     // the board went away (or the app ended the feed): stop writing to it
     feed.on('close', () => {
       clearInterval(beat);

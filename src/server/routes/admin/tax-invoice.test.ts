@@ -40,7 +40,7 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
     await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-    owner = await tokens.issue({ userId: 'priya', role: 'owner' });
+    owner = await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
   });
   afterAll(async () => {
     await app?.close();

@@ -57,7 +57,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
 
   async function addUser(id: string) {
     await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-    token[id] = await tokens.issue({ userId: id, role: 'customer' });
+    token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
   }
 
   beforeAll(async () => {

@@ -74,7 +74,7 @@ describe.each(testDatabases)('order limits on $name', (database) => {
 
   it('refuses a line above the per-line limit, by pieces and by kg, with the limit in words, and takes nothing', async () => {
     // T-shirt ₹499.50 a piece, mango ₹320 a kg: all under the ₹1,000 guest limit only when small, so the shopper is logged in here
-    const asUser = { authorization: `Bearer ${await tokens.issue({ userId: 'asha', role: 'customer' })}` };
+    const asUser = { authorization: `Bearer ${await tokens.issue({ userId: 'asha', role: 'customer', sessionId: 'test-session' })}` };
     const tees = await create(orderBody([{ id: 'tee-red-m', qty: 4 }], 'pof'), asUser);
     expect(tees.statusCode).toBe(400);
     expect(tees.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'You can order at most 3 of one product.' }]);
@@ -110,7 +110,7 @@ describe.each(testDatabases)('order limits on $name', (database) => {
     // paid online, or placed by an account, the same order is taken
     const online = await create({ ...over, order: { ...over.order, paymentType: 'payu' } });
     expect(online.statusCode, online.body).toBe(200);
-    const asUser = { authorization: `Bearer ${await tokens.issue({ userId: 'asha', role: 'customer' })}` };
+    const asUser = { authorization: `Bearer ${await tokens.issue({ userId: 'asha', role: 'customer', sessionId: 'test-session' })}` };
     expect((await create(over, asUser)).statusCode).toBe(200);
 
     // the guest's online order cannot then be switched to pay on delivery
@@ -308,7 +308,7 @@ describe.each(testDatabases)("the owner's view of a pay-on-delivery order from a
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await setStock(db, 'tee-red-m', 10);
     await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-    owner = { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner' })}` };
+    owner = { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` };
   });
   afterAll(async () => {
     await app?.close();

@@ -20,13 +20,13 @@ export const accountChangeRoutes: FastifyPluginAsync<{ kit: AuthKit; accessToken
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { users, codes, shopTitle } = kit;
 
-  const changed = async (channel: 'email' | 'phone', userId: string, to: string, otp: string) => {
+  const changed = async (channel: 'email' | 'phone', userId: string, sessionId: string, to: string, otp: string) => {
     const used = await codes.consume('update', to, otp);
     if (!used.ok) return { status: 400, body: used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode) } as const;
     const user = await users.changeContact(userId, channel, to);
     if (user === 'taken') return { status: 409, body: failure('taken', channel === 'email' ? authMessages.emailTaken : authMessages.phoneTaken) } as const;
     if (!user) return { status: 401, body: failure('invalid_credentials', 'Invalid credentials') } as const;
-    return { status: 200, body: { success: true, authToken: await kit.accessToken(user), user: publicUser(user), errorCode: null, errorMessage: null } } as const;
+    return { status: 200, body: { success: true, authToken: await kit.accessToken(user, sessionId), user: publicUser(user), errorCode: null, errorMessage: null } } as const;
   };
 
   typed.post('/auth/email/updateEmail', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ newEmail: emailField, otp: codeField.optional() }) } }, async (req, reply) => {
@@ -35,7 +35,7 @@ export const accountChangeRoutes: FastifyPluginAsync<{ kit: AuthKit; accessToken
       const sent = await kit.sendCode(req, reply, { channel: 'email', purpose: 'update', to: newEmail, send: true, wait: true, text: (code) => `${code} is your code to use this address for your ${shopTitle} account\n${CODE_VALIDITY}` });
       return sent.status === 'success' ? { ...sent, errorCode: 'code_sent', errorMessage: authMessages.confirmNewEmail } : sent;
     }
-    const result = await changed('email', req.userId!, newEmail, otp);
+    const result = await changed('email', req.userId!, req.sessionId!, newEmail, otp);
     return reply.code(result.status).send(result.body);
   });
 
@@ -45,7 +45,7 @@ export const accountChangeRoutes: FastifyPluginAsync<{ kit: AuthKit; accessToken
   });
 
   typed.post('/auth/phone/updatePhone', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ newPhoneNumber: phoneField, otp: codeField }) } }, async (req, reply) => {
-    const result = await changed('phone', req.userId!, req.body.newPhoneNumber, req.body.otp);
+    const result = await changed('phone', req.userId!, req.sessionId!, req.body.newPhoneNumber, req.body.otp);
     return reply.code(result.status).send(result.body);
   });
 };

@@ -4,12 +4,12 @@ import { authMessages, type AuthErrorCode } from '../../../../domain/auth-messag
 import { EMAIL } from '../../../../domain/checkout-rules.ts';
 import { compactPhone, E164 } from '../../../../domain/phone.ts';
 import type { CodePurpose, OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
-import type { RefreshTokenRepository } from '../../../db/repositories/refresh-token-repository.ts';
 import { publicUser, type ChannelName, type PublicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { textMail, type Mailer } from '../../../services/mailer.ts';
-import { MAX_PASSWORD } from '../../../services/passwords.ts';
+import { MAX_PASSWORD, type Passwords } from '../../../services/passwords.ts';
 import type { CallerVerification } from '../../../services/caller-verification.ts';
+import type { Sessions } from '../../../services/sessions.ts';
 import type { SharedState } from '../../../services/shared-state.ts';
 import type { SmsSender } from '../../../services/sms.ts';
 
@@ -18,7 +18,10 @@ export type AuthOptions = {
   shopTitle: string;
   users: UserRepository;
   codes: OneTimeCodeRepository;
-  refreshTokens: RefreshTokenRepository;
+  /** Logins: refresh-token families and the sessions that ended (services/sessions.ts). */
+  sessions: Sessions;
+  /** Password hashing, refused past a bound of hashes under way (services/passwords.ts). */
+  passwords: Passwords;
   accessTokens: AccessTokens;
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
@@ -78,10 +81,12 @@ export const channels: Record<ChannelName, Channel> = {
 
 /** The sessions, cookies and messages every auth call shares. */
 export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
-  const { users, codes, refreshTokens, accessTokens, mailer, sms, shopTitle } = options;
+  const { users, codes, sessions, accessTokens, mailer, sms, shopTitle } = options;
   const log: FastifyBaseLogger = app.log;
   const codeSendsPerIp = app.createRateLimit(CODE_SENDS_PER_IP);
-  const cookieOptions = (req: FastifyRequest) => ({ sameSite: 'strict' as const, secure: req.protocol === 'https' });
+  // a shop public over https sends its cookies over https only, whatever a proxy in front says (or fails to say) about the request
+  const httpsShop = options.publicUrl?.startsWith('https:') ?? false;
+  const cookieOptions = (req: FastifyRequest) => ({ sameSite: 'strict' as const, secure: httpsShop || req.protocol === 'https' });
 
   function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: number) {
     const maxAge = Math.floor((expiresAt - Date.now()) / 1000);
@@ -89,7 +94,8 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
     reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions(req), path: '/', maxAge });
   }
 
-  const accessToken = (user: { id: string; role: string }) => accessTokens.issue({ userId: user.id, role: user.role === 'owner' ? 'owner' : 'customer' });
+  /** An access token of the user in the session (login) it belongs to. */
+  const accessToken = (user: { id: string; role: string }, sessionId: string) => accessTokens.issue({ userId: user.id, role: user.role === 'owner' ? 'owner' : 'customer', sessionId });
 
   /** Delivery of a message: SMTP or the SMS provider, or the server log when neither is configured (so the demo shop works). */
   async function deliver(channel: ChannelName, to: string, subject: string, text: string): Promise<void> {
@@ -109,11 +115,11 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
     clearRefreshCookie: (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).clearCookie(SIGNED_IN_COOKIE, { path: '/' }),
     accessToken,
 
-    /** Logs the user in: a fresh access token in the answer, a new refresh family in the cookie. */
+    /** Logs the user in: a new session, its refresh token in the cookie and a fresh access token in the answer. */
     async signIn(req: FastifyRequest, reply: FastifyReply, user: { id: string; name: string; email: string | null; phone: string | null; role: string }): Promise<AuthAnswer> {
-      const refresh = await refreshTokens.issue(user.id);
-      setRefreshCookie(req, reply, refresh.token, refresh.expiresAt);
-      return { success: true, authToken: await accessToken(user), user: publicUser(user), errorCode: null, errorMessage: null };
+      const session = await sessions.start(user.id);
+      setRefreshCookie(req, reply, session.token, session.expiresAt);
+      return { success: true, authToken: await accessToken(user, session.sessionId), user: publicUser(user), errorCode: null, errorMessage: null };
     },
 
     /**
@@ -147,7 +153,8 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
 
     users,
     codes,
-    refreshTokens,
+    sessions,
+    passwords: options.passwords,
     shopTitle,
   };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { authMessages } from '../../../../domain/auth-messages.ts';
 import { publicUser } from '../../../db/repositories/user-repository.ts';
 import { publicOrigin } from '../../../public-origin.ts';
-import { hashPassword, passwordProblem } from '../../../services/passwords.ts';
+import { passwordProblem, PasswordsBusy } from '../../../services/passwords.ts';
 import { accountChangeRoutes } from './account-change-routes.ts';
 import { ATTEMPTS, codeField, createAuthKit, emailField, failure, nameField, passwordField, passwordMessages, REFRESH_COOKIE, type AuthAnswer, type AuthOptions } from './auth-kit.ts';
 import { callerRoutes } from './caller-routes.ts';
@@ -26,7 +26,13 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
   // guessing passwords and codes, or flooding people with messages, is slowed per client address
   await app.register(rateLimit, { ...options.rateLimits, global: false });
   const kit = createAuthKit(app, options);
-  const { users, codes, refreshTokens, shopTitle } = kit;
+  const { users, codes, sessions, passwords, shopTitle } = kit;
+  // a burst of logins beyond what the password hashing takes on is told to come back, not queued without end
+  // (async: whatever else is thrown, a rate limit's plain object included, goes on to the app's handler)
+  app.setErrorHandler(async (err, _req, reply) => {
+    if (!(err instanceof PasswordsBusy)) throw err;
+    return reply.code(503).header('retry-after', String(err.retryAfterSeconds)).send(failure('busy', authMessages.busy(err.retryAfterSeconds)));
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -39,7 +45,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     if (problem) return reply.code(400).send({ ...failure('bad_request', passwordMessages[problem]), fields: [{ path: 'password', message: passwordMessages[problem] }] });
     const existing = await users.byEmail(email);
     // hashed for a known address too: both answers take as long
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await passwords.hash(password);
     if (existing?.email_verified) {
       kit.deliverLater('email', email, `Your account at ${shopTitle}`, `Someone, probably you, tried to sign up at ${shopTitle} with this address. You already have an account: log in, or reset your password if you forgot it.`);
     } else {
@@ -69,19 +75,20 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
 
   app.post('/auth/refresh', { config: { rateLimit: REFRESHES } }, async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
-    const rotated = token ? await refreshTokens.rotate(token) : null;
+    const rotated = token ? await sessions.rotate(token) : null;
     const user = rotated?.ok ? await users.byId(rotated.userId) : undefined;
     if (!rotated?.ok || !user) {
       kit.clearRefreshCookie(reply);
       return reply.code(401).send(failure('session_expired', authMessages.sessionExpired));
     }
     kit.setRefreshCookie(req, reply, rotated.token, rotated.expiresAt);
-    return { success: true, authToken: await kit.accessToken(user), user: publicUser(user), errorCode: null, errorMessage: null } satisfies AuthAnswer;
+    return { success: true, authToken: await kit.accessToken(user, rotated.sessionId), user: publicUser(user), errorCode: null, errorMessage: null } satisfies AuthAnswer;
   });
 
   app.post('/auth/logout', async (req, reply) => {
     const token = req.cookies[REFRESH_COOKIE];
-    if (token) await refreshTokens.revokeFamilyOf(token);
+    // the session's access tokens stop working at once, on every instance
+    if (token) await sessions.endSessionOf(token);
     kit.clearRefreshCookie(reply);
     return { success: true };
   });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '../../../../domain/auth-messages.ts';
 import type { ChannelName } from '../../../db/repositories/user-repository.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../../services/passwords.ts';
+import { passwordProblem } from '../../../services/passwords.ts';
 import { ATTEMPTS, channels, CODE_VALIDITY, codeField, failure, nameField, passwordField, passwordMessages, type AuthKit } from './auth-kit.ts';
 
 
@@ -17,7 +17,7 @@ import { ATTEMPTS, channels, CODE_VALIDITY, codeField, failure, nameField, passw
 export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelName }> = async (app, { kit, channel: name }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const channel = channels[name];
-  const { users, codes, shopTitle } = kit;
+  const { users, codes, passwords, shopTitle } = kit;
   const limited = { config: { rateLimit: ATTEMPTS } };
   // the identifier's field is named by the channel; both names are typed as present, the one in use is
   const identified = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, [channel.field]: channel.schema }) as unknown as z.ZodObject<T & Record<'email' | 'phoneNumber', z.ZodType<string, string>>>;
@@ -26,7 +26,7 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
   typed.post(`/auth/${name}/login`, { ...limited, schema: { body: z.object({ password: passwordField, [channel.loginField]: channel.schema }) as unknown as z.ZodObject<{ password: typeof passwordField } & Record<'email' | 'phone', z.ZodType<string, string>>> } }, async (req, reply) => {
     const user = await users.by(name, req.body[channel.loginField]);
     // the password is checked even for an unknown identifier, so both take as long
-    const right = await verifyPassword(req.body.password, user?.password_hash ?? null);
+    const right = await passwords.verify(req.body.password, user?.password_hash ?? null);
     const proved = name === 'email' ? user?.email_verified : user?.phone_verified;
     if (!user || !right || !proved) return reply.code(401).send(failure('invalid_credentials', channel.wrongCredentials));
     return kit.signIn(req, reply, user);
@@ -70,9 +70,9 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     // nobody can hold a code for an unknown identifier: it was never sent
     const user = used.ok ? holder : undefined;
     if (!user) return reply.code(400).send(used.ok || used.reason === 'dead' ? failure('invalid_code', authMessages.invalidCode) : failure('wrong_code', authMessages.wrongCode));
-    await users.resetPassword(user.id, name, await hashPassword(req.body.password));
-    // every session of the account ends; this browser gets a new one
-    await kit.refreshTokens.revokeUser(user.id);
+    await users.resetPassword(user.id, name, await passwords.hash(req.body.password));
+    // every session of the account ends, access tokens included; this browser gets a new one
+    await kit.sessions.endAllOf(user.id);
     return kit.signIn(req, reply, user);
   });
 
@@ -90,7 +90,7 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     const used = await codes.consume('signup', phoneNumber, otp);
     if (!used.ok) return reply.code(400).send(used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
     // only the phone's owner gets this far, so saying the number has an account tells no one else
-    const user = await users.createByPhone({ name: fullName, phone: phoneNumber, passwordHash: await hashPassword(password) });
+    const user = await users.createByPhone({ name: fullName, phone: phoneNumber, passwordHash: await passwords.hash(password) });
     if (!user) return reply.code(409).send(failure('account_exists', authMessages.phoneAccountExists));
     return kit.signIn(req, reply, user);
   });

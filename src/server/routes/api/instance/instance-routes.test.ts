@@ -60,7 +60,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push, pushServiceOrigin: pushService.origin });
     for (const id of ['asha', 'ravi']) {
       await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role: 'customer' });
+      token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
     }
   });
   afterAll(async () => {
@@ -70,13 +70,20 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
   });
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
-  const register = (user: string | undefined, deviceId: string, subscription: object | null, userId: string | null = 'ravi') =>
-    call('POST', '/api/instance/updateFcmToken', user, { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId, userId });
+  /** What each browser keeps next to its device id: the secret the server gave at its first registration. */
+  const secrets: Record<string, string> = {};
+  const register = async (user: string | undefined, deviceId: string, subscription: object | null, userId: string | null = 'ravi') => {
+    const res = await call('POST', '/api/instance/updateFcmToken', user, { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId, userId, deviceSecret: secrets[deviceId] });
+    const issued = res.json<{ deviceSecret?: string }>().deviceSecret;
+    if (issued) secrets[deviceId] = issued;
+    return res;
+  };
   const order = (user?: string) =>
     call('POST', '/fn/order/create', user, { sfId: 'test-shop', order: { items: [{ id: 'mango', qty: 0.5 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } }, paymentType: 'pof' } });
 
   it("a logged-in shopper's subscription gets a VAPID-signed, encrypted push when they place an order", async () => {
     const subscription = pushService.subscribe('/asha-phone');
+    expect((await register('asha', 'device-asha-1', subscription)).json()).toEqual({ success: true, deviceSecret: expect.stringMatching(/^[\w-]{43}$/) });
     expect((await register('asha', 'device-asha-1', subscription)).json()).toEqual({ success: true });
     const res = await order('asha');
     expect(res.statusCode).toBe(200);
@@ -121,6 +128,40 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await order('ravi');
     await new Promise((r) => setTimeout(r, 200));
     expect(pushService.received.filter((p) => p.path === '/shared-laptop')).toHaveLength(1);
+  });
+
+  it("a device id alone does not move a device: without the device's secret another account cannot take it or its pushes", async () => {
+    const subscription = pushService.subscribe('/asha-watch');
+    await register('asha', 'device-asha-watch', subscription);
+    const owners = async () => ({
+      device: (await db.kysely.selectFrom('devices').select('user_id').where('id', '=', 'device-asha-watch').executeTakeFirstOrThrow()).user_id,
+      subscription: (await db.kysely.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', subscription.endpoint).executeTakeFirstOrThrow()).user_id,
+    });
+    // Ravi knows the id (it travels in every analytics event) but not the secret
+    const attacker = pushService.subscribe('/ravi-laptop');
+    for (const attempt of [{}, { deviceSecret: 'x'.repeat(43) }, { deviceSecret: secrets['device-asha-1'] }]) {
+      for (const fcmToken of [null, JSON.stringify(attacker)]) {
+        const res = await call('POST', '/api/instance/updateFcmToken', 'ravi', { fcmToken, deviceId: 'device-asha-watch', userId: 'ravi', ...attempt });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ success: false, error: 'device_secret' });
+      }
+      // nor may anyone detach it from Asha, as a logout would
+      expect((await call('POST', '/api/instance/updateFcmToken', undefined, { fcmToken: null, deviceId: 'device-asha-watch', userId: null, ...attempt })).statusCode).toBe(403);
+    }
+    expect(await owners()).toEqual({ device: 'asha', subscription: 'asha' });
+    expect(await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', attacker.endpoint).execute()).toEqual([]);
+
+    // the browser that holds the secret moves it: Ravi logs in on Asha's watch
+    expect((await register('ravi', 'device-asha-watch', subscription)).statusCode).toBe(200);
+    expect(await owners()).toEqual({ device: 'ravi', subscription: 'ravi' });
+  });
+
+  it('a device registered before devices had secrets gets its secret at its next registration, and needs it after', async () => {
+    await db.kysely.insertInto('devices').values({ id: 'device-from-before', user_id: 'asha', record: '{}', created_at: 0, updated_at: 0 }).execute();
+    const first = await register('asha', 'device-from-before', null, 'asha');
+    expect(first.json()).toEqual({ success: true, deviceSecret: expect.any(String) });
+    expect((await call('POST', '/api/instance/updateFcmToken', 'ravi', { fcmToken: null, deviceId: 'device-from-before', userId: 'ravi' })).statusCode).toBe(403);
+    expect((await register(undefined, 'device-from-before', null, null)).statusCode).toBe(200);
   });
 
   it('a subscription the push service calls gone (410) is deleted', async () => {

@@ -34,11 +34,16 @@ export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A devic
 
 type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits: SharedState['rateLimits'] };
 
+/** The answer to a registration of a device id this browser does not hold the secret of. */
+export const DEVICE_SECRET_REFUSED = { success: false, error: 'device_secret', message: 'This device is registered by another browser. Register it under a new device id.' } as const;
+
 /**
- * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId} (§7): the device and
- * its push subscription. The user is the access token's, never the body's userId; without
- * a token the device is attached to no user (§4: logout). `GET /api/instance/pushKey`:
- * the VAPID public key the browser subscribes with.
+ * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId, deviceSecret} (§7): the
+ * device and its push subscription. The user is the access token's, never the body's
+ * userId; without a token the device is attached to no user (§4: logout). A device's
+ * first registration answers the `deviceSecret` the browser keeps beside its id; every
+ * later one must bring it, or is refused (403) and changes nothing (issue 20).
+ * `GET /api/instance/pushKey`: the VAPID public key the browser subscribes with.
  */
 export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices, accessTokens, push, pushServiceOrigin, rateLimits }) => {
   await app.register(rateLimit, { ...rateLimits, global: false });
@@ -51,7 +56,7 @@ export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices
 
   typed.post(
     '/instance/updateFcmToken',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: z.object({ fcmToken: fcmTokenSchema, deviceId: deviceIdSchema, userId: z.string().max(64).nullish() }) } },
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: z.object({ fcmToken: fcmTokenSchema, deviceId: deviceIdSchema, userId: z.string().max(64).nullish(), deviceSecret: z.string().max(100).nullish() }) } },
     async (req, reply) => {
       const session = await sessionOf(req, accessTokens);
       if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
@@ -59,8 +64,9 @@ export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices
       if (subscription && !isPushEndpoint(subscription.endpoint, pushServiceOrigin)) {
         return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'fcmToken', message: 'This is not the address of a browser push service.' }] });
       }
-      await devices.register({ deviceId: req.body.deviceId, userId: session.userId, subscription });
-      return { success: true };
+      const registered = await devices.register({ deviceId: req.body.deviceId, userId: session.userId, subscription, secret: req.body.deviceSecret ?? null });
+      if (!registered.ok) return reply.code(403).send(DEVICE_SECRET_REFUSED);
+      return registered.secret ? { success: true, deviceSecret: registered.secret } : { success: true };
     },
   );
 };

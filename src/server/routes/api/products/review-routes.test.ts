@@ -60,7 +60,7 @@ describe.each(testDatabases)('reviews by shoppers who received the product, on $
     await shop.db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
     for (const [id, role] of [['priya', 'owner'], ['asha', 'customer'], ['ravi', 'customer'], ['mira', 'customer']] as const) {
       await shop.db.kysely.insertInto('users').values({ id, name: id === 'asha' ? 'Asha' : id === 'mira' ? 'Mira' : id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role });
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
 

@@ -26,8 +26,8 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     for (const [id, name] of [['u-asha', 'Asha'], ['u-ravi', 'Ravi']] as const) {
       await db.kysely.insertInto('users').values({ id, name, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
     }
-    asha = await tokens.issue({ userId: 'u-asha', role: 'customer' });
-    ravi = await tokens.issue({ userId: 'u-ravi', role: 'customer' });
+    asha = await tokens.issue({ userId: 'u-asha', role: 'customer', sessionId: 'test-session' });
+    ravi = await tokens.issue({ userId: 'u-ravi', role: 'customer', sessionId: 'test-session' });
   });
   afterAll(async () => {
     await app?.close();
@@ -119,7 +119,7 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
       expect(res.json()).toMatchObject({ success: false, errorMessage: 'Invalid credentials' });
     }
     const past = createAccessTokens(secret, { clock: () => Date.now() - 60 * 60 * 1000 });
-    const expired = await past.issue({ userId: 'u-asha', role: 'customer' });
+    const expired = await past.issue({ userId: 'u-asha', role: 'customer', sessionId: 'test-session' });
     const res = await call('GET', '/api/user/orders', expired);
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain('access token expired');

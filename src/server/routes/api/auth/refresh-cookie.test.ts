@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/database.ts';
+import { hashPassword } from '../../../services/passwords.ts';
+import { testDatabases } from '../../../testing/databases.ts';
+import { buildTestApp } from '../../../testing/test-app.ts';
+
+const PASSWORD = 'tamarind sunrise';
+
+/** Issue 20: the session cookies travel over https only on a shop that is public over https, whatever a proxy says. */
+describe.each(testDatabases)('the refresh cookie on $name', (database) => {
+  let db: Db;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, dispose } = await database.open());
+    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: await hashPassword(PASSWORD), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+  });
+  afterAll(async () => dispose?.());
+
+  const loginCookies = async (publicUrl: string) => {
+    const app = await buildTestApp(db, { publicUrl, seed: false });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/email/login', payload: { email: 'asha@example.com', password: PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      return res.cookies;
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is Secure when the shop is public over https, even reached without a proxy that says so', async () => {
+    const cookies = await loginCookies('https://shop.example');
+    expect(cookies.map((c) => [c.name, c.secure])).toEqual([
+      ['sf_refresh', true],
+      ['sf_signed_in', true],
+    ]);
+  });
+
+  it('is not Secure on a shop at http://localhost, so development over http keeps its session', async () => {
+    const cookies = await loginCookies('http://localhost:3000');
+    expect(cookies.map((c) => [c.name, c.secure ?? false])).toEqual([
+      ['sf_refresh', false],
+      ['sf_signed_in', false],
+    ]);
+  });
+});
