@@ -23,6 +23,9 @@ export const authMessages = {
   phoneTaken: 'This phone number belongs to another account.',
   emailTaken: 'This e-mail address belongs to another account.',
   confirmNewEmail: 'We sent a code to this e-mail address. Enter it to confirm the change.',
+  /** 503: the shop has no way to send codes by this channel (no SMTP_URL or SMS_URL). */
+  codesUnavailable: { email: 'Codes by e-mail are not available in this shop.', phone: 'Codes by text message are not available in this shop.' },
+  signupUnavailable: 'Signing up by e-mail is not available in this shop just now.',
   /** The wait before another code may be sent (429 with Retry-After). */
   waitForCode: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
 } as const;
@@ -38,4 +41,5 @@ export type AuthErrorCode =
   | 'code_not_sent'
   | 'account_exists'
   | 'taken'
-  | 'code_sent';
+  | 'code_sent'
+  | 'codes_unavailable';

@@ -20,4 +20,6 @@ export type StorefrontContext = {
   language: UiLanguage;
   /** The public origin, e.g. https://shop.example, for canonical links and structured data. */
   origin: string;
+  /** Whether one-time codes can be sent by e-mail and by text message: code login, sign-up and resets are offered only by those. */
+  codes: { email: boolean; phone: boolean };
 };

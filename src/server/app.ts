@@ -29,6 +29,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
+import { codeChannels } from './routes/api/auth/auth-kit.ts';
 import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
 import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
@@ -96,8 +97,10 @@ export type AppOptions = {
   redisPrefix?: string | undefined;
   /** ORDER_WEBHOOK_URL and its secret: every order event is kept in an outbox and posted there, signed (decision 031). */
   orderWebhook?: WebhookSettings | undefined;
-  /** Sends one-time codes by text message; without it they are logged (the demo shop). */
+  /** Sends one-time codes by text message; without it phone codes are not offered, unless `codesInLog`. */
   sms?: SmsSender | undefined;
+  /** DEMO_CODES_IN_LOG (the demo shop): codes with no mail server or SMS provider to go by are written to the log. */
+  codesInLog?: boolean | undefined;
   /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
   countryLookup?: CountryLookup | undefined;
   /** Tests only: an origin besides Truecaller's whose profile endpoints caller verification may ask. */
@@ -228,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       accessTokens,
       mailer,
       sms: options.sms,
+      codesInLog: options.codesInLog ?? false,
       publicUrl: options.publicUrl,
       callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: config.config.id } : undefined,
       rateLimits: shared.rateLimits,
@@ -265,7 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir });
   }
   if (options.web) {
-    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl });
+    const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
+    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl, codes });
   }
   return app;
 }

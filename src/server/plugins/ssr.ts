@@ -12,7 +12,7 @@ import type { CatalogCache } from '../services/catalog-cache.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined };
+type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes'] };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -23,7 +23,7 @@ type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
  * the same key without rendering (decision 028).
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, codes }) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
   const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
@@ -51,6 +51,7 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         locale,
         language,
         origin,
+        codes,
       };
       const response = await handle(toFetchRequest(req, reply), context);
       const headers = responseHeaders(response);

@@ -26,14 +26,17 @@ export async function loadWebBuild() {
   return { build: (await import(pathToFileURL(entry).href)) as ServerBuild, clientDir: path.join(buildDir, 'client') };
 }
 
+/** The built web app, or one a test changed (its render, say). */
+export type WebBuild = Awaited<ReturnType<typeof loadWebBuild>>;
+
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
 export async function buildTestApp(
   db: Db,
-  options: { config?: unknown; web?: boolean; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[]; redisUrl?: string; redisPrefix?: string; orderWebhook?: WebhookSettings } = {},
+  options: { config?: unknown; web?: boolean | WebBuild; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[]; redisUrl?: string; redisPrefix?: string; orderWebhook?: WebhookSettings; codesInLog?: boolean } = {},
 ) {
   const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
   if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ config, db, web: options.web ? await loadWebBuild() : undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, orderWebhook: options.orderWebhook });
+  return buildApp({ config, db, web: options.web === true ? await loadWebBuild() : options.web || undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, orderWebhook: options.orderWebhook, codesInLog: options.codesInLog });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];
