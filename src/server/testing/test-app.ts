@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll } from 'vitest';
 import { validateShopConfig, type ConfigResult } from '../../domain/shop-config.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type ServerTimeouts } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import type { PayuSettings } from '../routes/fn/payment-routes.ts';
@@ -32,11 +32,11 @@ export type WebBuild = Awaited<ReturnType<typeof loadWebBuild>>;
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog. */
 export async function buildTestApp(
   db: Db,
-  options: { config?: unknown; web?: boolean | WebBuild; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[]; redisUrl?: string; redisPrefix?: string; orderWebhook?: WebhookSettings; codesInLog?: boolean } = {},
+  options: { config?: unknown; web?: boolean | WebBuild; seed?: boolean; payu?: PayuSettings; mailer?: Mailer; sms?: SmsSender; accessTokenTtlSeconds?: number; callerProfileOrigin?: string; countryLookup?: CountryLookup; publicUrl?: string; authSecret?: Uint8Array; clock?: () => number; push?: PushSender; pushServiceOrigin?: string; mediaDir?: string; logger?: FastifyServerOptions['logger']; trustProxy?: string[]; redisUrl?: string; redisPrefix?: string; orderWebhook?: WebhookSettings; codesInLog?: boolean; timeouts?: Partial<ServerTimeouts> } = {},
 ) {
   const config: ConfigResult = validateShopConfig(options.config ?? testShopConfig());
   if (options.seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ config, db, web: options.web === true ? await loadWebBuild() : options.web || undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, orderWebhook: options.orderWebhook, codesInLog: options.codesInLog });
+  return buildApp({ config, db, web: options.web === true ? await loadWebBuild() : options.web || undefined, payu: options.payu, mailer: options.mailer, sms: options.sms, accessTokenTtlSeconds: options.accessTokenTtlSeconds, callerProfileOrigin: options.callerProfileOrigin, countryLookup: options.countryLookup, publicUrl: options.publicUrl, authSecret: options.authSecret, clock: options.clock, push: options.push, pushServiceOrigin: options.pushServiceOrigin, mediaDir: options.mediaDir, logger: options.logger, trustProxy: options.trustProxy, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, orderWebhook: options.orderWebhook, codesInLog: options.codesInLog, timeouts: options.timeouts });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];
