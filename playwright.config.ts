@@ -62,12 +62,14 @@ export default defineConfig({
     { name: fakeSms.name, command: 'node --import tsx e2e/fixtures/start-fake-sms.ts', url: fakeSmsInbox, reuseExistingServer: false, timeout: 60_000 },
     { name: fakePush.name, command: 'node --import tsx e2e/fixtures/start-fake-push.ts', url: `${fakePushControl}/messages`, reuseExistingServer: false, timeout: 60_000 },
     // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server, texts through the local SMS provider and pushes through the local push service
-    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, PUSH_SERVICE_ORIGIN: fakePushOrigin, ...messaging }),
+    // a shop that sends messages needs PUBLIC_URL: links are never built from the Host header
+    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, PUSH_SERVICE_ORIGIN: fakePushOrigin, PUBLIC_URL: shopURL(demoShop), ...messaging }),
     { name: fakeTruecaller.name, command: 'node --import tsx e2e/fixtures/start-fake-truecaller.ts', url: `${fakeTruecallerOrigin}/profile`, reuseExistingServer: false, timeout: 60_000 },
     shopServer(shortSessionShop, {
       ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_SECONDS),
       SHOP_CONFIG_PATCH: JSON.stringify({ callerVerification: { provider: 'truecaller', partnerKey: 'e2e-partner-key', partnerName: 'Kirana and Co' } }),
       CALLER_PROFILE_ORIGIN: fakeTruecallerOrigin,
+      PUBLIC_URL: shopURL(shortSessionShop),
       ...messaging,
     }),
     shopServer(brokenShop),

@@ -25,6 +25,9 @@ export const authMessages = {
   confirmNewEmail: 'We sent a code to this e-mail address. Enter it to confirm the change.',
   /** Too many passwords being checked at once (503 with Retry-After): login, sign-up and reset. */
   busy: (seconds: number) => `Many people are signing in right now. Please try again in ${seconds} seconds.`,
+  /** 503: the shop has no way to send codes by this channel (no SMTP_URL or SMS_URL). */
+  codesUnavailable: { email: 'Codes by e-mail are not available in this shop.', phone: 'Codes by text message are not available in this shop.' },
+  signupUnavailable: 'Signing up by e-mail is not available in this shop just now.',
   /** The wait before another code may be sent (429 with Retry-After). */
   waitForCode: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
 } as const;
@@ -41,4 +44,5 @@ export type AuthErrorCode =
   | 'account_exists'
   | 'taken'
   | 'code_sent'
-  | 'busy';
+  | 'busy'
+  | 'codes_unavailable';

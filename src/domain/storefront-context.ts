@@ -20,4 +20,11 @@ export type StorefrontContext = {
   language: UiLanguage;
   /** The public origin, e.g. https://shop.example, for canonical links and structured data. */
   origin: string;
+  /** Whether one-time codes can be sent by e-mail and by text message: code login, sign-up and resets are offered only by those. */
+  codes: { email: boolean; phone: boolean };
+  /**
+   * Random per render: written as the nonce of the scripts React Router renders, so the
+   * server hashes those and no others into the CSP, then takes it out (decision 028).
+   */
+  scriptMarker: string;
 };

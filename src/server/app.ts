@@ -29,6 +29,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
+import { codeChannels } from './routes/api/auth/auth-kit.ts';
 import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
 import { userRoutes } from './routes/api/user/user-routes.ts';
 import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
@@ -100,8 +101,10 @@ export type AppOptions = {
   redisPrefix?: string | undefined;
   /** ORDER_WEBHOOK_URL and its secret: every order event is kept in an outbox and posted there, signed (decision 031). */
   orderWebhook?: WebhookSettings | undefined;
-  /** Sends one-time codes by text message; without it they are logged (the demo shop). */
+  /** Sends one-time codes by text message; without it phone codes are not offered, unless `codesInLog`. */
   sms?: SmsSender | undefined;
+  /** DEMO_CODES_IN_LOG (the demo shop): codes with no mail server or SMS provider to go by are written to the log. */
+  codesInLog?: boolean | undefined;
   /** Finds a shopper's country by IP (COUNTRY_LOOKUP_URL); without it every shopper is in the default country. */
   countryLookup?: CountryLookup | undefined;
   /** Tests only: an origin besides Truecaller's whose profile endpoints caller verification may ask. */
@@ -121,7 +124,23 @@ export type AppOptions = {
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
   authSecret?: Uint8Array | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** How long a client may take, in ms (SERVER_TIMEOUTS unless set; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts> | undefined;
 };
+
+/**
+ * How long a client may take, in milliseconds. A phone on a slow 3G line sends a request's
+ * headers in well under a second and our largest body (64 KB) in a few; a client that
+ * trickles bytes to hold a connection open is cut off instead of being waited for.
+ * - `headers`: from the connection (or the previous answer) to the end of the headers;
+ * - `request`: to the end of the whole request, body included;
+ * - `keepAlive`: an idle connection between requests; longer than nginx's upstream
+ *   keepalive_timeout (5 s in deploy/), so the proxy never reuses one the shop is closing;
+ * - `idle`: no byte either way on a busy connection, e.g. a client that stops reading
+ *   its answer (above the owner's live feed's 25 s heartbeat).
+ */
+export const SERVER_TIMEOUTS = { headers: 15_000, request: 60_000, keepAlive: 10_000, idle: 60_000 };
+export type ServerTimeouts = typeof SERVER_TIMEOUTS;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -138,8 +157,14 @@ function withUsablePayments(config: ConfigResult, payu: PayuSettings | undefined
 
 /** Builds the whole app: plugins, then repositories and services, then routes. Tests build this. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    connectionTimeout: timeouts.idle,
+    // Node checks the headers and request deadlines every 30 s by default, which would let a slow client stay up to 30 s longer
+    http: { headersTimeout: timeouts.headers, connectionsCheckingInterval: Math.max(250, Math.min(timeouts.headers, timeouts.request) / 4) },
     // behind nginx or a balancer, the shopper's address comes from the proxies named in TRUST_PROXY
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
@@ -240,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       accessTokens,
       mailer,
       sms: options.sms,
+      codesInLog: options.codesInLog ?? false,
       publicUrl: options.publicUrl,
       callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: config.config.id } : undefined,
       rateLimits: shared.rateLimits,
@@ -282,7 +308,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir });
   }
   if (options.web) {
-    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl });
+    const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
+    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl, codes });
   }
   return app;
 }

@@ -28,8 +28,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     payu: { key: env.PAYU_KEY || undefined, salt: env.PAYU_SALT || undefined, endpoint: env.PAYU_ENDPOINT || undefined },
     /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
-    /** One-time codes by text message: the provider's HTTP endpoint and bearer token (services/sms.ts; unset: codes are logged). */
+    /** One-time codes by text message: the provider's HTTP endpoint and bearer token (services/sms.ts; unset: no codes by phone). */
     sms: { url: env.SMS_URL || undefined, token: env.SMS_TOKEN || undefined },
+    /**
+     * The demo only (`npm start` sets it): one-time codes and sign-up links with no SMTP_URL
+     * or SMS_URL to go by are written to the log. Unset, those codes are not offered at all:
+     * a production log is read by more people than the shopper.
+     */
+    demoCodesInLog: env.DEMO_CODES_IN_LOG === '1',
     /** The ip2c-style country service, with {ip} where the address goes (unset: every shopper is in IN). */
     countryLookupUrl: env.COUNTRY_LOOKUP_URL || undefined,
     /** Tests only: an origin (http://127.0.0.1:port) whose profile endpoints caller verification may ask besides Truecaller's. */

@@ -104,3 +104,38 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
     expect(await owners(shop)).toEqual([]);
   });
 });
+
+describe('what a start says about messages and their links', () => {
+  const database = testDatabases[0]!;
+
+  /** The log lines of a start with these environment variables. */
+  async function startLog(vars: Record<string, string>) {
+    const on = await database.open();
+    const stream = new PassThrough();
+    let log = '';
+    stream.on('data', (d: Buffer) => (log += d.toString()));
+    const { app, db } = await startServer({ ...readEnv(vars), shopConfig, ...on.location, seedCatalog: undefined, buildDir: path.join(dir, 'no-build') }, stream);
+    await app.close();
+    await db.close();
+    await on.dispose();
+    return log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string });
+  }
+  const errors = (lines: Array<{ level: number; msg: string }>) => lines.filter((l) => l.level >= 50).map((l) => l.msg);
+
+  it('names PUBLIC_URL as an error when a mail server or SMS provider is set without it, and not once it is set', async () => {
+    for (const transport of [{ SMTP_URL: 'smtp://127.0.0.1:2525' }, { SMS_URL: 'http://127.0.0.1:9/sms' }] as Array<Record<string, string>>) {
+      const unset = errors(await startLog(transport));
+      expect(unset, Object.keys(transport)[0]).toHaveLength(1);
+      expect(unset[0]).toMatch(/^PUBLIC_URL is not set: .*Host header.* E-mails with a link .* are not sent/);
+    }
+    expect(errors(await startLog({ SMTP_URL: 'smtp://127.0.0.1:2525', SMS_URL: 'http://127.0.0.1:9/sms', PUBLIC_URL: 'https://shop.example' }))).toEqual([]);
+  });
+
+  it('says codes are not offered without a transport, and go to the log only in the demo', async () => {
+    const plain = await startLog({});
+    expect(plain.map((l) => l.msg)).toContain('SMS_URL is not set: codes by text message (phone code login, sign-up and reset) are not offered');
+    expect(errors(plain)).toEqual([]);
+    const demo = (await startLog({ DEMO_CODES_IN_LOG: '1' })).map((l) => l.msg);
+    expect(demo).toContain('SMS_URL is not set: codes by text message (phone code login, sign-up and reset) are written to this log (DEMO_CODES_IN_LOG, for a demo only)');
+  });
+});

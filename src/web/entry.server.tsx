@@ -1,21 +1,26 @@
 import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import './lib/load-context.ts';
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole page before sending it: our loaders resolve all data up front, so
  * waiting for everything costs nothing and gives crawlers and users complete HTML. The
- * server allows the inline scripts React Router emits by their hashes (decision 028).
+ * scripts React Router and React write carry the server's per-render marker as their
+ * nonce; the server allows exactly those by their hashes and takes the marker out
+ * (decision 028).
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const nonce = loadContext.scriptMarker;
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         onAllReady() {
           const body = lowPriorityScriptPreloads();
           body.on('finish', () => clearTimeout(timeout));

@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     throw data({ configInvalid: true }, { status: 503 });
   }
   const { locale, language } = context;
-  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen() };
+  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen(), codes: context.codes };
 }
 
 /** The shop, the language and its texts do not depend on the URL: navigating never reloads them. */

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Helmet's headers with a strict CSP: only the shop's own origin for everything, and
- * inline scripts only by their hashes (`allowInlineScripts`, decision 028). Inline
+ * inline scripts only by their hashes (`allowPageScripts`, decision 028). Inline
  * styles are allowed (decision 011): UI libraries insert style elements at run time.
  * `formTargets` are origins forms may post to besides the shop's own.
  */
@@ -36,18 +36,22 @@ export const securityHeaders = fp<{ formTargets?: string[] }>(async (app, { form
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
 /**
- * The CSP `csp` with the inline scripts of `html` (the hydration data and module imports
- * React Router writes) allowed by their SHA-256 hashes. A hash, unlike a per-response
- * nonce, lets the same page bytes be served to everyone (decision 028), and allows
- * exactly these scripts: an injected one has another hash. JSON-LD blocks are data, which
- * the CSP does not govern.
+ * The CSP `csp` with the page's own inline scripts allowed by their SHA-256 hashes, and
+ * `html` with its marks taken out (decision 028, amended by issue 20). The render writes
+ * `marker` as the nonce of every script React Router puts in the page (the hydration
+ * data, the module imports, the scroll restoration): a fresh random value per render, so
+ * a script that reached the page any other way (shopper text let through as markup)
+ * cannot carry it, and only marked scripts are hashed. With the marks gone the page's
+ * bytes are the same for everyone, so it can be cached, and a hash allows exactly its
+ * script. JSON-LD blocks are data, which the CSP does not govern.
  */
-export function allowInlineScripts(csp: string, html: string): string {
+export function allowPageScripts(csp: string, html: string, marker: string): { csp: string; html: string } {
+  const mark = ` nonce="${marker}"`;
   const hashes = new Set<string>();
   for (const [, attributes, code] of html.matchAll(INLINE_SCRIPT)) {
-    if (attributes!.includes('application/ld+json')) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    if (attributes!.includes(mark)) hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
   }
-  if (hashes.size === 0) return csp;
-  return csp.replace(/(^|;)script-src ([^;]*)/, (_, start: string, sources: string) => `${start}script-src ${sources} ${[...hashes].join(' ')}`);
+  const page = html.replaceAll(mark, '');
+  if (hashes.size === 0) return { csp, html: page };
+  return { csp: csp.replace(/(^|;)script-src ([^;]*)/, (_, start: string, sources: string) => `${start}script-src ${sources} ${[...hashes].join(' ')}`), html: page };
 }

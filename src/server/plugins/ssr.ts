@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,12 +8,12 @@ import { resolveLanguage } from '../../domain/language.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { precompressedEncoding } from './compression.ts';
-import { allowInlineScripts } from './security-headers.ts';
+import { allowPageScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined };
+type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes'] };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -23,7 +24,7 @@ type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
  * the same key without rendering (decision 028).
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, codes }) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
   const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
@@ -51,13 +52,17 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         locale,
         language,
         origin,
+        codes,
+        scriptMarker: randomBytes(18).toString('base64url'),
       };
       const response = await handle(toFetchRequest(req, reply), context);
       const headers = responseHeaders(response);
-      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      let body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       if (body && /^text\/html/.test(response.headers.get('content-type') ?? '')) {
         const csp = reply.getHeader('content-security-policy');
-        if (typeof csp === 'string') headers.push(['content-security-policy', allowInlineScripts(csp, body.toString('utf8'))]);
+        const page = allowPageScripts(typeof csp === 'string' ? csp : '', body.toString('utf8'), context.scriptMarker);
+        body = Buffer.from(page.html);
+        if (typeof csp === 'string') headers.push(['content-security-policy', page.csp]);
       }
       if (key && body && response.status === 200 && !response.headers.has('set-cookie')) {
         return sendPage(req, reply, await pages.put(key, headers, body));

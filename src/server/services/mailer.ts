@@ -2,6 +2,7 @@ import type Nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { lazyModule } from '../lazy-module.ts';
+import { NO_PUBLIC_URL } from '../public-origin.ts';
 import { escapeHtml } from './order-email.ts';
 
 /** One e-mail with a plain-text body and its HTML alternative, and any files (a calendar invitation). */
@@ -99,4 +100,17 @@ export function mailInBackground(mailer: Mailer | undefined, log: FastifyBaseLog
     (sent) => sent && log.info(ids, `${email} e-mail sent`),
     (err: unknown) => log.warn({ ...ids, mailError: describeMailError(err) }, `${email} e-mail not sent`),
   );
+}
+
+/**
+ * mailInBackground for an e-mail with links to the shop, made from `origin` (mailOrigin):
+ * without one (a mail server but no PUBLIC_URL) nothing is sent, and the log says why.
+ */
+export function mailLinksInBackground(mailer: Mailer | undefined, log: FastifyBaseLogger, about: { email: string } & Record<string, string>, origin: string | null, build: (origin: string) => MailMessage | null): void {
+  if (origin === null) {
+    const { email, ...ids } = about;
+    log.error(ids, `${email} ${NO_PUBLIC_URL}`);
+    return;
+  }
+  mailInBackground(mailer, log, about, () => build(origin));
 }

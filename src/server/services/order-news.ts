@@ -5,11 +5,13 @@ import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { DeviceRepository } from '../db/repositories/device-repository.ts';
 import { describeMailError, type MailMessage, type Mailer } from './mailer.ts';
+import { NO_PUBLIC_URL } from '../public-origin.ts';
 import { escapeHtml, orderEmailRecipient } from './order-email.ts';
 import type { PushSender } from './push.ts';
 import { pushToUser } from './user-push.ts';
 
-export type OrderNewsDeps = { shop: ShopConfig; devices: DeviceRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger; origin: string };
+/** `origin` is where the e-mail's link points (mailOrigin); null: the push goes, the e-mail does not. */
+export type OrderNewsDeps = { shop: ShopConfig; devices: DeviceRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger; origin: string | null };
 
 /** The sentence the shopper gets when their order reaches a status: 'Your order #1042 is confirmed.' */
 export const orderNews = (order: Pick<OrderView, 'number'>, to: Exclude<OrderStatus, 'placed'>): string => orderStatusNews[to].replace('{id}', orderLabel(order));
@@ -42,9 +44,11 @@ export async function tellShopper(deps: OrderNewsDeps, change: { order: OrderVie
   const news = orderNews(order, to);
   const pushed = userId ? pushToUser(deps, userId, { title: deps.shop.title, body: news, url: '/account?activePage=orders', tag: `order-${order.id}` }) : Promise.resolve();
   const mailed = (async () => {
+    if (!orderEmailRecipient(order)) return;
+    if (!deps.mailer) return deps.log.info({ orderId: order.id }, 'order status e-mail not sent: SMTP_URL is not set');
+    if (deps.origin === null) return deps.log.error({ orderId: order.id }, `order status ${NO_PUBLIC_URL}`);
     const message = orderNewsEmail(order, to, deps.shop, deps.origin);
     if (!message) return;
-    if (!deps.mailer) return deps.log.info({ orderId: order.id }, 'order status e-mail not sent: SMTP_URL is not set');
     try {
       await deps.mailer.send(message);
     } catch (err) {

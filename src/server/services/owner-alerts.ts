@@ -8,6 +8,7 @@ import type { AppointmentRecord } from '../db/repositories/booking-repository.ts
 import type { OwnerAlertRepository } from '../db/repositories/owner-alert-repository.ts';
 import { bookingTime } from './appointment-email.ts';
 import { describeMailError, type MailMessage, type Mailer } from './mailer.ts';
+import { NO_PUBLIC_URL } from '../public-origin.ts';
 import { escapeHtml } from './order-email.ts';
 import { orderText } from './order-text.ts';
 import { pushToAll } from './user-push.ts';
@@ -21,8 +22,9 @@ import type { PushMessage, PushSender } from './push.ts';
  * shopper's news, this runs after the answer and only logs its failures.
  */
 export type OwnerAlerts = {
-  orderPlaced(order: Order, origin: string): Promise<void>;
-  bookingMade(appointment: AppointmentRecord, origin: string): Promise<void>;
+  /** `origin` is where the e-mail's link points (mailOrigin); null: the push goes, the e-mail does not. */
+  orderPlaced(order: Order, origin: string | null): Promise<void>;
+  bookingMade(appointment: AppointmentRecord, origin: string | null): Promise<void>;
 };
 
 type Deps = { shop: ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
@@ -69,13 +71,14 @@ function alertEmail(to: string, alert: PushMessage, lines: string[], link: strin
 export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): OwnerAlerts {
   const pushAll = (message: PushMessage) => pushToAll({ push, log, subscriptions: () => alerts.ownersSubscriptions(), forget: (id) => alerts.remove(id) }, message);
 
-  async function mailAll(build: (to: string) => MailMessage, about: Record<string, string>): Promise<void> {
+  async function mailAll(origin: string | null, build: (to: string, origin: string) => MailMessage, about: Record<string, string>): Promise<void> {
     const recipients = shop.contact.email ? [shop.contact.email] : await alerts.ownersEmails();
     if (recipients.length === 0) return;
     if (!mailer) return log.info(about, 'owner alert e-mail not sent: SMTP_URL is not set');
+    if (origin === null) return log.error(about, `owner alert ${NO_PUBLIC_URL}`);
     for (const to of recipients) {
       try {
-        await mailer.send(build(to));
+        await mailer.send(build(to, origin));
       } catch (err) {
         log.warn({ ...about, mailError: describeMailError(err) }, 'owner alert e-mail not sent');
       }
@@ -92,8 +95,8 @@ export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): Ow
   return {
     orderPlaced(order, origin) {
       const alert = orderAlert(order, shop);
-      const link = `${origin}${alert.url}`;
-      return both(pushAll(alert), mailAll((to) => alertEmail(to, alert, orderText({ ...order, cancelRequested: false, paymentReference: null }, shop), link, shop.title), { orderId: order.id }));
+      const lines = orderText({ ...order, cancelRequested: false, paymentReference: null }, shop);
+      return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, lines, `${at}${alert.url}`, shop.title), { orderId: order.id }));
     },
     bookingMade(appointment, origin) {
       const alert = bookingAlert(appointment, shop);
@@ -103,7 +106,7 @@ export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): Ow
         `Who: ${[details.name, details.phone, details.email].filter(Boolean).join(' · ')}`,
         ...(details.notes ? [`Note: ${details.notes}`] : []),
       ];
-      return both(pushAll(alert), mailAll((to) => alertEmail(to, alert, lines, `${origin}${alert.url}`, shop.title), { appointmentId: appointment.id }));
+      return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, lines, `${at}${alert.url}`, shop.title), { appointmentId: appointment.id }));
     },
   };
 }

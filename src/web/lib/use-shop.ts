@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import type { LocaleConfig, ShopConfig } from '../../domain/shop-config.ts';
 import type { UiLanguage } from '../../domain/language.ts';
+import type { StorefrontContext } from '../../domain/storefront-context.ts';
 
-type RootData = { shop: ShopConfig; locale: string; language: UiLanguage };
+type RootData = { shop: ShopConfig; locale: string; language: UiLanguage; codes: StorefrontContext['codes'] };
 
 function useRootData(): RootData {
   const root = useRouteLoaderData('root') as RootData | undefined;
@@ -22,6 +23,11 @@ const numberLocales: Partial<Record<UiLanguage, string>> = { 'hi-IN': 'hi-IN-u-n
 export function usePriceFormat(): LocaleConfig {
   const { shop, locale, language } = useRootData();
   return { ...shop.localeConfig, defaultLocale: locale === language ? (numberLocales[language] ?? locale) : locale };
+}
+
+/** Whether the shop can send one-time codes by e-mail and by text message (no SMTP_URL or SMS_URL: not offered). */
+export function useCodeChannels(): StorefrontContext['codes'] {
+  return useRootData().codes;
 }
 
 export function useLanguage(): UiLanguage {

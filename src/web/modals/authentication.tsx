@@ -8,7 +8,7 @@ import { notify } from '../lib/notify.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { useOnline } from '../lib/use-online.ts';
-import { useShop } from '../lib/use-shop.ts';
+import { useCodeChannels, useShop } from '../lib/use-shop.ts';
 import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
@@ -20,6 +20,7 @@ type Mode = 'login' | 'code' | 'signup' | 'reset';
  * The authentication modal (spec §2, §7): by e-mail or phone, with a password or a
  * one-time code (by phone only where the shopper's country is IN, §4), sign-up (e-mail:
  * confirmed by a link; phone: by a texted code) and a password reset in three steps.
+ * Whatever needs a code is offered only by the channels the shop can send codes by.
  * Errors are the server's words, or §8's texts when it cannot be reached or a code could
  * not be sent. A new account made by a code login is asked for its name next.
  */
@@ -27,9 +28,13 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
   const { t, i18n } = useTranslation();
   const shop = useShop();
   const country = useCountry(shop.id);
+  const codes = useCodeChannels();
   const signIn = useSession((s) => s.signIn);
   const openModal = useUi((s) => s.openModal);
-  const [mode, setMode] = useState<Mode>(initial === 'signup' ? 'signup' : 'login');
+  // the ways each mode is offered: a password works by both, the rest need a code (or link) that can be sent
+  const byCode = (['email', 'phone'] as const).filter((v) => codes[v]);
+  const ways: Record<Mode, readonly Via[]> = { login: ['email', 'phone'], code: byCode.filter((v) => v === 'email' || country === 'IN'), signup: byCode, reset: byCode };
+  const [mode, setMode] = useState<Mode>(initial === 'signup' && ways.signup.length > 0 ? 'signup' : 'login');
   const [chosenVia, setVia] = useState<Via>('email');
   const [stage, setStage] = useState(0);
   const [form, setForm] = useState({ name: '', email: '', dialCode: '', number: '', password: '', code: '' });
@@ -38,8 +43,7 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
   const online = useOnline();
   const ids = { name: useId(), email: useId(), password: useId(), hint: useId() };
 
-  const phoneCodeLogin = country === 'IN';
-  const via: Via = mode === 'code' && !phoneCodeLogin ? 'email' : chosenVia;
+  const via: Via = ways[mode].includes(chosenVia) ? chosenVia : (ways[mode][0] ?? 'email');
   const dialCode = form.dialCode || dialCodeOf(country);
   const id = via === 'email' ? form.email.trim() : joinPhone(dialCode, form.number);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -127,7 +131,6 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
         : mode === 'signup'
           ? t('modal.auth.signup')
           : t('modal.auth.login');
-  const offerPhone = mode !== 'code' || phoneCodeLogin;
   const link = 'text-sm font-medium text-primary-strong hover:underline';
 
   return (
@@ -138,7 +141,7 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
             {t('modal.auth.withCaller')}
           </button>
         ) : null}
-        {stage === 0 && offerPhone ? (
+        {stage === 0 && ways[mode].length > 1 ? (
           <div role="group" aria-label={t('modal.auth.via')} className="grid grid-cols-2 rounded-md border border-slate-300 p-1">
             {(['email', 'phone'] as const).map((v) => (
               <button key={v} type="button" aria-pressed={via === v} onClick={() => (setVia(v), setMessage(null))} className={`rounded py-1.5 text-sm font-medium ${via === v ? 'bg-primary-strong text-white' : 'text-slate-700'}`}>
@@ -194,15 +197,17 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
         ) : null}
         {mode === 'login' ? (
           <div className="flex flex-wrap justify-between gap-2">
-            <button type="button" onClick={() => go('code')} className={link}>{t('modal.auth.withCode')}</button>
-            <button type="button" onClick={() => go('reset')} className={link}>{t('modal.auth.forgot')}</button>
+            {ways.code.length > 0 ? <button type="button" onClick={() => go('code')} className={link}>{t('modal.auth.withCode')}</button> : null}
+            {ways.reset.length > 0 ? <button type="button" onClick={() => go('reset')} className={link}>{t('modal.auth.forgot')}</button> : null}
           </div>
         ) : mode === 'code' || mode === 'reset' ? (
           <button type="button" onClick={() => go('login')} className={`self-center ${link}`}>{t('modal.auth.withPassword')}</button>
         ) : null}
-        <button type="button" onClick={() => go(mode === 'signup' ? 'login' : 'signup')} className={`self-center ${link}`}>
-          {mode === 'signup' ? t('modal.auth.toLogin') : t('modal.auth.toSignup')}
-        </button>
+        {mode === 'signup' || ways.signup.length > 0 ? (
+          <button type="button" onClick={() => go(mode === 'signup' ? 'login' : 'signup')} className={`self-center ${link}`}>
+            {mode === 'signup' ? t('modal.auth.toLogin') : t('modal.auth.toSignup')}
+          </button>
+        ) : null}
       </form>
     </ModalFrame>
   );

@@ -14,7 +14,7 @@ import { paths } from '../lib/paths.ts';
 import { asUser, useSession } from '../lib/session.ts';
 import { useUserJson } from '../lib/use-user-json.ts';
 import { useUi } from '../lib/ui-store.ts';
-import { usePriceFormat, useShop } from '../lib/use-shop.ts';
+import { useCodeChannels, usePriceFormat, useShop } from '../lib/use-shop.ts';
 
 const PAGES = ['orders', 'appointments', 'addresses', 'profile'] as const;
 
@@ -131,18 +131,20 @@ function YourAddresses() {
   );
 }
 
-/** One line of the profile: what the shop knows, and the modal that changes it. */
-function ProfileRow({ label, value, action, modal }: { label: string; value: string | null; action: string; modal: 'update-name' | 'add-email' | 'verify-phone' }) {
+/** One line of the profile: what the shop knows, and the modal that changes it (none when the change needs a code the shop cannot send). */
+function ProfileRow({ label, value, action, modal }: { label: string; value: string | null; action: string | null; modal: 'update-name' | 'add-email' | 'verify-phone' }) {
   const openModal = useUi((s) => s.openModal);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <dt className="font-medium">{label}:</dt>
       {value ? <dd>{value}</dd> : null}
-      <dd>
-        <button type="button" onClick={() => openModal(modal)} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium">
-          {action}
-        </button>
-      </dd>
+      {action ? (
+        <dd>
+          <button type="button" onClick={() => openModal(modal)} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium">
+            {action}
+          </button>
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -151,6 +153,7 @@ function ProfileRow({ label, value, action, modal }: { label: string; value: str
 export default function Account() {
   const { t } = useTranslation();
   const shop = useShop();
+  const codes = useCodeChannels();
   const [params] = useSearchParams();
   const active = PAGES.find((p) => p === params.get('activePage')) ?? PAGES[0];
   const status = useSession((s) => s.status);
@@ -186,8 +189,8 @@ export default function Account() {
             {active === 'profile' ? (
               <dl className="flex flex-col gap-2">
                 <ProfileRow label={t('modal.auth.name')} value={user.name} action={t('account.changeName')} modal="update-name" />
-                <ProfileRow label={t('modal.auth.email')} value={user.email} action={user.email ? t('account.changeEmail') : t('account.addEmail')} modal="add-email" />
-                <ProfileRow label={t('account.phone')} value={user.phoneNumber} action={user.phoneNumber ? t('account.changePhone') : t('account.addPhone')} modal="verify-phone" />
+                <ProfileRow label={t('modal.auth.email')} value={user.email} action={codes.email ? (user.email ? t('account.changeEmail') : t('account.addEmail')) : null} modal="add-email" />
+                <ProfileRow label={t('account.phone')} value={user.phoneNumber} action={codes.phone ? (user.phoneNumber ? t('account.changePhone') : t('account.addPhone')) : null} modal="verify-phone" />
               </dl>
             ) : null}
           </>

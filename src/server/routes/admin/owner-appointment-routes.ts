@@ -7,10 +7,10 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { AppointmentRecord, AppointmentRepository } from '../../db/repositories/booking-repository.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import { publicOrigin } from '../../public-origin.ts';
+import { mailOrigin } from '../../public-origin.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { appointmentCancelledEmail, bookingCancelledNews } from '../../services/appointment-email.ts';
-import { mailInBackground, type Mailer } from '../../services/mailer.ts';
+import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import { appointmentView, type Clock } from '../fn/appointment-routes.ts';
@@ -92,12 +92,12 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
       return reply.code(code).send({ success: false, error: cancelled.refused, message });
     }
     req.log.info({ appointmentId: cancelled.id }, 'appointment cancelled by the owner');
-    const origin = publicOrigin(req, options.publicUrl);
+    const origin = mailOrigin(req, options.publicUrl, options.mailer);
     void pushToUser({ devices: options.devices, push: options.push, log: req.log }, cancelled.userId, { title: shop.title, body: bookingCancelledNews(cancelled, shop), url: '/account?activePage=appointments', tag: `booking-${cancelled.id}` });
     const user = await users.byId(cancelled.userId);
     if (user?.email && user.email_verified === 1) {
-      const input = { appointment: cancelled, to: user.email, shop, origin };
-      mailInBackground(options.mailer, req.log, { email: 'booking cancelled', appointmentId: cancelled.id }, () => appointmentCancelledEmail(input));
+      const to = user.email;
+      mailLinksInBackground(options.mailer, req.log, { email: 'booking cancelled', appointmentId: cancelled.id }, origin, (at) => appointmentCancelledEmail({ appointment: cancelled, to, shop, origin: at }));
     }
     return { success: true, appointment: ownerView(cancelled, shop, now) };
   });

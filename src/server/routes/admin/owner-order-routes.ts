@@ -15,7 +15,7 @@ import type { RefundRepository } from '../../db/repositories/refund-repository.t
 import type { StoreRepository } from '../../db/repositories/store-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
-import { publicOrigin } from '../../public-origin.ts';
+import { mailOrigin } from '../../public-origin.ts';
 import { API_NOT_FOUND } from '../not-found.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
@@ -159,7 +159,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     options.orderEvents.publish({ orderId: change.order.id, status: change.to, what: 'status', at: Date.now() });
     req.log.info({ orderId: change.order.id, from: change.from, to: change.to }, 'order status changed by the owner');
     // after the answer, like the order e-mail: a slow mail server never holds up the owner
-    void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: publicOrigin(req, options.publicUrl) }, change);
+    void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: mailOrigin(req, options.publicUrl, options.mailer) }, change);
     return { success: true, order: forApi(change.order), next: nextStatuses(change.to, change.order.deliveryMode as FulfilmentMode) };
   });
 

@@ -5,10 +5,10 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { AppointmentRecord, AppointmentRepository } from '../../db/repositories/booking-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { requireUser } from '../../plugins/user-session.ts';
-import { publicOrigin } from '../../public-origin.ts';
+import { mailOrigin } from '../../public-origin.ts';
 import { appointmentEmail } from '../../services/appointment-email.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
-import { mailInBackground, type Mailer } from '../../services/mailer.ts';
+import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import type { OwnerAlerts } from '../../services/owner-alerts.ts';
 
@@ -97,11 +97,12 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
     }
     req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
     orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });
-    void ownerAlerts.bookingMade(booked, publicOrigin(req, publicUrl));
+    const origin = mailOrigin(req, publicUrl, mailer);
+    void ownerAlerts.bookingMade(booked, origin);
 
     if (user.email && user.email_verified === 1) {
-      const input = { appointment: booked, to: user.email, shop, origin: publicOrigin(req, publicUrl) };
-      mailInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, () => appointmentEmail(input));
+      const to = user.email;
+      mailLinksInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, origin, (at) => appointmentEmail({ appointment: booked, to, shop, origin: at }));
     }
     return { success: true, billId: booked.id, appointment: appointmentView(booked, shop, now) };
   });

@@ -13,11 +13,11 @@ import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
-import { publicOrigin } from '../../public-origin.ts';
+import { mailOrigin } from '../../public-origin.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { mailInBackground, type Mailer } from '../../services/mailer.ts';
+import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import type { OwnerAlerts } from '../../services/owner-alerts.ts';
@@ -90,7 +90,7 @@ type OrderRoutesOptions = {
   accessTokens: AccessTokens;
   /** Sends the shopper the order e-mail; without it the e-mail is only logged as not sent. */
   mailer?: Mailer | undefined;
-  /** PUBLIC_URL, for the link in the e-mail; else the request's origin. */
+  /** PUBLIC_URL, for the links in the e-mails (mailOrigin). */
   publicUrl?: string | undefined;
   /** The owner hears of every order by push and e-mail (issue 18). */
   ownerAlerts: OwnerAlerts;
@@ -210,14 +210,15 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       catalog.invalidate();
       orderEvents.publish({ orderId: result.order.id, number: result.order.number, status: result.order.status, what: 'placed', at: result.order.createdAt });
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
-      void ownerAlerts.orderPlaced(result.order, publicOrigin(req, publicUrl));
+      const origin = mailOrigin(req, publicUrl, mailer);
+      void ownerAlerts.orderPlaced(result.order, origin);
       if (userId) {
         const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
         void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(result.order)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });
       }
       if (orderEmailRecipient(result.order)) {
-        const input = { order: result.order, notificationToken: result.notificationToken, shop, origin: publicOrigin(req, publicUrl) };
-        mailInBackground(mailer, req.log, { email: 'order', orderId: result.order.id }, () => orderEmail(input));
+        const { order, notificationToken } = result;
+        mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
       }
       return successBody(result, digits);
     },

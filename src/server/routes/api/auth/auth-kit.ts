@@ -25,6 +25,8 @@ export type AuthOptions = {
   accessTokens: AccessTokens;
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
+  /** DEMO_CODES_IN_LOG: codes with no transport to go by are written to the log (the demo shop); else those codes are not offered. */
+  codesInLog: boolean;
   publicUrl: string | undefined;
   /** Caller verification, when the shop config turns it on (decision 020). */
   callerVerification?: { verification: CallerVerification; shopId: string } | undefined;
@@ -81,7 +83,8 @@ export const channels: Record<ChannelName, Channel> = {
 
 /** The sessions, cookies and messages every auth call shares. */
 export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
-  const { users, codes, sessions, accessTokens, mailer, sms, shopTitle } = options;
+  const { users, codes, sessions, accessTokens, mailer, sms, shopTitle, codesInLog } = options;
+  const reaches = codeChannels(options);
   const log: FastifyBaseLogger = app.log;
   const codeSendsPerIp = app.createRateLimit(CODE_SENDS_PER_IP);
   // a shop public over https sends its cookies over https only, whatever a proxy in front says (or fails to say) about the request
@@ -97,11 +100,17 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
   /** An access token of the user in the session (login) it belongs to. */
   const accessToken = (user: { id: string; role: string }, sessionId: string) => accessTokens.issue({ userId: user.id, role: user.role === 'owner' ? 'owner' : 'customer', sessionId });
 
-  /** Delivery of a message: SMTP or the SMS provider, or the server log when neither is configured (so the demo shop works). */
+  /**
+   * Delivery of a message: SMTP or the SMS provider; without one, the server log, but only
+   * in the demo (DEMO_CODES_IN_LOG). A production log is read by more people than the
+   * shopper, so there the message (its code) is dropped; the calls that need it answer 503 first.
+   */
   async function deliver(channel: ChannelName, to: string, subject: string, text: string): Promise<void> {
     if (channel === 'email' && mailer) return mailer.send(textMail(to, subject, text));
     if (channel === 'phone' && sms) return sms.send(to, text);
-    log.warn({ to, text }, `${channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} is not set: this message is written to the log instead of being sent`);
+    const unset = channel === 'email' ? 'SMTP_URL' : 'SMS_URL';
+    if (codesInLog) return void log.warn({ to, text }, `${unset} is not set: this message is written to the log instead of being sent (DEMO_CODES_IN_LOG)`);
+    log.error(`${channel} message not sent: ${unset} is not set`);
   }
 
   /** A message that must not hold up the answer (its timing would tell whether an account exists). */
@@ -109,9 +118,14 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
     deliver(channel, to, subject, text).catch((err: unknown) => log.warn({ err: (err as Error).message }, `${channel} message not sent`));
   }
 
+  /** 503 for a call that needs a code or a link the shop cannot send (`codeChannels`), before anything is issued. */
+  const notAvailable = (reply: FastifyReply, message: string) => reply.code(503).send({ status: 'error', ...failure('codes_unavailable', message) });
+
   return {
     setRefreshCookie,
     deliverLater,
+    reaches,
+    notAvailable,
     clearRefreshCookie: (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).clearCookie(SIGNED_IN_COOKIE, { path: '/' }),
     accessToken,
 
@@ -129,6 +143,8 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
      * and cap or the per-address hourly cap; 502 when the provider refused the message.
      */
     async sendCode(req: FastifyRequest, reply: FastifyReply, input: { channel: ChannelName; purpose: CodePurpose; to: string; text: (code: string) => string; send: boolean; wait: boolean }) {
+      // alike for known and unknown identifiers
+      if (!reaches[input.channel]) return notAvailable(reply, authMessages.codesUnavailable[input.channel]);
       const perIp = await codeSendsPerIp(req);
       const issued = perIp.isAllowed || !perIp.isExceeded ? await codes.issue(input.purpose, input.to) : { ok: false as const, retryAfterMs: perIp.ttl };
       if (!issued.ok) {
@@ -160,3 +176,12 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
 }
 
 export type AuthKit = ReturnType<typeof createAuthKit>;
+
+/**
+ * The channels a one-time code (or a sign-up link) can reach a shopper by: those with a
+ * transport, and in the demo every one (to the log). The browser offers code login,
+ * sign-up and resets only by these (app.ts hands them to the pages' root loader).
+ */
+export function codeChannels(options: Pick<AuthOptions, 'mailer' | 'sms' | 'codesInLog'>): Record<ChannelName, boolean> {
+  return { email: !!options.mailer || options.codesInLog, phone: !!options.sms || options.codesInLog };
+}

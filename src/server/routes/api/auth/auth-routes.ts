@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '../../../../domain/auth-messages.ts';
 import { publicUser } from '../../../db/repositories/user-repository.ts';
-import { publicOrigin } from '../../../public-origin.ts';
+import { mailOrigin, NO_PUBLIC_URL } from '../../../public-origin.ts';
 import { passwordProblem, PasswordsBusy } from '../../../services/passwords.ts';
 import { accountChangeRoutes } from './account-change-routes.ts';
 import { ATTEMPTS, codeField, createAuthKit, emailField, failure, nameField, passwordField, passwordMessages, REFRESH_COOKIE, type AuthAnswer, type AuthOptions } from './auth-kit.ts';
@@ -41,6 +41,10 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
    */
   typed.post('/auth/email/signup', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ name: nameField, email: emailField, password: passwordField }) } }, async (req, reply) => {
     const { name, email, password } = req.body;
+    // the link must point at the shop itself: with a mail server but no PUBLIC_URL none can be made (mailOrigin)
+    const origin = mailOrigin(req, options.publicUrl, options.mailer);
+    if (origin === null) req.log.error(`sign-up ${NO_PUBLIC_URL}`);
+    if (origin === null || !kit.reaches.email) return kit.notAvailable(reply, authMessages.signupUnavailable);
     const problem = passwordProblem(password, { email, name });
     if (problem) return reply.code(400).send({ ...failure('bad_request', passwordMessages[problem]), fields: [{ path: 'password', message: passwordMessages[problem] }] });
     const existing = await users.byEmail(email);
@@ -52,7 +56,7 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
       await users.savePendingEmailSignup({ name, email, passwordHash });
       const issued = await codes.issue('verify', email);
       if (issued.ok) {
-        const link = `${publicOrigin(req, options.publicUrl)}/email-confirmed#${new URLSearchParams({ email, code: issued.code }).toString()}`;
+        const link = `${origin}/email-confirmed#${new URLSearchParams({ email, code: issued.code }).toString()}`;
         kit.deliverLater('email', email, `Confirm your e-mail address for ${shopTitle}`, `Welcome to ${shopTitle}! Open this link within 10 minutes to confirm your address and finish signing up:\n${link}\n\nYour code: ${issued.code}`);
       }
     }

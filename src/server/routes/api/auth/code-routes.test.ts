@@ -31,7 +31,8 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     sms = await startFakeSms();
     smtp = await startFakeSmtp();
     ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }) });
+    // a shop that mails links sets PUBLIC_URL (without it no sign-up link is sent)
+    app = await buildTestApp(db, { mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }), publicUrl: 'https://shop.example' });
   });
   afterAll(async () => {
     await app?.close();

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { NewsletterRepository } from '../../../db/repositories/newsletter-repository.ts';
 import type { OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
-import { publicOrigin } from '../../../public-origin.ts';
-import { mailInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
+import { mailOrigin } from '../../../public-origin.ts';
+import { mailInBackground, mailLinksInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
 
 type Options = { shop: ShopConfig; newsletter: NewsletterRepository; codes: OneTimeCodeRepository; mailer: Mailer | undefined; publicUrl: string | undefined };
 
@@ -37,9 +37,11 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop,
     }
     const issued = await codes.issue('newsletter', to);
     if (issued.ok) {
-      const link = `${publicOrigin(req, publicUrl)}/newsletter-confirmed#${new URLSearchParams({ email: to, code: issued.code }).toString()}`;
-      const text = `Someone, probably you, asked to get the newsletter of ${shop.title} at this address.\n\nOpen this link within 10 minutes to confirm${offer ? ` and get your ${offer}% welcome code` : ''}:\n${link}\n\nIf it was not you, ignore this e-mail: nothing more will be sent.\n`;
-      mailInBackground(mailer, req.log, { email: 'newsletter-confirm' }, () => textMail(to, `Confirm your subscription to ${shop.title}`, text));
+      mailLinksInBackground(mailer, req.log, { email: 'newsletter-confirm' }, mailOrigin(req, publicUrl, mailer), (origin) => {
+        const link = `${origin}/newsletter-confirmed#${new URLSearchParams({ email: to, code: issued.code }).toString()}`;
+        const text = `Someone, probably you, asked to get the newsletter of ${shop.title} at this address.\n\nOpen this link within 10 minutes to confirm${offer ? ` and get your ${offer}% welcome code` : ''}:\n${link}\n\nIf it was not you, ignore this e-mail: nothing more will be sent.\n`;
+        return textMail(to, `Confirm your subscription to ${shop.title}`, text);
+      });
     }
     return ANSWER;
   });
