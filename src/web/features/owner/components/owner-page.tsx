@@ -31,7 +31,7 @@ export function OwnerPage() {
     <div className="flex flex-col gap-4">
       <h1 className="sr-only">{t('owner.title')}</h1>
       <StoreSwitch />
-      <nav aria-label={t('owner.sections')} className="flex gap-1 border-b border-slate-200">
+      <nav aria-label={t('owner.sections')} className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {sections.map((name) => (
           <button
             key={name}
