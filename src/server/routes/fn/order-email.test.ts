@@ -1,13 +1,12 @@
 import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../logger.ts';
 import { createSmtpMailer, type Mailer, type MailMessage } from '../../services/mailer.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { mimePart, SMTP_PASSWORD, SMTP_USER, startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { logCapture } from '../../testing/log-capture.ts';
 
 /**
  * The order e-mail end to end: the order call, nodemailer, and a real SMTP server on
@@ -54,20 +53,6 @@ function watched(mailer: Mailer) {
       close: () => mailer.close(),
     } satisfies Mailer,
   };
-}
-
-/** The app's JSON log lines, through the server's own logger options (redaction included). */
-function logCapture() {
-  const lines: Array<Record<string, unknown>> = [];
-  let raw = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      raw += chunk.toString();
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, all: () => raw, logger: loggerOptions('info', stream) };
 }
 
 async function waitFor(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
