@@ -8,6 +8,7 @@ import { createCatalogRepository } from '../db/repositories/catalog-repository.t
 import { createStoreRepository } from '../db/repositories/store-repository.ts';
 import { csvColumns } from '../services/catalog-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
+import { describePlan } from '../services/catalog-import-plan.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
@@ -24,7 +25,10 @@ import { quantityMessages } from '../../domain/quantity.ts';
 const USAGE = `Usage: npm run shop -- <command>
 
   check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
-  import-catalog <file>        replace the catalog with a JSON or CSV file, all or nothing
+  import-catalog <file> [--dry-run] [--stock-from-file]
+                               replace the catalog with a JSON or CSV file, all or nothing, and say what
+                               changed; products already in the shop keep their live stock unless
+                               --stock-from-file; --dry-run only says what would change
   export-catalog <file>        write the catalog with its current stock to a .json or .csv file import-catalog reads
   set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
   orders list [status…]        the orders, newest first (placed, confirmed, preparing, ready, …)
@@ -136,18 +140,26 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
   }
 }
 
-async function importCommand(repo: ReturnType<typeof createCatalogRepository>, [file]: string[], out: Out): Promise<number> {
-  if (!file) {
-    out.error('Name the catalog file: npm run shop -- import-catalog <file.json|file.csv>');
+const importFlags = ['--dry-run', '--stock-from-file'];
+
+/** `import-catalog <file> [--dry-run] [--stock-from-file]`: the catalog from a file, and what that changed (or would). */
+async function importCommand(repo: ReturnType<typeof createCatalogRepository>, args: string[], out: Out): Promise<number> {
+  const files = args.filter((a) => !importFlags.includes(a));
+  const [file] = files;
+  if (!file || files.length > 1 || file.startsWith('-')) {
+    out.error('Usage: npm run shop -- import-catalog <file.json|file.csv> [--dry-run] [--stock-from-file]');
     return 1;
   }
-  const result = await importCatalogFile(repo, path.resolve(file), 'cli');
+  const dryRun = args.includes('--dry-run');
+  const result = await importCatalogFile(repo, path.resolve(file), 'cli', { dryRun, stockFromFile: args.includes('--stock-from-file') });
   if (!result.ok) {
     out.error(`${file}: nothing was imported, because:`);
     for (const p of result.problems) out.error(`  line ${p.line}: ${p.message}`);
     return 1;
   }
-  out.log(`Imported ${result.products} products in ${result.categories} categories from ${file}.`);
+  const size = `${result.products} ${result.products === 1 ? 'product' : 'products'} in ${result.categories} ${result.categories === 1 ? 'category' : 'categories'}`;
+  out.log(dryRun ? `Dry run: nothing was changed. Importing ${file} would give ${size}.` : `Imported ${size} from ${file}.`);
+  for (const line of describePlan(result.plan)) out.log(line);
   return 0;
 }
 

@@ -1,7 +1,7 @@
-import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as parseCsv, type CsvError } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { findNodeAtLocation, parseTree, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { catalogFileSchema, productInputSchema, type Banner, type CatalogFile, type Category, type Product } from '../../domain/catalog.ts';
+import { catalogFileSchema, productInputSchema, productTypes, type Banner, type CatalogFile, type Category, type Product } from '../../domain/catalog.ts';
 
 /**
  * Reads an owner's catalog file (JSON, or CSV with the columns below) into a checked
@@ -84,11 +84,17 @@ function crossCheck(file: CatalogFile, lineOf: (kind: 'products' | 'categories',
     categories.add(c.oId);
   });
   const variants = new Set<string>();
+  const ids = new Set<string>();
   file.products.forEach((p, i) => {
     // the line is looked up only for a product with a problem
     const problem = (message: string) => problems.push({ line: lineOf('products', i), message: `product ${p.variantId}: ${message}` });
-    if (variants.has(p.variantId)) problem('variantId is used twice');
+    const repeated = variants.has(p.variantId);
+    if (repeated) problem('variantId is used twice');
     variants.add(p.variantId);
+    // an id given apart from the variantId (JSON) names one product too
+    const id = p.id ?? p.variantId;
+    if (ids.has(id) && !repeated) problem(`id ${id} is used twice`);
+    ids.add(id);
     if (!categories.has(p.categoryId)) problem(`category ${p.categoryId} does not exist`);
     if (!p.isFraction && !Number.isInteger(p.stock)) problem('stock must be a whole number unless the product is sold by weight (isFraction)');
     if (p.stock < 0) problem('stock cannot be negative');
@@ -96,26 +102,111 @@ function crossCheck(file: CatalogFile, lineOf: (kind: 'products' | 'categories',
   return problems;
 }
 
-const number = (s: string | undefined) => (s === undefined || s.trim() === '' ? null : Number(s));
 const list = (s: string | undefined) => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
 
+/**
+ * The delimiter of a CSV, from its header line: ";" when it holds more of them than of ","
+ * (a spreadsheet set to a decimal comma writes ";"), else ",". Column names hold neither.
+ */
+export function csvDelimiter(text: string): ';' | ',' {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const count = (c: string) => header.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/**
+ * A number as an owner's spreadsheet writes it: `1250`, `1250.5`, `1,250`, `1,25,000`
+ * (Indian grouping), `₹1,250.00` (money only: ₹, Rs or INR before it), or with a decimal
+ * comma, `1250,50`. A comma followed by three digits groups thousands; a last comma
+ * followed by one or two digits is a decimal comma (so `1,250` is always one thousand two
+ * hundred and fifty: write three decimals with a point). Null for an empty cell.
+ */
+export function readNumber(cell: string | undefined, money: boolean): number | null | 'negative' | 'invalid' {
+  let s = (cell ?? '').trim();
+  if (money) s = s.replace(/^(?:₹|rs\.?|inr)\s*/i, '');
+  if (s === '') return null;
+  const negative = s.startsWith('-');
+  if (negative) s = s.slice(1);
+  if (/^\d{1,3}(?:,\d{2,3})*,\d{3}(?:\.\d+)?$/.test(s)) s = s.replaceAll(',', '');
+  else if (/^\d+,\d{1,2}$/.test(s)) s = s.replace(',', '.');
+  if (!/^\d+(?:\.\d+)?$/.test(s)) return 'invalid';
+  return negative && Number(s) !== 0 ? 'negative' : Number(s);
+}
+
+/** What to write in a CSV column, in plain words, for a cell the importer cannot take. */
+const csvHints: Record<string, string> = {
+  variantId: 'give each product an id of letters, digits, ".", "_", "~" or "-", e.g. bread-500g',
+  title: "write the product's name",
+  categoryId: "name the product's category, e.g. breads",
+  mrp: 'write the price as a number, e.g. 180',
+  regular: 'write the price as a number, e.g. 180',
+  special: 'write the price as a number, e.g. 180',
+  stock: 'write how many are in stock as a number, e.g. 20 (kg for products sold by weight, e.g. 2.5)',
+  taxRate: 'write the tax rate in percent, e.g. 5 or 18',
+  isFraction: 'write true for a product sold by weight, false (or nothing) for one sold in units',
+  type_id: `write one of ${productTypes.join(', ')}`,
+  hsn: 'an HSN or SAC code is 4 to 8 digits',
+  tags: 'write the tags separated by ";", each at most 60 characters',
+};
+const numberColumns = ['mrp', 'regular', 'special', 'stock', 'taxRate'] as const;
+const moneyColumns: readonly string[] = ['mrp', 'regular', 'special'];
+/** What csv-parse's errors mean for the owner, by their code. */
+const csvErrorHints: Record<string, string> = {
+  CSV_RECORD_INCONSISTENT_COLUMNS: 'this line has a different number of cells than the header: put a cell that holds the delimiter in double quotes, e.g. "1,250"',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'this line has a different number of cells than the header: put a cell that holds the delimiter in double quotes, e.g. "1,250"',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted cell must end with its quote right before the delimiter; write a quote inside it twice ("")',
+  CSV_QUOTE_NOT_CLOSED: 'a quote is opened and never closed',
+};
+
+/**
+ * Reads a CSV catalog: "," or ";" delimited (csvDelimiter), one row per product. Every
+ * problem is reported, each with the line its row starts on and a hint in plain words,
+ * rows the CSV reader cannot split included; the file imports only with none.
+ */
 export function parseCatalogCsv(text: string): CatalogParse {
-  let rows: Record<string, string>[];
+  const problems: CatalogProblem[] = [];
+  let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    rows = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+    records = parseCsv(text, {
+      columns: true,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      delimiter: csvDelimiter(text),
+      info: true,
+      skip_records_with_error: true,
+      on_skip: (err: CsvError | undefined) => {
+        if (err) problems.push({ line: (err as CsvError & { lines?: number }).lines ?? 1, message: csvErrorHints[err.code] ?? err.message });
+      },
+    }) as { record: Record<string, string>; info: { lines: number } }[];
   } catch (err) {
     const line = (err as { lines?: number }).lines ?? 1;
     return { ok: false, problems: [{ line, message: `Not valid CSV: ${(err as Error).message}` }] };
   }
-  const header = Object.keys(rows[0] ?? {});
+  const header = Object.keys(records[0]?.record ?? {});
   const missing = ['variantId', 'title', 'categoryId', 'regular', 'stock'].filter((c) => !header.includes(c));
-  if (rows.length > 0 && missing.length > 0) return { ok: false, problems: [{ line: 1, message: `Missing columns: ${missing.join(', ')}` }] };
+  if (records.length > 0 && missing.length > 0) return { ok: false, problems: [{ line: 1, message: `Missing columns: ${missing.join(', ')}. The header row names them, e.g. ${csvColumns.slice(0, 6).join(',')}` }] };
+  if (records.length === 0 && problems.length === 0) return { ok: false, problems: [{ line: 1, message: 'The file has no products: write one row per product under the header row' }] };
 
-  const problems: CatalogProblem[] = [];
   const products: CatalogFile['products'] = [];
+  const lines: number[] = [];
   const categories = new Map<string, CatalogFile['categories'][number]>();
-  rows.forEach((row, i) => {
-    const line = i + 2; // the header is line 1
+  for (const { record: row, info } of records) {
+    // csv-parse counts to the row's end: a cell holding line breaks started lines before
+    const line = info.lines - Object.values(row).reduce((n, cell) => n + cell.split('\n').length - 1, 0);
+    const rowProblems = new Map<string, string>();
+    const problem = (column: string, hint = csvHints[column] ?? 'not valid') => {
+      if (!rowProblems.has(column)) rowProblems.set(column, hint);
+    };
+    const numbers: Partial<Record<(typeof numberColumns)[number], number | null>> = {};
+    for (const column of numberColumns) {
+      const n = readNumber(row[column], moneyColumns.includes(column));
+      if (n === 'invalid') problem(column);
+      else if (n === 'negative') problem(column, `${column === 'stock' || column === 'taxRate' ? 'it' : 'a price'} cannot be below zero`);
+      else numbers[column] = n;
+    }
+    const fraction = (row.isFraction ?? '').toLowerCase();
+    if (!['', 'true', 'false', '1', '0', 'yes', 'no'].includes(fraction)) problem('isFraction');
     const catId = row.categoryId ?? '';
     if (catId && !categories.has(catId)) {
       categories.set(catId, { oId: catId, name: row.categoryName || catId, position: categories.size + 1, colour: row.categoryColour || '#607d8b', image: '' });
@@ -128,27 +219,34 @@ export function parseCatalogCsv(text: string): CatalogParse {
       title: row.title,
       description: row.description ?? '',
       categoryId: catId,
-      price: { mrp: number(row.mrp), regular: number(row.regular), special: number(row.special) },
+      price: { mrp: numbers.mrp ?? null, regular: numbers.regular, special: numbers.special ?? null },
       images,
-      stock: number(row.stock),
-      isFraction: ['true', '1', 'yes'].includes((row.isFraction ?? '').toLowerCase()),
+      stock: numbers.stock,
+      isFraction: ['true', '1', 'yes'].includes(fraction),
       sku: row.sku || undefined,
       type_id: row.type_id || undefined,
       tags: list(row.tags),
-      taxRate: number(row.taxRate) ?? undefined,
+      taxRate: numbers.taxRate ?? undefined,
       hsn: row.hsn || undefined,
     };
     const parsed = productInputSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ line, message: `${row.variantId || 'row'} ${describe(issue.path, issue.message)}` });
-    } else {
-      products.push(parsed.data);
+      // the cell the issue is about: price.regular is the regular column, images.0.url the images column
+      for (const issue of parsed.error.issues) {
+        const column = String(issue.path[0] === 'price' ? issue.path[1] : issue.path[0]);
+        problem(column, csvHints[column] ?? describe(issue.path.slice(1), issue.message));
+      }
     }
-  });
-  if (problems.length > 0) return { ok: false, problems };
+    for (const [column, hint] of rowProblems) problems.push({ line, message: `${row.variantId || 'a row without variantId'}, ${column}: ${hint}` });
+    if (parsed.success && rowProblems.size === 0) {
+      products.push(parsed.data);
+      lines.push(line);
+    }
+  }
   const file: CatalogFile = { categories: [...categories.values()], products, banners: [] };
-  const crossProblems = crossCheck(file, (kind, index) => (kind === 'products' ? index + 2 : 1));
-  return crossProblems.length > 0 ? { ok: false, problems: crossProblems } : { ok: true, file };
+  // the rules across rows, on the rows that are good: a repeated id is reported even beside a bad row
+  problems.push(...crossCheck(file, (kind, index) => (kind === 'products' ? lines[index]! : 1)));
+  return problems.length > 0 ? { ok: false, problems: problems.sort((a, b) => a.line - b.line) } : { ok: true, file };
 }
 
 /** The shop's catalog (the repository's read()) as an import file: every field, prices as decimals, the current stock. */

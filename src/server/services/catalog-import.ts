@@ -2,12 +2,23 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Actor } from '../db/repositories/audit-repository.ts';
 import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
+import { planImport, type ImportPlan } from './catalog-import-plan.ts';
 import { catalogFileOf, catalogToCsv, catalogToJson, csvLeavesOut, csvProblems, parseCatalog, type CatalogProblem } from './catalog-file.ts';
 
-export type ImportResult = { ok: true; products: number; categories: number } | { ok: false; problems: CatalogProblem[] };
+export type ImportResult = { ok: true; products: number; categories: number; plan: ImportPlan } | { ok: false; problems: CatalogProblem[] };
 
-/** Imports a JSON or CSV catalog file (by its extension) in one transaction, or nothing at all; audited when an actor (the owner) does it. */
-export async function importCatalogFile(repo: CatalogRepository, file: string, actor?: Actor): Promise<ImportResult> {
+/**
+ * Imports a JSON or CSV catalog file (by its extension) in one transaction, or nothing at
+ * all; audited when an actor (the owner) does it. Products already in the shop keep their
+ * live stock unless stockFromFile. With dryRun it only reads: the plan says what an import
+ * would change. The plan is worked out from the catalog as read just before the import.
+ */
+export async function importCatalogFile(
+  repo: CatalogRepository,
+  file: string,
+  actor?: Actor,
+  options: { dryRun?: boolean; stockFromFile?: boolean } = {},
+): Promise<ImportResult> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -17,9 +28,11 @@ export async function importCatalogFile(repo: CatalogRepository, file: string, a
   const format = file.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
   const parsed = parseCatalog(text, format);
   if (!parsed.ok) return parsed;
+  const stockFromFile = options.stockFromFile ?? false;
+  const plan = planImport(await repo.read(), parsed.file, { stockFromFile, fractionDigits: repo.fractionDigits });
   // a CSV has no banners: keep the ones the shop has
-  await repo.replace(parsed.file, { keepBanners: format === 'csv', actor });
-  return { ok: true, products: parsed.file.products.length, categories: parsed.file.categories.length };
+  if (!options.dryRun) await repo.replace(parsed.file, { keepBanners: format === 'csv', actor, stock: stockFromFile ? 'file' : 'keep' });
+  return { ok: true, products: parsed.file.products.length, categories: parsed.file.categories.length, plan };
 }
 
 /** What an export wrote: counts of what the file holds, and what a CSV could not (csvLeavesOut). */

@@ -23,6 +23,19 @@ export async function bumpCatalogVersion(trx: Transaction<Database>, now: number
   await trx.updateTable('shop_meta').set({ value: newVersion(now) }).where('key', '=', VERSION_KEY).execute();
 }
 
+/**
+ * A stored product and a file's are the same one, kept (its stock with it) by an import,
+ * when they have the same id and the same variantId: the same key. Any other pair is a
+ * removal and an addition.
+ */
+export const productKey = (id: string, variantId: string): string => `${id}\u0000${variantId}`;
+
+/** What an import overwrites on a product it keeps: everything but its id and stock. */
+const updatedColumns = [
+  'item_id', 'variant_id', 'variant_name', 'sku', 'title', 'description', 'category_id', 'mrp_minor', 'regular_minor', 'special_minor',
+  'images', 'is_fraction', 'type_id', 'errors', 'position', 'updated_at', 'tax_rate_hundredths', 'hsn',
+] as const;
+
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
@@ -39,6 +52,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
 
   return {
     version,
+    /** The currency's decimals the prices are stored with. */
+    fractionDigits,
 
     async isEmpty(): Promise<boolean> {
       const row = await kysely.selectFrom('products').select('id').limit(1).executeTakeFirst();
@@ -47,21 +62,37 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
 
     /**
      * Replaces the whole catalog in one transaction: either every row lands or none does.
+     * Products already in the shop (the same id and variantId: `productKey`) are updated in
+     * place rather than deleted and inserted, so with `stock: 'keep'` their live stock stays
+     * as orders left it, even for an order taken while the import runs; a product whose
+     * isFraction changes takes the file's stock, as its stock's unit changed. With 'file'
+     * (the default, for seeds and tests) every product takes the file's stock. Products not in
+     * the file are deleted; orders keep their lines, which copy what they need.
      * With an actor (the owner's import), its audit entry is written in the same transaction.
      */
-    async replace(file: CatalogFile, options: { keepBanners?: boolean; actor?: Actor } = {}): Promise<void> {
+    async replace(file: CatalogFile, options: { keepBanners?: boolean; actor?: Actor; stock?: 'keep' | 'file' } = {}): Promise<void> {
       const now = Date.now();
       const v = newVersion(now);
       const products = file.products.map(completeProduct);
       const tagNames = [...new Set(products.flatMap((p) => p.tags))];
+      const wanted = new Set(products.map((p) => productKey(p.id, p.variantId)));
+      const categoryIds = new Set(file.categories.map((c) => c.oId));
       await kysely.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom('products').select(['id', 'variant_id']).execute();
         await trx.deleteFrom('product_tags').execute();
         await trx.deleteFrom('tags').execute();
-        await trx.deleteFrom('products').execute();
+        // first the products that go, so no kept or new one meets their variantId
+        for (const ids of chunks(existing.filter((r) => !wanted.has(productKey(r.id, r.variant_id))).map((r) => r.id))) {
+          await trx.deleteFrom('products').where('id', 'in', ids).execute();
+        }
         if (!options.keepBanners) await trx.deleteFrom('banners').execute();
-        await trx.deleteFrom('categories').execute();
+        const oldCategories = await trx.selectFrom('categories').select('id').execute();
         for (const rows of chunks(file.categories)) {
-          await trx.insertInto('categories').values(rows.map((c) => ({ id: c.oId, name: c.name, position: c.position, colour: c.colour, image: c.image }))).execute();
+          await trx
+            .insertInto('categories')
+            .values(rows.map((c) => ({ id: c.oId, name: c.name, position: c.position, colour: c.colour, image: c.image })))
+            .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), position: eb.ref('excluded.position'), colour: eb.ref('excluded.colour'), image: eb.ref('excluded.image') })))
+            .execute();
         }
         for (const rows of chunks(products.map((p, position) => ({ p, position })))) {
           await trx
@@ -90,7 +121,20 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                 hsn: p.hsn ?? null,
               })),
             )
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet((eb) => ({
+                ...Object.fromEntries(updatedColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+                stock_milli:
+                  options.stock === 'keep'
+                    ? eb.case().when('products.is_fraction', '=', eb.ref('excluded.is_fraction')).then(eb.ref('products.stock_milli')).else(eb.ref('excluded.stock_milli')).end()
+                    : eb.ref('excluded.stock_milli'),
+              })),
+            )
             .execute();
+        }
+        // the categories the file left out, now that no product is in them
+        for (const ids of chunks(oldCategories.map((c) => c.id).filter((id) => !categoryIds.has(id)))) {
+          await trx.deleteFrom('categories').where('id', 'in', ids).execute();
         }
         for (const rows of chunks(tagNames)) {
           await trx.insertInto('tags').values(rows.map((name) => ({ id: name, name }))).execute();
@@ -124,7 +168,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           .values({ key: VERSION_KEY, value: v })
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: v }))
           .execute();
-        if (options.actor) await recordAudit(trx, { actor: options.actor, action: 'catalog.import', subject: 'catalog', detail: { products: file.products.length, categories: file.categories.length } }, now);
+        if (options.actor) await recordAudit(trx, { actor: options.actor, action: 'catalog.import', subject: 'catalog', detail: { products: file.products.length, categories: file.categories.length, stock: options.stock ?? 'file' } }, now);
       });
     },
 
