@@ -206,6 +206,9 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
         '  line 3: bun, stock: it cannot be below zero',
       ],
     });
+    // a header with no rows would empty the shop
+    const empty = write(`empty-${database.name}.csv`, [header]);
+    expect((await run(empty)).lines).toEqual([`${empty}: nothing was imported, because:`, '  line 1: The file has no products: write one row per product under the header row']);
     expect(await everything(opened.db)).toEqual(before);
   });
 });

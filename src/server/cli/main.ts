@@ -51,7 +51,8 @@ const USAGE = `Usage: npm run shop -- <command>
   help                         show this
 
 CSV columns (header row required): ${csvColumns.join(', ')}
-  tags and images are lists separated by ";". Required: variantId, title, categoryId, regular, stock.`;
+  delimited by "," or ";" (as the header row is); tags and images are lists separated by ";".
+  Required: variantId, title, categoryId, regular, stock. Prices as 1250, 1250.5, 1,250, ₹1,250.00 or 1250,50.`;
 
 /** Runs a command on the shop's database (migrated first), once its config is valid. */
 async function withShop(env: Env, out: Out, run: (db: Db, shop: ShopConfig) => Promise<number>): Promise<number> {
