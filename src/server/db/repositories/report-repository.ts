@@ -6,6 +6,22 @@ import type { Db } from '../database.ts';
 /** What a stretch of time brought: orders that count (not cancelled or rejected, not enquiries), their money, and bookings. */
 export type DayFigures = { orders: number; sales: Minor; paid: Minor; toCollect: Minor; average: Minor; bookings: number };
 
+/** One line of an order, with its order, for the sales report. */
+export type SalesLine = {
+  createdAt: number;
+  number: number;
+  status: string;
+  paymentType: string | null;
+  paymentStatus: string;
+  title: string;
+  variantName: string;
+  qtyMilli: number;
+  isFraction: boolean;
+  unitPrice: Minor;
+  total: Minor;
+  tax: Minor;
+};
+
 /** A product's share of a stretch of time: quantity in thousandths (grams for one sold by weight) and what its lines came to. */
 export type TopProduct = { productId: string; title: string; variantName: string; isFraction: boolean; qtyMilli: number; revenue: Minor };
 
@@ -55,6 +71,41 @@ export function createReportRepository(db: Db) {
         .limit(limit)
         .execute();
       return rows.map((r) => ({ productId: r.product_id, title: r.title, variantName: r.variant_name, isFraction: Boolean(r.is_fraction), qtyMilli: Number(r.qty), revenue: minor(Number(r.revenue)) }));
+    },
+
+    /** Every line of the orders placed in [from, to), cancelled and rejected ones too (their status says so), oldest first. */
+    async salesLines(from: number, to: number): Promise<SalesLine[]> {
+      const rows = await kysely
+        .selectFrom('order_lines as l')
+        .innerJoin('orders as o', 'o.id', 'l.order_id')
+        .where('o.kind', '=', 'order')
+        .where('o.created_at', '>=', from)
+        .where('o.created_at', '<', to)
+        .select(['o.created_at', 'o.number', 'o.status', 'o.payment_type', 'o.payment_status', 'l.title', 'l.variant_name', 'l.qty_milli', 'l.is_fraction', 'l.unit_price_minor', 'l.total_minor', 'l.tax_minor'])
+        .orderBy('o.created_at')
+        .orderBy('o.number')
+        .orderBy('l.line_no')
+        .execute();
+      return rows.map((r) => ({
+        createdAt: Number(r.created_at),
+        number: Number(r.number),
+        status: r.status,
+        paymentType: r.payment_type,
+        paymentStatus: r.payment_status,
+        title: r.title,
+        variantName: r.variant_name,
+        qtyMilli: Number(r.qty_milli),
+        isFraction: Boolean(r.is_fraction),
+        unitPrice: minor(Number(r.unit_price_minor)),
+        total: minor(Number(r.total_minor)),
+        tax: minor(Number(r.tax_minor)),
+      }));
+    },
+
+    /** The newsletter's confirmed addresses, in the order they confirmed. */
+    async confirmedSubscribers(): Promise<Array<{ email: string; confirmedAt: number }>> {
+      const rows = await kysely.selectFrom('newsletter_subscribers').select(['email', 'confirmed_at']).where('confirmed_at', 'is not', null).orderBy('confirmed_at').orderBy('email').execute();
+      return rows.map((r) => ({ email: r.email, confirmedAt: Number(r.confirmed_at) }));
     },
   };
 }
