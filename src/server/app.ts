@@ -35,6 +35,8 @@ import { userRoutes } from './routes/api/user/user-routes.ts';
 import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
 import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
 import { ownerReviewRoutes } from './routes/admin/owner-review-routes.ts';
+import { ownerReportRoutes } from './routes/admin/owner-report-routes.ts';
+import { createReportRepository } from './db/repositories/report-repository.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
@@ -294,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
     await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
+    await app.register(ownerReportRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, reports: createReportRepository(db), clock });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

@@ -13,6 +13,7 @@ import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
+import { newsletterCommand, reportCommand } from './report-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
 import { quantityMessages } from '../../domain/quantity.ts';
@@ -47,6 +48,11 @@ const USAGE = `Usage: npm run shop -- <command>
   table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
   backup <file>                a consistent copy of the SQLite database, taken while the shop runs
                                (PostgreSQL: use pg_dump; see docs/deployment.md)
+  report sales [--from D] [--to D] [--csv file]
+                               one row per order line (date and time in the shop's time zone, order,
+                               status, payment, product, variant, qty, unit price, line total, tax);
+                               today by default, --from alone runs to today; a table, or a CSV file
+  newsletter export <file.csv> the confirmed newsletter subscribers with when they confirmed
   analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
@@ -110,6 +116,10 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
       });
     case 'backup':
       return withShop(env, out, (db) => backupCommand(db, rest, out));
+    case 'report':
+      return withShop(env, out, (db, shop) => reportCommand(db, shop, rest, out));
+    case 'newsletter':
+      return withShop(env, out, (db, shop) => newsletterCommand(db, shop, rest, out));
     case 'analytics': {
       const [sub, daysArg] = rest;
       const days = daysArg === undefined ? 30 : Number(daysArg);

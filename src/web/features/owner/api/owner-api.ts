@@ -22,6 +22,12 @@ export type CouponForm = { code: string; percent?: number; amount?: number; minO
 /** A review on /admin (owner-review-routes.ts): of which product, and whether the owner hid it. */
 export type OwnerReview = { id: string; itemId: string; productTitle: string; variantId: string | null; author: string; rating: number; text: string; createdAt: number; hidden: boolean };
 
+/** What a day brought (owner-report-routes.ts): orders that count, money as decimals, bookings not cancelled. */
+export type DayFigures = { orders: number; sales: number; paid: number; toCollect: number; average: number; bookings: number };
+
+/** Today in the shop's time zone, its best sellers, and the same weekday last week until the same time. */
+export type TodayReport = { date: string; lastWeekDate: string; today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> }; lastWeek: DayFigures };
+
 const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
 
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
@@ -43,6 +49,8 @@ export const ownerApi = {
   upcomingAppointments: () => asUser((headers) => getJson<{ appointments: OwnerAppointmentView[] }>('/admin/api/appointments/upcoming', headers)),
   cancelAppointment: (id: string) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
   markAppointment: (id: string, outcome: BookingOutcome) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
+  /** Today's orders, money, best sellers and bookings beside the same weekday last week. */
+  today: () => asUser((headers) => getJson<TodayReport>('/admin/api/today', headers)),
   /** The shop's coupons with their uses (the newsletter's one-per-address codes left out). */
   coupons: () => asUser((headers) => getJson<{ coupons: OwnerCoupon[] }>('/admin/api/coupons', headers)),
   saveCoupon: (coupon: CouponForm) => asUser((headers) => postJson<{ success: true }>('/admin/api/coupons', coupon, headers)),

@@ -10,13 +10,14 @@ import { OwnerBookings } from './owner-bookings.tsx';
 import { OwnerCoupons } from './owner-coupons.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerStock } from './owner-stock.tsx';
+import { OwnerToday } from './owner-today.tsx';
 
 const SECTIONS = ['orders', 'bookings', 'stock', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The owner's home on /admin (issue 8): the shop's open / closed switch and its
- * sections — the live orders, the bookings (when the shop takes them), stock, coupons and reviews. The
+ * sections — today's figures and the live orders, the bookings (when the shop takes them), stock, coupons and reviews. The
  * section is in the address (`?section=stock`), so a reload keeps it.
  */
 export function OwnerPage() {
@@ -44,7 +45,12 @@ export function OwnerPage() {
           </button>
         ))}
       </nav>
-      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : <OwnerStock />}
+      {section === 'orders' ? (
+        <>
+          <OwnerToday />
+          <OwnerBoard />
+        </>
+      ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : <OwnerStock />}
     </div>
   );
 }

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantOf } from '../../../domain/booking.ts';
+import type { Db } from '../../db/database.ts';
+import { createAccessTokens } from '../../services/access-tokens.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { testShopConfig } from '../../testing/fixtures.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+
+const IST = 'Asia/Kolkata';
+const at = (date: string, time: string) => instantOf(date, time, IST);
+
+const shopConfig = () => ({
+  ...testShopConfig(),
+  timeZone: IST,
+  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }], upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' } },
+  appointments: {
+    enabled: true,
+    slotMinutes: 30,
+    minimumNoticeMinutes: 60,
+    horizonDays: 14,
+    changeNoticeMinutes: 60,
+    openingHours: { tue: [{ from: '10:00', to: '13:00' }] },
+    services: [{ id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 }],
+  },
+});
+const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+
+const secret = randomBytes(32);
+const tokens = createAccessTokens(secret);
+
+describe.each(testDatabases)("the owner's Today panel on $name", (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  let now = 0;
+  const token: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now });
+    await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
+    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer'], ['ravi', 'customer']] as const) {
+      await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  /** Places an order for pickup at an instant, as asha. */
+  const place = async (when: number, items: Array<{ id: string; qty: number }>, paymentType: 'pof' | 'upi-manual') => {
+    now = when;
+    const res = await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails: personal, paymentType } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ orderId: string }>().orderId;
+  };
+  const owner = async (url: string, payload: object) => expect((await call('POST', url, 'priya', payload)).statusCode).toBe(200);
+  const book = async (when: number, user: string, start: string) => {
+    now = when;
+    const res = await call('POST', '/fn/appointment/create', user, { userId: user, sfId: 'test-shop', appointment: { serviceId: 'fitting', start, phone: '+91 98111 22233' } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ billId: string }>().billId;
+  };
+
+  it("counts today's orders, money and bookings in the shop's time zone against the same weekday last week, by the same time of day", async () => {
+    // Tuesday 17 November, last week: one order collected by 18:00, one after it, two bookings
+    const collected = await place(at('2026-11-17', '10:00'), [{ id: 'tee-red-m', qty: 1 }], 'pof');
+    await owner(`/admin/api/orders/${collected}/paid`, {});
+    await place(at('2026-11-17', '20:00'), [{ id: 'tee-red-m', qty: 2 }], 'pof');
+    await book(at('2026-11-17', '08:00'), 'asha', '2026-11-17T10:00:00+05:30');
+    await book(at('2026-11-17', '08:00'), 'ravi', '2026-11-17T12:30:00+05:30');
+    // Monday 23 November, ten minutes before midnight in India (18:20 UTC): not today
+    await place(at('2026-11-23', '23:50'), [{ id: 'mango', qty: 1.5 }], 'pof');
+    // Tuesday 24 November, from ten past midnight: paid by UPI, to collect, cancelled, waiting for a UPI payment
+    const upi = await place(at('2026-11-24', '00:10'), [{ id: 'tee-red-m', qty: 2 }], 'upi-manual');
+    await owner(`/admin/api/orders/${upi}/paid`, { reference: 'UTR123456789' });
+    await place(at('2026-11-24', '09:00'), [{ id: 'tee-red-m', qty: 1 }, { id: 'mango', qty: 0.5 }], 'pof');
+    const cancelled = await place(at('2026-11-24', '11:00'), [{ id: 'tee-red-m', qty: 3 }], 'pof');
+    await owner(`/admin/api/orders/${cancelled}/status`, { status: 'cancelled' });
+    await place(at('2026-11-24', '17:45'), [{ id: 'mango', qty: 1.25 }], 'upi-manual');
+    await book(at('2026-11-24', '08:00'), 'asha', '2026-11-24T11:00:00+05:30');
+    const called = await book(at('2026-11-24', '08:00'), 'ravi', '2026-11-24T12:00:00+05:30');
+    now = at('2026-11-24', '08:30');
+    await owner(`/admin/api/appointments/${called}/cancel`, {});
+
+    now = at('2026-11-24', '18:00');
+    const res = await call('GET', '/admin/api/today', 'priya');
+    expect(res.statusCode).toBe(200);
+    // 999.00 paid + 659.50 (a tee at 499.50 and 0.5 kg of mango at 320) and 400.00 (1.25 kg) still to come; the 1,498.50 cancelled is left out
+    expect(res.json()).toEqual({
+      success: true,
+      date: '2026-11-24',
+      lastWeekDate: '2026-11-17',
+      today: {
+        orders: 3,
+        sales: 2058.5,
+        paid: 999,
+        toCollect: 1059.5,
+        average: 686.17,
+        bookings: 1,
+        top: [
+          { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', isFraction: false, quantity: 3, revenue: 1498.5 },
+          { productId: 'mango', title: 'Alphonso Mango', variantName: '', isFraction: true, quantity: 1.75, revenue: 560 },
+        ],
+      },
+      // by 18:00 last Tuesday: the one order, collected since; both of that day's bookings
+      lastWeek: { orders: 1, sales: 499.5, paid: 499.5, toCollect: 0, average: 499.5, bookings: 2 },
+    });
+
+    // five minutes before midnight on Monday, Monday is today: only the 23:50 order
+    now = at('2026-11-23', '23:55');
+    expect((await call('GET', '/admin/api/today', 'priya')).json()).toMatchObject({ date: '2026-11-23', lastWeekDate: '2026-11-16', today: { orders: 1, sales: 480, paid: 0, toCollect: 480, bookings: 0, top: [{ productId: 'mango', quantity: 1.5, revenue: 480 }] } });
+  });
+
+  it('answers a guest and a shopper as if the call did not exist', async () => {
+    const missing = await call('GET', '/admin/api/no-such-call');
+    for (const user of [undefined, 'asha']) {
+      const res = await call('GET', '/admin/api/today', user);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(missing.body);
+    }
+  });
+});
