@@ -37,6 +37,7 @@ import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
 import { ownerReviewRoutes } from './routes/admin/owner-review-routes.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
+import { ownerProductRoutes } from './routes/admin/owner-product-routes.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
 import { createOwnerAlertRepository } from './db/repositories/owner-alert-repository.ts';
 import { createOwnerAlerts } from './services/owner-alerts.ts';
@@ -292,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
+    await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits });
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
     await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
   }
