@@ -12,7 +12,30 @@ import { priceProblems, productEditMessages, type FieldProblem, type ProductEdit
 /** What an owner's edit changed, field by field (the audit entry's detail). */
 export type ProductChanges = Record<string, { from: unknown; to: unknown }>;
 
-export type CatalogSnapshot = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
+/** A product as the shop keeps it: with the instant a "sold out today" ends, while one is set. */
+export type StoredProduct = Product & { soldOutUntil?: number };
+
+export type CatalogSnapshot = { version: string; products: StoredProduct[]; categories: Category[]; banners: Banner[] };
+
+/**
+ * The catalog shoppers see at `now` (issue 21): hidden products left out, one sold out
+ * until a later instant shown with no stock and not made to order, and the owner's marks
+ * taken off. Its version names the next instant a "sold out today" ends, so the catalog
+ * and page caches make it afresh then without any write.
+ */
+export function shopperCatalog(snapshot: CatalogSnapshot, now: number): CatalogSnapshot {
+  let changesAt = Infinity;
+  const products: Product[] = [];
+  for (const { hidden, soldOutUntil, ...p } of snapshot.products) {
+    if (hidden) continue;
+    if (soldOutUntil !== undefined && soldOutUntil > now) {
+      changesAt = Math.min(changesAt, soldOutUntil);
+      const { madeToOrder: _, ...soldOut } = p;
+      products.push({ ...soldOut, stock: 0 });
+    } else products.push(p);
+  }
+  return { ...snapshot, version: changesAt === Infinity ? snapshot.version : `${snapshot.version}~${changesAt}`, products };
+}
 
 const VERSION_KEY = 'catalog_version';
 const CHUNK = 200;
@@ -92,6 +115,9 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                 updated_at: now,
                 tax_rate_hundredths: p.taxRate === undefined ? null : Math.round(p.taxRate * 100),
                 hsn: p.hsn ?? null,
+                hidden: p.hidden ? 1 : 0,
+                tracks_stock: p.madeToOrder ? 0 : 1,
+                sold_out_until: null,
               })),
             )
             .execute();
@@ -144,7 +170,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       const tags = new Map<string, string[]>();
       for (const t of tagRows) tags.set(t.product_id, [...(tags.get(t.product_id) ?? []), t.tag_id]);
       const price = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
-      const products: Product[] = productRows.map((r) => ({
+      const products: StoredProduct[] = productRows.map((r) => ({
         id: r.id,
         itemId: r.item_id,
         variantId: r.variant_id,
@@ -163,6 +189,9 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         // only when set: a 10k-product catalog does not carry 10k empty fields
         ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
         ...(r.hsn === null ? {} : { hsn: r.hsn }),
+        ...(r.tracks_stock === 0 ? { madeToOrder: true } : {}),
+        ...(r.hidden === 1 ? { hidden: true } : {}),
+        ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
       }));
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: Banner[] = bannerRows.map((b) => ({
@@ -251,6 +280,42 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         await bumpCatalogVersion(trx, now);
         await recordAudit(trx, { actor, action: 'product.edit', subject: `product:${variantId}`, detail: changes }, now);
         return { ok: true, changes };
+      });
+    },
+
+    /**
+     * The owner's marks on a variant, or on every variant of its item (issue 21): hidden,
+     * made to order (`tracksStock` false), sold out until an instant (null: no longer).
+     * One transaction with its audit entry (what changed, old → new, per variant); stock
+     * is left as it is. Null when there is no such variant.
+     */
+    async setMarks(variantId: string, marks: { hidden?: boolean; tracksStock?: boolean; soldOutUntil?: number | null }, options: { allVariants: boolean; actor: Actor; now?: number }): Promise<{ variants: string[] } | null> {
+      const now = options.now ?? Date.now();
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('products').select(['item_id']).where('variant_id', '=', variantId).executeTakeFirst();
+        if (!row) return null;
+        let query = trx.selectFrom('products').select(['variant_id', 'hidden', 'tracks_stock', 'sold_out_until']).orderBy('position');
+        query = options.allVariants ? query.where('item_id', '=', row.item_id) : query.where('variant_id', '=', variantId);
+        const rows = await query.execute();
+        const set = {
+          ...(marks.hidden === undefined ? {} : { hidden: marks.hidden ? 1 : 0 }),
+          ...(marks.tracksStock === undefined ? {} : { tracks_stock: marks.tracksStock ? 1 : 0 }),
+          ...(marks.soldOutUntil === undefined ? {} : { sold_out_until: marks.soldOutUntil }),
+        };
+        const detail: Record<string, ProductChanges> = {};
+        for (const r of rows) {
+          const changes: ProductChanges = {};
+          for (const [column, to] of Object.entries(set)) {
+            const from = r[column as keyof typeof set];
+            if (from !== to) changes[column] = { from, to };
+          }
+          if (Object.keys(changes).length) detail[r.variant_id] = changes;
+        }
+        if (Object.keys(detail).length === 0) return { variants: rows.map((r) => r.variant_id) };
+        await trx.updateTable('products').set({ ...set, updated_at: now }).where('variant_id', 'in', Object.keys(detail)).execute();
+        await bumpCatalogVersion(trx, now);
+        await recordAudit(trx, { actor: options.actor, action: 'product.mark', subject: `product:${variantId}`, detail }, now);
+        return { variants: rows.map((r) => r.variant_id) };
       });
     },
 
