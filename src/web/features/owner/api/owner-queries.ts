@@ -32,6 +32,7 @@ export const ownerKeys = {
   bookings: ['owner', 'bookings'] as const,
   coupons: ['owner', 'coupons'] as const,
   reviews: ['owner', 'reviews'] as const,
+  products: ['owner', 'products'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -53,11 +54,13 @@ export const couponsQuery = () => queryOptions({ queryKey: ownerKeys.coupons, qu
 
 export const reviewsQuery = () => queryOptions({ queryKey: ownerKeys.reviews, queryFn: () => unwrap(ownerApi.reviews()).then((d) => d.reviews), retry });
 
+export const productsQuery = (q: string, category: string) => queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
+
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
-const groups = { orders: [ownerKeys.orders, ['owner', 'order']], bookings: [ownerKeys.bookings], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], all: [ownerKeys.all] } as const;
+const groups = { orders: [ownerKeys.orders, ['owner', 'order']], bookings: [ownerKeys.bookings], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], all: [ownerKeys.all] } as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

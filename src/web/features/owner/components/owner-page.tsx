@@ -8,10 +8,11 @@ import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { OwnerBoard } from './owner-board.tsx';
 import { OwnerBookings } from './owner-bookings.tsx';
 import { OwnerCoupons } from './owner-coupons.tsx';
+import { OwnerProducts } from './owner-products.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 
-const SECTIONS = ['orders', 'bookings', 'stock', 'coupons', 'reviews'] as const;
+const SECTIONS = ['orders', 'bookings', 'products', 'stock', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -44,7 +45,7 @@ export function OwnerPage() {
           </button>
         ))}
       </nav>
-      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : <OwnerStock />}
+      {section === 'orders' ? <OwnerBoard /> : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : section === 'products' ? <OwnerProducts /> : <OwnerStock />}
     </div>
   );
 }
