@@ -156,6 +156,43 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
+  test("the owner changes a product's price on a phone: its stock stays and the storefront shows the price; hidden, it leaves the catalog", async ({ browser, catalog }, testInfo) => {
+    test.slow(); // a shop of its own, so the demo shop's prices stay as the other journeys expect
+    await inOwnShop(browser, testInfo, async ({ board, visit }) => {
+      const product = orderable(catalog);
+      const shopper = await visit();
+      const shown = async () => (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === product.variantId) as { stock: number; price: { special: number | null } } | undefined;
+      const stockBefore = (await shown())!.stock;
+      // an offer one below the price: whole rupees, below the regular price and any MRP
+      const offer = Math.floor(product.price.regular) - 1;
+
+      await board.getByRole('button', { name: 'Products' }).click();
+      await board.getByLabel('Find a product').fill(product.title);
+      await board.getByRole('button', { name: new RegExp(`^${product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+      const form = board.getByRole('form', { name: `Edit ${product.title}` });
+      await expectAccessibleBoard(board);
+
+      // the server's words for a bad price, under the box
+      await form.getByLabel('Offer price').fill(String(product.price.regular + 1000));
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByText('The special price must not be above the regular price.').first()).toBeVisible();
+
+      await form.getByLabel('Offer price').fill(String(offer));
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByText('Saved: the shop shows it now.')).toBeVisible();
+      expect(await shown()).toMatchObject({ stock: stockBefore, price: { special: offer } });
+      await shopper.goto(`/p/${product.variantId}`);
+      await expect(shopper.getByRole('main')).toContainText(String(offer));
+
+      await board.getByRole('button', { name: 'Hide from the shop' }).click();
+      await expect(board.getByRole('button', { name: 'Show in the shop' })).toBeVisible();
+      expect(await shown()).toBeUndefined();
+      await shopper.goto('/catalog');
+      await expect(shopper.getByRole('main')).not.toContainText(product.title);
+      expect((await shopper.goto(`/p/${product.variantId}`))?.status()).toBe(404);
+    });
+  });
+
   test('a shopper who is not the owner is not shown the orders', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByText("Log in with the owner's account to see the orders.")).toBeVisible();

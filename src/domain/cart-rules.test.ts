@@ -86,6 +86,15 @@ describe('adding to the cart', () => {
     expect(notice).toEqual({ type: 'danger', code: 'outOfStock', message: 'The product is out of stock and cannot be added to the cart!' });
   });
 
+  it('takes a made-to-order product with no stock, as many as the selector allows, and keeps the cart valid', () => {
+    const cake = product({ stock: 0, madeToOrder: true });
+    const { items, notice } = applyCartAction([], { type: 'add', product: cake, qty: 12 }, rules);
+    expect(notice?.type).toBe('success');
+    expect(items).toEqual([{ ...cake, qty: 12 }]);
+    expect(quantityLimits(cake, rules).max).toBe(quantityLimits(cake, noStockRules).max);
+    expect(isCartValid(items, rules)).toBe(true);
+  });
+
   it('refuses to go above stock together with what is already in the cart, and changes nothing', () => {
     const before = [line(product(), 4)];
     const { items, notice } = applyCartAction(before, { type: 'add', product: product(), qty: 2 }, rules);

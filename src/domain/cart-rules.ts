@@ -9,7 +9,7 @@ import { addMinor, multiplyMinor, percentOf, productPrices, qtyToMilli, type Min
 
 export type CartProduct = Pick<
   Product,
-  'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'sku' | 'type_id' | 'errors' | 'categoryId' | 'taxRate'
+  'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'sku' | 'type_id' | 'errors' | 'categoryId' | 'taxRate' | 'madeToOrder'
 >;
 /**
  * qty stays a plain number (units, or kg with at most 2 decimals when isFraction) because
@@ -50,8 +50,8 @@ const notice = (type: CartNotice['type'], code: keyof typeof cartMessages): Cart
 
 /** Only the fields a line needs: a full Product would drag its description into storage. */
 function toLine(p: CartProduct, qty: number): CartItem {
-  const { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, taxRate } = p;
-  return { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, qty, ...(taxRate === undefined ? {} : { taxRate }) };
+  const { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, taxRate, madeToOrder } = p;
+  return { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, qty, ...(taxRate === undefined ? {} : { taxRate }), ...(madeToOrder ? { madeToOrder } : {}) };
 }
 
 /**
@@ -75,9 +75,10 @@ function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
 }
 
 /** §5 quantity selector: max is the stock unless ordering without stock is allowed. */
-export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): QuantityLimits {
+export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): QuantityLimits {
   const step = product.isFraction ? 0.01 : 1;
-  if (rules.allowOrderOnNoStock) return { min: 0, max: MAX_QTY_WITHOUT_STOCK, step };
+  // made to order: no stock to run out of, as when the shop orders without stock
+  if (rules.allowOrderOnNoStock || product.madeToOrder) return { min: 0, max: MAX_QTY_WITHOUT_STOCK, step };
   // the selector steps in 0.01 kg, so a stock of 24.505 kg offers at most 24.50
   const max = Math.max(0, product.isFraction ? Math.floor(stockMilli(product) / 10) / 100 : Math.floor(stockMilli(product) / 1000));
   return { min: 0, max, step };
@@ -118,7 +119,7 @@ function add(items: readonly CartItem[], product: CartProduct, requested: number
   // §5 "product error messages are also listed": an owner-set error blocks the add like a bad price
   const errors = Object.values(product.errors).filter((m) => m.trim() !== '');
   if (errors.length > 0) return unchanged({ type: 'danger', code: 'productError', message: errors.join('\n') });
-  if (!rules.allowOrderOnNoStock && product.stock <= 0) return unchanged(notice('danger', 'outOfStock'));
+  if (!rules.allowOrderOnNoStock && !product.madeToOrder && product.stock <= 0) return unchanged(notice('danger', 'outOfStock'));
   const { max } = quantityLimits(product, rules);
   // checked before any conversion: a typed 1e300 is "not available", not an overflow
   if (max !== null && qty > max) return unchanged(notice('danger', 'stockNotAvailable'));
@@ -195,7 +196,7 @@ export function cartCount(items: readonly CartItem[]): number {
 
 /** §4: valid unless some qty exceeds stock while ordering without stock is not allowed. */
 export function isCartValid(items: readonly CartItem[], rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
-  return rules.allowOrderOnNoStock || items.every((i) => qtyToMilli(i.qty, i.isFraction) <= stockMilli(i));
+  return rules.allowOrderOnNoStock || items.every((i) => i.madeToOrder || qtyToMilli(i.qty, i.isFraction) <= stockMilli(i));
 }
 
 /** §4: nothing to ship when every line is downloadable or virtual; an empty cart ships nothing either, but is not "virtual". */

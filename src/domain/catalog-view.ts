@@ -38,7 +38,8 @@ export function groupVariants<T extends Pick<Product, 'itemId' | 'stock'>>(produ
     if (group) group.push(p);
     else groups.set(p.itemId, [p]);
   }
-  return [...groups.values()].map((variants) => ({ product: variants.find((v) => v.stock > 0) ?? variants[0]!, variants }));
+  return [...groups.values()].map((variants) => ({ product: variants.find((v) => !isOutOfStock(v)) ?? variants[0]!, variants }));
 }
 
-export const isOutOfStock = (p: Pick<Product, 'stock'>) => p.stock <= 0;
+/** Out of stock: none left, unless it is made to order (issue 21). */
+export const isOutOfStock = (p: Pick<Product, 'stock' | 'madeToOrder'>) => !p.madeToOrder && p.stock <= 0;

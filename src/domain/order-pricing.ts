@@ -19,6 +19,10 @@ export type OrderableProduct = {
   isFraction: boolean;
   prices: MinorPrices;
   stockMilli: number;
+  /** Made to order: no stock is checked or taken (issue 21). */
+  madeToOrder?: boolean;
+  /** Marked "sold out today" by the owner: none can be ordered until the mark ends, made to order or not. */
+  soldOut?: boolean;
   /** Owner-set reasons it cannot be sold; any non-blank one blocks it. */
   errors: Record<string, string>;
   /** Its own tax rate (percent), or null for the shop's. */
@@ -114,11 +118,11 @@ export function priceOrder(
 
 /** The lines asking for more than the stock read (when the shop does not sell without stock). */
 export function shortagesOf(priced: PricedOrder, shop: Pick<ShopConfig, 'orderConfig'>): Shortage[] {
-  if (shop.orderConfig.allowOrderOnNoStock) return [];
-  return priced.lines.filter((l) => l.qtyMilli > l.product.stockMilli).map((l) => shortage(l.product, l.qtyMilli));
+  const short = ({ product, qtyMilli }: PricedLine) => product.soldOut || (!shop.orderConfig.allowOrderOnNoStock && !product.madeToOrder && qtyMilli > product.stockMilli);
+  return priced.lines.filter(short).map((l) => shortage(l.product, l.qtyMilli));
 }
 
-export const shortage = (product: OrderableProduct, qtyMilli: number): Shortage => ({ id: product.id, title: product.title, requested: qtyMilli / 1000, available: Math.max(0, product.stockMilli) / 1000 });
+export const shortage = (product: OrderableProduct, qtyMilli: number): Shortage => ({ id: product.id, title: product.title, requested: qtyMilli / 1000, available: product.soldOut ? 0 : Math.max(0, product.stockMilli) / 1000 });
 
 /** An enquiry takes no payment; pay on delivery is collected at the door; the others wait for the shopper's payment. */
 export const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undefined): string => (kind === 'enquiry' ? 'none' : type === 'pof' ? 'to_collect' : 'awaiting_payment');

@@ -39,6 +39,7 @@ import { ownerReportRoutes } from './routes/admin/owner-report-routes.ts';
 import { createReportRepository } from './db/repositories/report-repository.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
+import { ownerProductRoutes } from './routes/admin/owner-product-routes.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
 import { createOwnerAlertRepository } from './db/repositories/owner-alert-repository.ts';
 import { createOwnerAlerts } from './services/owner-alerts.ts';
@@ -188,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', shared.close);
   const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
-  const catalog = createCatalogCache(catalogRepo);
+  const catalog = createCatalogCache(catalogRepo, { clock: options.clock });
   const reviews = createReviewRepository(db);
 
   // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
@@ -294,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
+    await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone: config.config.timeZone, clock });
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
     await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
     await app.register(ownerReportRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, reports: createReportRepository(db), clock });

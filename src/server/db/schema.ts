@@ -40,6 +40,12 @@ export interface ProductTable {
   tax_rate_hundredths: number | null;
   /** HSN or SAC code for the tax invoice. */
   hsn: string | null;
+  /** Kept out of the storefront and its orders by the owner (migration 013). */
+  hidden: Bool;
+  /** 0: made to order, always orderable and its stock never taken. */
+  tracks_stock: Bool;
+  /** Shown out of stock until this instant ("sold out today"); null: as its stock says. */
+  sold_out_until: Millis | null;
 }
 
 export interface TagTable { id: string; name: string }

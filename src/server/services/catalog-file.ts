@@ -250,8 +250,9 @@ export function parseCatalogCsv(text: string): CatalogParse {
 }
 
 /** The shop's catalog (the repository's read()) as an import file: every field, prices as decimals, the current stock. */
-export function catalogFileOf(catalog: { products: Product[]; categories: Category[]; banners: Banner[] }): CatalogFile {
-  return { categories: catalog.categories, products: catalog.products, banners: catalog.banners };
+export function catalogFileOf(catalog: { products: Array<Product & { soldOutUntil?: number }>; categories: Category[]; banners: Banner[] }): CatalogFile {
+  // "sold out today" is a mark for the day, not part of the catalog
+  return { categories: catalog.categories, products: catalog.products.map(({ soldOutUntil: _, ...p }) => p), banners: catalog.banners };
 }
 
 /** The catalog as the JSON import-catalog reads (`demo/catalog.json`'s shape), nothing left out. */
@@ -293,6 +294,8 @@ export function csvLeavesOut(file: CatalogFile): string[] {
     [images.filter(({ image, position, variantId }) => image.id !== `${variantId}-${position}`).length, 'image id', 'image ids'],
     [file.products.filter((p) => p.id !== undefined && p.id !== p.variantId).length, 'product id other than its variantId', 'product ids other than the variantId'],
     [file.products.filter((p) => Object.keys(p.errors).length > 0).length, "product's errors", "products' errors"],
+    [file.products.filter((p) => p.hidden).length, 'hidden product (it shows again)', 'hidden products (they show again)'],
+    [file.products.filter((p) => p.madeToOrder).length, 'made-to-order mark (the product keeps stock again)', 'made-to-order marks (the products keep stock again)'],
   ];
   return counts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
 }

@@ -88,7 +88,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <AddToCart product={product} size="lg" />
         <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
-          {out ? t('product.outOfStock') : product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
+          {out ? t('product.outOfStock') : !product.madeToOrder && product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
         </p>
         <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-primary-strong">
           <button type="button" className="underline" onClick={() => openModal('review', { variantId: product.variantId, title: product.title })}>

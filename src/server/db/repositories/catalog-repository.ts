@@ -7,8 +7,35 @@ import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { checkStock, type QuantityProblem } from '../../../domain/quantity.ts';
+import { priceProblems, productEditMessages, type FieldProblem, type ProductEdit } from '../../../domain/product-edit.ts';
 
-export type CatalogSnapshot = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
+/** What an owner's edit changed, field by field (the audit entry's detail). */
+export type ProductChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** A product as the shop keeps it: with the instant a "sold out today" ends, while one is set. */
+export type StoredProduct = Product & { soldOutUntil?: number };
+
+export type CatalogSnapshot = { version: string; products: StoredProduct[]; categories: Category[]; banners: Banner[] };
+
+/**
+ * The catalog shoppers see at `now` (issue 21): hidden products left out, one sold out
+ * until a later instant shown with no stock and not made to order, and the owner's marks
+ * taken off. Its version names the next instant a "sold out today" ends, so the catalog
+ * and page caches make it afresh then without any write.
+ */
+export function shopperCatalog(snapshot: CatalogSnapshot, now: number): CatalogSnapshot {
+  let changesAt = Infinity;
+  const products: Product[] = [];
+  for (const { hidden, soldOutUntil, ...p } of snapshot.products) {
+    if (hidden) continue;
+    if (soldOutUntil !== undefined && soldOutUntil > now) {
+      changesAt = Math.min(changesAt, soldOutUntil);
+      const { madeToOrder: _, ...soldOut } = p;
+      products.push({ ...soldOut, stock: 0 });
+    } else products.push(p);
+  }
+  return { ...snapshot, version: changesAt === Infinity ? snapshot.version : `${snapshot.version}~${changesAt}`, products };
+}
 
 const VERSION_KEY = 'catalog_version';
 const CHUNK = 200;
@@ -119,6 +146,9 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                 updated_at: now,
                 tax_rate_hundredths: p.taxRate === undefined ? null : Math.round(p.taxRate * 100),
                 hsn: p.hsn ?? null,
+                hidden: p.hidden ? 1 : 0,
+                tracks_stock: p.madeToOrder ? 0 : 1,
+                sold_out_until: null,
               })),
             )
             .onConflict((oc) =>
@@ -184,7 +214,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       const tags = new Map<string, string[]>();
       for (const t of tagRows) tags.set(t.product_id, [...(tags.get(t.product_id) ?? []), t.tag_id]);
       const price = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
-      const products: Product[] = productRows.map((r) => ({
+      const products: StoredProduct[] = productRows.map((r) => ({
         id: r.id,
         itemId: r.item_id,
         variantId: r.variant_id,
@@ -203,6 +233,9 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         // only when set: a 10k-product catalog does not carry 10k empty fields
         ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
         ...(r.hsn === null ? {} : { hsn: r.hsn }),
+        ...(r.tracks_stock === 0 ? { madeToOrder: true } : {}),
+        ...(r.hidden === 1 ? { hidden: true } : {}),
+        ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
       }));
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: Banner[] = bannerRows.map((b) => ({
@@ -217,6 +250,117 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         link: JSON.parse(b.link) as Banner['link'],
       }));
       return { version: v, products, categories, banners };
+    },
+
+    /**
+     * The owner's edit of one variant (issue 21), in one transaction with its audit entry:
+     * what the product is (title, description, category, tags) is changed on every variant
+     * of its item, as the storefront shows them together; name, prices, tax and how it is
+     * sold on this variant only. Stock is never written. Null when there is no such
+     * variant; the fields' problems (an unknown category, prices out of order, a
+     * fractional stock for whole units) and nothing changed.
+     */
+    async editProduct(variantId: string, edit: ProductEdit, actor: Actor): Promise<{ ok: true; changes: ProductChanges } | { ok: false; fields: FieldProblem[] } | null> {
+      const now = Date.now();
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('products').selectAll().where('variant_id', '=', variantId).executeTakeFirst();
+        if (!row) return null;
+        const fields: FieldProblem[] = [];
+        if (edit.categoryId !== undefined && !(await trx.selectFrom('categories').select('id').where('id', '=', edit.categoryId).executeTakeFirst())) {
+          fields.push({ path: 'categoryId', message: productEditMessages.unknownCategory });
+        }
+        const toM = (x: number | null) => (x === null ? null : toMinor(x, fractionDigits));
+        const mrp = edit.price?.mrp !== undefined ? toM(edit.price.mrp) : row.mrp_minor;
+        const regular = edit.price?.regular !== undefined ? toMinor(edit.price.regular, fractionDigits) : row.regular_minor;
+        const special = edit.price?.special !== undefined ? toM(edit.price.special) : row.special_minor;
+        fields.push(...priceProblems({ mrp, regular, special }));
+        if (edit.isFraction === false && row.stock_milli % 1000 !== 0) fields.push({ path: 'isFraction', message: productEditMessages.notWholeStock });
+        if (fields.length) return { ok: false, fields };
+
+        const oldTags = (await trx.selectFrom('product_tags').select('tag_id').where('product_id', '=', row.id).orderBy('tag_id').execute()).map((t) => t.tag_id);
+        const money = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
+        const before = {
+          title: row.title, description: row.description, categoryId: row.category_id, variantName: row.variant_name,
+          'price.mrp': money(row.mrp_minor), 'price.regular': money(row.regular_minor), 'price.special': money(row.special_minor),
+          taxRate: row.tax_rate_hundredths === null ? null : row.tax_rate_hundredths / 100, hsn: row.hsn, isFraction: row.is_fraction === 1, tags: oldTags,
+        };
+        const tags = edit.tags === undefined ? undefined : [...new Set(edit.tags)].sort();
+        const after = {
+          ...before,
+          ...Object.fromEntries(Object.entries(edit).filter(([k, v]) => k !== 'price' && v !== undefined)),
+          'price.mrp': money(mrp), 'price.regular': money(regular), 'price.special': money(special),
+          ...(tags ? { tags } : {}),
+        };
+        const changes: ProductChanges = {};
+        for (const [key, from] of Object.entries(before)) {
+          const to = after[key as keyof typeof after];
+          if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+        }
+        if (Object.keys(changes).length === 0) return { ok: true, changes };
+
+        const item = { title: after.title, description: after.description, category_id: after.categoryId, updated_at: now };
+        await trx.updateTable('products').set(item).where('item_id', '=', row.item_id).execute();
+        await trx
+          .updateTable('products')
+          .set({
+            variant_name: after.variantName,
+            mrp_minor: mrp,
+            regular_minor: regular,
+            special_minor: special,
+            tax_rate_hundredths: after.taxRate === null ? null : Math.round(after.taxRate * 100),
+            hsn: after.hsn,
+            is_fraction: after.isFraction ? 1 : 0,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (tags) {
+          const ids = (await trx.selectFrom('products').select('id').where('item_id', '=', row.item_id).execute()).map((r) => r.id);
+          await trx.deleteFrom('product_tags').where('product_id', 'in', ids).execute();
+          if (tags.length) {
+            await trx.insertInto('tags').values(tags.map((name) => ({ id: name, name }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+            await trx.insertInto('product_tags').values(ids.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag })))).execute();
+          }
+        }
+        await bumpCatalogVersion(trx, now);
+        await recordAudit(trx, { actor, action: 'product.edit', subject: `product:${variantId}`, detail: changes }, now);
+        return { ok: true, changes };
+      });
+    },
+
+    /**
+     * The owner's marks on a variant, or on every variant of its item (issue 21): hidden,
+     * made to order (`tracksStock` false), sold out until an instant (null: no longer).
+     * One transaction with its audit entry (what changed, old → new, per variant); stock
+     * is left as it is. Null when there is no such variant.
+     */
+    async setMarks(variantId: string, marks: { hidden?: boolean; tracksStock?: boolean; soldOutUntil?: number | null }, options: { allVariants: boolean; actor: Actor; now?: number }): Promise<{ variants: string[] } | null> {
+      const now = options.now ?? Date.now();
+      return kysely.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('products').select(['item_id']).where('variant_id', '=', variantId).executeTakeFirst();
+        if (!row) return null;
+        let query = trx.selectFrom('products').select(['variant_id', 'hidden', 'tracks_stock', 'sold_out_until']).orderBy('position');
+        query = options.allVariants ? query.where('item_id', '=', row.item_id) : query.where('variant_id', '=', variantId);
+        const rows = await query.execute();
+        const set = {
+          ...(marks.hidden === undefined ? {} : { hidden: marks.hidden ? 1 : 0 }),
+          ...(marks.tracksStock === undefined ? {} : { tracks_stock: marks.tracksStock ? 1 : 0 }),
+          ...(marks.soldOutUntil === undefined ? {} : { sold_out_until: marks.soldOutUntil }),
+        };
+        const detail: Record<string, ProductChanges> = {};
+        for (const r of rows) {
+          const changes: ProductChanges = {};
+          for (const [column, to] of Object.entries(set)) {
+            const from = r[column as keyof typeof set];
+            if (from !== to) changes[column] = { from, to };
+          }
+          if (Object.keys(changes).length) detail[r.variant_id] = changes;
+        }
+        if (Object.keys(detail).length === 0) return { variants: rows.map((r) => r.variant_id) };
+        await trx.updateTable('products').set({ ...set, updated_at: now }).where('variant_id', 'in', Object.keys(detail)).execute();
+        await bumpCatalogVersion(trx, now);
+        await recordAudit(trx, { actor: options.actor, action: 'product.mark', subject: `product:${variantId}`, detail }, now);
+        return { variants: rows.map((r) => r.variant_id) };
+      });
     },
 
     /**

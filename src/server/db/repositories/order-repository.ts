@@ -38,9 +38,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 const percentToHundredths = (p: number | null) => (p === null ? null : Math.round(p * 100));
 
-/** The products an order names, as its rules read them. */
-async function orderableProducts(trx: Reader, ids: readonly string[]): Promise<Map<string, OrderableProduct>> {
-  const rows = await trx.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute();
+/** The products an order names, as its rules read them; a hidden one is not there to order. */
+async function orderableProducts(trx: Reader, ids: readonly string[], now: number): Promise<Map<string, OrderableProduct>> {
+  const rows = await trx.selectFrom('products').selectAll().where('id', 'in', [...ids]).where('hidden', '=', 0).execute();
   const price = (m: number | null) => (m === null ? null : minor(m));
   return new Map(
     rows.map((r) => [
@@ -52,6 +52,8 @@ async function orderableProducts(trx: Reader, ids: readonly string[]): Promise<M
         isFraction: r.is_fraction === 1,
         prices: { mrp: price(r.mrp_minor), regular: minor(r.regular_minor), special: price(r.special_minor) },
         stockMilli: r.stock_milli,
+        madeToOrder: r.tracks_stock === 0,
+        soldOut: r.sold_out_until !== null && r.sold_out_until > now,
         errors: JSON.parse(r.errors) as Record<string, string>,
         taxRate: r.tax_rate_hundredths === null ? null : r.tax_rate_hundredths / 100,
         hsn: r.hsn,
@@ -72,7 +74,7 @@ async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig
   if (!(await storeIsOpen(trx))) return { ok: false, reason: 'store_closed' };
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
-  const [products, found] = await Promise.all([orderableProducts(trx, ids), code ? findCoupon(trx, code, now) : null]);
+  const [products, found] = await Promise.all([orderableProducts(trx, ids, now), code ? findCoupon(trx, code, now) : null]);
   if (found && !found.ok) return { ok: false, reason: 'coupon', problem: found.problem };
   const problem = found?.ok ? await customerProblem(trx, found.coupon, customer) : null;
   if (problem) return { ok: false, reason: 'coupon', problem };
@@ -206,7 +208,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   async function giveBack(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
     await releaseCoupon(trx, orderId);
     const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
-    for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).execute();
+    // a made-to-order product had none taken
+    for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).where('tracks_stock', '=', 1).execute();
     await releasePlaces(trx, orderId);
     await bumpCatalogVersion(trx, now);
   }
@@ -243,8 +246,14 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           // lines come in id order: one lock order for every transaction, so no deadlocks
           const shortages = [];
           for (const l of lines) {
-            let update = trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '-', l.qtyMilli), updated_at: now })).where('id', '=', l.product.id);
-            if (!shop.orderConfig.allowOrderOnNoStock) update = update.where('stock_milli', '>=', l.qtyMilli);
+            // the conditions are read again in the update: the owner may hide or mark one meanwhile
+            let update = trx
+              .updateTable('products')
+              .set((eb) => ({ stock_milli: eb('stock_milli', '-', eb.case().when('tracks_stock', '=', 1).then(l.qtyMilli).else(0).end()), updated_at: now }))
+              .where('id', '=', l.product.id)
+              .where('hidden', '=', 0)
+              .where((eb) => eb.or([eb('sold_out_until', 'is', null), eb('sold_out_until', '<=', now)]));
+            if (!shop.orderConfig.allowOrderOnNoStock) update = update.where((eb) => eb.or([eb('tracks_stock', '=', 0), eb('stock_milli', '>=', l.qtyMilli)]));
             const res = await update.executeTakeFirst();
             if (Number(res.numUpdatedRows) !== 1) shortages.push(shortage(l.product, l.qtyMilli));
           }

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lineTotal } from '../../../../domain/cart-rules.ts';
+import { isOutOfStock } from '../../../../domain/catalog-view.ts';
 import { addMinor, formatMoney, minor } from '../../../../domain/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
@@ -31,7 +32,7 @@ export function CartSidebar() {
           </div>
           <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-4">
             {items.map((item) => {
-              const out = item.stock <= 0 && !rules.allowOrderOnNoStock;
+              const out = isOutOfStock(item) && !rules.allowOrderOnNoStock;
               const image = item.images[0];
               return (
                 <li key={item.id} className="flex gap-3 py-4">

@@ -11,10 +11,10 @@ import { Price } from './price.tsx';
 export type TileView = 'grid' | 'list';
 
 /** What a tile needs: loaders send only this, not descriptions, to keep pages light. */
-export type TileProduct = Pick<Product, 'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'categoryId' | 'tags' | 'sku' | 'type_id' | 'errors'>;
+export type TileProduct = Pick<Product, 'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'madeToOrder' | 'isFraction' | 'categoryId' | 'tags' | 'sku' | 'type_id' | 'errors'>;
 
 export function toTile(p: Product): TileProduct {
-  return { id: p.id, itemId: p.itemId, variantId: p.variantId, variantName: p.variantName, title: p.title, price: p.price, images: p.images.slice(0, 2), stock: p.stock, isFraction: p.isFraction, categoryId: p.categoryId, tags: p.tags, sku: p.sku, type_id: p.type_id, errors: p.errors };
+  return { id: p.id, itemId: p.itemId, variantId: p.variantId, variantName: p.variantName, title: p.title, price: p.price, images: p.images.slice(0, 2), stock: p.stock, ...(p.madeToOrder ? { madeToOrder: true } : {}), isFraction: p.isFraction, categoryId: p.categoryId, tags: p.tags, sku: p.sku, type_id: p.type_id, errors: p.errors };
 }
 
 const ITEM: Record<TileView, string> = { list: 'flex flex-row', grid: 'flex flex-col' };

@@ -1,4 +1,6 @@
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
+import type { Product } from '../../../../domain/catalog.ts';
+import type { ProductEdit } from '../../../../domain/product-edit.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { getJson, postJson, type ApiResult } from '../../../lib/api.ts';
@@ -27,6 +29,14 @@ export type DayFigures = { orders: number; sales: number; paid: number; toCollec
 
 /** Today in the shop's time zone, its best sellers, and the same weekday last week until the same time. */
 export type TodayReport = { date: string; lastWeekDate: string; today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> }; lastWeek: DayFigures };
+
+/** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
+export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
+
+/** What the marks call changes: on this variant, or with allVariants on every variant of the product. */
+export type ProductMarks = { hidden?: boolean; tracksStock?: boolean; soldOutToday?: boolean; allVariants?: boolean };
+
+const product = (variantId: string) => `/admin/api/products/${encodeURIComponent(variantId)}`;
 
 const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
 
@@ -61,6 +71,11 @@ export const ownerApi = {
   /** Products matching the words, fewest in stock first (50 at most). */
   stock: (q: string) => asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
   setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),
+  /** Every product matching the words and the category (50 at most), hidden ones too, with the shop's categories. */
+  products: (q: string, category: string) => asUser((headers) => getJson<{ products: OwnerProduct[]; total: number; categories: Array<{ id: string; name: string }> }>(`/admin/api/products?${new URLSearchParams({ q, ...(category ? { category } : {}) }).toString()}`, headers)),
+  /** Changes what a product is and costs; never its stock. Bad fields come back in `fields`. */
+  editProduct: (variantId: string, edit: ProductEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(product(variantId), edit, headers)),
+  markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),
   /** This browser's alerts for every new order and booking, by push (the endpoint goes in the body, never the address). */
   alertsOn: (subscription: PushSubscriptionJson) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts', { subscription }, headers)),
   alertsOff: (endpoint: string) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts/off', { endpoint }, headers)),

@@ -33,6 +33,7 @@ export const ownerKeys = {
   coupons: ['owner', 'coupons'] as const,
   reviews: ['owner', 'reviews'] as const,
   today: ['owner', 'today'] as const,
+  products: ['owner', 'products'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -56,12 +57,14 @@ export const reviewsQuery = () => queryOptions({ queryKey: ownerKeys.reviews, qu
 
 export const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryFn: () => unwrap(ownerApi.today()), retry });
 
+export const productsQuery = (q: string, category: string) => queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
+
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
 // the Today panel counts orders and bookings, so it follows both
-const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], all: [ownerKeys.all] } as const;
+const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], all: [ownerKeys.all] } as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -8,11 +8,12 @@ import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { OwnerBoard } from './owner-board.tsx';
 import { OwnerBookings } from './owner-bookings.tsx';
 import { OwnerCoupons } from './owner-coupons.tsx';
+import { OwnerProducts } from './owner-products.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 import { OwnerToday } from './owner-today.tsx';
 
-const SECTIONS = ['orders', 'bookings', 'stock', 'coupons', 'reviews'] as const;
+const SECTIONS = ['orders', 'bookings', 'products', 'stock', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -50,7 +51,7 @@ export function OwnerPage() {
           <OwnerToday />
           <OwnerBoard />
         </>
-      ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : <OwnerStock />}
+      ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : section === 'products' ? <OwnerProducts /> : <OwnerStock />}
     </div>
   );
 }

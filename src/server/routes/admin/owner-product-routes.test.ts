@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { instantOf } from '../../../domain/booking.ts';
+import type { Db } from '../../db/database.ts';
+import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
+import { createAccessTokens } from '../../services/access-tokens.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { testShopConfig } from '../../testing/fixtures.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+
+const secret = randomBytes(32);
+const tokens = createAccessTokens(secret);
+
+type CatalogProduct = { variantId: string; madeToOrder?: boolean; title: string; categoryId: string; stock: number; tags: string[]; price: { mrp: number | null; regular: number; special: number | null } };
+
+/** A shop taking pay-on-delivery orders with an e-mail address. */
+const shopConfig = () => ({
+  ...testShopConfig(),
+  orderConfig: { orderEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+});
+
+const shipping = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '9800000001' };
+const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+
+describe.each(testDatabases)("the owner's products on $name", (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  const token: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
+    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
+      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
+  const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
+  const order = (items: Array<{ id: string; qty: number }>) =>
+    call('POST', '/fn/order/create', undefined, { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } });
+
+  it('a price change shows in the catalog at once, leaves the stock as sold and is audited old → new', async () => {
+    // 5 in stock; a shopper buys 2
+    const sold = await order([{ id: 'tee-red-m', qty: 2 }]);
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect((await product('tee-red-m'))?.stock).toBe(3);
+    const res = await call('PATCH', '/admin/api/products/tee-red-m', 'priya', { price: { regular: 649, special: 549.25 } });
+    expect(res.statusCode).toBe(200);
+    const edited = await product('tee-red-m');
+    expect(edited?.price).toEqual({ mrp: 799, regular: 649, special: 549.25 });
+    expect(edited?.stock).toBe(3);
+    const [entry] = await createAuditRepository(db).list('product:tee-red-m');
+    expect(entry).toMatchObject({ actor: 'priya', action: 'product.edit', detail: { 'price.regular': { from: 599, to: 649 }, 'price.special': { from: 499.5, to: 549.25 } } });
+    expect(Object.keys(entry!.detail).sort()).toEqual(['price.regular', 'price.special']);
+  });
+
+  it('what the product is changes on every variant of it; the name, on the one variant; POST does the same as PATCH', async () => {
+    const res = await call('POST', '/admin/api/products/tee-red-l', 'priya', { title: 'Organic Cotton Tee', categoryId: 'fruit', tags: ['sale', 'new'], variantName: 'Red / Large' });
+    expect(res.statusCode).toBe(200);
+    const [m, l] = [await product('tee-red-m'), await product('tee-red-l')];
+    expect([m?.title, l?.title]).toEqual(['Organic Cotton Tee', 'Organic Cotton Tee']);
+    expect([m?.categoryId, l?.categoryId]).toEqual(['fruit', 'fruit']);
+    expect([m?.tags, l?.tags]).toEqual([['new', 'sale'], ['new', 'sale']]);
+    expect((await catalog()).map((p) => (p as unknown as { variantName: string }).variantName)).toEqual(['Red / M', 'Red / Large', '']);
+    // an unchanged stock for both
+    expect([m?.stock, l?.stock]).toEqual([3, 0]);
+  });
+
+  it('refuses bad prices, an unknown category and a blank title with a message per field, changing nothing', async () => {
+    const before = await catalog();
+    const audit = (await createAuditRepository(db).list()).length;
+    const cases: Array<[object, Array<[string, string]>]> = [
+      [{ price: { regular: -1 } }, [['price.regular', 'A price cannot be negative.']]],
+      [{ price: { special: 700 } }, [['price.special', 'The special price must not be above the regular price.']]],
+      [{ price: { regular: 900 } }, [['price.regular', 'The regular price must not be above the MRP.']]],
+      [{ price: { regular: 10.505 } }, [['price.regular', 'Write the price with at most 2 decimals, e.g. 180.50.']]],
+      [{ title: 'Fine', categoryId: 'no-such-category' }, [['categoryId', 'There is no such category.']]],
+      [{ title: '   ' }, [['title', 'A product needs a title.']]],
+      [{ taxRate: 120 }, [['taxRate', 'The tax rate is a percentage from 0 to 100.']]],
+      [{ stock: 100 }, [['', expect.any(String) as unknown as string]]],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await call('PATCH', '/admin/api/products/tee-red-m', 'priya', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields, JSON.stringify(body)).toEqual(fields.map(([path, message]) => ({ path, message })));
+    }
+    // a whole-unit product cannot come from 12.5 kg of stock
+    const mango = await call('PATCH', '/admin/api/products/mango', 'priya', { isFraction: false, price: { regular: 300 } });
+    expect(mango.json()).toMatchObject({ fields: [{ path: 'isFraction' }] });
+    expect(await catalog()).toEqual(before);
+    expect((await createAuditRepository(db).list()).length).toBe(audit);
+    expect((await call('PATCH', '/admin/api/products/no-such-product', 'priya', { title: 'X' })).statusCode).toBe(404);
+  });
+
+  it('answers a guest and a shopper as if the call did not exist, and changes nothing', async () => {
+    const before = await catalog();
+    const missing = await call('GET', '/admin/api/no-such-call');
+    for (const user of [undefined, 'asha']) {
+      for (const method of ['PATCH', 'POST'] as const) {
+        const res = await call(method, '/admin/api/products/tee-red-m', user, { price: { regular: 1 } });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toBe(missing.body);
+      }
+    }
+    expect(await catalog()).toEqual(before);
+  });
+});
+
+const IST = 'Asia/Kolkata';
+
+describe.each(testDatabases)("the owner's marks on products on $name", (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  /** Monday 23 November 2026, 22:00 in the shop. */
+  let now = instantOf('2026-11-23', '22:00', IST);
+  const token: Record<string, string> = {};
+
+  // a fresh shop per test: stock, marks and orders as the test catalog starts them
+  beforeEach(async () => {
+    now = instantOf('2026-11-23', '22:00', IST);
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: { ...shopConfig(), timeZone: IST }, authSecret: secret, clock: () => now });
+    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
+      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+    }
+    return async () => {
+      await app.close();
+      await dispose();
+    };
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
+  const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
+  const order = (items: Array<{ id: string; qty: number }>) =>
+    call('POST', '/fn/order/create', undefined, { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } });
+  const stockOf = async (id: string) => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
+  const mark = (variantId: string, body: object, user = 'priya') => call('POST', `/admin/api/products/${variantId}/marks`, user, body);
+
+  it('a hidden product leaves the catalog, the sitemap and orders, stays in the owner\'s list, and comes back when shown', async () => {
+    expect((await mark('tee-red-m', { hidden: true, allVariants: true })).json()).toMatchObject({ success: true, variants: ['tee-red-m', 'tee-red-l'] });
+    expect((await catalog()).map((p) => p.variantId)).toEqual(['mango']);
+    expect((await call('GET', '/sitemap.xml')).body).not.toContain('/p/tee-red');
+    const refused = await order([{ id: 'tee-red-m', qty: 1 }]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'unavailable', ids: ['tee-red-m'] });
+    expect(await stockOf('tee-red-m')).toBe(5);
+    const owners = (await call('GET', '/admin/api/products?q=tee', 'priya')).json();
+    expect(owners.products.map((p: { variantId: string; hidden: boolean }) => [p.variantId, p.hidden])).toEqual([['tee-red-m', true], ['tee-red-l', true]]);
+    expect(await createAuditRepository(db).list('product:tee-red-m')).toMatchObject([{ actor: 'priya', action: 'product.mark', detail: { 'tee-red-m': { hidden: { from: 0, to: 1 } }, 'tee-red-l': { hidden: { from: 0, to: 1 } } } }]);
+
+    // one variant shown again: only it comes back
+    await mark('tee-red-l', { hidden: false });
+    expect((await catalog()).map((p) => p.variantId)).toEqual(['tee-red-l', 'mango']);
+    expect((await call('GET', '/sitemap.xml')).body).toContain('/p/tee-red-l');
+    expect((await order([{ id: 'tee-red-m', qty: 1 }])).statusCode).toBe(409);
+  });
+
+  it('a made-to-order product is ordered beyond its stock of 0 and none is taken; tracking again refuses it', async () => {
+    expect((await product('tee-red-l'))?.stock).toBe(0);
+    expect((await order([{ id: 'tee-red-l', qty: 3 }])).json()).toMatchObject({ error: 'out_of_stock' });
+    await mark('tee-red-l', { tracksStock: false });
+    expect(await product('tee-red-l')).toMatchObject({ stock: 0, madeToOrder: true });
+    // the checkout's quote agrees with the order
+    expect((await call('POST', '/fn/order/quote', undefined, { userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-l', qty: 3 }], deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } })).statusCode).toBe(200);
+    const placed = await order([{ id: 'tee-red-l', qty: 3 }]);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(await stockOf('tee-red-l')).toBe(0);
+    // cancelled: no stock comes back that was never taken
+    const cancelled = await call('POST', `/admin/api/orders/${placed.json().orderId}/status`, 'priya', { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf('tee-red-l')).toBe(0);
+    await mark('tee-red-l', { tracksStock: true });
+    expect((await product('tee-red-l'))?.madeToOrder).toBeUndefined();
+    expect((await order([{ id: 'tee-red-l', qty: 1 }])).json()).toMatchObject({ error: 'out_of_stock' });
+  });
+
+  it("sold out today shows no stock and refuses orders until the shop's midnight, then is back by itself", async () => {
+    const res = await mark('mango', { soldOutToday: true });
+    // Tuesday 00:00 in India is Monday 18:30 UTC
+    expect(res.json()).toMatchObject({ success: true, soldOutUntil: Date.parse('2026-11-23T18:30:00Z') });
+    expect((await product('mango'))?.stock).toBe(0);
+    expect((await order([{ id: 'mango', qty: 1 }])).json()).toMatchObject({ error: 'out_of_stock' });
+    now = instantOf('2026-11-23', '23:59', IST);
+    expect((await product('mango'))?.stock).toBe(0);
+    // its real stock was never touched
+    expect(await stockOf('mango')).toBe(12.5);
+    now = instantOf('2026-11-24', '00:00', IST) + 1000;
+    expect((await product('mango'))?.stock).toBe(12.5);
+    expect((await order([{ id: 'mango', qty: 1 }])).statusCode).toBe(200);
+    expect(await stockOf('mango')).toBe(11.5);
+  });
+
+  it('the owner can take "sold out today" back at once', async () => {
+    await mark('mango', { soldOutToday: true });
+    expect((await product('mango'))?.stock).toBe(0);
+    await mark('mango', { soldOutToday: false });
+    expect((await product('mango'))?.stock).toBe(12.5);
+  });
+
+  it('answers a guest and a shopper as if the calls did not exist, changes nothing, and 404s an unknown product', async () => {
+    const missing = await call('GET', '/admin/api/no-such-call');
+    for (const user of [undefined, 'asha']) {
+      for (const res of [await call('POST', '/admin/api/products/tee-red-m/marks', user, { hidden: true }), await call('GET', '/admin/api/products', user)]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toBe(missing.body);
+      }
+    }
+    expect((await catalog()).length).toBe(3);
+    expect((await mark('no-such-product', { hidden: true })).statusCode).toBe(404);
+    expect((await mark('mango', { hidden: 'yes' })).statusCode).toBe(400);
+  });
+});

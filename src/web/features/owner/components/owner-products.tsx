@@ -1,0 +1,268 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, productPrices } from '../../../../domain/money.ts';
+import type { ProductEdit } from '../../../../domain/product-edit.ts';
+import { useFormatWhen } from '../../../lib/format.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { ownerApi, type OwnerProduct, type ProductMarks } from '../api/owner-api.ts';
+import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
+
+type Categories = Array<{ id: string; name: string }>;
+
+/**
+ * The owner's products on /admin (issue 21): every variant, hidden ones too, found by words
+ * and category; tapping one opens its form (what it is, its prices, how it is sold) and its
+ * switches (hidden, made to order, sold out today). Stock has its own section.
+ */
+export function OwnerProducts() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [words, setWords] = useState('');
+  const [category, setCategory] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  // typed words are sent a moment after the owner stops typing
+  useEffect(() => {
+    const timer = setTimeout(() => setWords(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const query = useQuery({ ...productsQuery(words, category), placeholderData: keepPreviousData }, queryClient);
+  const categories = query.data?.categories ?? [];
+
+  return (
+    <section aria-labelledby="owner-products" className="flex flex-col gap-4">
+      <h2 id="owner-products" className="text-lg font-semibold">
+        {t('owner.products')}
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+          {t('owner.findProduct')}
+          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={100} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('owner.productCategory')}
+          <select value={category} onChange={(e) => setCategory(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal">
+            <option value="">{t('owner.allCategories')}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name || c.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.isPending ? <p role="status">{t('nav.loading')}</p> : null}
+      {query.isError ? <p role="alert">{t('owner.failed')}</p> : null}
+      {query.data ? (
+        <>
+          <p className="text-sm text-slate-600">{query.data.total > query.data.products.length ? t('owner.productsShown', { shown: query.data.products.length, total: query.data.total }) : t('owner.stockCount', { count: query.data.total })}</p>
+          <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {query.data.products.map((p) => (
+              <li key={p.variantId}>
+                <ProductRow product={p} categories={categories} open={open === p.variantId} onToggle={() => setOpen(open === p.variantId ? null : p.variantId)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+const nameOf = (p: OwnerProduct) => (p.variantName ? `${p.title} (${p.variantName})` : p.title);
+
+function ProductRow({ product, categories, open, onToggle }: { product: OwnerProduct; categories: Categories; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const format = usePriceFormat();
+  const price = productPrices(product.price, format.fractionDigits);
+  const panel = useId();
+  return (
+    <div className={product.hidden ? 'bg-slate-50 text-slate-600' : ''}>
+      <button type="button" aria-expanded={open} aria-controls={panel} onClick={onToggle} className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 p-3 text-left">
+        <span className="min-w-0 flex-1 font-medium">{nameOf(product)}</span>
+        <span className="tabular-nums">{formatMoney(price.final, format)}</span>
+        <span className="flex w-full flex-wrap gap-1 text-xs font-semibold">
+          {product.hidden ? <Badge tone="slate">{t('owner.productHidden')}</Badge> : null}
+          {product.madeToOrder ? <Badge tone="blue">{t('owner.productMadeToOrder')}</Badge> : null}
+          {product.soldOutUntil ? <Badge tone="red">{t('owner.productSoldOutToday')}</Badge> : null}
+        </span>
+      </button>
+      {open ? (
+        <div id={panel} className="flex flex-col gap-4 border-t border-slate-200 p-3">
+          <ProductSwitches product={product} />
+          <ProductForm product={product} categories={categories} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Badge({ tone, children }: { tone: 'slate' | 'blue' | 'red'; children: ReactNode }) {
+  const colours = { slate: 'bg-slate-200 text-slate-800', blue: 'bg-blue-50 text-blue-900', red: 'bg-red-50 text-red-800' };
+  return <span className={`rounded px-1.5 py-0.5 ${colours[tone]}`}>{children}</span>;
+}
+
+/** Hide or show the product (all its variants), made to order or not (all its variants), sold out today (this variant). */
+function ProductSwitches({ product }: { product: OwnerProduct }) {
+  const { t } = useTranslation();
+  const when = useFormatWhen();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const mark = async (marks: ProductMarks) => {
+    setBusy(true);
+    const res = await ownerApi.markProduct(product.variantId, marks);
+    setFailed(res.ok ? null : (res.error?.message ?? t('owner.failed')));
+    await refreshOwnerData('products');
+    setBusy(false);
+  };
+  const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled={busy} className={button} onClick={() => void mark({ hidden: !product.hidden, allVariants: true })}>
+          {product.hidden ? t('owner.productShow') : t('owner.productHide')}
+        </button>
+        <button type="button" disabled={busy} className={button} onClick={() => void mark({ tracksStock: product.madeToOrder, allVariants: true })}>
+          {product.madeToOrder ? t('owner.productTrackOn') : t('owner.productTrackOff')}
+        </button>
+        <button type="button" disabled={busy} className={button} onClick={() => void mark({ soldOutToday: !product.soldOutUntil })}>
+          {product.soldOutUntil ? t('owner.productBackInStock') : t('owner.productSoldOut')}
+        </button>
+      </div>
+      {product.soldOutUntil ? <p className="text-sm text-slate-600">{t('owner.productSoldOutUntil', { when: `${when.day(new Date(product.soldOutUntil).toISOString())} ${when.time(new Date(product.soldOutUntil).toISOString())}` })}</p> : null}
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Form = { title: string; description: string; categoryId: string; variantName: string; mrp: string; regular: string; special: string; taxRate: string; isFraction: boolean; tags: string };
+
+const formOf = (p: OwnerProduct): Form => ({
+  title: p.title,
+  description: p.description,
+  categoryId: p.categoryId,
+  variantName: p.variantName,
+  mrp: p.price.mrp === null ? '' : String(p.price.mrp),
+  regular: String(p.price.regular),
+  special: p.price.special === null ? '' : String(p.price.special),
+  taxRate: p.taxRate === undefined ? '' : String(p.taxRate),
+  isFraction: p.isFraction,
+  tags: p.tags.join(', '),
+});
+
+/** A blank box is "none"; anything else is sent as typed, for the server to judge. */
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** Only what the owner changed, so an edit never writes back what someone else just saved. */
+function changesOf(before: Form, after: Form): ProductEdit {
+  const edit: Record<string, unknown> = {};
+  for (const key of ['title', 'description', 'categoryId', 'variantName', 'isFraction'] as const) if (after[key] !== before[key]) edit[key] = after[key];
+  if (after.taxRate !== before.taxRate) edit.taxRate = numberOrNull(after.taxRate);
+  if (after.tags !== before.tags) edit.tags = after.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+  const price: Record<string, unknown> = {};
+  if (after.mrp !== before.mrp) price.mrp = numberOrNull(after.mrp);
+  if (after.regular !== before.regular) price.regular = after.regular.trim() === '' ? Number.NaN : Number(after.regular);
+  if (after.special !== before.special) price.special = numberOrNull(after.special);
+  if (Object.keys(price).length) edit.price = price;
+  return edit as ProductEdit;
+}
+
+function ProductForm({ product, categories }: { product: OwnerProduct; categories: Categories }) {
+  const { t } = useTranslation();
+  const saved = formOf(product);
+  const [form, setForm] = useState(saved);
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'saved' } | { kind: 'problem'; message: string; fields: Record<string, string> }>({ kind: 'idle' });
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => (setForm((f) => ({ ...f, [key]: value })), setState({ kind: 'idle' }));
+  const fieldError = (path: string) => (state.kind === 'problem' ? state.fields[path] : undefined);
+  const edit = changesOf(saved, form);
+
+  const save = async () => {
+    setState({ kind: 'busy' });
+    const res = await ownerApi.editProduct(product.variantId, edit);
+    if (!res.ok) {
+      const fields = Object.fromEntries((res.error?.fields ?? []).map((f) => [f.path, f.message]));
+      return setState({ kind: 'problem', message: res.error?.message ?? t('owner.failed'), fields });
+    }
+    setState({ kind: 'saved' });
+    await refreshOwnerData('products');
+  };
+
+  const text = (key: 'title' | 'variantName' | 'mrp' | 'regular' | 'special' | 'taxRate', label: string, path: string = key, numeric = false) => (
+    <Field label={label} error={fieldError(path)}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={describedBy ? true : undefined}
+          inputMode={numeric ? 'decimal' : undefined}
+          value={form[key]}
+          onChange={(e) => set(key, e.target.value)}
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={t('owner.productEdit', { name: nameOf(product) })} className="flex flex-col gap-3">
+      {text('title', t('owner.productTitle'))}
+      <Field label={t('owner.productDescription')} error={fieldError('description')}>
+        {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base" />}
+      </Field>
+      <Field label={t('owner.productCategory')} error={fieldError('categoryId')}>
+        {(id, describedBy) => (
+          <select id={id} aria-describedby={describedBy} value={form.categoryId} onChange={(e) => set('categoryId', e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base">
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name || c.id}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {text('variantName', t('owner.productVariantName'))}
+      <div className="grid grid-cols-3 gap-2">
+        {text('mrp', t('owner.productMrp'), 'price.mrp', true)}
+        {text('regular', t('owner.productRegular'), 'price.regular', true)}
+        {text('special', t('owner.productSpecial'), 'price.special', true)}
+      </div>
+      {text('taxRate', t('owner.productTaxRate'), 'taxRate', true)}
+      <Field label={t('owner.productTags')} error={fieldError('tags')}>
+        {(id, describedBy) => <input id={id} aria-describedby={describedBy} value={form.tags} onChange={(e) => set('tags', e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base" />}
+      </Field>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" checked={form.isFraction} onChange={(e) => set('isFraction', e.target.checked)} className="size-5" />
+        {t('owner.productByWeight')}
+      </label>
+      {fieldError('isFraction') ? <p className="text-sm text-red-700">{fieldError('isFraction')}</p> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-50">
+          {t('owner.productSave')}
+        </button>
+        <span role="status" className="text-sm">
+          {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+/** A labelled box with the server's message for it under it. */
+function Field({ label, error, children }: { label: string; error: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+      <label htmlFor={id}>{label}</label>
+      {children(id, error ? `${id}-error` : undefined)}
+      {error ? (
+        <p id={`${id}-error`} className="font-normal text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
