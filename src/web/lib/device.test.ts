@@ -38,6 +38,12 @@ describe('registering the device', () => {
     expect(new Set(server.sent.map((b) => b.deviceId))).toEqual(new Set([deviceId('shop')]));
   });
 
+  it('two registrations at once (a login while the page registers) stay one device', async () => {
+    expect(await Promise.all([registerDevice('shop', null), registerDevice('shop', 'u1')])).toEqual([true, true]);
+    expect(server.sent.map((b) => b.deviceSecret)).toEqual([undefined, 'secret-1']);
+    expect(server.devices.size).toBe(1);
+  });
+
   it("a device id another browser holds (or a lost secret) makes this browser a new device, once", async () => {
     const taken = deviceId('shop');
     server.devices.set(taken, 'someone-elses');

@@ -114,7 +114,16 @@ export async function startSession(shopId: string, userId: string | null, header
  * browser's or this one lost its secret: the browser becomes a new device and tries once
  * more. Failures are logged only (§8).
  */
-export async function registerDevice(shopId: string, userId: string | null, headers: Record<string, string> = {}, subscription: PushSubscriptionJSON | null = null): Promise<boolean> {
+export function registerDevice(shopId: string, userId: string | null, headers: Record<string, string> = {}, subscription: PushSubscriptionJSON | null = null): Promise<boolean> {
+  // one at a time: a second registration sent before the first brings its secret back would be refused and make a new device
+  const next = registrations.then(() => register(shopId, userId, headers, subscription));
+  registrations = next.catch(() => false);
+  return next;
+}
+
+let registrations: Promise<unknown> = Promise.resolve();
+
+async function register(shopId: string, userId: string | null, headers: Record<string, string>, subscription: PushSubscriptionJSON | null): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     const body = { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId, deviceSecret: stored(secretKey(shopId)) ?? undefined };
     const res = await postJson<{ deviceSecret?: string }>('/api/instance/updateFcmToken', body, headers);
