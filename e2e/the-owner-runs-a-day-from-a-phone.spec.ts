@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
@@ -223,6 +224,33 @@ test.describe("The owner runs a day from a phone", () => {
     await expect(page.getByText(new RegExp(`^Refunded on .+ \\(${placed.grandTotal.replace(/[.$]/g, '\\$&')}\\) Reference: RFND77001122$`))).toBeVisible();
     await expect(page.getByText('Payment: Refunded')).toBeVisible();
     await board.context().close();
+  });
+
+  test('the owner finds a guest among the customers, reaches them with a tap and downloads the list as CSV', async ({ browser, request, catalog }) => {
+    test.slow(); // a password login
+    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+    const email = `regular-${Date.now()}@example.com`;
+    const personalDetails = { fullName: 'Meera Iyer', email, phone: { number: '98111 22233', dialCode: '+91' } };
+    const placed = await placeByApi(request, { personalDetails, items: [{ id: products(catalog).counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'pof' });
+
+    await board.goto('/admin?section=customers');
+    await board.getByLabel('Find by name, e-mail or phone').fill(email.toUpperCase());
+    const customer = board.getByRole('article', { name: 'Meera Iyer' });
+    await expect(customer).toContainText('Guest');
+    await expect(customer).toContainText(`1 order · ${placed.grandTotal} spent`);
+    await expect(customer.getByRole('link', { name: '+91 98111 22233' })).toHaveAttribute('href', 'tel:+919811122233');
+    await expect(customer.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    // nothing wider than the phone
+    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousA11yViolations(board);
+
+    const download = board.waitForEvent('download');
+    await board.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('customers.csv');
+    const text = readFileSync(await file.path(), 'utf8');
+    expect(text.startsWith('\uFEFFname,email,phone,account,orders,total spent,last order (')).toBe(true);
+    expect(text).toContain(`Meera Iyer,${email},'+91 98111 22233,guest,1,`);
   });
 });
 

@@ -36,6 +36,8 @@ import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.
 import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
 import { ownerReviewRoutes } from './routes/admin/owner-review-routes.ts';
 import { ownerReportRoutes } from './routes/admin/owner-report-routes.ts';
+import { ownerCustomerRoutes } from './routes/admin/owner-customer-routes.ts';
+import { createCustomerRepository } from './db/repositories/customer-repository.ts';
 import { createReportRepository } from './db/repositories/report-repository.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
@@ -299,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
     await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
     await app.register(ownerReportRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, reports: createReportRepository(db), clock });
+    await app.register(ownerCustomerRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, customers: createCustomerRepository(db) });
   }
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>

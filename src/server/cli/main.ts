@@ -13,7 +13,7 @@ import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
-import { newsletterCommand, reportCommand } from './report-commands.ts';
+import { customersCommand, newsletterCommand, reportCommand } from './report-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
 import { quantityMessages } from '../../domain/quantity.ts';
@@ -53,6 +53,8 @@ const USAGE = `Usage: npm run shop -- <command>
                                status, payment, product, variant, qty, unit price, line total, tax);
                                today by default, --from alone runs to today; a table, or a CSV file
   newsletter export <file.csv> the confirmed newsletter subscribers with when they confirmed
+  customers export <file.csv>  shoppers with accounts and guests who left an e-mail or phone: their
+                               orders and what they spent (not cancelled or rejected), last order
   analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
@@ -120,6 +122,8 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
       return withShop(env, out, (db, shop) => reportCommand(db, shop, rest, out));
     case 'newsletter':
       return withShop(env, out, (db, shop) => newsletterCommand(db, shop, rest, out));
+    case 'customers':
+      return withShop(env, out, (db, shop) => customersCommand(db, shop, rest, out));
     case 'analytics': {
       const [sub, daysArg] = rest;
       const days = daysArg === undefined ? 30 : Number(daysArg);

@@ -6,7 +6,9 @@ import { addMinor, formatQuantity, minorToText } from '../../domain/money.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { Db } from '../db/database.ts';
+import { createCustomerRepository } from '../db/repositories/customer-repository.ts';
 import { createReportRepository, type SalesLine } from '../db/repositories/report-repository.ts';
+import { customersCsv } from '../services/customer-csv.ts';
 import { reportCsv, writeWhole } from '../services/report-csv.ts';
 import type { Out } from './out.ts';
 
@@ -94,5 +96,21 @@ export async function newsletterCommand(db: Db, shop: ShopConfig, [sub, file]: s
     return 1;
   }
   out.log(`Wrote ${counted(subscribers.length, 'confirmed subscriber')} to ${file}.`);
+  return 0;
+}
+
+/** `customers export <file.csv>`: every shopper and guest contact with their orders, what they spent and their last order. */
+export async function customersCommand(db: Db, shop: ShopConfig, [sub, file]: string[], out: Out): Promise<number> {
+  if (sub !== 'export' || !file) {
+    out.error('Usage: npm run shop -- customers export <file.csv>  (shoppers and guest contacts with their orders)');
+    return 1;
+  }
+  const customers = await createCustomerRepository(db).list();
+  const problem = writeWhole(path.resolve(file), customersCsv(customers, shop));
+  if (problem) {
+    out.error(problem);
+    return 1;
+  }
+  out.log(`Wrote ${counted(customers.length, 'customer')} to ${file}.`);
   return 0;
 }

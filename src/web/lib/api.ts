@@ -27,4 +27,17 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 
 export const getJson = <T>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers);
+/** A file the server makes (a CSV export): its bytes, or the error answer as `call` gives it. */
+export async function getBlob(path: string, headers: Record<string, string> = {}): Promise<ApiResult<Blob>> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers, credentials: 'same-origin' });
+  } catch {
+    return { ok: false, status: 0, error: null };
+  }
+  if (res.ok) return { ok: true, status: res.status, data: await res.blob() };
+  const error: unknown = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => null) : null;
+  return { ok: false, status: res.status, error: error as ApiError | null };
+}
+
 export const deleteJson = <T>(path: string, headers?: Record<string, string>) => call<T>('DELETE', path, undefined, headers);

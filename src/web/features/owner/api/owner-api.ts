@@ -3,7 +3,7 @@ import type { Product } from '../../../../domain/catalog.ts';
 import type { ProductEdit } from '../../../../domain/product-edit.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
-import { getJson, postJson, type ApiResult } from '../../../lib/api.ts';
+import { getBlob, getJson, postJson, type ApiResult } from '../../../lib/api.ts';
 import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
 /** An order on the owner's board. */
@@ -29,6 +29,9 @@ export type DayFigures = { orders: number; sales: number; paid: number; toCollec
 
 /** Today in the shop's time zone, its best sellers, and the same weekday last week until the same time. */
 export type TodayReport = { date: string; lastWeekDate: string; today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> }; lastWeek: DayFigures };
+
+/** A shopper or guest contact (owner-customer-routes.ts): orders and spend not cancelled or rejected, the newest order's instant. */
+export type OwnerCustomer = { key: string; account: boolean; name: string; email: string | null; phone: string | null; orders: number; spent: number; lastOrderAt: number };
 
 /** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
 export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
@@ -76,6 +79,10 @@ export const ownerApi = {
   /** Changes what a product is and costs; never its stock. Bad fields come back in `fields`. */
   editProduct: (variantId: string, edit: ProductEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(product(variantId), edit, headers)),
   markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),
+  /** The customers who ordered last (200 at most), or those whose name, e-mail or phone has the words. */
+  customers: (q: string) => asUser((headers) => getJson<{ customers: OwnerCustomer[] }>(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, headers)),
+  /** Every customer as a CSV file, fetched with the token (a plain link could not send it). */
+  customersCsv: () => asUser((headers) => getBlob('/admin/api/customers.csv', headers)),
   /** This browser's alerts for every new order and booking, by push (the endpoint goes in the body, never the address). */
   alertsOn: (subscription: PushSubscriptionJson) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts', { subscription }, headers)),
   alertsOff: (endpoint: string) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts/off', { endpoint }, headers)),

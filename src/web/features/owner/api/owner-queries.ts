@@ -34,6 +34,7 @@ export const ownerKeys = {
   reviews: ['owner', 'reviews'] as const,
   today: ['owner', 'today'] as const,
   products: ['owner', 'products'] as const,
+  customers: ['owner', 'customers'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -59,12 +60,14 @@ export const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryF
 
 export const productsQuery = (q: string, category: string) => queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
 
+export const customersQuery = (q: string) => queryOptions({ queryKey: [...ownerKeys.customers, q], queryFn: () => unwrap(ownerApi.customers(q)).then((d) => d.customers), retry });
+
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
-// the Today panel counts orders and bookings, so it follows both
-const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], all: [ownerKeys.all] } as const;
+// the Today panel counts orders and bookings, so it follows both; the customers count orders
+const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], all: [ownerKeys.all] } as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

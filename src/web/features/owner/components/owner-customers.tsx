@@ -1,0 +1,125 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { ownerApi, type OwnerCustomer } from '../api/owner-api.ts';
+import { customersQuery, queryClient } from '../api/owner-queries.ts';
+
+// what the server sends at most without a search (owner-customer-routes.ts)
+const SHOWN = 200;
+
+/**
+ * The owner's customers on /admin (issue 21): shoppers with accounts and guests who left
+ * an e-mail address or a phone number, who ordered last first, each a tap away from a call
+ * or an e-mail; found by name, e-mail or phone; the whole list as a CSV file.
+ */
+export function OwnerCustomers() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [words, setWords] = useState('');
+  // typed words are sent a moment after the owner stops typing
+  useEffect(() => {
+    const timer = setTimeout(() => setWords(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const query = useQuery({ ...customersQuery(words), placeholderData: keepPreviousData }, queryClient);
+
+  return (
+    <section aria-labelledby="owner-customers" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="owner-customers" className="text-lg font-semibold">
+          {t('owner.customers')}
+        </h2>
+        <DownloadCsv />
+      </div>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('owner.findCustomer')}
+        <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={100} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+      </label>
+      {query.isPending ? <p role="status">{t('nav.loading')}</p> : null}
+      {query.isError ? <p role="alert">{t('owner.failed')}</p> : null}
+      {query.data ? (
+        query.data.length === 0 ? (
+          <p className="text-slate-600">{words ? t('owner.customerNoMatch') : t('owner.customerNone')}</p>
+        ) : (
+          <>
+            {!words && query.data.length >= SHOWN ? <p className="text-sm text-slate-600">{t('owner.customersShown', { shown: SHOWN })}</p> : null}
+            <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {query.data.map((c) => (
+                <li key={c.key}>
+                  <CustomerRow customer={c} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function CustomerRow({ customer: c }: { customer: OwnerCustomer }) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  const when = useFormatWhen();
+  const name = c.name || t('owner.customerNoName');
+  return (
+    <article aria-label={name} className="flex flex-col gap-1 p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+        <span className="min-w-0 font-semibold break-words">{name}</span>
+        <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${c.account ? 'bg-blue-50 text-blue-900' : 'bg-slate-200 text-slate-800'}`}>{c.account ? t('owner.customerAccount') : t('owner.customerGuest')}</span>
+      </div>
+      {c.phone || c.email ? (
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {c.phone ? (
+            <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`} className="py-1 text-primary-strong underline">
+              {c.phone}
+            </a>
+          ) : null}
+          {c.email ? (
+            <a href={`mailto:${c.email}`} className="min-w-0 py-1 break-all text-primary-strong underline">
+              {c.email}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="text-sm text-slate-700">
+        {t('owner.customerOrders', { count: c.orders })} · <span className="tabular-nums">{t('owner.customerSpent', { amount: price(c.spent) })}</span>
+      </p>
+      <p className="text-sm text-slate-600">{t('owner.customerLastOrder', { when: when.longDay(new Date(c.lastOrderAt).toISOString()) })}</p>
+    </article>
+  );
+}
+
+/** The browser must send the access token, so the file is fetched and handed over as a download. */
+function DownloadCsv() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    const res = await ownerApi.customersCsv();
+    setBusy(false);
+    setFailed(!res.ok);
+    if (!res.ok) return;
+    const url = URL.createObjectURL(res.data);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'customers.csv';
+    link.click();
+    // freed a while later, not at once: some browsers read the file after click() returns
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button type="button" disabled={busy} onClick={() => void download()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50">
+        {t('owner.customersCsv')}
+      </button>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('owner.failed')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
