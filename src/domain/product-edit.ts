@@ -107,6 +107,8 @@ export function productCreateSchema(fractionDigits: number) {
     .strict();
 }
 export type ProductCreate = z.infer<ReturnType<typeof productCreateSchema>>;
+/** What the browser sends: defaults left out. */
+export type ProductCreateInput = z.input<ReturnType<typeof productCreateSchema>>;
 
 /**
  * What a new product breaks between its fields, found without the database: each
