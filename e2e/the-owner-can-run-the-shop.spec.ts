@@ -193,6 +193,55 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
+  test('the owner creates a product with two variants on a phone; a shopper finds it at once in search and on /catalog', async ({ browser, catalog }, testInfo) => {
+    test.slow(); // a shop of its own, so the demo shop's catalog stays as the other journeys expect
+    await inOwnShop(browser, testInfo, async ({ board, visit }) => {
+      await board.setViewportSize({ width: 390, height: 844 });
+      const category = catalog.categories[0]!;
+      await board.getByRole('button', { name: 'Products' }).click();
+      await board.getByRole('button', { name: 'New product' }).click();
+      const form = board.getByRole('form', { name: 'New product' });
+      await form.getByLabel('Title').fill('Hill Masala Chai');
+      await form.getByLabel('Description').fill('Strong tea with cardamom and ginger.');
+      await form.getByLabel('Category').selectOption(category.oId);
+      const small = form.getByRole('group', { name: 'Variant 1', exact: true });
+      await small.getByLabel('Variant name').fill('250 g');
+      await small.getByLabel('MRP').fill('200');
+      await small.getByLabel('Price', { exact: true }).fill('180');
+      await small.getByLabel('Offer price').fill('165');
+      await small.getByLabel('Stock at the start').fill('10');
+      await form.getByRole('button', { name: 'Add a variant' }).click();
+      const large = form.getByRole('group', { name: 'Variant 2', exact: true });
+      await large.getByLabel('Variant name').fill('1 kg');
+      await large.getByLabel('Price', { exact: true }).fill('650');
+      await large.getByLabel('Offer price').fill('700');
+      await large.getByLabel('Made to order (no stock kept)').check();
+      await expectAccessibleBoard(board);
+
+      // the server's words for the second variant's offer price, under its box
+      await form.getByRole('button', { name: 'Save the product' }).click();
+      await expect(large.getByText('The special price must not be above the regular price.')).toBeVisible();
+      await large.getByLabel('Offer price').fill('');
+      await form.getByRole('button', { name: 'Save the product' }).click();
+      // saved: the new product opens in the list
+      await expect(board.getByRole('form', { name: 'Edit Hill Masala Chai (250 g)' })).toBeVisible();
+
+      const shopper = await visit();
+      const shown = (await (await shopper.request.get('/api/catalog')).json()).products.filter((p: { title: string }) => p.title === 'Hill Masala Chai');
+      expect(shown).toMatchObject([
+        { variantName: '250 g', categoryId: category.oId, price: { mrp: 200, regular: 180, special: 165 }, stock: 10 },
+        { variantName: '1 kg', price: { mrp: null, regular: 650, special: null }, madeToOrder: true },
+      ]);
+      await shopper.goto('/home');
+      await shopper.getByRole('banner').getByRole('searchbox', { name: 'Search' }).click();
+      const panel = shopper.getByRole('dialog', { name: 'Search' });
+      await panel.getByRole('searchbox', { name: 'Search' }).fill('masala chai');
+      await expect(panel.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /Hill Masala Chai/ }).first()).toBeVisible();
+      await shopper.goto('/catalog?q=hill%20masala');
+      await expect(shopper.getByRole('main')).toContainText('Hill Masala Chai');
+    });
+  });
+
   test('a shopper who is not the owner is not shown the orders', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByText("Log in with the owner's account to see the orders.")).toBeVisible();

@@ -7,7 +7,7 @@ import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { checkStock, type QuantityProblem } from '../../../domain/quantity.ts';
-import { priceProblems, productEditMessages, type FieldProblem, type ProductEdit } from '../../../domain/product-edit.ts';
+import { priceProblems, productCreateMessages, productCreateProblems, productEditMessages, slugOf, type FieldProblem, type ProductCreate, type ProductEdit } from '../../../domain/product-edit.ts';
 
 /** What an owner's edit changed, field by field (the audit entry's detail). */
 export type ProductChanges = Record<string, { from: unknown; to: unknown }>;
@@ -63,6 +63,20 @@ const updatedColumns = [
   'images', 'is_fraction', 'type_id', 'errors', 'position', 'updated_at', 'tax_rate_hundredths', 'hsn',
 ] as const;
 
+/** A write refused because another row has the same key (PostgreSQL, SQLite). */
+const isUniqueViolation = (e: unknown) => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
+/** `base`, or `base-2`, `base-3` … whichever is not taken yet. */
+function freeId(base: string, taken: Set<string>): string {
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
 function chunks<T>(rows: T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
@@ -75,6 +89,81 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
   async function version(): Promise<string> {
     const row = await kysely.selectFrom('shop_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
     return row?.value ?? '0';
+  }
+
+  async function createOnce(create: ProductCreate, actor: Actor): Promise<{ ok: true; itemId: string; variantIds: string[] } | { ok: false; fields: FieldProblem[] }> {
+    const now = Date.now();
+    return kysely.transaction().execute(async (trx) => {
+      const fields = productCreateProblems(create);
+      if (!(await trx.selectFrom('categories').select('id').where('id', '=', create.categoryId).executeTakeFirst())) fields.unshift({ path: 'categoryId', message: productEditMessages.unknownCategory });
+      const given = create.variants.flatMap((v) => (v.variantId === undefined ? [] : [v.variantId]));
+      const used = given.length ? new Set((await trx.selectFrom('products').select(['id', 'variant_id']).where((eb) => eb.or([eb('id', 'in', given), eb('variant_id', 'in', given)])).execute()).flatMap((r) => [r.id, r.variant_id])) : new Set<string>();
+      create.variants.forEach((v, i) => {
+        if (v.variantId !== undefined && used.has(v.variantId)) fields.push({ path: `variants.${i}.variantId`, message: productCreateMessages.variantIdUsed });
+      });
+      if (fields.length) return { ok: false, fields };
+
+      // the ids taken that a made one could meet: those starting with the same words (slugs have no LIKE wildcards)
+      const bases = create.variants.map((v) => (v.variantId === undefined ? slugOf(create.title, v.variantName) : null));
+      const itemBase = slugOf(create.title);
+      const taken = new Set<string>(given);
+      for (const base of new Set(bases.filter((b) => b !== null))) {
+        const rows = await trx.selectFrom('products').select(['id', 'variant_id']).where((eb) => eb.or([eb('id', 'like', `${base}%`), eb('variant_id', 'like', `${base}%`)])).execute();
+        for (const r of rows) taken.add(r.id).add(r.variant_id);
+      }
+      const variantIds = create.variants.map((v, i) => v.variantId ?? freeId(bases[i]!, taken));
+      // a new item of its own: an existing item id would group the new variants with another product's
+      const items = new Set((await trx.selectFrom('products').select('item_id').where('item_id', 'like', `${itemBase}%`).execute()).map((r) => r.item_id));
+      const itemId = freeId(itemBase, items);
+      const last = await trx.selectFrom('products').select((eb) => eb.fn.max('position').as('position')).executeTakeFirst();
+      const position = Number(last?.position ?? -1) + 1;
+      const tags = [...new Set(create.tags)].sort();
+      const toM = (x: number | null) => (x === null ? null : toMinor(x, fractionDigits));
+
+      await trx
+        .insertInto('products')
+        .values(
+          create.variants.map((v, i) => ({
+            id: variantIds[i]!,
+            item_id: itemId,
+            variant_id: variantIds[i]!,
+            variant_name: v.variantName,
+            sku: variantIds[i]!,
+            title: create.title,
+            description: create.description,
+            category_id: create.categoryId,
+            mrp_minor: toM(v.price.mrp),
+            regular_minor: toMinor(v.price.regular, fractionDigits),
+            special_minor: toM(v.price.special),
+            images: '[]',
+            stock_milli: qtyToMilli(v.stock, create.isFraction),
+            is_fraction: create.isFraction ? 1 : 0,
+            type_id: create.variants.length > 1 ? 'configurable' : 'simple',
+            errors: '{}',
+            position: position + i,
+            updated_at: now,
+            tax_rate_hundredths: create.taxRate === null ? null : Math.round(create.taxRate * 100),
+            hsn: create.hsn,
+            hidden: 0,
+            tracks_stock: v.madeToOrder ? 0 : 1,
+            sold_out_until: null,
+          })),
+        )
+        .execute();
+      if (tags.length) {
+        await trx.insertInto('tags').values(tags.map((name) => ({ id: name, name }))).onConflict((oc) => oc.column('id').doNothing()).execute();
+        await trx.insertInto('product_tags').values(variantIds.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag })))).execute();
+      }
+      await bumpCatalogVersion(trx, now);
+      const detail = {
+        itemId,
+        title: create.title,
+        categoryId: create.categoryId,
+        variants: create.variants.map((v, i) => ({ variantId: variantIds[i], variantName: v.variantName, price: v.price, stock: v.stock, madeToOrder: v.madeToOrder })),
+      };
+      await recordAudit(trx, { actor, action: 'product.create', subject: `product:${variantIds[0]}`, detail }, now);
+      return { ok: true, itemId, variantIds };
+    });
   }
 
   return {
@@ -325,6 +414,26 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         await recordAudit(trx, { actor, action: 'product.edit', subject: `product:${variantId}`, detail: changes }, now);
         return { ok: true, changes };
       });
+    },
+
+    /**
+     * The owner's new product (issue 21): one row per variant sharing a new item id, with
+     * the starting stock given, in one transaction with its audit entry and a new catalog
+     * version. Ids left out are made from the title and the variant's name, made unique
+     * with -2, -3 …; an id the owner gives that is in use is refused. Every problem (the
+     * fields' rules, an unknown category, an id in use) comes back together and nothing
+     * is written.
+     */
+    async createProduct(create: ProductCreate, actor: Actor): Promise<{ ok: true; itemId: string; variantIds: string[] } | { ok: false; fields: FieldProblem[] }> {
+      // two owners' tabs saving the same name at once on PostgreSQL: the later one meets a
+      // unique key and is tried again, now seeing the other's ids
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await createOnce(create, actor);
+        } catch (e) {
+          if (!isUniqueViolation(e) || attempt === 3) throw e;
+        }
+      }
     },
 
     /**

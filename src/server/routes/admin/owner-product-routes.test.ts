@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
+import type { Product } from '../../../domain/catalog.ts';
+import { filterProducts, parseCatalogFilter } from '../../../domain/catalog-view.ts';
 import type { Db } from '../../db/database.ts';
 import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
@@ -221,5 +223,118 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     expect((await catalog()).length).toBe(3);
     expect((await mark('no-such-product', { hidden: true })).statusCode).toBe(404);
     expect((await mark('mango', { hidden: 'yes' })).statusCode).toBe(400);
+  });
+});
+
+describe.each(testDatabases)('the owner creates a product on $name', (database) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let dispose: () => Promise<void>;
+  const token: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ db, dispose } = await database.open());
+    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
+    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
+      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: Array<CatalogProduct & { itemId: string; variantName: string; isFraction: boolean }> }>().products;
+  const create = (body: object, user = 'priya') => call('POST', '/admin/api/products', user, body);
+  const rows = async () => (await db.kysely.selectFrom('products').select(db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const order = (items: Array<{ id: string; qty: number }>) =>
+    call('POST', '/fn/order/create', undefined, { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } });
+  const chai = {
+    title: 'Masala Chai',
+    description: 'Strong Assam tea with spices.',
+    categoryId: 'fruit',
+    tags: ['tea', 'new'],
+    taxRate: 5,
+    hsn: '0902',
+    isFraction: false,
+    variants: [
+      { variantName: '250 g', price: { mrp: 200, regular: 180, special: 165.5 }, stock: 10 },
+      { variantName: '1 kg', price: { mrp: 700, regular: 650, special: null }, stock: 0, madeToOrder: true },
+    ],
+  };
+
+  it('a product with two variants is in the catalog and search at once, with its prices and stock, orderable, and audited', async () => {
+    const before = await catalog();
+    const res = await create(chai);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, itemId: 'masala-chai', variantIds: ['masala-chai-250-g', 'masala-chai-1-kg'] });
+
+    const after = await catalog();
+    expect(after.slice(0, before.length)).toEqual(before);
+    const [small, large] = after.slice(before.length);
+    expect(small).toMatchObject({ variantId: 'masala-chai-250-g', itemId: 'masala-chai', title: 'Masala Chai', variantName: '250 g', categoryId: 'fruit', price: { mrp: 200, regular: 180, special: 165.5 }, stock: 10, tags: ['new', 'tea'], images: [] });
+    expect(small?.madeToOrder).toBeUndefined();
+    expect(large).toMatchObject({ variantId: 'masala-chai-1-kg', itemId: 'masala-chai', variantName: '1 kg', price: { mrp: 700, regular: 650, special: null }, stock: 0, madeToOrder: true });
+    // the words the shopper searches for find it in that catalog (what /catalog?q= shows)
+    expect(filterProducts(after as Product[], parseCatalogFilter(new URLSearchParams('q=masala'))).map((p) => p.variantId)).toEqual(['masala-chai-250-g', 'masala-chai-1-kg']);
+
+    // bought: 2 of the 250 g taken from its 10; the made-to-order kilo ordered with no stock
+    const placed = await order([{ id: 'masala-chai-250-g', qty: 2 }, { id: 'masala-chai-1-kg', qty: 3 }]);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await catalog()).find((p) => p.variantId === 'masala-chai-250-g')?.stock).toBe(8);
+
+    const [entry] = await createAuditRepository(db).list('product:masala-chai-250-g');
+    expect(entry).toMatchObject({ actor: 'priya', action: 'product.create', detail: { itemId: 'masala-chai', title: 'Masala Chai', variants: [{ variantId: 'masala-chai-250-g' }, { variantId: 'masala-chai-1-kg' }] } });
+    // the owner's list has it too
+    const owners = (await call('GET', '/admin/api/products?q=chai', 'priya')).json();
+    expect(owners.products.map((p: { variantId: string }) => p.variantId)).toEqual(['masala-chai-250-g', 'masala-chai-1-kg']);
+  });
+
+  it('a second product of the same name gets ids of its own; an id the owner gives is kept', async () => {
+    const res = await create({ title: 'Masala Chai', categoryId: 'wear', variants: [{ variantName: '250 g', price: { regular: 150 } }, { variantId: 'CHAI-2', variantName: 'Tin', price: { regular: 400 } }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ itemId: 'masala-chai-2', variantIds: ['masala-chai-250-g-2', 'CHAI-2'] });
+    const tin = (await catalog()).find((p) => p.variantId === 'CHAI-2');
+    expect(tin).toMatchObject({ itemId: 'masala-chai-2', price: { mrp: null, regular: 400, special: null }, stock: 0, tags: [], isFraction: false });
+  });
+
+  it('refuses bad input with a message per field and writes nothing', async () => {
+    const count = await rows();
+    const audit = (await createAuditRepository(db).list()).length;
+    const variant = (over: object) => ({ variantName: 'Box', price: { mrp: 100, regular: 90, special: 80 }, stock: 1, ...over });
+    const cases: Array<[object, Array<[string, string]>]> = [
+      [{ ...chai, variants: [variant({}), variant({ variantName: 'Big', price: { mrp: null, regular: -5, special: null } })] }, [['variants.1.price.regular', 'A price cannot be negative.']]],
+      [{ ...chai, variants: [variant({}), variant({ variantName: 'Big', price: { mrp: 100, regular: 90, special: 95 } })] }, [['variants.1.price.special', 'The special price must not be above the regular price.']]],
+      [{ ...chai, variants: [variant({ variantId: 'box-1' }), variant({ variantId: 'box-1', variantName: 'Big' })] }, [['variants.1.variantId', 'Two variants have the same id.']]],
+      [{ ...chai, variants: [variant({ variantId: 'mango' })] }, [['variants.0.variantId', 'This variant id is used already.']]],
+      [{ ...chai, variants: [variant({}), variant({})] }, [['variants.1.variantName', 'Two variants have the same name.']]],
+      [{ ...chai, categoryId: 'no-such-category' }, [['categoryId', 'There is no such category.']]],
+      [{ ...chai, variants: [] }, [['variants', 'A product needs at least one variant.']]],
+      [{ ...chai, variants: [variant({ stock: 1.5 })] }, [['variants.0.stock', 'Enter a whole number.']]],
+      [{ ...chai, variants: [variant({ variantId: 'masala chai!' })] }, [['variants.0.variantId', 'Use letters, digits, ".", "_", "~" or "-" only.']]],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await create(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fields, JSON.stringify(body)).toEqual(fields.map(([path, message]) => ({ path, message })));
+    }
+    // twenty-one variants are too many
+    const many = await create({ ...chai, variants: Array.from({ length: 21 }, (_, i) => variant({ variantName: `Box ${i}` })) });
+    expect(many.json().fields).toEqual([{ path: 'variants', message: 'A product has at most 20 variants.' }]);
+    expect(await rows()).toBe(count);
+    expect((await createAuditRepository(db).list()).length).toBe(audit);
+  });
+
+  it('answers a guest and a shopper as if the call did not exist, and writes nothing', async () => {
+    const count = await rows();
+    const missing = await call('GET', '/admin/api/no-such-call');
+    for (const user of [undefined, 'asha']) {
+      const res = await call('POST', '/admin/api/products', user, { ...chai, title: 'Sneaky Tea' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(missing.body);
+    }
+    expect(await rows()).toBe(count);
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { instantOf, localDate } from '../../../domain/booking.ts';
 import { addDays } from '../../../domain/calendar-dates.ts';
 import type { Category } from '../../../domain/catalog.ts';
-import { productEditSchema } from '../../../domain/product-edit.ts';
+import { productCreateSchema, productEditSchema } from '../../../domain/product-edit.ts';
 import type { CatalogRepository, StoredProduct } from '../../db/repositories/catalog-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
@@ -25,14 +25,15 @@ const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no su
 const variantParams = z.object({ variantId: z.string().min(1).max(120) });
 
 /**
- * The owner's products (issue 21, decision 035), under /admin/api: editing a variant's
- * fields. Each change is one transaction with its audit entry and a new catalog version,
+ * The owner's products (issue 21, decision 035), under /admin/api: creating one with its
+ * variants, editing a variant's fields. Each change is one transaction with its audit entry and a new catalog version,
  * so shoppers see it at once; stock is left as it is.
  */
 export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone, clock }) => {
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const editSchema = productEditSchema(fractionDigits);
+  const createSchema = productCreateSchema(fractionDigits);
 
   /**
    * Every variant, hidden ones too, read from the database rather than the shoppers'
@@ -78,6 +79,15 @@ export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { acc
       return { success: true, variants: result.variants, ...('soldOutUntil' in marks ? { soldOutUntil: marks.soldOutUntil } : {}) };
     },
   );
+
+  /** A new product with 1–20 variants and their starting stock; shoppers see it at once. */
+  typed.post('/products', { schema: { body: createSchema } }, async (req, reply) => {
+    const result = await catalogRepo.createProduct(req.body, req.userId!);
+    if (!result.ok) return reply.code(400).send({ success: false, error: 'bad_request', message: result.fields.map((f) => f.message).join(' '), fields: result.fields });
+    catalog.invalidate();
+    req.log.info({ itemId: result.itemId, variantIds: result.variantIds }, 'product created by the owner');
+    return { success: true, itemId: result.itemId, variantIds: result.variantIds };
+  });
 
   for (const method of ['PATCH', 'POST'] as const) {
     typed.route({

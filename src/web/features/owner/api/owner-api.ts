@@ -1,6 +1,6 @@
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import type { Product } from '../../../../domain/catalog.ts';
-import type { ProductEdit } from '../../../../domain/product-edit.ts';
+import type { ProductCreateInput, ProductEdit } from '../../../../domain/product-edit.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { getBlob, getJson, postJson, type ApiResult } from '../../../lib/api.ts';
@@ -76,6 +76,8 @@ export const ownerApi = {
   setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),
   /** Every product matching the words and the category (50 at most), hidden ones too, with the shop's categories. */
   products: (q: string, category: string) => asUser((headers) => getJson<{ products: OwnerProduct[]; total: number; categories: Array<{ id: string; name: string }> }>(`/admin/api/products?${new URLSearchParams({ q, ...(category ? { category } : {}) }).toString()}`, headers)),
+  /** A new product with its variants; bad fields come back in `fields` (`variants.1.price.special`). */
+  createProduct: (create: ProductCreateInput) => asUser((headers) => postJson<{ itemId: string; variantIds: string[] }>('/admin/api/products', create, headers)),
   /** Changes what a product is and costs; never its stock. Bad fields come back in `fields`. */
   editProduct: (variantId: string, edit: ProductEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(product(variantId), edit, headers)),
   markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),

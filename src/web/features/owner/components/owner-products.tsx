@@ -7,12 +7,12 @@ import { useFormatWhen } from '../../../lib/format.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi, type OwnerProduct, type ProductMarks } from '../api/owner-api.ts';
 import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
-
-type Categories = Array<{ id: string; name: string }>;
+import { NewProductForm } from './owner-product-new.tsx';
+import { ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
 
 /**
- * The owner's products on /admin (issue 21): every variant, hidden ones too, found by words
- * and category; tapping one opens its form (what it is, its prices, how it is sold) and its
+ * The owner's products on /admin (issue 21): a new one with its variants, and every
+ * variant, hidden ones too, found by words and category; tapping one opens its form (what it is, its prices, how it is sold) and its
  * switches (hidden, made to order, sold out today). Stock has its own section.
  */
 export function OwnerProducts() {
@@ -21,6 +21,7 @@ export function OwnerProducts() {
   const [words, setWords] = useState('');
   const [category, setCategory] = useState('');
   const [open, setOpen] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   // typed words are sent a moment after the owner stops typing
   useEffect(() => {
     const timer = setTimeout(() => setWords(typed.trim()), 250);
@@ -28,12 +29,29 @@ export function OwnerProducts() {
   }, [typed]);
   const query = useQuery({ ...productsQuery(words, category), placeholderData: keepPreviousData }, queryClient);
   const categories = query.data?.categories ?? [];
+  // the new product found by its title and opened, whatever the list showed before
+  const created = (title: string, variantId: string) => {
+    setCreating(false);
+    setTyped(title);
+    setWords(title);
+    setCategory('');
+    setOpen(variantId);
+    void refreshOwnerData('products');
+  };
 
   return (
     <section aria-labelledby="owner-products" className="flex flex-col gap-4">
-      <h2 id="owner-products" className="text-lg font-semibold">
-        {t('owner.products')}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="owner-products" className="text-lg font-semibold">
+          {t('owner.products')}
+        </h2>
+        {query.data && !creating ? (
+          <button type="button" onClick={() => setCreating(true)} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white">
+            {t('owner.productNew')}
+          </button>
+        ) : null}
+      </div>
+      {creating ? <NewProductForm categories={categories} onCreated={created} onCancel={() => setCreating(false)} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
           {t('owner.findProduct')}
@@ -139,7 +157,7 @@ function ProductSwitches({ product }: { product: OwnerProduct }) {
   );
 }
 
-type Form = { title: string; description: string; categoryId: string; variantName: string; mrp: string; regular: string; special: string; taxRate: string; isFraction: boolean; tags: string };
+type Form = ItemValues & PriceValues & { variantName: string };
 
 const formOf = (p: OwnerProduct): Form => ({
   title: p.title,
@@ -154,18 +172,15 @@ const formOf = (p: OwnerProduct): Form => ({
   tags: p.tags.join(', '),
 });
 
-/** A blank box is "none"; anything else is sent as typed, for the server to judge. */
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-
 /** Only what the owner changed, so an edit never writes back what someone else just saved. */
 function changesOf(before: Form, after: Form): ProductEdit {
   const edit: Record<string, unknown> = {};
   for (const key of ['title', 'description', 'categoryId', 'variantName', 'isFraction'] as const) if (after[key] !== before[key]) edit[key] = after[key];
   if (after.taxRate !== before.taxRate) edit.taxRate = numberOrNull(after.taxRate);
-  if (after.tags !== before.tags) edit.tags = after.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (after.tags !== before.tags) edit.tags = tagsOf(after.tags);
   const price: Record<string, unknown> = {};
   if (after.mrp !== before.mrp) price.mrp = numberOrNull(after.mrp);
-  if (after.regular !== before.regular) price.regular = after.regular.trim() === '' ? Number.NaN : Number(after.regular);
+  if (after.regular !== before.regular) price.regular = requiredNumber(after.regular);
   if (after.special !== before.special) price.special = numberOrNull(after.special);
   if (Object.keys(price).length) edit.price = price;
   return edit as ProductEdit;
@@ -176,7 +191,7 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
   const saved = formOf(product);
   const [form, setForm] = useState(saved);
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'saved' } | { kind: 'problem'; message: string; fields: Record<string, string> }>({ kind: 'idle' });
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => (setForm((f) => ({ ...f, [key]: value })), setState({ kind: 'idle' }));
+  const update = (change: Partial<Form>) => (setForm((f) => ({ ...f, ...change })), setState({ kind: 'idle' }));
   const fieldError = (path: string) => (state.kind === 'problem' ? state.fields[path] : undefined);
   const edit = changesOf(saved, form);
 
@@ -191,54 +206,12 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
     await refreshOwnerData('products');
   };
 
-  const text = (key: 'title' | 'variantName' | 'mrp' | 'regular' | 'special' | 'taxRate', label: string, path: string = key, numeric = false) => (
-    <Field label={label} error={fieldError(path)}>
-      {(id, describedBy) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={describedBy ? true : undefined}
-          inputMode={numeric ? 'decimal' : undefined}
-          value={form[key]}
-          onChange={(e) => set(key, e.target.value)}
-          className="w-full rounded-md border border-slate-300 px-3 py-2 text-base"
-        />
-      )}
-    </Field>
-  );
-
   return (
     <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={t('owner.productEdit', { name: nameOf(product) })} className="flex flex-col gap-3">
-      {text('title', t('owner.productTitle'))}
-      <Field label={t('owner.productDescription')} error={fieldError('description')}>
-        {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} rows={3} value={form.description} onChange={(e) => set('description', e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base" />}
-      </Field>
-      <Field label={t('owner.productCategory')} error={fieldError('categoryId')}>
-        {(id, describedBy) => (
-          <select id={id} aria-describedby={describedBy} value={form.categoryId} onChange={(e) => set('categoryId', e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base">
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name || c.id}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {text('variantName', t('owner.productVariantName'))}
-      <div className="grid grid-cols-3 gap-2">
-        {text('mrp', t('owner.productMrp'), 'price.mrp', true)}
-        {text('regular', t('owner.productRegular'), 'price.regular', true)}
-        {text('special', t('owner.productSpecial'), 'price.special', true)}
-      </div>
-      {text('taxRate', t('owner.productTaxRate'), 'taxRate', true)}
-      <Field label={t('owner.productTags')} error={fieldError('tags')}>
-        {(id, describedBy) => <input id={id} aria-describedby={describedBy} value={form.tags} onChange={(e) => set('tags', e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base" />}
-      </Field>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" checked={form.isFraction} onChange={(e) => set('isFraction', e.target.checked)} className="size-5" />
-        {t('owner.productByWeight')}
-      </label>
-      {fieldError('isFraction') ? <p className="text-sm text-red-700">{fieldError('isFraction')}</p> : null}
+      <ItemBoxes values={form} update={update} error={fieldError} categories={categories} />
+      <TextBox label={t('owner.productVariantName')} error={fieldError('variantName')} value={form.variantName} onChange={(variantName) => update({ variantName })} />
+      <PriceBoxes values={form} update={update} error={fieldError} />
+      <SaleBoxes values={form} update={update} error={fieldError} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-50">
           {t('owner.productSave')}
@@ -248,21 +221,5 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
         </span>
       </div>
     </form>
-  );
-}
-
-/** A labelled box with the server's message for it under it. */
-function Field({ label, error, children }: { label: string; error: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1 text-sm font-medium">
-      <label htmlFor={id}>{label}</label>
-      {children(id, error ? `${id}-error` : undefined)}
-      {error ? (
-        <p id={`${id}-error`} className="font-normal text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
