@@ -163,6 +163,10 @@ describe.each(testDatabases)('order rate limits on $name', (database) => {
     expect((await create('198.51.100.7', { email: 'shopper9@example.com' })).statusCode).toBe(429);
     // another shopper elsewhere is not slowed
     expect((await create('198.51.100.8', { email: 'other@example.com' })).statusCode).toBe(200);
+    // shoppers who leave the phone empty (the form still sends its +91) do not share one phone's count
+    const noPhone = (from: string, email: string) =>
+      app.inject({ method: 'POST', url: '/fn/order/create', payload: { ...orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email }), order: { ...orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email }).order, personalDetails: { fullName: 'Asha Rao', email, phone: { number: '', dialCode: '+91' } } } }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': from } });
+    for (let i = 0; i < 3; i++) expect((await noPhone(`192.0.2.${i + 1}`, `nophone${i}@example.com`)).statusCode).toBe(200);
   });
 });
 

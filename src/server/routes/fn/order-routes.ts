@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { phoneKey } from '../../../domain/coupons.ts';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { fromMinor, type Minor } from '../../../domain/money.ts';
 import { checkOrderAgainstShop, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
@@ -101,7 +102,7 @@ type OrderRoutesOptions = {
 /** The e-mail and the phone an order names, each as a limiter's key (null when not given). */
 const contactOf = {
   email: (body: OrderRequest) => body.order.personalDetails.email?.trim().toLowerCase() || null,
-  phone: (body: OrderRequest) => `${body.order.personalDetails.phone?.dialCode ?? ''}${body.order.personalDetails.phone?.number ?? ''}`.replace(/\D/g, '') || null,
+  phone: (body: OrderRequest) => phoneKey(body.order.personalDetails.phone),
 };
 
 /**
