@@ -10,6 +10,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addUsers } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -35,10 +36,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
-      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
-    }
+    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();
@@ -133,10 +131,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     now = instantOf('2026-11-23', '22:00', IST);
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: { ...shopConfig(), timeZone: IST }, authSecret: secret, clock: () => now });
-    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
-      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
-    }
+    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
     return async () => {
       await app.close();
       await dispose();
@@ -235,10 +230,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer']] as const) {
-      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
-    }
+    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();

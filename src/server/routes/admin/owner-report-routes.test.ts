@@ -7,6 +7,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addUsers } from '../../testing/users.ts';
 
 const IST = 'Asia/Kolkata';
 const at = (date: string, time: string) => instantOf(date, time, IST);
@@ -42,10 +43,7 @@ describe.each(testDatabases)("the owner's Today panel on $name", (database) => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
-    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer'], ['ravi', 'customer']] as const) {
-      await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
-    }
+    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer'], ['ravi', 'customer']]));
   });
   afterAll(async () => {
     await app?.close();
