@@ -42,6 +42,8 @@ import { createReportRepository } from './db/repositories/report-repository.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { ownerProductRoutes } from './routes/admin/owner-product-routes.ts';
+import { ownerShopFrontRoutes } from './routes/admin/owner-shop-front-routes.ts';
+import { createShopFrontRepository } from './db/repositories/shop-front-repository.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
 import { createOwnerAlertRepository } from './db/repositories/owner-alert-repository.ts';
 import { createOwnerAlerts } from './services/owner-alerts.ts';
@@ -298,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
     await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone: config.config.timeZone, clock });
+    await app.register(ownerShopFrontRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, shopFront: createShopFrontRepository(db, config.config.timeZone), catalog, timeZone: config.config.timeZone });
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
     await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
     await app.register(ownerReportRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, reports: createReportRepository(db), clock });

@@ -63,6 +63,9 @@ export interface BannerTable {
   background: string;
   /** JSON of the link: {type, value} or {type, urlValue}. */
   link: string;
+  /** Shown to shoppers from / until these instants; null: no bound (migration 014). */
+  show_from: Millis | null;
+  show_until: Millis | null;
 }
 
 export interface UserTable {

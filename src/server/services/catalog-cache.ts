@@ -56,7 +56,9 @@ export function createCatalogCache(repo: CatalogRepository, options: { recheckMs
       gzip(json, { level: 9 }),
       brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 8, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } }),
     ]);
-    const etag = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+    // the banners too, though /api/catalog does not carry them: the page cache is keyed by
+    // this tag, and the home page shows them (a banner edited or its window passed)
+    const etag = createHash('sha256').update(json).update(JSON.stringify(data.banners)).digest('base64url').slice(0, 27);
     return { data, json, gzip: gz, br, etag };
   }
 

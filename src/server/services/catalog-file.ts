@@ -250,9 +250,9 @@ export function parseCatalogCsv(text: string): CatalogParse {
 }
 
 /** The shop's catalog (the repository's read()) as an import file: every field, prices as decimals, the current stock. */
-export function catalogFileOf(catalog: { products: Array<Product & { soldOutUntil?: number }>; categories: Category[]; banners: Banner[] }): CatalogFile {
-  // "sold out today" is a mark for the day, not part of the catalog
-  return { categories: catalog.categories, products: catalog.products.map(({ soldOutUntil: _, ...p }) => p), banners: catalog.banners };
+export function catalogFileOf(catalog: { products: Array<Product & { soldOutUntil?: number }>; categories: Category[]; banners: Array<Banner & { showFrom?: number; showUntil?: number }> }): CatalogFile {
+  // "sold out today" is a mark for the day, not part of the catalog; a banner's schedule is set on /admin, and the file has no place for it
+  return { categories: catalog.categories, products: catalog.products.map(({ soldOutUntil: _, ...p }) => p), banners: catalog.banners.map(({ showFrom: _f, showUntil: _u, ...b }) => b) };
 }
 
 /** The catalog as the JSON import-catalog reads (`demo/catalog.json`'s shape), nothing left out. */

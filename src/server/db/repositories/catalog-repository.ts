@@ -15,13 +15,17 @@ export type ProductChanges = Record<string, { from: unknown; to: unknown }>;
 /** A product as the shop keeps it: with the instant a "sold out today" ends, while one is set. */
 export type StoredProduct = Product & { soldOutUntil?: number };
 
-export type CatalogSnapshot = { version: string; products: StoredProduct[]; categories: Category[]; banners: Banner[] };
+/** A banner as the shop keeps it: with its schedule's instants, when it has one. */
+export type StoredBanner = Banner & { showFrom?: number; showUntil?: number };
+
+export type CatalogSnapshot = { version: string; products: StoredProduct[]; categories: Category[]; banners: StoredBanner[] };
 
 /**
  * The catalog shoppers see at `now` (issue 21): hidden products left out, one sold out
  * until a later instant shown with no stock and not made to order, and the owner's marks
- * taken off. Its version names the next instant a "sold out today" ends, so the catalog
- * and page caches make it afresh then without any write.
+ * taken off; banners outside their schedule left out, and the schedule taken off. Its
+ * version names the next instant a "sold out today" ends or a banner's window starts or
+ * ends, so the catalog and page caches make it afresh then without any write.
  */
 export function shopperCatalog(snapshot: CatalogSnapshot, now: number): CatalogSnapshot {
   let changesAt = Infinity;
@@ -34,7 +38,13 @@ export function shopperCatalog(snapshot: CatalogSnapshot, now: number): CatalogS
       products.push({ ...soldOut, stock: 0 });
     } else products.push(p);
   }
-  return { ...snapshot, version: changesAt === Infinity ? snapshot.version : `${snapshot.version}~${changesAt}`, products };
+  const banners: Banner[] = [];
+  for (const { showFrom, showUntil, ...b } of snapshot.banners) {
+    if (showFrom !== undefined && showFrom > now) changesAt = Math.min(changesAt, showFrom);
+    else if (showUntil !== undefined && showUntil > now) changesAt = Math.min(changesAt, showUntil);
+    if ((showFrom === undefined || showFrom <= now) && (showUntil === undefined || showUntil > now)) banners.push(b);
+  }
+  return { ...snapshot, version: changesAt === Infinity ? snapshot.version : `${snapshot.version}~${changesAt}`, products, banners };
 }
 
 const VERSION_KEY = 'catalog_version';
@@ -327,7 +337,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
       }));
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
-      const banners: Banner[] = bannerRows.map((b) => ({
+      const banners: StoredBanner[] = bannerRows.map((b) => ({
         id: b.id,
         kind: b.kind as Banner['kind'],
         position: b.position,
@@ -337,6 +347,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         image: { mobile: b.image_mobile, desktop: b.image_desktop },
         background: b.background,
         link: JSON.parse(b.link) as Banner['link'],
+        ...(b.show_from === null ? {} : { showFrom: Number(b.show_from) }),
+        ...(b.show_until === null ? {} : { showUntil: Number(b.show_until) }),
       }));
       return { version: v, products, categories, banners };
     },

@@ -1,9 +1,10 @@
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
-import type { Product } from '../../../../domain/catalog.ts';
+import type { Banner, Product } from '../../../../domain/catalog.ts';
 import type { ProductCreateInput, ProductEdit } from '../../../../domain/product-edit.ts';
+import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
-import { getBlob, getJson, postJson, type ApiResult } from '../../../lib/api.ts';
+import { deleteJson, getBlob, getJson, postJson, type ApiResult } from '../../../lib/api.ts';
 import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
 /** An order on the owner's board. */
@@ -38,6 +39,12 @@ export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: b
 
 /** What the marks call changes: on this variant, or with allVariants on every variant of the product. */
 export type ProductMarks = { hidden?: boolean; tracksStock?: boolean; soldOutToday?: boolean; allVariants?: boolean };
+
+/** A category on /admin (owner-shop-front-routes.ts), with how many products are in it. */
+export type OwnerCategory = { id: string; name: string; colour: string; image: string; position: number; products: number };
+
+/** A banner on /admin, with its schedule as the owner wrote it (dates in the shop's time zone; null: no bound). */
+export type OwnerBanner = Omit<Banner, 'position'> & { position: number; from: string | null; until: string | null };
 
 const product = (variantId: string) => `/admin/api/products/${encodeURIComponent(variantId)}`;
 
@@ -80,6 +87,15 @@ export const ownerApi = {
   createProduct: (create: ProductCreateInput) => asUser((headers) => postJson<{ itemId: string; variantIds: string[] }>('/admin/api/products', create, headers)),
   /** Changes what a product is and costs; never its stock. Bad fields come back in `fields`. */
   editProduct: (variantId: string, edit: ProductEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(product(variantId), edit, headers)),
+  shopFront: () => asUser((headers) => getJson<{ categories: OwnerCategory[]; banners: OwnerBanner[] }>('/admin/api/shop-front', headers)),
+  createCategory: (create: CategoryCreateInput) => asUser((headers) => postJson<{ id: string }>('/admin/api/categories', create, headers)),
+  editCategory: (id: string, edit: CategoryEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/categories/${encodeURIComponent(id)}`, edit, headers)),
+  deleteCategory: (id: string) => asUser((headers) => deleteJson<object>(`/admin/api/categories/${encodeURIComponent(id)}`, headers)),
+  orderCategories: (ids: string[]) => asUser((headers) => postJson<object>('/admin/api/categories/order', { ids }, headers)),
+  createBanner: (create: BannerCreateInput) => asUser((headers) => postJson<{ id: string }>('/admin/api/banners', create, headers)),
+  editBanner: (id: string, edit: BannerEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/banners/${encodeURIComponent(id)}`, edit, headers)),
+  deleteBanner: (id: string) => asUser((headers) => deleteJson<object>(`/admin/api/banners/${encodeURIComponent(id)}`, headers)),
+  orderBanners: (ids: string[]) => asUser((headers) => postJson<object>('/admin/api/banners/order', { ids }, headers)),
   markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),
   /** The customers who ordered last (200 at most), or those whose name, e-mail or phone has the words. */
   customers: (q: string) => asUser((headers) => getJson<{ customers: OwnerCustomer[] }>(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, headers)),

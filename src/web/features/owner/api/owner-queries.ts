@@ -35,6 +35,7 @@ export const ownerKeys = {
   today: ['owner', 'today'] as const,
   products: ['owner', 'products'] as const,
   customers: ['owner', 'customers'] as const,
+  shopFront: ['owner', 'shop-front'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -60,6 +61,8 @@ export const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryF
 
 export const productsQuery = (q: string, category: string) => queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
 
+export const shopFrontQuery = () => queryOptions({ queryKey: ownerKeys.shopFront, queryFn: () => unwrap(ownerApi.shopFront()), retry });
+
 export const customersQuery = (q: string) => queryOptions({ queryKey: [...ownerKeys.customers, q], queryFn: () => unwrap(ownerApi.customers(q)).then((d) => d.customers), retry });
 
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
@@ -67,7 +70,7 @@ export const bookingsDayQuery = (date: string | undefined) => queryOptions({ que
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
 // the Today panel counts orders and bookings, so it follows both; the customers count orders
-const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], all: [ownerKeys.all] } as const;
+const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], shopFront: [ownerKeys.shopFront, ownerKeys.products], all: [ownerKeys.all] } as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -10,16 +10,17 @@ import { OwnerBookings } from './owner-bookings.tsx';
 import { OwnerCoupons } from './owner-coupons.tsx';
 import { OwnerCustomers } from './owner-customers.tsx';
 import { OwnerProducts } from './owner-products.tsx';
+import { OwnerShopFront } from './owner-shop-front.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 import { OwnerToday } from './owner-today.tsx';
 
-const SECTIONS = ['orders', 'bookings', 'products', 'stock', 'customers', 'coupons', 'reviews'] as const;
+const SECTIONS = ['orders', 'bookings', 'products', 'shopFront', 'stock', 'customers', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The owner's home on /admin (issue 8): the shop's open / closed switch and its
- * sections — today's figures and the live orders, the bookings (when the shop takes them), products, stock, customers, coupons and reviews. The
+ * sections — today's figures and the live orders, the bookings (when the shop takes them), products, the shop front (categories and banners), stock, customers, coupons and reviews. The
  * section is in the address (`?section=stock`), so a reload keeps it.
  */
 export function OwnerPage() {
@@ -52,7 +53,7 @@ export function OwnerPage() {
           <OwnerToday />
           <OwnerBoard />
         </>
-      ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : section === 'products' ? <OwnerProducts /> : section === 'customers' ? <OwnerCustomers /> : <OwnerStock />}
+      ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : section === 'products' ? <OwnerProducts /> : section === 'shopFront' ? <OwnerShopFront /> : section === 'customers' ? <OwnerCustomers /> : <OwnerStock />}
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FieldProblem } from '../../../domain/product-edit.ts';
+import { bannerCreateSchema, bannerEditSchema, categoryCreateSchema, categoryEditSchema, orderSchema, scheduleText, shopFrontMessages } from '../../../domain/shop-front.ts';
+import type { CatalogRepository } from '../../db/repositories/catalog-repository.ts';
+import type { ShopFrontRepository } from '../../db/repositories/shop-front-repository.ts';
+import type { UserRepository } from '../../db/repositories/user-repository.ts';
+import type { AccessTokens } from '../../services/access-tokens.ts';
+import type { CatalogCache } from '../../services/catalog-cache.ts';
+import { requireOwner } from './owner-order-routes.ts';
+
+type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; shopFront: ShopFrontRepository; catalog: CatalogCache; timeZone: string };
+
+const NO_CATEGORY = { success: false, error: 'not_found', message: 'There is no such category.' } as const;
+const NO_BANNER = { success: false, error: 'not_found', message: 'There is no such banner.' } as const;
+const idParams = z.object({ id: z.string().min(1).max(120) });
+
+const badRequest = (reply: FastifyReply, fields: FieldProblem[]) => reply.code(400).send({ success: false, error: 'bad_request', message: fields.map((f) => f.message).join(' '), fields });
+
+/**
+ * The owner's shop front (issue 21, decision 037), under /admin/api: categories and
+ * banners, listed, created, edited, ordered and deleted. The repository writes each
+ * change in one transaction with its audit entry and a new catalog version; the cache's
+ * next read then sees it, so shoppers do at once.
+ */
+export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, shopFront, catalog, timeZone }) => {
+  app.addHook('preValidation', requireOwner(accessTokens, users));
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Every category and banner, banners outside their schedule too, with the schedule as the owner wrote it. */
+  typed.get('/shop-front', async () => {
+    const { categories, banners, products } = await catalogRepo.read();
+    const inUse = new Map<string, number>();
+    for (const p of products) inUse.set(p.categoryId, (inUse.get(p.categoryId) ?? 0) + 1);
+    return {
+      success: true,
+      categories: categories.map((c) => ({ id: c.oId, name: c.name, colour: c.colour, image: c.image, position: c.position, products: inUse.get(c.oId) ?? 0 })),
+      banners: banners.map(({ showFrom, showUntil, ...b }) => ({
+        ...b,
+        from: showFrom === undefined ? null : scheduleText(showFrom, 'from', timeZone),
+        until: showUntil === undefined ? null : scheduleText(showUntil, 'until', timeZone),
+      })),
+    };
+  });
+
+  typed.post('/categories', { schema: { body: categoryCreateSchema } }, async (req, reply) => {
+    const result = await shopFront.createCategory(req.body, req.userId!);
+    if (!result.ok) return badRequest(reply, result.fields);
+    catalog.invalidate();
+    return { success: true, id: result.id };
+  });
+
+  typed.post('/categories/order', { schema: { body: orderSchema } }, async (req, reply) => {
+    const result = await shopFront.orderCategories(req.body.ids, req.userId!);
+    if (!result.ok) return badRequest(reply, result.fields);
+    catalog.invalidate();
+    return { success: true };
+  });
+
+  for (const method of ['PATCH', 'POST'] as const) {
+    typed.route({
+      method,
+      url: '/categories/:id',
+      schema: { params: idParams, body: categoryEditSchema },
+      handler: async (req, reply) => {
+        const result = await shopFront.editCategory(req.params.id, req.body, req.userId!);
+        if (!result) return reply.code(404).send(NO_CATEGORY);
+        catalog.invalidate();
+        return { success: true, changes: result.changes };
+      },
+    });
+  }
+
+  typed.delete('/categories/:id', { schema: { params: idParams } }, async (req, reply) => {
+    const result = await shopFront.deleteCategory(req.params.id, req.userId!);
+    if (!result) return reply.code(404).send(NO_CATEGORY);
+    if (!result.ok) return reply.code(409).send({ success: false, error: 'category_in_use', message: shopFrontMessages.categoryInUse(result.products, result.banners), products: result.products, banners: result.banners });
+    catalog.invalidate();
+    return { success: true };
+  });
+
+  typed.post('/banners', { schema: { body: bannerCreateSchema } }, async (req, reply) => {
+    const result = await shopFront.createBanner(req.body, req.userId!);
+    if (!result.ok) return badRequest(reply, result.fields);
+    catalog.invalidate();
+    return { success: true, id: result.id };
+  });
+
+  typed.post('/banners/order', { schema: { body: orderSchema } }, async (req, reply) => {
+    const result = await shopFront.orderBanners(req.body.ids, req.userId!);
+    if (!result.ok) return badRequest(reply, result.fields);
+    catalog.invalidate();
+    return { success: true };
+  });
+
+  for (const method of ['PATCH', 'POST'] as const) {
+    typed.route({
+      method,
+      url: '/banners/:id',
+      schema: { params: idParams, body: bannerEditSchema },
+      handler: async (req, reply) => {
+        const result = await shopFront.editBanner(req.params.id, req.body, req.userId!);
+        if (!result) return reply.code(404).send(NO_BANNER);
+        if (!result.ok) return badRequest(reply, result.fields);
+        catalog.invalidate();
+        return { success: true, changes: result.changes };
+      },
+    });
+  }
+
+  typed.delete('/banners/:id', { schema: { params: idParams } }, async (req, reply) => {
+    if (!(await shopFront.deleteBanner(req.params.id, req.userId!))) return reply.code(404).send(NO_BANNER);
+    catalog.invalidate();
+    return { success: true };
+  });
+};
