@@ -150,6 +150,9 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe("Name each of the product's photos once, in the new order.");
     }
+    const malformed = await post('/admin/api/products/mango/images/order', { ids: 'all' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields[0].path).toBe('ids');
     expect((await imagesOf('mango')).map((i) => i.id)).toEqual([second.id, first.id]);
 
     const removed = await app.inject({ method: 'DELETE', url: `/admin/api/products/mango/images/${second.id}`, headers: as('priya') });
