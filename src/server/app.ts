@@ -23,6 +23,10 @@ import { createReviewRepository } from './db/repositories/review-repository.ts';
 import { createUserRepository } from './db/repositories/user-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
+import { uploadedMedia } from './plugins/uploaded-media.ts';
+import { createDatabaseMediaStore } from './services/media-store.ts';
+import { createProductImageRepository } from './db/repositories/product-image-repository.ts';
+import { ownerImageRoutes } from './routes/admin/owner-image-routes.ts';
 import { openapi } from './plugins/openapi.ts';
 import { withoutNul } from './input-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -195,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo, { clock: options.clock });
   const reviews = createReviewRepository(db);
+  // the owner's uploaded photos, in the database so every instance serves them (decision 036)
+  const mediaStore = createDatabaseMediaStore(db);
 
   // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
   app.setValidatorCompiler(withoutNul(validatorCompiler));
@@ -301,6 +307,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
     await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone: config.config.timeZone, clock });
     await app.register(ownerShopFrontRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, shopFront: createShopFrontRepository(db, config.config.timeZone), catalog, timeZone: config.config.timeZone });
+    await app.register(ownerImageRoutes, { prefix: '/admin/api', accessTokens, users, images: createProductImageRepository(db), store: mediaStore, catalog });
     await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
     await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
     await app.register(ownerReportRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, reports: createReportRepository(db), clock });
@@ -314,10 +321,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.all('/admin/api/*', apiNotFound);
 
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
-  if (options.mediaDir) {
-    const cacheDir = options.imageCacheDir ?? path.join(os.tmpdir(), 'storefront-img-cache');
-    await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir });
-  }
+  await app.register(uploadedMedia, { store: mediaStore });
+  const cacheDir = options.imageCacheDir ?? path.join(os.tmpdir(), 'storefront-img-cache');
+  await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir, store: mediaStore });
   if (options.web) {
     const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
     await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl, codes });

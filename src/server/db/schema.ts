@@ -302,6 +302,9 @@ export interface WebhookDeliveryTable {
 /** Every owner action (issue 8): actor is a user id or `cli`; detail is JSON. */
 export interface AuditLogTable { id: string; actor: string; action: string; subject: string; detail: string; created_at: Millis }
 
+/** An uploaded photo's original, re-encoded without its metadata (migration 015); its id is the key in `/media/u/<key>`. */
+export interface MediaBlobTable { id: string; content_type: string; bytes: Buffer; width: number; height: number; created_at: Millis }
+
 export interface Database {
   shop_meta: ShopMetaTable;
   shop_counters: ShopCounterTable;
@@ -335,4 +338,5 @@ export interface Database {
   invoices: InvoiceTable;
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;
+  media_blobs: MediaBlobTable;
 }

@@ -4,9 +4,13 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isImageWidth, isResizableName, type ImageWidth } from '../../domain/images.ts';
+import { MEDIA_KEY, type MediaStore } from '../services/media-store.ts';
 import { loadSharp } from '../services/sharp.ts';
 
-export type ImageResizerOptions = { mediaDir?: string | undefined; cacheDir: string };
+export type ImageResizerOptions = { mediaDir?: string | undefined; cacheDir: string; store?: MediaStore | undefined };
+
+/** Paths below this are the owner's uploads, read from the media store rather than mediaDir (decision 036). */
+export const UPLOADS_PREFIX = 'u/';
 
 /**
  * Originals under /media/ are not content-hashed, so a resized copy is cached like them:
@@ -25,14 +29,18 @@ class ImageError extends Error {
   }
 }
 
+/** What a copy is made from: what its ETag names, its age, and its bytes or file (null: gone). */
+type Original = { tag: string; mtimeMs: number; input: () => Promise<string | Buffer | null> };
+
 /**
  * `GET /img/<width>/<path>`: the media file `<path>` as WebP, `<width>` px wide at most
  * (never enlarged), for the widths of `imageWidths`. Copies are made on first request and
  * kept on disk under `cacheDir/<width>/<path>.webp`; a copy older than its original is
- * made again. Anything that is not a readable raster image inside mediaDir is a 404.
- * Changing the output settings below needs the cache directory emptied once.
+ * made again. `u/<key>` is an uploaded original from the media store, which never changes,
+ * so its copy is never stale. Anything that is not a readable raster image inside mediaDir
+ * or the store is a 404. Changing the output settings below needs the cache directory emptied once.
  */
-export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app, { mediaDir, cacheDir }) => {
+export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app, { mediaDir, cacheDir, store }) => {
   const root = mediaDir ? path.resolve(mediaDir) : undefined;
   const cacheRoot = path.resolve(cacheDir);
   const queue = limiter(PARALLEL_RESIZES);
@@ -45,26 +53,35 @@ export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app,
   app.get<{ Params: { width: string; '*': string } }>('/img/:width/*', async (req, reply) => {
     const width = /^[1-9]\d{0,3}$/.test(req.params.width) ? Number(req.params.width) : NaN;
     const rel = safeRelativePath(req.params['*']);
-    if (!root || !isImageWidth(width) || !rel || !isResizableName(rel)) return notFound(reply);
+    if (!isImageWidth(width) || !rel || !isResizableName(rel)) return notFound(reply);
 
-    const original = path.join(root, rel);
-    let source: Stats;
-    try {
-      source = await stat(original);
-    } catch (err) {
-      if (NOT_FOUND_CODES.has((err as NodeJS.ErrnoException).code ?? '')) return notFound(reply);
-      throw err;
+    let source: Original;
+    if (rel.startsWith(UPLOADS_PREFIX)) {
+      const key = rel.slice(UPLOADS_PREFIX.length);
+      if (!store || !MEDIA_KEY.test(key)) return notFound(reply);
+      source = { tag: key, mtimeMs: 0, input: async () => (await store.get(key))?.bytes ?? null };
+    } else {
+      if (!root) return notFound(reply);
+      const original = path.join(root, rel);
+      let file: Stats;
+      try {
+        file = await stat(original);
+      } catch (err) {
+        if (NOT_FOUND_CODES.has((err as NodeJS.ErrnoException).code ?? '')) return notFound(reply);
+        throw err;
+      }
+      if (!file.isFile()) return notFound(reply);
+      source = { tag: `${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}`, mtimeMs: file.mtimeMs, input: async () => original };
     }
-    if (!source.isFile()) return notFound(reply);
 
-    const etag = `"${OUTPUT_VERSION}-${width}-${source.size.toString(36)}-${Math.trunc(source.mtimeMs).toString(36)}"`;
+    const etag = `"${OUTPUT_VERSION}-${width}-${source.tag}"`;
     const cacheable = () => reply.header('cache-control', `public, max-age=${MAX_AGE}`).header('etag', etag);
     if (matchesEtag(req.headers['if-none-match'], etag)) return cacheable().code(304).send();
 
     const cached = path.join(cacheRoot, String(width), `${rel}.webp`);
     let job = inFlight.get(cached);
     if (!job) {
-      job = copyFor({ original, source, cached, width, queue, log: app.log }).finally(() => inFlight.delete(cached));
+      job = copyFor({ source, cached, width, queue, log: app.log }).finally(() => inFlight.delete(cached));
       inFlight.set(cached, job);
     }
     try {
@@ -80,14 +97,13 @@ export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app,
 
 /** The cached copy when it is at least as new as the original; otherwise a fresh resize, stored for next time. */
 async function copyFor(job: {
-  original: string;
-  source: Stats;
+  source: Original;
   cached: string;
   width: ImageWidth;
   queue: Limiter;
   log: FastifyBaseLogger;
 }): Promise<Buffer> {
-  const { original, source, cached, width, queue, log } = job;
+  const { source, cached, width, queue, log } = job;
   try {
     const copy = await stat(cached);
     if (copy.isFile() && copy.mtimeMs >= source.mtimeMs) return await readFile(cached);
@@ -95,12 +111,14 @@ async function copyFor(job: {
     // no copy yet (or it vanished between stat and read): make one
   }
 
-  // outside the try: sharp failing to load is the server's fault (a 500), not the image's
+  // outside the try: sharp or the store failing is the server's fault (a 500), not the image's
   const sharp = await loadSharp();
+  const input = await source.input();
+  if (input === null) throw new ImageError('not_found');
   let data: Buffer;
   try {
     data = await queue(() =>
-      sharp(original, { failOn: 'error' }) // browsers show JPEGs with minor warnings; so do we
+      sharp(input, { failOn: 'error' }) // browsers show JPEGs with minor warnings; so do we
         .autoOrient()
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 75, effort: 4 })

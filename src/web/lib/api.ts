@@ -9,12 +9,14 @@ export type ApiError = { error?: string; message?: string; errorMessage?: string
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError | null };
 
 async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+  const json: Record<string, string> = body === undefined || body instanceof Blob ? {} : { 'content-type': 'application/json' };
   let res: Response;
   try {
     res = await fetch(path, {
       method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // a Blob (a file) goes as it is, its type given by the caller
+      headers: { accept: 'application/json', ...json, ...headers },
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
       credentials: 'same-origin',
     });
   } catch {
@@ -27,6 +29,8 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 
 export const getJson = <T>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers);
+/** A file as the request body (an owner's photo), with its own content type; the answer is JSON. */
+export const postFile = <T>(path: string, file: Blob, headers: Record<string, string> = {}) => call<T>('POST', path, file, { 'content-type': file.type || 'application/octet-stream', ...headers });
 /** A file the server makes (a CSV export): its bytes, or the error answer as `call` gives it. */
 export async function getBlob(path: string, headers: Record<string, string> = {}): Promise<ApiResult<Blob>> {
   let res: Response;

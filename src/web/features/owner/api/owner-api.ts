@@ -4,7 +4,7 @@ import type { ProductCreateInput, ProductEdit } from '../../../../domain/product
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
-import { deleteJson, getBlob, getJson, postJson, type ApiResult } from '../../../lib/api.ts';
+import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
 import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
 /** An order on the owner's board. */
@@ -36,6 +36,9 @@ export type OwnerCustomer = { key: string; account: boolean; name: string; email
 
 /** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
 export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
+
+/** A product's photo as the catalog keeps it. */
+export type ProductImage = Product['images'][number];
 
 /** What the marks call changes: on this variant, or with allVariants on every variant of the product. */
 export type ProductMarks = { hidden?: boolean; tracksStock?: boolean; soldOutToday?: boolean; allVariants?: boolean };
@@ -97,6 +100,11 @@ export const ownerApi = {
   deleteBanner: (id: string) => asUser((headers) => deleteJson<object>(`/admin/api/banners/${encodeURIComponent(id)}`, headers)),
   orderBanners: (ids: string[]) => asUser((headers) => postJson<object>('/admin/api/banners/order', { ids }, headers)),
   markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),
+  /** Adds a photo (JPEG, PNG or WebP, 10 MB at most) as the variant's last; the server's message says why one is refused. */
+  uploadPhoto: (variantId: string, file: File) => asUser((headers) => postFile<{ images: ProductImage[] }>(`${product(variantId)}/images`, file, headers)),
+  removePhoto: (variantId: string, imageId: string) => asUser((headers) => postJson<{ images: ProductImage[] }>(`${product(variantId)}/images/${encodeURIComponent(imageId)}/remove`, {}, headers)),
+  /** Puts the variant's photos in this order; `ids` names each of them once. */
+  orderPhotos: (variantId: string, ids: string[]) => asUser((headers) => postJson<{ images: ProductImage[] }>(`${product(variantId)}/images/order`, { ids }, headers)),
   /** The customers who ordered last (200 at most), or those whose name, e-mail or phone has the words. */
   customers: (q: string) => asUser((headers) => getJson<{ customers: OwnerCustomer[] }>(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, headers)),
   /** Every customer as a CSV file, fetched with the token (a plain link could not send it). */
