@@ -9,6 +9,7 @@ import { ownerApi, type OwnerProduct, type ProductMarks } from '../api/owner-api
 import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
 import { NewProductForm } from './owner-product-new.tsx';
 import { ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import { ProductPhotos } from './owner-product-photos.tsx';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -108,6 +109,7 @@ function ProductRow({ product, categories, open, onToggle }: { product: OwnerPro
       {open ? (
         <div id={panel} className="flex flex-col gap-4 border-t border-slate-200 p-3">
           <ProductSwitches product={product} />
+          <ProductPhotos product={product} />
           <ProductForm product={product} categories={categories} />
         </div>
       ) : null}
