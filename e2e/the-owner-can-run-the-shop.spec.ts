@@ -1,4 +1,5 @@
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
@@ -193,7 +194,7 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
-  test('the owner creates a product with two variants on a phone; a shopper finds it at once in search and on /catalog', async ({ browser, catalog }, testInfo) => {
+  test('the owner creates a product with two variants and two photos on a phone; a shopper finds it at once in search and on /catalog', async ({ browser, catalog }, testInfo) => {
     test.slow(); // a shop of its own, so the demo shop's catalog stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
@@ -225,11 +226,16 @@ test.describe('The owner can run the shop', () => {
       await form.getByRole('button', { name: 'Save the product' }).click();
       // saved: the new product opens in the list
       await expect(board.getByRole('form', { name: 'Edit Hill Masala Chai (250 g)' })).toBeVisible();
+      // two photos from the phone, uploaded one after the other
+      const photo = async (name: string, colour: string) => ({ name, mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer() });
+      await board.getByLabel('Add photos').setInputFiles([await photo('tin.jpg', '#8d4b2a'), await photo('cup.jpg', '#d9a441')]);
+      await expect(board.getByText('2 of 2 added.')).toBeVisible();
+      await expect(board.getByRole('img', { name: 'Photo 2 of 2' })).toBeVisible();
 
       const shopper = await visit();
       const shown = (await (await shopper.request.get('/api/catalog')).json()).products.filter((p: { title: string }) => p.title === 'Hill Masala Chai');
       expect(shown).toMatchObject([
-        { variantName: '250 g', categoryId: category.oId, price: { mrp: 200, regular: 180, special: 165 }, stock: 10 },
+        { variantName: '250 g', categoryId: category.oId, price: { mrp: 200, regular: 180, special: 165 }, stock: 10, images: [{ url: expect.stringMatching(/^\/media\/u\//) }, { url: expect.stringMatching(/^\/media\/u\//) }] },
         { variantName: '1 kg', price: { mrp: null, regular: 650, special: null }, madeToOrder: true },
       ]);
       await shopper.goto('/home');
