@@ -28,7 +28,7 @@ export const shopFrontMessages = {
 
 const colour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, shopFrontMessages.colour);
 /** A path on this shop: no scheme, no host, so a banner cannot pull images from elsewhere. */
-const mediaPath = z.string().trim().max(500).regex(/^\/(?!\/)[^\s"'<>\\]*$/, shopFrontMessages.mediaPath);
+const mediaPath = z.string().trim().max(500).regex(/^\/(?:[^\s"'<>\\/][^\s"'<>\\]*)?$/, shopFrontMessages.mediaPath);
 const slugId = z.string().trim().min(1).max(120).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, shopFrontMessages.idChars);
 
 /**

@@ -27,34 +27,39 @@ const imageParams = params.extend({ imageId: z.string().min(1).max(120) });
  * variant's photos. Remove and reorder change the list only.
  */
 export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, images, store, catalog }) => {
-  // before the body is read: nobody but the owner gets to send 10 MB
-  app.addHook('onRequest', requireOwner(accessTokens, users));
-  // the photo as raw bytes; whatever image/* type the browser names, its bytes decide
-  for (const type of [/^image\//, 'application/octet-stream']) app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
-  app.setErrorHandler((error: FastifyError, _req, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(TOO_LARGE);
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') return reply.code(415).send(NOT_AN_IMAGE);
-    throw error; // the app's own handler words everything else
-  });
+  // as every owner call: anyone else is answered as if the call did not exist
+  const ownerOnly = requireOwner(accessTokens, users);
+  app.addHook('preValidation', ownerOnly);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const refused = (problem: ImageProblem) => ({ success: false, error: problem.error, message: problem.message });
   const codeOf = (problem: ImageProblem) => (problem.error === 'not_found' ? 404 : 400);
 
-  typed.post('/products/:variantId/images', { bodyLimit: MAX_UPLOAD_BYTES, schema: { params } }, async (req, reply) => {
-    const body = req.body;
-    if (!Buffer.isBuffer(body) || !imageTypeOf(body)) return reply.code(415).send(NOT_AN_IMAGE);
-    // the product first, so a photo for nothing is never stored
-    const room = await images.room(req.params.variantId);
-    if (room !== true) return reply.code(codeOf(room)).send(refused(room));
-    const prepared = await prepareUpload(body);
-    if (!prepared) return reply.code(400).send(UNREADABLE);
-    const key = await store.put(prepared.bytes, prepared.contentType, prepared);
-    const url = `/media/u/${key}`;
-    const result = await images.add(req.params.variantId, { id: key.split('.')[0]!, url, thumbnail: resizedUrl(url, 120) }, req.userId!);
-    if (!result.ok) return reply.code(codeOf(result)).send(refused(result));
-    catalog.invalidate();
-    req.log.info({ variantId: req.params.variantId, key, bytes: body.length, stored: prepared.bytes.length }, 'product photo uploaded by the owner');
-    return { success: true, image: result.images.find((i) => i.id === result.result), images: result.images };
+  // the upload in a scope of its own: only it reads raw image bytes (the other calls answer other bodies as every call does)
+  await app.register(async (upload) => {
+    // the photo as raw bytes; whatever image/* type the browser names, its bytes decide
+    for (const type of [/^image\//, 'application/octet-stream']) upload.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
+    upload.setErrorHandler((error: FastifyError, _req, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(TOO_LARGE);
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') return reply.code(415).send(NOT_AN_IMAGE);
+      throw error; // the app's own handler words everything else
+    });
+    // checked before the body is read too: nobody but the owner gets to send 10 MB
+    upload.withTypeProvider<ZodTypeProvider>().post('/products/:variantId/images', { bodyLimit: MAX_UPLOAD_BYTES, onRequest: ownerOnly, schema: { params } }, async (req, reply) => {
+      const body = req.body;
+      if (!Buffer.isBuffer(body) || !imageTypeOf(body)) return reply.code(415).send(NOT_AN_IMAGE);
+      // the product first, so a photo for nothing is never stored
+      const room = await images.room(req.params.variantId);
+      if (room !== true) return reply.code(codeOf(room)).send(refused(room));
+      const prepared = await prepareUpload(body);
+      if (!prepared) return reply.code(400).send(UNREADABLE);
+      const key = await store.put(prepared.bytes, prepared.contentType, prepared);
+      const url = `/media/u/${key}`;
+      const result = await images.add(req.params.variantId, { id: key.split('.')[0]!, url, thumbnail: resizedUrl(url, 120) }, req.userId!);
+      if (!result.ok) return reply.code(codeOf(result)).send(refused(result));
+      catalog.invalidate();
+      req.log.info({ variantId: req.params.variantId, key, bytes: body.length, stored: prepared.bytes.length }, 'product photo uploaded by the owner');
+      return { success: true, image: result.images.find((i) => i.id === result.result), images: result.images };
+    });
   });
 
   for (const [method, url] of [['DELETE', '/products/:variantId/images/:imageId'], ['POST', '/products/:variantId/images/:imageId/remove']] as const) {
