@@ -248,6 +248,41 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
+  test('the owner adds a category on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({ browser }, testInfo) => {
+    test.slow(); // a shop of its own, so the demo shop's categories stay as the other journeys expect
+    await inOwnShop(browser, testInfo, async ({ board, visit }) => {
+      await board.setViewportSize({ width: 390, height: 844 });
+      board.on('dialog', (dialog) => void dialog.accept());
+      await board.getByRole('button', { name: 'Shop front' }).click();
+      const categories = board.getByRole('region', { name: 'Categories' });
+      await categories.getByRole('button', { name: 'New category' }).click();
+      const form = categories.getByRole('form', { name: 'New category' });
+      await form.getByLabel('Name').fill('Bakery');
+      await form.getByLabel('Colour (like #1a2b3c)').fill('not a colour');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByRole('alert')).toBeVisible();
+      await form.getByLabel('Colour (like #1a2b3c)').fill('#aa5500');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(categories.getByText('Bakery', { exact: true })).toBeVisible();
+      await expectAccessibleBoard(board);
+
+      const shopper = await visit();
+      const names = async () => ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; position: number }>).sort((a, b) => a.position - b.position).map((c) => c.name);
+      const before = await names();
+      expect(before.at(-1)).toBe('Bakery');
+      await categories.getByRole('button', { name: 'Move Bakery up' }).click();
+      await expect.poll(names).toEqual([...before.slice(0, -2), 'Bakery', before.at(-2)]);
+
+      // a category holding products stays, and says why
+      const full = categories.getByRole('listitem').filter({ hasText: before[0]! });
+      await full.getByRole('button', { name: 'Delete' }).click();
+      await expect(full.getByRole('alert')).toContainText('cannot be deleted');
+      await categories.getByRole('listitem').filter({ hasText: 'Bakery' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(categories.getByText('Bakery', { exact: true })).toHaveCount(0);
+      await expect.poll(names).toEqual(before.slice(0, -1));
+    });
+  });
+
   test('a shopper who is not the owner is not shown the orders', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByText("Log in with the owner's account to see the orders.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '../../../../domain/catalog.ts';
 import type { ApiResult } from '../../../lib/api.ts';
@@ -112,45 +112,77 @@ function SaveRow({ busy, problem, onCancel }: { busy: boolean; problem: Problem;
   );
 }
 
-function Categories({ categories }: { categories: OwnerCategory[] }) {
+/**
+ * One list of the shop front — categories or banners — in the shop's order: each row with up,
+ * down, edit and delete, and a form to add one. What differs is told by the caller.
+ */
+function OrderedSection<T extends { id: string }>(props: {
+  heading: string;
+  newLabel: string;
+  items: T[];
+  row: (item: T) => { title: string; swatch: string; detail: ReactNode };
+  order: (ids: string[]) => Promise<unknown>;
+  remove: (id: string) => Promise<ApiResult<unknown>>;
+  form: (item: T | undefined, onDone: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
+  const heading = useId();
   const [editing, setEditing] = useState<string | null>(null);
-  const ids = categories.map((c) => c.id);
+  const ids = props.items.map((item) => item.id);
+  const done = () => setEditing(null);
   return (
-    <section aria-labelledby="owner-categories" className="flex flex-col gap-3">
+    <section aria-labelledby={heading} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="owner-categories" className="text-lg font-semibold">
-          {t('owner.categories')}
+        <h2 id={heading} className="text-lg font-semibold">
+          {props.heading}
         </h2>
         {editing !== 'new' ? (
           <button type="button" className={primary} onClick={() => setEditing('new')}>
-            {t('owner.categoryNew')}
+            {props.newLabel}
           </button>
         ) : null}
       </div>
-      {editing === 'new' ? <CategoryForm onDone={() => setEditing(null)} /> : null}
+      {editing === 'new' ? props.form(undefined, done) : null}
       <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {categories.map((c, i) => (
-          <li key={c.id}>
-            <Row title={c.name || c.id} swatch={c.colour} detail={t('owner.categoryProducts', { count: c.products })}>
-              <RowActions
-                name={c.name || c.id}
-                index={i}
-                count={categories.length}
-                onMove={async (by) => void (await ownerApi.orderCategories(moved(ids, i, by)), await refreshOwnerData('shopFront'))}
-                onEdit={() => setEditing(editing === c.id ? null : c.id)}
-                onDelete={async () => {
-                  const res = await ownerApi.deleteCategory(c.id);
-                  await refreshOwnerData('shopFront');
-                  return res.ok ? null : (res.error?.message ?? t('owner.failed'));
-                }}
-              />
-              {editing === c.id ? <CategoryForm category={c} onDone={() => setEditing(null)} /> : null}
-            </Row>
-          </li>
-        ))}
+        {props.items.map((item, i) => {
+          const { title, swatch, detail } = props.row(item);
+          return (
+            <li key={item.id}>
+              <Row title={title} swatch={swatch} detail={detail}>
+                <RowActions
+                  name={title}
+                  index={i}
+                  count={props.items.length}
+                  onMove={async (by) => void (await props.order(moved(ids, i, by)), await refreshOwnerData('shopFront'))}
+                  onEdit={() => setEditing(editing === item.id ? null : item.id)}
+                  onDelete={async () => {
+                    const res = await props.remove(item.id);
+                    await refreshOwnerData('shopFront');
+                    return res.ok ? null : (res.error?.message ?? t('owner.failed'));
+                  }}
+                />
+                {editing === item.id ? props.form(item, done) : null}
+              </Row>
+            </li>
+          );
+        })}
       </ul>
     </section>
+  );
+}
+
+function Categories({ categories }: { categories: OwnerCategory[] }) {
+  const { t } = useTranslation();
+  return (
+    <OrderedSection
+      heading={t('owner.categories')}
+      newLabel={t('owner.categoryNew')}
+      items={categories}
+      row={(c) => ({ title: c.name || c.id, swatch: c.colour, detail: t('owner.categoryProducts', { count: c.products }) })}
+      order={ownerApi.orderCategories}
+      remove={ownerApi.deleteCategory}
+      form={(c, onDone) => <CategoryForm category={c} onDone={onDone} />}
+    />
   );
 }
 
@@ -201,47 +233,24 @@ function ScheduleLine({ banner: b }: { banner: OwnerBanner }) {
 
 function Banners({ banners, categories }: { banners: OwnerBanner[]; categories: OwnerCategory[] }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<string | null>(null);
-  const ids = banners.map((b) => b.id);
   return (
-    <section aria-labelledby="owner-banners" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="owner-banners" className="text-lg font-semibold">
-          {t('owner.banners')}
-        </h2>
-        {editing !== 'new' ? (
-          <button type="button" className={primary} onClick={() => setEditing('new')}>
-            {t('owner.bannerNew')}
-          </button>
-        ) : null}
-      </div>
-      {editing === 'new' ? <BannerForm categories={categories} onDone={() => setEditing(null)} /> : null}
-      <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {banners.map((b, i) => (
-          <li key={b.id}>
-            <Row title={b.title || b.id} swatch={b.background} detail={
-                <>
-                  {t(`owner.bannerKind_${b.kind}`)} · <ScheduleLine banner={b} />
-                </>
-              }>
-              <RowActions
-                name={b.title || b.id}
-                index={i}
-                count={banners.length}
-                onMove={async (by) => void (await ownerApi.orderBanners(moved(ids, i, by)), await refreshOwnerData('shopFront'))}
-                onEdit={() => setEditing(editing === b.id ? null : b.id)}
-                onDelete={async () => {
-                  const res = await ownerApi.deleteBanner(b.id);
-                  await refreshOwnerData('shopFront');
-                  return res.ok ? null : (res.error?.message ?? t('owner.failed'));
-                }}
-              />
-              {editing === b.id ? <BannerForm banner={b} categories={categories} onDone={() => setEditing(null)} /> : null}
-            </Row>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <OrderedSection
+      heading={t('owner.banners')}
+      newLabel={t('owner.bannerNew')}
+      items={banners}
+      row={(b) => ({
+        title: b.title || b.id,
+        swatch: b.background,
+        detail: (
+          <>
+            {t(`owner.bannerKind_${b.kind}`)} · <ScheduleLine banner={b} />
+          </>
+        ),
+      })}
+      order={ownerApi.orderBanners}
+      remove={ownerApi.deleteBanner}
+      form={(b, onDone) => <BannerForm banner={b} categories={categories} onDone={onDone} />}
+    />
   );
 }
 
