@@ -194,7 +194,7 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
-  test('the owner creates a product with two variants and two photos on a phone; a shopper finds it at once in search and on /catalog', async ({ browser, catalog }, testInfo) => {
+  test('the owner creates a product with two variants and two photos on a phone; a shopper finds it and buys one; a new price leaves the stock; hidden, it is gone; Today counts the order', async ({ browser, catalog }, testInfo) => {
     test.slow(); // a shop of its own, so the demo shop's catalog stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
@@ -205,6 +205,7 @@ test.describe('The owner can run the shop', () => {
       await form.getByLabel('Title').fill('Hill Masala Chai');
       await form.getByLabel('Description').fill('Strong tea with cardamom and ginger.');
       await form.getByLabel('Category').selectOption(category.oId);
+      await form.getByLabel('Size guide (optional, shown on the product page)').fill('One spoon for a cup.\nTwo for a strong one.');
       const small = form.getByRole('group', { name: 'Variant 1', exact: true });
       await small.getByLabel('Variant name').fill('250 g');
       await small.getByLabel('MRP').fill('200');
@@ -245,6 +246,46 @@ test.describe('The owner can run the shop', () => {
       await expect(panel.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /Hill Masala Chai/ }).first()).toBeVisible();
       await shopper.goto('/catalog?q=hill%20masala');
       await expect(shopper.getByRole('main')).toContainText('Hill Masala Chai');
+
+      // the shopper reads its size guide and buys the 250 g tin
+      const tin = shown[0] as { variantId: string };
+      await shopper.goto(`/p/${tin.variantId}`);
+      await shopper.getByRole('main').getByRole('button', { name: 'Size guide' }).click();
+      await expect(shopper.getByRole('dialog', { name: 'Size guide' })).toContainText('One spoon for a cup.');
+      await shopper.keyboard.press('Escape');
+      await shopper.getByRole('main').getByRole('button', { name: 'Add Hill Masala Chai' }).click();
+      await shopper.goto('/checkout');
+      await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+      await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
+      const tinNow = async () => (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === tin.variantId) as { stock: number; price: { regular: number } } | undefined;
+      expect((await tinNow())?.stock).toBe(9);
+
+      // a new price: the stock stays as the sale left it
+      const edit = board.getByRole('form', { name: 'Edit Hill Masala Chai (250 g)' });
+      await edit.getByLabel('Price', { exact: true }).fill('190');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(edit.getByText('Saved: the shop shows it now.')).toBeVisible();
+      expect(await tinNow()).toMatchObject({ stock: 9, price: { regular: 190 } });
+
+      // hidden: gone from the storefront, the sitemap and search
+      await board.getByRole('button', { name: 'Hide from the shop' }).click();
+      await expect(board.getByRole('button', { name: 'Show in the shop' })).toBeVisible();
+      expect(await tinNow()).toBeUndefined();
+      expect((await shopper.goto(`/p/${tin.variantId}`))?.status()).toBe(404);
+      expect(await (await shopper.request.get('/sitemap.xml')).text()).not.toContain(`/p/${tin.variantId}`);
+      await shopper.goto('/catalog?q=hill%20masala');
+      await expect(shopper.getByRole('main')).not.toContainText('Hill Masala Chai');
+      await shopper.goto('/home');
+      await shopper.getByRole('banner').getByRole('searchbox', { name: 'Search' }).click();
+      await panel.getByRole('searchbox', { name: 'Search' }).fill('masala chai');
+      await expect(panel.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /Hill Masala Chai/ })).toHaveCount(0);
+
+      // the order counts in Today
+      await board.getByRole('button', { name: 'Orders', exact: true }).click();
+      const today = board.getByRole('region', { name: 'Today' });
+      await expect(today.getByRole('definition').filter({ hasText: /^1$/ })).toBeVisible();
+      // ₹165 for the tin, ₹8.25 of the shop's 5 % tax on it and ₹10 packing (2 % is ₹3.30, under the shop's ₹10 least), paid at pickup
+      await expect(today).toContainText('₹0.00 paid · ₹183.25 to collect');
     });
   });
 

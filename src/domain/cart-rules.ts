@@ -9,7 +9,7 @@ import { addMinor, multiplyMinor, percentOf, productPrices, qtyToMilli, type Min
 
 export type CartProduct = Pick<
   Product,
-  'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'sku' | 'type_id' | 'errors' | 'categoryId' | 'taxRate' | 'madeToOrder'
+  'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'sku' | 'type_id' | 'errors' | 'categoryId' | 'taxRate' | 'madeToOrder' | 'weightStep'
 >;
 /**
  * qty stays a plain number (units, or kg with at most 2 decimals when isFraction) because
@@ -50,8 +50,11 @@ const notice = (type: CartNotice['type'], code: keyof typeof cartMessages): Cart
 
 /** Only the fields a line needs: a full Product would drag its description into storage. */
 function toLine(p: CartProduct, qty: number): CartItem {
-  const { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, taxRate, madeToOrder } = p;
-  return { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, qty, ...(taxRate === undefined ? {} : { taxRate }), ...(madeToOrder ? { madeToOrder } : {}) };
+  const { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, taxRate, madeToOrder, weightStep } = p;
+  return {
+    id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, qty,
+    ...(taxRate === undefined ? {} : { taxRate }), ...(madeToOrder ? { madeToOrder } : {}), ...(weightStep === undefined ? {} : { weightStep }),
+  };
 }
 
 /**

@@ -9,6 +9,15 @@ import { z } from 'zod';
 const decimal = z.number().finite().nonnegative();
 const id = z.string().trim().min(1).max(120);
 
+/** Kg with the cart's two decimals, from 10 g to 100 kg. */
+export const weightStepSchema = z
+  .number()
+  .min(0.01, 'Write the step in kg from 0.01 to 100, e.g. 0.25.')
+  .max(100, 'Write the step in kg from 0.01 to 100, e.g. 0.25.')
+  .multipleOf(0.01, 'Write the step in kg with at most 2 decimals, e.g. 0.25.');
+/** What the storefront's + and − move a product sold by weight when the owner set no step. */
+export const DEFAULT_WEIGHT_STEP = 0.25;
+
 export const productTypes = ['simple', 'configurable', 'bundle', 'virtual', 'downloadable'] as const;
 
 export const productImageSchema = z.object({
@@ -51,6 +60,10 @@ export const productSchema = z.object({
   madeToOrder: z.boolean().optional(),
   /** Hidden by the owner: kept in the shop's files, never shown to shoppers nor ordered. */
   hidden: z.boolean().optional(),
+  /** Sold by weight: the kg the + and − buttons add or take (absent: 0.25). */
+  weightStep: weightStepSchema.optional(),
+  /** Its own size guide, shown in the size guide window (absent: the shop's general one, for products with sizes). */
+  sizeGuide: z.string().trim().min(1).max(5000).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weightStepSchema } from './catalog.ts';
 import { parseDecimal } from './money.ts';
 import { checkStock, quantityMessages } from './quantity.ts';
 
@@ -40,6 +41,10 @@ function productFields(fractionDigits: number) {
     taxRate: z.number().min(0, productEditMessages.taxRange).max(100, productEditMessages.taxRange).multipleOf(0.01).nullable(),
     hsn: z.string().trim().regex(/^\d{4,8}$/, 'An HSN or SAC code is 4 to 8 digits.').nullable(),
     isFraction: z.boolean(),
+    /** Kg the + and − buttons move when sold by weight; null: the storefront's 0.25. */
+    weightStep: weightStepSchema.nullable(),
+    /** The product's own size guide; blank: none. */
+    sizeGuide: z.string().trim().max(5000),
     tags: z.array(z.string().trim().min(1).max(60)).max(50),
   };
 }
@@ -102,6 +107,8 @@ export function productCreateSchema(fractionDigits: number) {
       taxRate: fields.taxRate.default(null),
       hsn: fields.hsn.default(null),
       isFraction: fields.isFraction.default(false),
+      weightStep: fields.weightStep.default(null),
+      sizeGuide: fields.sizeGuide.default(''),
       variants: z.array(variant).min(1, productCreateMessages.noVariants).max(MAX_VARIANTS, productCreateMessages.tooManyVariants),
     })
     .strict();

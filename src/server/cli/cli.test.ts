@@ -263,18 +263,20 @@ describe.each(testDatabases)('npm run shop -- export-catalog on $name', (databas
     // spaces at the ends of an otherwise plain cell: the reader trims cells that are not quoted
     mango.description = ' Sold by weight. ';
     // a spice with no price list and a special offer, sold by weight
-    catalog.products.push({ variantId: 'jeera', variantName: '100 g', title: 'Cumin', description: '', categoryId: 'spices', price: { mrp: 60, regular: 55.25, special: 0 }, images: [], stock: 0.125, isFraction: true, type_id: 'simple', errors: {}, tags: ['whole'] });
+    // sold 50 g at a time, with a guide of its own over two lines
+    catalog.products.push({ variantId: 'jeera', variantName: '100 g', title: 'Cumin', description: '', categoryId: 'spices', price: { mrp: 60, regular: 55.25, special: 0 }, images: [], stock: 0.125, isFraction: true, type_id: 'simple', errors: {}, tags: ['whole'], weightStep: 0.05, sizeGuide: 'A spoon holds about 5 g;\nkeep it dry.' });
     const from = await shopWith(catalog);
     const { to, file, lines } = await roundTrip(from, 'catalog.csv');
     expect(lines).toEqual([`Exported 4 products in 3 categories to ${file}.`]);
 
     const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images,taxRate,hsn\n')).toBe(true);
+    expect(text.startsWith('\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images,taxRate,hsn,weightStep,sizeGuide\n')).toBe(true);
     expect(text).toContain('/media/p/tee.webp;/media/p/tee-back.webp');
     expect(text).toContain('+new;cotton');
     // cells that look like formulas are written as they are (decision 025)
     expect(text).toContain('"=HYPERLINK(""http://example.com"",""x"")"');
     expect(await catalogOf(to)).toEqual(await catalogOf(from));
+    expect((await catalogOf(to)).products.find((p) => p.variantId === 'jeera')).toMatchObject({ weightStep: 0.05, sizeGuide: 'A spoon holds about 5 g;\nkeep it dry.' });
   });
 
   it('says what a CSV cannot hold, and keeps the products and stock', async () => {

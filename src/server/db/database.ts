@@ -18,6 +18,7 @@ import * as endedSessions from './migrations/012-ended-sessions.ts';
 import * as productEditing from './migrations/013-product-editing.ts';
 import * as bannerSchedule from './migrations/014-banner-schedule.ts';
 import * as mediaBlobs from './migrations/015-media-blobs.ts';
+import * as saleDetails from './migrations/016-sale-details.ts';
 
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -58,7 +59,7 @@ function tighten(file: string, mode: number): void {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-review-hiding': reviewHiding, '011-device-secret': deviceSecret, '012-ended-sessions': endedSessions, '013-product-editing': productEditing, '014-banner-schedule': bannerSchedule, '015-media-blobs': mediaBlobs };
+const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-review-hiding': reviewHiding, '011-device-secret': deviceSecret, '012-ended-sessions': endedSessions, '013-product-editing': productEditing, '014-banner-schedule': bannerSchedule, '015-media-blobs': mediaBlobs, '016-sale-details': saleDetails };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

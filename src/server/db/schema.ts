@@ -46,6 +46,10 @@ export interface ProductTable {
   tracks_stock: Bool;
   /** Shown out of stock until this instant ("sold out today"); null: as its stock says. */
   sold_out_until: Millis | null;
+  /** Grams the + and − buttons move a product sold by weight (migration 016); null: 250. */
+  weight_step_milli: number | null;
+  /** The product's own size guide; null: none. */
+  size_guide: string | null;
 }
 
 export interface TagTable { id: string; name: string }

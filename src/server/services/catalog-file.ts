@@ -17,7 +17,7 @@ export type CatalogParse = { ok: true; file: CatalogFile } | { ok: false; proble
 /** CSV columns, one row per product (variant). Categories come from categoryId/categoryName. */
 export const csvColumns = [
   'variantId', 'itemId', 'variantName', 'title', 'description', 'categoryId', 'categoryName', 'categoryColour',
-  'mrp', 'regular', 'special', 'stock', 'isFraction', 'sku', 'type_id', 'tags', 'images', 'taxRate', 'hsn',
+  'mrp', 'regular', 'special', 'stock', 'isFraction', 'sku', 'type_id', 'tags', 'images', 'taxRate', 'hsn', 'weightStep', 'sizeGuide',
 ] as const;
 
 export function parseCatalog(text: string, format: 'json' | 'csv'): CatalogParse {
@@ -147,8 +147,10 @@ const csvHints: Record<string, string> = {
   type_id: `write one of ${productTypes.join(', ')}`,
   hsn: 'an HSN or SAC code is 4 to 8 digits',
   tags: 'write the tags separated by ";", each at most 60 characters',
+  weightStep: 'write the kg the − and + buttons move, from 0.01 to 100 with at most 2 decimals, e.g. 0.25 (or nothing for 0.25)',
+  sizeGuide: 'write the size guide in at most 5000 characters, or nothing',
 };
-const numberColumns = ['mrp', 'regular', 'special', 'stock', 'taxRate'] as const;
+const numberColumns = ['mrp', 'regular', 'special', 'stock', 'taxRate', 'weightStep'] as const;
 const moneyColumns: readonly string[] = ['mrp', 'regular', 'special'];
 /** What csv-parse's errors mean for the owner, by their code. */
 const csvErrorHints: Record<string, string> = {
@@ -202,7 +204,7 @@ export function parseCatalogCsv(text: string): CatalogParse {
     for (const column of numberColumns) {
       const n = readNumber(row[column], moneyColumns.includes(column));
       if (n === 'invalid') problem(column);
-      else if (n === 'negative') problem(column, `${column === 'stock' || column === 'taxRate' ? 'it' : 'a price'} cannot be below zero`);
+      else if (n === 'negative') problem(column, moneyColumns.includes(column) ? 'a price cannot be below zero' : 'it cannot be below zero');
       else numbers[column] = n;
     }
     const fraction = (row.isFraction ?? '').toLowerCase();
@@ -228,6 +230,8 @@ export function parseCatalogCsv(text: string): CatalogParse {
       tags: list(row.tags),
       taxRate: numbers.taxRate ?? undefined,
       hsn: row.hsn || undefined,
+      weightStep: numbers.weightStep ?? undefined,
+      sizeGuide: row.sizeGuide || undefined,
     };
     const parsed = productInputSchema.safeParse(candidate);
     if (!parsed.success) {
@@ -337,6 +341,8 @@ export function catalogToCsv(file: CatalogFile): string {
       images: joined([...p.images].sort((a, b) => a.position - b.position).map((image) => image.url)),
       taxRate: cell(p.taxRate ?? null),
       hsn: p.hsn ?? '',
+      weightStep: cell(p.weightStep ?? null),
+      sizeGuide: p.sizeGuide ?? '',
     }));
   // the reader trims unquoted cells: a cell with a space at an end is quoted to keep it
   return stringifyCsv(rows, { header: true, columns: [...csvColumns], bom: true, quoted_match: /^\s|\s$/ });

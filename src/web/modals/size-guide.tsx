@@ -13,8 +13,16 @@ const SIZES = [
 
 const inches = (cm: number) => (cm / 2.54).toFixed(1);
 
-export default function SizeGuide({ close }: ModalProps) {
+/** The product's own size guide when the owner wrote one (`text`), else the general body measurements. */
+export default function SizeGuide({ close, text }: ModalProps) {
   const { t } = useTranslation();
+  if (typeof text === 'string' && text) {
+    return (
+      <ModalFrame title={t('modal.sizeGuideTitle')} close={close}>
+        <p className="whitespace-pre-line text-slate-700">{text}</p>
+      </ModalFrame>
+    );
+  }
   return (
     <ModalFrame title={t('modal.sizeGuideTitle')} close={close}>
       <p className="text-sm text-slate-700">{t('modal.sizeGuideText')}</p>

@@ -94,8 +94,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <button type="button" className="underline" onClick={() => openModal('review', { variantId: product.variantId, title: product.title })}>
             {t('product.reviews')}
           </button>
-          {product.type_id === 'configurable' ? (
-            <button type="button" className="underline" onClick={() => openModal('size-guide')}>
+          {product.sizeGuide || product.type_id === 'configurable' ? (
+            <button type="button" className="underline" onClick={() => openModal('size-guide', product.sizeGuide ? { text: product.sizeGuide } : {})}>
               {t('modal.sizeGuideTitle')}
             </button>
           ) : null}

@@ -70,7 +70,7 @@ export const productKey = (id: string, variantId: string): string => `${id}\u000
 /** What an import overwrites on a product it keeps: everything but its id and stock. */
 const updatedColumns = [
   'item_id', 'variant_id', 'variant_name', 'sku', 'title', 'description', 'category_id', 'mrp_minor', 'regular_minor', 'special_minor',
-  'images', 'is_fraction', 'type_id', 'errors', 'position', 'updated_at', 'tax_rate_hundredths', 'hsn',
+  'images', 'is_fraction', 'type_id', 'errors', 'position', 'updated_at', 'tax_rate_hundredths', 'hsn', 'weight_step_milli', 'size_guide',
 ] as const;
 
 /** A write refused because another row has the same key (PostgreSQL, SQLite). */
@@ -157,6 +157,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
             hidden: 0,
             tracks_stock: v.madeToOrder ? 0 : 1,
             sold_out_until: null,
+            weight_step_milli: create.weightStep === null ? null : qtyToMilli(create.weightStep, true),
+            size_guide: create.sizeGuide || null,
           })),
         )
         .execute();
@@ -248,6 +250,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                 hidden: p.hidden ? 1 : 0,
                 tracks_stock: p.madeToOrder ? 0 : 1,
                 sold_out_until: null,
+                weight_step_milli: p.weightStep === undefined ? null : qtyToMilli(p.weightStep, true),
+                size_guide: p.sizeGuide ?? null,
               })),
             )
             .onConflict((oc) =>
@@ -335,6 +339,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         ...(r.tracks_stock === 0 ? { madeToOrder: true } : {}),
         ...(r.hidden === 1 ? { hidden: true } : {}),
         ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
+        ...(r.weight_step_milli === null ? {} : { weightStep: r.weight_step_milli / 1000 }),
+        ...(r.size_guide === null ? {} : { sizeGuide: r.size_guide }),
       }));
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: StoredBanner[] = bannerRows.map((b) => ({
@@ -384,6 +390,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           title: row.title, description: row.description, categoryId: row.category_id, variantName: row.variant_name,
           'price.mrp': money(row.mrp_minor), 'price.regular': money(row.regular_minor), 'price.special': money(row.special_minor),
           taxRate: row.tax_rate_hundredths === null ? null : row.tax_rate_hundredths / 100, hsn: row.hsn, isFraction: row.is_fraction === 1, tags: oldTags,
+          weightStep: row.weight_step_milli === null ? null : row.weight_step_milli / 1000, sizeGuide: row.size_guide ?? '',
         };
         const tags = edit.tags === undefined ? undefined : [...new Set(edit.tags)].sort();
         const after = {
@@ -399,7 +406,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         }
         if (Object.keys(changes).length === 0) return { ok: true, changes };
 
-        const item = { title: after.title, description: after.description, category_id: after.categoryId, updated_at: now };
+        const item = { title: after.title, description: after.description, category_id: after.categoryId, size_guide: after.sizeGuide || null, updated_at: now };
         await trx.updateTable('products').set(item).where('item_id', '=', row.item_id).execute();
         await trx
           .updateTable('products')
@@ -411,6 +418,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
             tax_rate_hundredths: after.taxRate === null ? null : Math.round(after.taxRate * 100),
             hsn: after.hsn,
             is_fraction: after.isFraction ? 1 : 0,
+            weight_step_milli: after.weightStep === null ? null : qtyToMilli(after.weightStep, true),
           })
           .where('id', '=', row.id)
           .execute();

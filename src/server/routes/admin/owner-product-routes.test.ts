@@ -87,6 +87,8 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
       [{ title: 'Fine', categoryId: 'no-such-category' }, [['categoryId', 'There is no such category.']]],
       [{ title: '   ' }, [['title', 'A product needs a title.']]],
       [{ taxRate: 120 }, [['taxRate', 'The tax rate is a percentage from 0 to 100.']]],
+      [{ weightStep: 0.125 }, [['weightStep', 'Write the step in kg with at most 2 decimals, e.g. 0.25.']]],
+      [{ weightStep: 0 }, [['weightStep', 'Write the step in kg from 0.01 to 100, e.g. 0.25.']]],
       [{ stock: 100 }, [['', expect.any(String) as unknown as string]]],
     ];
     for (const [body, fields] of cases) {
@@ -100,6 +102,18 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
     expect(await catalog()).toEqual(before);
     expect((await createAuditRepository(db).list()).length).toBe(audit);
     expect((await call('PATCH', '/admin/api/products/no-such-product', 'priya', { title: 'X' })).statusCode).toBe(404);
+  });
+
+  it('how it is sold: a weight step and a size guide reach the shopper, blank takes them off, and stock stays', async () => {
+    const before = await product('mango');
+    const res = await call('PATCH', '/admin/api/products/mango', 'priya', { weightStep: 0.1, sizeGuide: '  One mango weighs about 300 g.  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await product('mango')).toEqual({ ...before, weightStep: 0.1, sizeGuide: 'One mango weighs about 300 g.' });
+    const [entry] = await createAuditRepository(db).list('product:mango');
+    expect(entry?.detail).toEqual({ weightStep: { from: null, to: 0.1 }, sizeGuide: { from: '', to: 'One mango weighs about 300 g.' } });
+    // back to the storefront's own 250 g and no guide
+    expect((await call('PATCH', '/admin/api/products/mango', 'priya', { weightStep: null, sizeGuide: ' ' })).statusCode).toBe(200);
+    expect(await product('mango')).toEqual(before);
   });
 
   it('answers a guest and a shopper as if the call did not exist, and changes nothing', async () => {

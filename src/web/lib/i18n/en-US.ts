@@ -398,6 +398,8 @@ export const enUS = {
     productTaxRate: "Tax rate in % (blank: the shop's)",
     productTags: 'Tags, separated by commas',
     productByWeight: 'Sold by weight (kg)',
+    productWeightStep: 'Step of the − and + buttons (kg, blank: 0.25)',
+    productSizeGuide: 'Size guide (optional, shown on the product page)',
     productSave: 'Save',
     productNew: 'New product',
     productNewForm: 'New product',

@@ -405,6 +405,8 @@ export const hiIN: Messages = {
     productTaxRate: 'टैक्स दर % (खाली: दुकान की)',
     productTags: 'टैग, अल्पविराम से अलग',
     productByWeight: 'वज़न से बिकता है (किग्रा)',
+    productWeightStep: '− और + बटन का कदम (किग्रा, खाली: 0.25)',
+    productSizeGuide: 'साइज़ गाइड (वैकल्पिक, उत्पाद पेज पर दिखती है)',
     productSave: 'सहेजें',
     productNew: 'नया उत्पाद',
     productNewForm: 'नया उत्पाद',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampQuantity, quantityLimits, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
+import { DEFAULT_WEIGHT_STEP } from '../../../../domain/catalog.ts';
 import { notify } from '../../../lib/notify.ts';
 
 /**
  * §5 quantity selector: − / value / +, or a weight in Kg with two decimals for products
- * sold by weight. Non-numbers and values below the minimum become the minimum (0 removes
+ * sold by weight, whose − and + move it by the owner's step (250 g unless set). Non-numbers and values below the minimum become the minimum (0 removes
  * the line); values above the maximum are clamped with 'Stock not available'.
  */
 export function QuantitySelector({ item, rules, onChange }: { item: CartItem; rules: CartRules; onChange(qty: number): void }) {
@@ -21,7 +22,7 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
     setDraft(null);
     if (qty !== item.qty) onChange(qty);
   };
-  const step = item.isFraction ? 0.25 : 1;
+  const step = item.isFraction ? (item.weightStep ?? DEFAULT_WEIGHT_STEP) : 1;
   const button = 'size-9 rounded-md border border-slate-300 bg-white text-lg font-semibold hover:border-slate-500 disabled:opacity-40';
   return (
     <div className="flex items-center gap-1.5">

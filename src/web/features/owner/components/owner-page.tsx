@@ -35,14 +35,16 @@ export function OwnerPage() {
     <div className="flex flex-col gap-4">
       <h1 className="sr-only">{t('owner.title')}</h1>
       <StoreSwitch />
-      <nav aria-label={t('owner.sections')} className="flex flex-wrap gap-x-1 border-b border-slate-200">
+      {/* one row that scrolls sideways on a phone, rather than eight tabs wrapping onto three rows */}
+      <nav aria-label={t('owner.sections')} className="-mx-4 flex gap-x-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin]">
         {sections.map((name) => (
           <button
             key={name}
             type="button"
             aria-current={section === name ? 'page' : undefined}
+            ref={section === name ? (tab) => tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' }) : undefined}
             onClick={() => setParams(name === 'orders' ? {} : { section: name }, { replace: true })}
-            className={`-mb-px border-b-2 px-3 py-2 font-semibold ${section === name ? 'border-primary-strong text-primary-strong' : 'border-transparent text-slate-600'}`}
+            className={`shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 font-semibold ${section === name ? 'border-primary-strong text-primary-strong' : 'border-transparent text-slate-600'}`}
           >
             {t(`owner.${name}`)}
           </button>

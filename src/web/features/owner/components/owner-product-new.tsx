@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_VARIANTS, type ProductCreateInput } from '../../../../domain/product-edit.ts';
 import { ownerApi } from '../api/owner-api.ts';
-import { ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import { blankItem, ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
 
 /** A variant row as typed; `key` keeps React's rows apart when one is removed. */
 type VariantRow = PriceValues & { key: number; variantName: string; stock: string; madeToOrder: boolean };
@@ -18,6 +18,8 @@ function requestOf(item: ItemValues, variants: VariantRow[]): ProductCreateInput
     tags: tagsOf(item.tags),
     taxRate: numberOrNull(item.taxRate),
     isFraction: item.isFraction,
+    weightStep: item.isFraction ? numberOrNull(item.weightStep) : null,
+    sizeGuide: item.sizeGuide,
     variants: variants.map((v) => ({
       variantName: v.variantName,
       price: { mrp: numberOrNull(v.mrp), regular: requiredNumber(v.regular), special: numberOrNull(v.special) },
@@ -35,7 +37,7 @@ function requestOf(item: ItemValues, variants: VariantRow[]): ProductCreateInput
 export function NewProductForm({ categories, onCreated, onCancel }: { categories: Categories; onCreated: (title: string, variantId: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const nextKey = useRef(1);
-  const [item, setItem] = useState<ItemValues>({ title: '', description: '', categoryId: categories[0]?.id ?? '', taxRate: '', tags: '', isFraction: false });
+  const [item, setItem] = useState<ItemValues>(() => blankItem(categories[0]?.id ?? ''));
   const [variants, setVariants] = useState<VariantRow[]>([blankVariant(0)]);
   const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'problem'; message: string; fields: Record<string, string> }>({ kind: 'idle' });
   const fieldError = (path: string) => (state.kind === 'problem' ? state.fields[path] : undefined);

@@ -171,13 +171,16 @@ const formOf = (p: OwnerProduct): Form => ({
   special: p.price.special === null ? '' : String(p.price.special),
   taxRate: p.taxRate === undefined ? '' : String(p.taxRate),
   isFraction: p.isFraction,
+  weightStep: p.weightStep === undefined ? '' : String(p.weightStep),
+  sizeGuide: p.sizeGuide ?? '',
   tags: p.tags.join(', '),
 });
 
 /** Only what the owner changed, so an edit never writes back what someone else just saved. */
 function changesOf(before: Form, after: Form): ProductEdit {
   const edit: Record<string, unknown> = {};
-  for (const key of ['title', 'description', 'categoryId', 'variantName', 'isFraction'] as const) if (after[key] !== before[key]) edit[key] = after[key];
+  for (const key of ['title', 'description', 'categoryId', 'variantName', 'isFraction', 'sizeGuide'] as const) if (after[key] !== before[key]) edit[key] = after[key];
+  if (after.weightStep !== before.weightStep) edit.weightStep = numberOrNull(after.weightStep);
   if (after.taxRate !== before.taxRate) edit.taxRate = numberOrNull(after.taxRate);
   if (after.tags !== before.tags) edit.tags = tagsOf(after.tags);
   const price: Record<string, unknown> = {};

@@ -13,7 +13,8 @@ export type Categories = Array<{ id: string; name: string }>;
 export type FieldError = (path: string) => string | undefined;
 
 /** What the product is, as typed: the same on every variant. */
-export type ItemValues = { title: string; description: string; categoryId: string; taxRate: string; tags: string; isFraction: boolean };
+export type ItemValues = { title: string; description: string; categoryId: string; taxRate: string; tags: string; isFraction: boolean; weightStep: string; sizeGuide: string };
+export const blankItem = (categoryId: string): ItemValues => ({ title: '', description: '', categoryId, taxRate: '', tags: '', isFraction: false, weightStep: '', sizeGuide: '' });
 /** A variant's prices as typed; a blank MRP or offer price is none. */
 export type PriceValues = { mrp: string; regular: string; special: string };
 
@@ -75,7 +76,7 @@ export function ItemBoxes({ values, update, error, categories }: { values: ItemV
   );
 }
 
-/** Tax rate, tags and whether it is sold by weight. */
+/** Tax rate, tags, whether it is sold by weight and by what step, and its size guide. */
 export function SaleBoxes({ values, update, error }: { values: ItemValues; update: (change: Partial<ItemValues>) => void; error: FieldError }) {
   const { t } = useTranslation();
   return (
@@ -87,6 +88,10 @@ export function SaleBoxes({ values, update, error }: { values: ItemValues; updat
         {t('owner.productByWeight')}
       </label>
       {error('isFraction') ? <p className="text-sm text-red-700">{error('isFraction')}</p> : null}
+      {values.isFraction ? <TextBox label={t('owner.productWeightStep')} error={error('weightStep')} value={values.weightStep} onChange={(v) => update({ weightStep: v })} numeric /> : null}
+      <Field label={t('owner.productSizeGuide')} error={error('sizeGuide')}>
+        {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} rows={3} value={values.sizeGuide} onChange={(e) => update({ sizeGuide: e.target.value })} className={box} />}
+      </Field>
     </>
   );
 }
