@@ -43,6 +43,24 @@ test.describe('Shoppers can fill a cart', () => {
     await expect(page.getByText('Product quantity has been updated!')).toBeVisible();
   });
 
+  test("the − and + buttons move a weight by the owner's step for the product, 250 g where none is set", async ({ page, catalog }) => {
+    const byWeight = catalog.products.filter((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 3);
+    const rice = byWeight.find((p) => (p as { weightStep?: number }).weightStep === 0.5)!;
+    const plain = byWeight.find((p) => (p as { weightStep?: number }).weightStep === undefined)!;
+    const main = page.getByRole('main');
+    for (const [product, step, up, down] of [[rice, '0.5', '1.50', '0.50'], [plain, '0.25', '1.25', '0.75']] as const) {
+      await page.goto(`/p/${product.variantId}`);
+      await main.getByRole('button', { name: `Add ${product.title}` }).click();
+      const weight = main.getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
+      await expect(weight).toHaveValue('1.00');
+      await main.getByRole('button', { name: `${step} kg more ${product.title}` }).click();
+      await expect(weight).toHaveValue(up);
+      await main.getByRole('button', { name: `${step} kg less ${product.title}` }).click();
+      await main.getByRole('button', { name: `${step} kg less ${product.title}` }).click();
+      await expect(weight).toHaveValue(down);
+    }
+  });
+
   test('asking for more than the stock says so and keeps the stock', async ({ page, catalog }) => {
     const product = catalog.products.find((p) => p.stock >= 1 && p.stock <= 3 && !(p as { isFraction?: boolean }).isFraction)!;
     await page.goto(`/p/${product.variantId}`);

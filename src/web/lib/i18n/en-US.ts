@@ -69,6 +69,8 @@ export const enUS = {
     checkout: 'Checkout',
     decrease: 'One less {{title}}',
     increase: 'One more {{title}}',
+    weightDecrease: '{{step}} kg less {{title}}',
+    weightIncrease: '{{step}} kg more {{title}}',
     quantityOf: 'Quantity of {{title}}',
     weightOf: 'Weight of {{title}} in Kg',
   },

@@ -70,6 +70,8 @@ export const hiIN: Messages = {
     checkout: 'चेकआउट',
     decrease: '{{title}} एक कम करें',
     increase: '{{title}} एक और जोड़ें',
+    weightDecrease: '{{title}} {{step}} किलो कम करें',
+    weightIncrease: '{{title}} {{step}} किलो और जोड़ें',
     quantityOf: '{{title}} की मात्रा',
     weightOf: '{{title}} का वज़न (किलो में)',
   },

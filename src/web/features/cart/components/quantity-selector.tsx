@@ -26,7 +26,7 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
   const button = 'size-9 rounded-md border border-slate-300 bg-white text-lg font-semibold hover:border-slate-500 disabled:opacity-40';
   return (
     <div className="flex items-center gap-1.5">
-      <button type="button" className={button} onClick={() => commit(Math.max(0, Math.round((item.qty - step) * 100) / 100))} aria-label={t('cart.decrease', { title: item.title })}>
+      <button type="button" className={button} onClick={() => commit(Math.max(0, Math.round((item.qty - step) * 100) / 100))} aria-label={item.isFraction ? t('cart.weightDecrease', { title: item.title, step }) : t('cart.decrease', { title: item.title })}>
         −
       </button>
       <label className="flex items-center gap-1">
@@ -46,7 +46,7 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
         className={button}
         onClick={() => commit(Math.round((item.qty + step) * 100) / 100)}
         disabled={limits.max !== null && item.qty >= limits.max}
-        aria-label={t('cart.increase', { title: item.title })}
+        aria-label={item.isFraction ? t('cart.weightIncrease', { title: item.title, step }) : t('cart.increase', { title: item.title })}
       >
         +
       </button>
