@@ -18,6 +18,15 @@ export const resizableExtensions = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif']
 
 const MEDIA_PREFIX = '/media/';
 
+/**
+ * The largest picture the owner may upload (issue 21, decision 036): phones' full-size
+ * JPEGs fit, a video does not. The server refuses more; the browser refuses it before it
+ * crosses a phone's connection.
+ */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** What an upload may be, as a file input's `accept`; the server reads the real type from the first bytes. */
+export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp';
+
 export function isImageWidth(value: number): value is ImageWidth {
   return (imageWidths as readonly number[]).includes(value);
 }

@@ -6,7 +6,8 @@ import { addDays } from './calendar-dates.ts';
 /**
  * What the owner changes on the shop front from /admin (issue 21, decision 037):
  * categories and banners, as the calls take them and the browser's forms send them.
- * Images are media paths of files the shop has already (uploads come separately).
+ * Images are paths on the shop: files under media/, or pictures the owner uploaded
+ * (`/media/u/<key>`, answered by `POST /admin/api/media`).
  */
 
 export const shopFrontMessages = {

@@ -1,7 +1,5 @@
 import { loadSharp } from './sharp.ts';
 
-/** The largest photo the owner may send: phones' full-size JPEGs fit, a video does not. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The longest side of a stored original: more than the largest copy the resizer makes (1600). */
 const MAX_SIDE = 2000;
 /** Pixels sharp may decode: a 100-megapixel photo, not a small file that unpacks to gigabytes. */

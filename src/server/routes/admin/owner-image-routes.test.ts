@@ -166,6 +166,81 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
     const actions = (await createAuditRepository(db).list('product:mango')).map((e) => e.action).sort();
     expect(actions).toEqual(['product.image.add', 'product.image.add', 'product.image.order', 'product.image.remove', 'product.image.remove']);
   });
+
+  describe('a picture for the shop front (POST /admin/api/media)', () => {
+    const send = (body: Buffer, contentType: string, user?: string) => app.inject({ method: 'POST', url: '/admin/api/media', payload: body, headers: { 'content-type': contentType, ...as(user) } });
+    const categoryImages = async () => (await app.inject({ method: 'GET', url: '/api/catalog' })).json<{ categories: Array<{ oId: string; image: string }> }>().categories;
+
+    it('stores a PNG and a phone JPEG, serves each back at the address it answers, and a category and a banner save those addresses', async () => {
+      const before = await stored();
+      const pngRes = await send(await png(), 'image/png', 'priya');
+      expect(pngRes.statusCode, pngRes.body).toBe(200);
+      const picture = pngRes.json<{ success: boolean; url: string; thumbnail: string }>();
+      expect(picture.success).toBe(true);
+      expect(picture.url).toMatch(/^\/media\/u\/[0-9a-z]{26}\.webp$/);
+      expect(picture.thumbnail).toBe(`/img/120/u/${picture.url.slice('/media/u/'.length)}`);
+      const served = await app.inject({ method: 'GET', url: picture.url });
+      expect(served.statusCode).toBe(200);
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 30 });
+
+      // the phone's photo: upright (200 × 300) and without its EXIF, as a product photo is
+      const jpegRes = await send(await phoneJpeg(), 'image/jpeg', 'priya');
+      expect(jpegRes.statusCode, jpegRes.body).toBe(200);
+      const wide = jpegRes.json<{ url: string; thumbnail: string }>();
+      const original = await app.inject({ method: 'GET', url: wide.url });
+      const meta = await sharp(original.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 200, height: 300 });
+      expect(meta.exif).toBeUndefined();
+      expect((await app.inject({ method: 'GET', url: wide.thumbnail })).statusCode).toBe(200);
+      expect(await stored()).toBe(before + 2);
+
+      // the shop-front forms take the uploaded address as an image on the shop
+      const category = await app.inject({ method: 'POST', url: '/admin/api/categories', payload: { name: 'Lamps', colour: '#223344', image: picture.url }, headers: as('priya') });
+      expect(category.statusCode, category.body).toBe(200);
+      expect((await categoryImages()).find((c) => c.oId === 'lamps')?.image).toBe(picture.url);
+      const banner = await app.inject({ method: 'POST', url: '/admin/api/banners', payload: { title: 'Lamp week', image: { mobile: picture.url, desktop: wide.url }, link: { type: 'categories', value: ['lamps'] } }, headers: as('priya') });
+      expect(banner.statusCode, banner.body).toBe(200);
+      const shopFront = (await app.inject({ method: 'GET', url: '/admin/api/shop-front', headers: as('priya') })).json<{ banners: Array<{ title: string; image: { mobile: string; desktop: string } }> }>();
+      expect(shopFront.banners.find((b) => b.title === 'Lamp week')?.image).toEqual({ mobile: picture.url, desktop: wide.url });
+    });
+
+    it('refuses an HTML file named .png, a file over 10 MB and an unreadable one with the product photos\' messages, storing nothing', async () => {
+      const before = await stored();
+      const html = await send(Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/png', 'priya');
+      expect(html.statusCode).toBe(415);
+      expect(html.json()).toEqual({ success: false, error: 'not_an_image', message: 'This file is not a JPEG, PNG or WebP photo.' });
+
+      const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+      big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const tooBig = await send(big, 'image/png', 'priya');
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json()).toEqual({ success: false, error: 'too_large', message: 'The photo is larger than 10 MB: send a smaller one.' });
+
+      const broken = await send(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2000)]), 'image/jpeg', 'priya');
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().error).toBe('unreadable_image');
+      expect((await send(Buffer.from('hello'), 'text/plain', 'priya')).statusCode).toBe(415);
+      expect((await app.inject({ method: 'POST', url: '/admin/api/media', headers: as('priya') })).statusCode).toBe(415);
+
+      expect(await stored()).toBe(before);
+    });
+
+    it('answers anyone but the owner as a call that does not exist, before reading even 10 MB, storing nothing', async () => {
+      const before = await stored();
+      const nothing = await app.inject({ method: 'GET', url: '/admin/api/no-such-call' });
+      const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+      big.set([0xff, 0xd8, 0xff, 0xe0]);
+      for (const user of ['asha', undefined]) {
+        for (const body of [await png(), big]) {
+          const res = await send(body, 'image/png', user);
+          // a 404, not the 413 the owner gets for the big one: the body was never read
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toEqual(nothing.json());
+        }
+      }
+      expect(await stored()).toBe(before);
+    });
+  });
 });
 
 describe.each(testDatabases)('uploaded photos with two instances on $name', (database) => {

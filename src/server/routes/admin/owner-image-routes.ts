@@ -1,13 +1,13 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resizedUrl } from '../../../domain/images.ts';
+import { MAX_UPLOAD_BYTES, resizedUrl } from '../../../domain/images.ts';
 import type { ImageProblem, ProductImageRepository } from '../../db/repositories/product-image-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import type { MediaStore } from '../../services/media-store.ts';
-import { imageTypeOf, MAX_UPLOAD_BYTES, prepareUpload } from '../../services/uploaded-images.ts';
+import { imageTypeOf, prepareUpload } from '../../services/uploaded-images.ts';
 import { requireOwner } from './owner-order-routes.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; images: ProductImageRepository; store: MediaStore; catalog: CatalogCache };
@@ -19,22 +19,45 @@ const UNREADABLE = { success: false, error: 'unreadable_image', message: 'This p
 const params = z.object({ variantId: z.string().min(1).max(120) });
 const imageParams = params.extend({ imageId: z.string().min(1).max(120) });
 
+type Refusal = { code: number; body: { success: false; error: string; message: string } };
+const refuse = (reply: FastifyReply, { code, body }: Refusal) => reply.code(code).send(body);
+type Stored = { key: string; url: string; thumbnail: string; bytes: number; stored: number };
+
 /**
- * The owner's product photos (issue 21, decision 036), under /admin/api. An upload is the
- * photo itself as the request body (`content-type: image/…`, 10 MB at most); the server
- * trusts neither its name nor its content type: it reads the first bytes, re-encodes the
- * picture without its metadata, stores it in the media store and appends it to the
- * variant's photos. Remove and reorder change the list only.
+ * An upload's checks, the same for every picture the owner sends: its first bytes (415
+ * for anything but JPEG, PNG or WebP), then the caller's own check (`before`: the product
+ * exists and has room), then a re-encode without metadata (400 when it cannot be read);
+ * only then is it stored. A refusal stores nothing.
+ */
+async function storeUpload(body: unknown, store: MediaStore, before?: () => Promise<Refusal | null>): Promise<Stored | Refusal> {
+  if (!Buffer.isBuffer(body) || !imageTypeOf(body)) return { code: 415, body: NOT_AN_IMAGE };
+  const refusal = await before?.();
+  if (refusal) return refusal;
+  const prepared = await prepareUpload(body);
+  if (!prepared) return { code: 400, body: UNREADABLE };
+  const key = await store.put(prepared.bytes, prepared.contentType, prepared);
+  const url = `/media/u/${key}`;
+  return { key, url, thumbnail: resizedUrl(url, 120), bytes: body.length, stored: prepared.bytes.length };
+}
+
+/**
+ * The owner's uploaded pictures (issue 21, decision 036), under /admin/api: a variant's
+ * photos, and pictures for the shop front (a category's image, a banner's). An upload is
+ * the picture itself as the request body (`content-type: image/…`, 10 MB at most); the
+ * server trusts neither its name nor its content type: it reads the first bytes, re-encodes
+ * the picture without its metadata and stores it in the media store. A product photo is
+ * appended to the variant's photos; a shop-front picture is only stored, and its address
+ * answered for the category or banner form to save. Remove and reorder change a variant's
+ * list only.
  */
 export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, images, store, catalog }) => {
   // as every owner call: anyone else is answered as if the call did not exist
   const ownerOnly = requireOwner(accessTokens, users);
   app.addHook('preValidation', ownerOnly);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const refused = (problem: ImageProblem) => ({ success: false, error: problem.error, message: problem.message });
-  const codeOf = (problem: ImageProblem) => (problem.error === 'not_found' ? 404 : 400);
+  const refused = (problem: ImageProblem): Refusal => ({ code: problem.error === 'not_found' ? 404 : 400, body: { success: false, error: problem.error, message: problem.message } });
 
-  // the upload in a scope of its own: only it reads raw image bytes (the other calls answer other bodies as every call does)
+  // the uploads in a scope of their own: only they read raw image bytes (the other calls answer other bodies as every call does)
   await app.register(async (upload) => {
     // the photo as raw bytes; whatever image/* type the browser names, its bytes decide
     for (const type of [/^image\//, 'application/octet-stream']) upload.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
@@ -44,21 +67,30 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
       throw error; // the app's own handler words everything else
     });
     // checked before the body is read too: nobody but the owner gets to send 10 MB
-    upload.withTypeProvider<ZodTypeProvider>().post('/products/:variantId/images', { bodyLimit: MAX_UPLOAD_BYTES, onRequest: ownerOnly, schema: { params } }, async (req, reply) => {
-      const body = req.body;
-      if (!Buffer.isBuffer(body) || !imageTypeOf(body)) return reply.code(415).send(NOT_AN_IMAGE);
+    const routes = upload.withTypeProvider<ZodTypeProvider>();
+    const options = { bodyLimit: MAX_UPLOAD_BYTES, onRequest: ownerOnly };
+
+    routes.post('/products/:variantId/images', { ...options, schema: { params } }, async (req, reply) => {
       // the product first, so a photo for nothing is never stored
-      const room = await images.room(req.params.variantId);
-      if (room !== true) return reply.code(codeOf(room)).send(refused(room));
-      const prepared = await prepareUpload(body);
-      if (!prepared) return reply.code(400).send(UNREADABLE);
-      const key = await store.put(prepared.bytes, prepared.contentType, prepared);
-      const url = `/media/u/${key}`;
-      const result = await images.add(req.params.variantId, { id: key.split('.')[0]!, url, thumbnail: resizedUrl(url, 120) }, req.userId!);
-      if (!result.ok) return reply.code(codeOf(result)).send(refused(result));
+      const uploaded = await storeUpload(req.body, store, async () => {
+        const room = await images.room(req.params.variantId);
+        return room === true ? null : refused(room);
+      });
+      if ('code' in uploaded) return refuse(reply, uploaded);
+      const { key, url, thumbnail } = uploaded;
+      const result = await images.add(req.params.variantId, { id: key.split('.')[0]!, url, thumbnail }, req.userId!);
+      if (!result.ok) return refuse(reply, refused(result));
       catalog.invalidate();
-      req.log.info({ variantId: req.params.variantId, key, bytes: body.length, stored: prepared.bytes.length }, 'product photo uploaded by the owner');
+      req.log.info({ variantId: req.params.variantId, key, bytes: uploaded.bytes, stored: uploaded.stored }, 'product photo uploaded by the owner');
       return { success: true, image: result.images.find((i) => i.id === result.result), images: result.images };
+    });
+
+    // a picture for a category or a banner: nothing names it until that form is saved with its url
+    routes.post('/media', options, async (req, reply) => {
+      const uploaded = await storeUpload(req.body, store);
+      if ('code' in uploaded) return refuse(reply, uploaded);
+      req.log.info({ key: uploaded.key, bytes: uploaded.bytes, stored: uploaded.stored }, 'shop-front picture uploaded by the owner');
+      return { success: true, url: uploaded.url, thumbnail: uploaded.thumbnail };
     });
   });
 
@@ -69,7 +101,7 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
       schema: { params: imageParams },
       handler: async (req, reply) => {
         const result = await images.remove(req.params.variantId, req.params.imageId, req.userId!);
-        if (!result.ok) return reply.code(codeOf(result)).send(refused(result));
+        if (!result.ok) return refuse(reply, refused(result));
         catalog.invalidate();
         return { success: true, images: result.images };
       },
@@ -78,7 +110,7 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
 
   typed.post('/products/:variantId/images/order', { schema: { params, body: z.object({ ids: z.array(z.string().min(1).max(120)).max(100) }).strict() } }, async (req, reply) => {
     const result = await images.order(req.params.variantId, req.body.ids, req.userId!);
-    if (!result.ok) return reply.code(codeOf(result)).send(refused(result));
+    if (!result.ok) return refuse(reply, refused(result));
     catalog.invalidate();
     return { success: true, images: result.images };
   });

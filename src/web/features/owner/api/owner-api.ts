@@ -99,6 +99,8 @@ export const ownerApi = {
   editBanner: (id: string, edit: BannerEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/banners/${encodeURIComponent(id)}`, edit, headers)),
   deleteBanner: (id: string) => asUser((headers) => deleteJson<object>(`/admin/api/banners/${encodeURIComponent(id)}`, headers)),
   orderBanners: (ids: string[]) => asUser((headers) => postJson<object>('/admin/api/banners/order', { ids }, headers)),
+  /** Stores a picture for a category or a banner (as a photo is checked): its address, for the form to save. */
+  uploadPicture: (file: File) => asUser((headers) => postFile<{ url: string; thumbnail: string }>('/admin/api/media', file, headers)),
   markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),
   /** Adds a photo (JPEG, PNG or WebP, 10 MB at most) as the variant's last; the server's message says why one is refused. */
   uploadPhoto: (variantId: string, file: File) => asUser((headers) => postFile<{ images: ProductImage[] }>(`${product(variantId)}/images`, file, headers)),

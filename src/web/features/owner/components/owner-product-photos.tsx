@@ -1,12 +1,9 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isResizable, resizedUrl } from '../../../../domain/images.ts';
 import { ownerApi, type OwnerProduct, type ProductImage } from '../api/owner-api.ts';
 import { refreshOwnerData } from '../api/owner-queries.ts';
-
-/** As the server caps it (services/uploaded-images.ts): a bigger file is refused here, before 50 MB cross a phone's connection. */
-const MAX_BYTES = 10 * 1024 * 1024;
-const ACCEPT = 'image/jpeg,image/png,image/webp';
+import { dropZoneClass, PhotoFileButton, tooLarge, useFileDrop } from './photo-upload.tsx';
 
 const inOrder = (images: ProductImage[]) => [...images].sort((a, b) => a.position - b.position);
 
@@ -24,7 +21,6 @@ export function ProductPhotos({ product }: { product: OwnerProduct }) {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const [failures, setFailures] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
 
   const done = async (images: ProductImage[]) => {
     setAnswered(images);
@@ -39,7 +35,7 @@ export function ProductPhotos({ product }: { product: OwnerProduct }) {
     let added = 0;
     for (const [i, file] of files.entries()) {
       setProgress(t('owner.photoUploading', { index: i + 1, count: files.length, name: file.name }));
-      if (file.size > MAX_BYTES) {
+      if (tooLarge(file)) {
         failed.push(t('owner.photoFailed', { name: file.name, message: t('owner.photoTooLarge') }));
         continue;
       }
@@ -69,21 +65,11 @@ export function ProductPhotos({ product }: { product: OwnerProduct }) {
     return change(() => ownerApi.orderPhotos(product.variantId, ids));
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void upload([...e.dataTransfer.files]);
-  };
+  const { dragging, zone } = useFileDrop((files) => void upload(files));
   const button = 'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-semibold disabled:opacity-50';
 
   return (
-    <section
-      aria-labelledby={heading}
-      onDragOver={(e) => (e.preventDefault(), setDragging(true))}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      className={`flex flex-col gap-2 rounded-md border-2 border-dashed p-3 ${dragging ? 'border-primary-strong bg-slate-50' : 'border-slate-200'}`}
-    >
+    <section aria-labelledby={heading} {...zone} className={`flex flex-col gap-2 ${dropZoneClass(dragging)}`}>
       <h3 id={heading} className="text-sm font-semibold">
         {t('owner.photos')}
       </h3>
@@ -106,23 +92,10 @@ export function ProductPhotos({ product }: { product: OwnerProduct }) {
           </li>
         ))}
       </ol>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('owner.photoAdd')}
-        <input
-          type="file"
-          accept={ACCEPT}
-          multiple
-          disabled={busy}
-          // the chosen files are copied out before the input is emptied, so the same file can be chosen again
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            void upload(files);
-          }}
-          className="text-sm font-normal"
-        />
-      </label>
-      <p className="text-xs text-slate-600">{t('owner.photoDrop')}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <PhotoFileButton label={t('owner.photoAdd')} multiple disabled={busy} onFiles={(files) => void upload(files)} />
+        <p className="text-xs text-slate-600">{t('owner.photoDrop')}</p>
+      </div>
       <p role="status" className="text-sm">
         {progress}
       </p>

@@ -5,6 +5,7 @@ import type { Banner } from '../../../../domain/catalog.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi, type OwnerBanner, type OwnerCategory } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData, shopFrontQuery } from '../api/owner-queries.ts';
+import { PictureField } from './owner-picture-field.tsx';
 import { Field, tagsOf, TextBox } from './product-fields.tsx';
 
 /**
@@ -219,7 +220,7 @@ function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: 
     <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={category ? t('owner.categoryEdit', { name: category.name }) : t('owner.categoryNew')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <TextBox label={t('owner.categoryName')} error={error('name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
       <ColourBox label={t('owner.colour')} error={error('colour')} value={form.colour} onChange={(colour) => setForm((f) => ({ ...f, colour }))} />
-      <TextBox label={t('owner.imagePath')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} />
+      <PictureField label={t('owner.categoryImage')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} />
       <SaveRow busy={busy} problem={problem} onCancel={onDone} />
     </form>
   );
@@ -330,8 +331,8 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
       <TextBox label={t('owner.bannerTitle')} error={error('title')} value={form.title} onChange={(title) => update({ title })} />
       <TextBox label={t('owner.bannerSubtitle')} error={error('subtitle')} value={form.subtitle} onChange={(subtitle) => update({ subtitle })} />
       <TextBox label={t('owner.bannerButton')} error={error('buttonText')} value={form.buttonText} onChange={(buttonText) => update({ buttonText })} />
-      <TextBox label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} />
-      <TextBox label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} />
+      <PictureField label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} />
+      <PictureField label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} />
       <ColourBox label={t('owner.bannerBackground')} error={error('background')} value={form.background} onChange={(background) => update({ background })} />
       <Field label={t('owner.bannerLink')} error={error('link.type')}>
         {(id) => (
