@@ -289,7 +289,7 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
-  test('the owner adds a category on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({ browser }, testInfo) => {
+  test('the owner adds a category with a photo on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({ browser }, testInfo) => {
     test.slow(); // a shop of its own, so the demo shop's categories stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
@@ -303,11 +303,22 @@ test.describe('The owner can run the shop', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(form.getByRole('alert')).toBeVisible();
       await form.getByLabel('Colour (like #1a2b3c)').fill('#aa5500');
+      // its picture from the phone: a web page dressed as a photo is refused, a photo taken
+      const picture = form.getByRole('group', { name: 'Image' });
+      await picture.getByLabel('Upload a photo').setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not a photo') });
+      await expect(picture.getByText('This file is not a JPEG, PNG or WebP photo.')).toBeVisible();
+      const loaf = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c8873a' } }).jpeg().toBuffer();
+      await picture.getByLabel('Upload a photo').setInputFiles({ name: 'loaf.jpg', mimeType: 'image/jpeg', buffer: loaf });
+      await expect(picture.getByText('loaf.jpg is uploaded: save to keep it.')).toBeVisible();
+      await expect(picture.getByRole('img', { name: 'Image: the picture now' })).toBeVisible();
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(categories.getByText('Bakery', { exact: true })).toBeVisible();
       await expectAccessibleBoard(board);
 
       const shopper = await visit();
+      const bakery = ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; image: string }>).find((c) => c.name === 'Bakery')!;
+      expect(bakery.image).toMatch(/^\/media\/u\//);
+      expect((await shopper.request.get(bakery.image)).headers()['content-type']).toMatch(/^image\//);
       const names = async () => ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; position: number }>).sort((a, b) => a.position - b.position).map((c) => c.name);
       const before = await names();
       expect(before.at(-1)).toBe('Bakery');
