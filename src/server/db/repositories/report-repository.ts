@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 
 /** What a stretch of time brought: orders that count (not cancelled or rejected, not enquiries), their money, and bookings. */
 export type DayFigures = { orders: number; sales: Minor; paid: Minor; toCollect: Minor; average: Minor; bookings: number };
@@ -36,21 +37,54 @@ const LOST = ['cancelled', 'rejected'];
 export function createReportRepository(db: Db) {
   const { kysely } = db;
   const counted = (from: number, to: number) => kysely.selectFrom('orders').where('kind', '=', 'order').where('status', 'not in', LOST).where('created_at', '>=', from).where('created_at', '<', to);
+  // what a set of counted orders came to: the Today panel and the 30 days add up alike, so today's bar is Today's sales
+  const money = (eb: ExpressionBuilder<Database, 'orders'>) => [
+    eb.fn.countAll<number>().as('orders'),
+    eb.fn.coalesce(eb.fn.sum<number>('grand_total_minor'), sql<number>`0`).as('sales'),
+    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_status', '=', 'paid').then(eb.ref('grand_total_minor')).else(0).end()), sql<number>`0`).as('paid'),
+    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_status', 'in', [...unpaidStatuses]).then(eb.ref('grand_total_minor')).else(0).end()), sql<number>`0`).as('to_collect'),
+  ];
+  const booked = (from: number, to: number) => kysely.selectFrom('appointments').where('status', '!=', 'cancelled').where('starts_at', '>=', from).where('starts_at', '<', to);
+  const dayFigures = (m: { orders: unknown; sales: unknown; paid: unknown; to_collect: unknown } | undefined, bookings: number): DayFigures => {
+    const orders = Number(m?.orders ?? 0);
+    const sales = Number(m?.sales ?? 0);
+    return { orders, sales: minor(sales), paid: minor(Number(m?.paid ?? 0)), toCollect: minor(Number(m?.to_collect ?? 0)), average: minor(orders ? Math.round(sales / orders) : 0), bookings };
+  };
   return {
     /** Orders placed in [from, ordersTo) and bookings starting in [from, bookingsTo) that were not cancelled. */
     async figures(from: number, ordersTo: number, bookingsTo: number): Promise<DayFigures> {
-      const money = await counted(from, ordersTo)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('orders'),
-          eb.fn.coalesce(eb.fn.sum<number>('grand_total_minor'), sql<number>`0`).as('sales'),
-          eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_status', '=', 'paid').then(eb.ref('grand_total_minor')).else(0).end()), sql<number>`0`).as('paid'),
-          eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_status', 'in', [...unpaidStatuses]).then(eb.ref('grand_total_minor')).else(0).end()), sql<number>`0`).as('to_collect'),
-        ])
-        .executeTakeFirstOrThrow();
-      const booked = await kysely.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '!=', 'cancelled').where('starts_at', '>=', from).where('starts_at', '<', bookingsTo).executeTakeFirstOrThrow();
-      const orders = Number(money.orders);
-      const sales = Number(money.sales);
-      return { orders, sales: minor(sales), paid: minor(Number(money.paid)), toCollect: minor(Number(money.to_collect)), average: minor(orders ? Math.round(sales / orders) : 0), bookings: Number(booked.n) };
+      const m = await counted(from, ordersTo).select(money).executeTakeFirstOrThrow();
+      const b = await booked(from, bookingsTo).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return dayFigures(m, Number(b.n));
+    },
+
+    /**
+     * The figures of consecutive days, one entry per day, empty days included. `bounds` are the
+     * days' first instants followed by the end of the last day, ascending; the shop's days are not
+     * all 24 hours long where the clocks change, so each row is put in its day by comparing it with
+     * the bounds (`case when created_at < b1 then 0 when created_at < b2 then 1 …`), the same
+     * grouping on both databases.
+     */
+    async days(bounds: readonly number[]): Promise<DayFigures[]> {
+      const from = bounds[0]!;
+      const to = bounds.at(-1)!;
+      const dayOf = (column: 'created_at' | 'starts_at') => sql<number>`case ${sql.join(
+        bounds.slice(1).map((end, i) => sql`when ${sql.ref(column)} < ${end} then ${sql.lit(i)}`),
+        sql` `,
+      )} end`;
+      const [moneyRows, bookingRows] = await Promise.all([
+        counted(from, to)
+          .select((eb) => [dayOf('created_at').as('shop_day'), ...money(eb)])
+          .groupBy(sql`shop_day`)
+          .execute(),
+        booked(from, to)
+          .select((eb) => [dayOf('starts_at').as('shop_day'), eb.fn.countAll<number>().as('n')])
+          .groupBy(sql`shop_day`)
+          .execute(),
+      ]);
+      const byDay = new Map(moneyRows.map((r) => [Number(r.shop_day), r]));
+      const bookingsByDay = new Map(bookingRows.map((r) => [Number(r.shop_day), Number(r.n)]));
+      return bounds.slice(1).map((_, i) => dayFigures(byDay.get(i), bookingsByDay.get(i) ?? 0));
     },
 
     /** The products that brought the most in [from, to), by what their lines came to, then by quantity. */

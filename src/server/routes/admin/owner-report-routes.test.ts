@@ -32,7 +32,7 @@ const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { num
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
 
-describe.each(testDatabases)("the owner's Today panel on $name", (database) => {
+describe.each(testDatabases)("the owner's Today panel and 30 days on $name", (database) => {
   let app: FastifyInstance;
   let db: Db;
   let dispose: () => Promise<void>;
@@ -116,12 +116,60 @@ describe.each(testDatabases)("the owner's Today panel on $name", (database) => {
     expect((await call('GET', '/admin/api/today', 'priya')).json()).toMatchObject({ date: '2026-11-23', lastWeekDate: '2026-11-16', today: { orders: 1, sales: 480, paid: 0, toCollect: 480, bookings: 0, top: [{ productId: 'mango', quantity: 1.5, revenue: 480 }] } });
   });
 
+  // builds on the orders and bookings the Today test placed on 17, 23 and 24 November
+  it("shows the last 30 days in the shop's time zone, one entry a day, with today's bar the Today panel's sales", async () => {
+    // 25 October 23:59 in India: the day before the 30 days (they start on 26 October at midnight)
+    await place(at('2026-10-25', '23:59'), [{ id: 'tee-red-m', qty: 1 }], 'pof');
+    await place(at('2026-10-26', '00:00'), [{ id: 'mango', qty: 1 }], 'pof');
+    // one minute before and one after midnight in India, both on 1 November in UTC (18:29 and 18:31)
+    const beforeMidnight = await place(at('2026-11-01', '23:59'), [{ id: 'tee-red-m', qty: 1 }], 'upi-manual');
+    await owner(`/admin/api/orders/${beforeMidnight}/paid`, { reference: 'UTR987654321' });
+    await place(at('2026-11-02', '00:01'), [{ id: 'tee-red-m', qty: 2 }], 'pof');
+    // a day whose only order was cancelled shows nothing
+    const cancelled = await place(at('2026-11-10', '12:00'), [{ id: 'tee-red-m', qty: 1 }], 'pof');
+    await owner(`/admin/api/orders/${cancelled}/status`, { status: 'cancelled' });
+    // tomorrow's first minutes are not among today's
+    await place(at('2026-11-25', '00:05'), [{ id: 'tee-red-m', qty: 1 }], 'pof');
+
+    now = at('2026-11-24', '18:00');
+    const res = await call('GET', '/admin/api/days', 'priya');
+    expect(res.statusCode).toBe(200);
+    const { days, total } = res.json<{ days: Array<{ date: string; orders: number; sales: number }>; total: object }>();
+    expect(days).toHaveLength(30);
+    expect(days[0]!.date).toBe('2026-10-26');
+    expect(days.at(-1)!.date).toBe('2026-11-24');
+    const zero = { orders: 0, sales: 0, paid: 0, toCollect: 0, bookings: 0 };
+    const expected: Record<string, object> = {
+      '2026-10-26': { orders: 1, sales: 320, paid: 0, toCollect: 320, bookings: 0 },
+      '2026-11-01': { orders: 1, sales: 499.5, paid: 499.5, toCollect: 0, bookings: 0 },
+      '2026-11-02': { orders: 1, sales: 999, paid: 0, toCollect: 999, bookings: 0 },
+      // the Today test's last Tuesday: one order collected, one to collect, two bookings
+      '2026-11-17': { orders: 2, sales: 1498.5, paid: 499.5, toCollect: 999, bookings: 2 },
+      '2026-11-23': { orders: 1, sales: 480, paid: 0, toCollect: 480, bookings: 0 },
+      '2026-11-24': { orders: 3, sales: 2058.5, paid: 999, toCollect: 1059.5, bookings: 1 },
+    };
+    expect(days).toEqual(days.map(({ date }) => ({ date, ...(expected[date] ?? zero) })));
+    // 320 + 499.50 + 999 + 1,498.50 + 480 + 2,058.50
+    expect(total).toEqual({ orders: 9, sales: 5855.5, paid: 1998, toCollect: 3857.5, bookings: 3 });
+
+    const today = (await call('GET', '/admin/api/today', 'priya')).json<{ today: { orders: number; sales: number; paid: number; toCollect: number } }>().today;
+    expect(days.at(-1)).toMatchObject({ orders: today.orders, sales: today.sales, paid: today.paid, toCollect: today.toCollect });
+
+    // a minute past midnight, the 30 days move on by one: 26 October drops out, 25 November has its order
+    now = at('2026-11-25', '00:06');
+    const moved = (await call('GET', '/admin/api/days', 'priya')).json<{ days: Array<{ date: string; sales: number }> }>().days;
+    expect([moved[0]!.date, moved.at(-1)!.date]).toEqual(['2026-10-27', '2026-11-25']);
+    expect(moved.at(-1)).toMatchObject({ orders: 1, sales: 499.5 });
+  });
+
   it('answers a guest and a shopper as if the call did not exist', async () => {
     const missing = await call('GET', '/admin/api/no-such-call');
     for (const user of [undefined, 'asha']) {
-      const res = await call('GET', '/admin/api/today', user);
-      expect(res.statusCode).toBe(404);
-      expect(res.body).toBe(missing.body);
+      for (const url of ['/admin/api/today', '/admin/api/days']) {
+        const res = await call('GET', url, user);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toBe(missing.body);
+      }
     }
   });
 });

@@ -31,6 +31,12 @@ export type DayFigures = { orders: number; sales: number; paid: number; toCollec
 /** Today in the shop's time zone, its best sellers, and the same weekday last week until the same time. */
 export type TodayReport = { date: string; lastWeekDate: string; today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> }; lastWeek: DayFigures };
 
+/** One day of the sales chart (owner-report-routes.ts): counted as the Today panel counts, money as decimals. */
+export type SalesDay = { date: string; orders: number; sales: number; paid: number; toCollect: number; bookings: number };
+
+/** The last 30 days in the shop's time zone, oldest first (today the last), and what they came to together. */
+export type SalesDays = { days: SalesDay[]; total: Omit<SalesDay, 'date'> };
+
 /** A shopper or guest contact (owner-customer-routes.ts): orders and spend not cancelled or rejected, the newest order's instant. */
 export type OwnerCustomer = { key: string; account: boolean; name: string; email: string | null; phone: string | null; orders: number; spent: number; lastOrderAt: number };
 
@@ -74,6 +80,8 @@ export const ownerApi = {
   markAppointment: (id: string, outcome: BookingOutcome) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
   /** Today's orders, money, best sellers and bookings beside the same weekday last week. */
   today: () => asUser((headers) => getJson<TodayReport>('/admin/api/today', headers)),
+  /** The last 30 days' orders, sales and bookings, one entry a day, for the chart under Today. */
+  days: () => asUser((headers) => getJson<SalesDays>('/admin/api/days', headers)),
   /** The shop's coupons with their uses (the newsletter's one-per-address codes left out). */
   coupons: () => asUser((headers) => getJson<{ coupons: OwnerCoupon[] }>('/admin/api/coupons', headers)),
   saveCoupon: (coupon: CouponForm) => asUser((headers) => postJson<{ success: true }>('/admin/api/coupons', coupon, headers)),

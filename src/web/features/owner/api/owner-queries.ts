@@ -33,6 +33,7 @@ export const ownerKeys = {
   coupons: ['owner', 'coupons'] as const,
   reviews: ['owner', 'reviews'] as const,
   today: ['owner', 'today'] as const,
+  days: ['owner', 'days'] as const,
   products: ['owner', 'products'] as const,
   customers: ['owner', 'customers'] as const,
   shopFront: ['owner', 'shop-front'] as const,
@@ -59,6 +60,8 @@ export const reviewsQuery = () => queryOptions({ queryKey: ownerKeys.reviews, qu
 
 export const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryFn: () => unwrap(ownerApi.today()), retry });
 
+export const salesDaysQuery = () => queryOptions({ queryKey: ownerKeys.days, queryFn: () => unwrap(ownerApi.days()), retry });
+
 export const productsQuery = (q: string, category: string) => queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
 
 export const shopFrontQuery = () => queryOptions({ queryKey: ownerKeys.shopFront, queryFn: () => unwrap(ownerApi.shopFront()), retry });
@@ -69,8 +72,8 @@ export const bookingsDayQuery = (date: string | undefined) => queryOptions({ que
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
-// the Today panel counts orders and bookings, so it follows both; the customers count orders
-const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], shopFront: [ownerKeys.shopFront, ownerKeys.products], all: [ownerKeys.all] } as const;
+// the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers count orders
+const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], shopFront: [ownerKeys.shopFront, ownerKeys.products], all: [ownerKeys.all] } as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

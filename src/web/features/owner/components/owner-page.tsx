@@ -12,6 +12,7 @@ import { OwnerCustomers } from './owner-customers.tsx';
 import { OwnerProducts } from './owner-products.tsx';
 import { OwnerShopFront } from './owner-shop-front.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
+import { OwnerSalesChart } from './owner-sales-chart.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 import { OwnerToday } from './owner-today.tsx';
 
@@ -20,7 +21,7 @@ type Section = (typeof SECTIONS)[number];
 
 /**
  * The owner's home on /admin (issue 8): the shop's open / closed switch and its
- * sections — today's figures and the live orders, the bookings (when the shop takes them), products, the shop front (categories and banners), stock, customers, coupons and reviews. The
+ * sections — today's figures, the last 30 days and the live orders, the bookings (when the shop takes them), products, the shop front (categories and banners), stock, customers, coupons and reviews. The
  * section is in the address (`?section=stock`), so a reload keeps it.
  */
 export function OwnerPage() {
@@ -53,6 +54,7 @@ export function OwnerPage() {
       {section === 'orders' ? (
         <>
           <OwnerToday />
+          <OwnerSalesChart />
           <OwnerBoard />
         </>
       ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : section === 'products' ? <OwnerProducts /> : section === 'shopFront' ? <OwnerShopFront /> : section === 'customers' ? <OwnerCustomers /> : <OwnerStock />}
