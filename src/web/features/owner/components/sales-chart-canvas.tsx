@@ -40,7 +40,7 @@ export function SalesChartCanvas(props: SalesChartProps) {
         width: el.clientWidth,
         height: CHART_HEIGHT,
         // room on the right so the last day's bar and label are not cut
-        padding: [8, 12, 0, 0],
+        padding: [8, 24, 0, 0],
         // touch or hover shows the day and its sales in the legend; no zooming by dragging
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         scales: { x: { time: false, range: (u) => [-0.5, u.data[0].length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
