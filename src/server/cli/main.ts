@@ -6,9 +6,10 @@ import { migrate, openDatabase, type Db } from '../db/database.ts';
 import { createAnalyticsRepository, type AnalyticsSummary } from '../db/repositories/analytics-repository.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { createStoreRepository } from '../db/repositories/store-repository.ts';
-import { csvColumns } from '../services/catalog-file.ts';
+import { csvColumns, type CatalogProblem } from '../services/catalog-file.ts';
+import { shopFrontColumns } from '../services/shop-front-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
-import { describePlan } from '../services/catalog-import-plan.ts';
+import { describePlan, describeShopFrontPlan } from '../services/catalog-import-plan.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
@@ -26,10 +27,11 @@ import { quantityMessages } from '../../domain/quantity.ts';
 const USAGE = `Usage: npm run shop -- <command>
 
   check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
-  import-catalog <file> [--dry-run] [--stock-from-file]
+  import-catalog <file> [--shop-front <sheet>] [--dry-run] [--stock-from-file]
                                replace the catalog with a JSON or CSV file, all or nothing, and say what
                                changed; products already in the shop keep their live stock unless
-                               --stock-from-file; --dry-run only says what would change
+                               --stock-from-file; --dry-run only says what would change; --shop-front
+                               also sets the categories' colours, pictures and order and the banners
   export-catalog <file>        write the catalog with its current stock to a .json or .csv file import-catalog reads
   set-stock <variantId> <qty>  set a product's stock (units, or kg for products sold by weight)
   orders list [status…]        the orders, newest first (placed, confirmed, preparing, ready, …)
@@ -60,7 +62,9 @@ const USAGE = `Usage: npm run shop -- <command>
 
 CSV columns (header row required): ${csvColumns.join(', ')}
   delimited by "," or ";" (as the header row is); tags and images are lists separated by ";".
-  Required: variantId, title, categoryId, regular, stock. Prices as 1250, 1250.5, 1,250, ₹1,250.00 or 1250,50.`;
+  Required: variantId, title, categoryId, regular, stock. Prices as 1250, 1250.5, 1,250, ₹1,250.00 or 1250,50.
+Shop-front sheet columns (--shop-front; README.md): ${shopFrontColumns.join(', ')}
+  a row per category (kind category; id: its products' categoryId) or banner (kind hero or slider).`;
 
 /** Runs a command on the shop's database (migrated first), once its config is valid. */
 async function withShop(env: Env, out: Out, run: (db: Db, shop: ShopConfig) => Promise<number>): Promise<number> {
@@ -106,7 +110,7 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         if (command === 'import-catalog' || command === 'export-catalog' || command === 'set-stock') {
           const repo = createCatalogRepository(db, shop.localeConfig.fractionDigits);
           if (command === 'export-catalog') return exportCommand(repo, rest, out);
-          return command === 'import-catalog' ? importCommand(repo, rest, out) : setStockCommand(repo, rest, out);
+          return command === 'import-catalog' ? importCommand(repo, rest, out, shop.timeZone) : setStockCommand(repo, rest, out);
         }
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
         if (command === 'mark-paid') return markPaidCommand(db, shop, env, rest, out);
@@ -156,25 +160,38 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
 }
 
 const importFlags = ['--dry-run', '--stock-from-file'];
+const IMPORT_USAGE = 'Usage: npm run shop -- import-catalog <file.json|file.csv> [--shop-front <sheet.csv|sheet.json>] [--dry-run] [--stock-from-file]';
 
-/** `import-catalog <file> [--dry-run] [--stock-from-file]`: the catalog from a file, and what that changed (or would). */
-async function importCommand(repo: ReturnType<typeof createCatalogRepository>, args: string[], out: Out): Promise<number> {
-  const files = args.filter((a) => !importFlags.includes(a));
+/** `import-catalog <file> [--shop-front <sheet>] [--dry-run] [--stock-from-file]`: the catalog from a file, and what that changed (or would). */
+async function importCommand(repo: ReturnType<typeof createCatalogRepository>, args: string[], out: Out, timeZone: string): Promise<number> {
+  const at = args.indexOf('--shop-front');
+  const sheet = at === -1 ? undefined : args[at + 1];
+  const files = args.filter((a, i) => !importFlags.includes(a) && (at === -1 || (i !== at && i !== at + 1)));
   const [file] = files;
-  if (!file || files.length > 1 || file.startsWith('-')) {
-    out.error('Usage: npm run shop -- import-catalog <file.json|file.csv> [--dry-run] [--stock-from-file]');
+  if (!file || files.length > 1 || file.startsWith('-') || (at !== -1 && (!sheet || sheet.startsWith('-')))) {
+    out.error(IMPORT_USAGE);
     return 1;
   }
   const dryRun = args.includes('--dry-run');
-  const result = await importCatalogFile(repo, path.resolve(file), 'cli', { dryRun, stockFromFile: args.includes('--stock-from-file') });
+  const result = await importCatalogFile(repo, path.resolve(file), 'cli', {
+    dryRun,
+    stockFromFile: args.includes('--stock-from-file'),
+    ...(sheet ? { shopFront: { file: path.resolve(sheet), timeZone } } : {}),
+  });
   if (!result.ok) {
-    out.error(`${file}: nothing was imported, because:`);
-    for (const p of result.problems) out.error(`  line ${p.line}: ${p.message}`);
+    const sections: [string, CatalogProblem[]][] = [[file, result.problems], [sheet ?? '', result.shopFrontProblems ?? []]];
+    sections.filter(([, problems]) => problems.length > 0).forEach(([name, problems], i) => {
+      out.error(i === 0 ? `${name}: nothing was imported, because:` : `and ${name}:`);
+      for (const p of problems) out.error(`  line ${p.line}: ${p.message}`);
+    });
     return 1;
   }
   const size = `${result.products} ${result.products === 1 ? 'product' : 'products'} in ${result.categories} ${result.categories === 1 ? 'category' : 'categories'}`;
-  out.log(dryRun ? `Dry run: nothing was changed. Importing ${file} would give ${size}.` : `Imported ${size} from ${file}.`);
+  const banners = result.shopFront ? `${result.shopFront.banners} ${result.shopFront.banners === 1 ? 'banner' : 'banners'}` : '';
+  if (dryRun) out.log(`Dry run: nothing was changed. Importing ${file}${sheet ? ` with ${sheet}` : ''} would give ${size}${banners ? ` and ${banners}` : ''}.`);
+  else out.log(`Imported ${size} from ${file}${sheet ? `, and ${banners} from ${sheet}` : ''}.`);
   for (const line of describePlan(result.plan)) out.log(line);
+  if (result.shopFront) for (const line of describeShopFrontPlan(result.shopFront.plan)) out.log(line);
   return 0;
 }
 

@@ -25,7 +25,7 @@ export function parseCatalog(text: string, format: 'json' | 'csv'): CatalogParse
 }
 
 /** The line (from 1) of each offset in `text`: the line starts are found once, then each lookup is a binary search. */
-function lineFinder(text: string): (offset: number) => number {
+export function lineFinder(text: string): (offset: number) => number {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (offset) => {
@@ -45,7 +45,10 @@ function describe(path: readonly PropertyKey[], message: string): string {
   return field ? `${field}: ${message}` : message;
 }
 
-export function parseCatalogJson(text: string): CatalogParse {
+/** A JSON file's data, and the line (from 1) of the value at a path in it: the nearest that exists, so a missing field points at its row. */
+export type JsonRead = { ok: true; data: unknown; lineOf: (path: readonly PropertyKey[]) => number } | { ok: false; problems: CatalogProblem[] };
+
+export function readJson(text: string): JsonRead {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const lineAt = lineFinder(text);
@@ -53,25 +56,31 @@ export function parseCatalogJson(text: string): CatalogParse {
     const first = errors[0];
     return { ok: false, problems: [{ line: first ? lineAt(first.offset) : 1, message: `Not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})` }] };
   }
-  const data: unknown = JSON.parse(text);
-  const result = catalogFileSchema.safeParse(data);
-  const problems: CatalogProblem[] = [];
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      // the nearest node that exists gives the line: the field itself, or the row that lacks it
-      let path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-      let node = findNodeAtLocation(tree, path);
-      while (!node && path.length > 0) {
-        path = path.slice(0, -1);
-        node = findNodeAtLocation(tree, path);
-      }
-      const [list, index, ...field] = issue.path;
-      const row = typeof index === 'number' ? `${String(list)}[${index}] ` : '';
-      problems.push({ line: lineAt(node?.offset ?? 0), message: `${row}${describe(typeof index === 'number' ? field : issue.path, issue.message)}` });
+  const lineOf = (at: readonly PropertyKey[]) => {
+    let path = at.filter((p): p is string | number => typeof p !== 'symbol');
+    let node = findNodeAtLocation(tree, path);
+    while (!node && path.length > 0) {
+      path = path.slice(0, -1);
+      node = findNodeAtLocation(tree, path);
     }
-    return { ok: false, problems };
-  }
-  problems.push(...crossCheck(result.data, (kind, index) => lineAt(findNodeAtLocation(tree, [kind, index])?.offset ?? 0)));
+    return lineAt(node?.offset ?? 0);
+  };
+  return { ok: true, data: JSON.parse(text) as unknown, lineOf };
+}
+
+/** `categories[2] colour: Use a colour…`: the row of the list an issue is in, then the field and the message. */
+export function jsonProblem(path: readonly PropertyKey[], message: string): string {
+  const [list, index, ...field] = path;
+  const row = typeof index === 'number' ? `${String(list)}[${index}] ` : '';
+  return `${row}${describe(typeof index === 'number' ? field : path, message)}`;
+}
+
+export function parseCatalogJson(text: string): CatalogParse {
+  const read = readJson(text);
+  if (!read.ok) return read;
+  const result = catalogFileSchema.safeParse(read.data);
+  if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => ({ line: read.lineOf(issue.path), message: jsonProblem(issue.path, issue.message) })) };
+  const problems = crossCheck(result.data, (kind, index) => read.lineOf([kind, index]));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, file: result.data };
 }
 
@@ -102,7 +111,8 @@ function crossCheck(file: CatalogFile, lineOf: (kind: 'products' | 'categories',
   return problems;
 }
 
-const list = (s: string | undefined) => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
+/** A cell holding a list, its items separated by ";" (tags, images, a banner's categories). */
+export const listCell = (s: string | undefined) => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
 
 /**
  * The delimiter of a CSV, from its header line: ";" when it holds more of them than of ","
@@ -160,17 +170,22 @@ const csvErrorHints: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quote is opened and never closed',
 };
 
+/** A row of a CSV under its header row: its cells by column, and the line (from 1) it starts on. */
+export type CsvRow = { row: Record<string, string>; line: number };
+export type CsvRead = { ok: true; header: string[]; rows: CsvRow[]; problems: CatalogProblem[] } | { ok: false; problems: CatalogProblem[] };
+
 /**
- * Reads a CSV catalog: "," or ";" delimited (csvDelimiter), one row per product. Every
- * problem is reported, each with the line its row starts on and a hint in plain words,
- * rows the CSV reader cannot split included; the file imports only with none.
+ * The rows of a CSV an owner's spreadsheet wrote: "," or ";" delimited (csvDelimiter), a
+ * header row, cells trimmed. A line the reader cannot split is a problem with its line and a
+ * plain hint, and the other rows are still read, so every problem is reported at once.
  */
-export function parseCatalogCsv(text: string): CatalogParse {
+export function readCsv(text: string): CsvRead {
   const problems: CatalogProblem[] = [];
+  let header: string[] = [];
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
     records = parseCsv(text, {
-      columns: true,
+      columns: (names: string[]) => (header = names),
       skip_empty_lines: true,
       trim: true,
       bom: true,
@@ -185,17 +200,28 @@ export function parseCatalogCsv(text: string): CatalogParse {
     const line = (err as { lines?: number }).lines ?? 1;
     return { ok: false, problems: [{ line, message: `Not valid CSV: ${(err as Error).message}` }] };
   }
-  const header = Object.keys(records[0]?.record ?? {});
+  // csv-parse counts to the row's end: a cell holding line breaks started lines before
+  const rows = records.map(({ record, info }) => ({ row: record, line: info.lines - Object.values(record).reduce((n, cell) => n + cell.split('\n').length - 1, 0) }));
+  return { ok: true, header, rows, problems };
+}
+
+/**
+ * Reads a CSV catalog (readCsv), one row per product. Every problem is reported, each with
+ * the line its row starts on and a hint in plain words, rows the CSV reader cannot split
+ * included; the file imports only with none.
+ */
+export function parseCatalogCsv(text: string): CatalogParse {
+  const read = readCsv(text);
+  if (!read.ok) return read;
+  const { header, rows, problems } = read;
   const missing = ['variantId', 'title', 'categoryId', 'regular', 'stock'].filter((c) => !header.includes(c));
-  if (records.length > 0 && missing.length > 0) return { ok: false, problems: [{ line: 1, message: `Missing columns: ${missing.join(', ')}. The header row names them, e.g. ${csvColumns.slice(0, 6).join(',')}` }] };
-  if (records.length === 0 && problems.length === 0) return { ok: false, problems: [{ line: 1, message: 'The file has no products: write one row per product under the header row' }] };
+  if (rows.length > 0 && missing.length > 0) return { ok: false, problems: [{ line: 1, message: `Missing columns: ${missing.join(', ')}. The header row names them, e.g. ${csvColumns.slice(0, 6).join(',')}` }] };
+  if (rows.length === 0 && problems.length === 0) return { ok: false, problems: [{ line: 1, message: 'The file has no products: write one row per product under the header row' }] };
 
   const products: CatalogFile['products'] = [];
   const lines: number[] = [];
   const categories = new Map<string, CatalogFile['categories'][number]>();
-  for (const { record: row, info } of records) {
-    // csv-parse counts to the row's end: a cell holding line breaks started lines before
-    const line = info.lines - Object.values(row).reduce((n, cell) => n + cell.split('\n').length - 1, 0);
+  for (const { row, line } of rows) {
     const rowProblems = new Map<string, string>();
     const problem = (column: string, hint = csvHints[column] ?? 'not valid') => {
       if (!rowProblems.has(column)) rowProblems.set(column, hint);
@@ -213,7 +239,7 @@ export function parseCatalogCsv(text: string): CatalogParse {
     if (catId && !categories.has(catId)) {
       categories.set(catId, { oId: catId, name: row.categoryName || catId, position: categories.size + 1, colour: row.categoryColour || '#607d8b', image: '' });
     }
-    const images = list(row.images).map((url, position) => ({ id: `${row.variantId}-${position}`, position, url, thumbnail: url }));
+    const images = listCell(row.images).map((url, position) => ({ id: `${row.variantId}-${position}`, position, url, thumbnail: url }));
     const candidate = {
       variantId: row.variantId,
       itemId: row.itemId || undefined,
@@ -227,7 +253,7 @@ export function parseCatalogCsv(text: string): CatalogParse {
       isFraction: ['true', '1', 'yes'].includes(fraction),
       sku: row.sku || undefined,
       type_id: row.type_id || undefined,
-      tags: list(row.tags),
+      tags: listCell(row.tags),
       taxRate: numbers.taxRate ?? undefined,
       hsn: row.hsn || undefined,
       weightStep: numbers.weightStep ?? undefined,

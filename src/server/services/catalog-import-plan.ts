@@ -1,6 +1,6 @@
 import { completeProduct, type CatalogFile, type Category, type Product } from '../../domain/catalog.ts';
 import { qtyToMilli, toMinor } from '../../domain/money.ts';
-import { productKey } from '../db/repositories/catalog-repository.ts';
+import { productKey, type StoredBanner } from '../db/repositories/catalog-repository.ts';
 
 /**
  * What an import of `file` does to the shop's catalog, worked out before it is done: the
@@ -51,6 +51,8 @@ export function planImport(current: { products: Product[]; categories: Category[
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const price = (n: number | null) => (n === null ? 'none' : String(n));
+/** At most `limit` lines, then how many more there are. */
+const shortened = (details: string[], limit: number) => (details.length > limit ? [...details.slice(0, limit), `  … and ${details.length - limit} more`] : details);
 const fieldName: Record<PriceField, string> = { regular: '', special: 'special ', mrp: 'MRP ' };
 
 /** The plan for a shop owner to read: the counts, then at most `limit` changes, one a line, and how many more. */
@@ -63,7 +65,60 @@ export function describePlan(plan: ImportPlan, limit = 20): string[] {
     ...plan.prices.map((p) => `  price    ${name(p)}: ${p.changes.map((c) => `${fieldName[c.field]}${price(c.from)} → ${price(c.to)}`).join(', ')}`),
     ...plan.stock.map((p) => `  stock    ${name(p)}: ${p.from} → ${p.to}`),
   ];
-  const shown = details.length > limit ? [...details.slice(0, limit), `  … and ${details.length - limit} more`] : details;
   const kept = plan.stockKept > 0 ? [`Live stock is kept for the ${plural(plan.stockKept, 'product', 'products')} already in the shop (--stock-from-file takes the file's).`] : [];
-  return [counts, ...shown, ...kept];
+  return [counts, ...shortened(details, limit), ...kept];
+}
+
+type FieldChange = { field: string; from: string; to: string };
+/** What a shop-front sheet changes (import-catalog --shop-front): categories and banners matched by id. */
+export type ShopFrontPlan = {
+  categories: { added: Category[]; changed: (Category & { changes: FieldChange[] })[]; removed: Category[] };
+  banners: { added: StoredBanner[]; changed: (StoredBanner & { fields: string[] })[]; removed: StoredBanner[] };
+};
+type ShopFrontState = { categories: Category[]; banners: StoredBanner[] };
+
+const categoryFields = ['name', 'colour', 'image', 'position'] as const;
+/** A banner's fields by the names the JSON and the owner's page give them; the schedule as from / until. */
+const bannerFields = { kind: 'kind', title: 'title', subtitle: 'subtitle', buttonText: 'buttonText', image: 'image', background: 'background', link: 'link', showFrom: 'from', showUntil: 'until', position: 'position' } as const;
+
+export function planShopFront(current: ShopFrontState, next: ShopFrontState): ShopFrontPlan {
+  const categoriesBefore = new Map(current.categories.map((c) => [c.oId, c]));
+  const bannersBefore = new Map(current.banners.map((b) => [b.id, b]));
+  const nextCategories = new Set(next.categories.map((c) => c.oId));
+  const nextBanners = new Set(next.banners.map((b) => b.id));
+  const plan: ShopFrontPlan = {
+    categories: { added: [], changed: [], removed: current.categories.filter((c) => !nextCategories.has(c.oId)) },
+    banners: { added: [], changed: [], removed: current.banners.filter((b) => !nextBanners.has(b.id)) },
+  };
+  const shown = (v: string | number) => (v === '' ? 'none' : String(v));
+  for (const c of next.categories) {
+    const old = categoriesBefore.get(c.oId);
+    if (!old) plan.categories.added.push(c);
+    const changes = old ? categoryFields.filter((f) => old[f] !== c[f]).map((field) => ({ field, from: shown(old[field]), to: shown(c[field]) })) : [];
+    if (changes.length > 0) plan.categories.changed.push({ ...c, changes });
+  }
+  for (const b of next.banners) {
+    const old = bannersBefore.get(b.id);
+    if (!old) plan.banners.added.push(b);
+    const fields = old ? Object.entries(bannerFields).filter(([f]) => JSON.stringify(old[f as keyof StoredBanner] ?? null) !== JSON.stringify(b[f as keyof StoredBanner] ?? null)).map(([, name]) => name) : [];
+    if (fields.length > 0) plan.banners.changed.push({ ...b, fields });
+  }
+  return plan;
+}
+
+/** The shop-front plan for the owner to read: the counts, then at most `limit` changes, one a line. */
+export function describeShopFrontPlan(plan: ShopFrontPlan, limit = 20): string[] {
+  const { categories: c, banners: b } = plan;
+  const counts = `Shop front: ${plural(c.added.length, 'category', 'categories')} added, ${c.changed.length} changed, ${c.removed.length} removed; ${plural(b.added.length, 'banner', 'banners')} added, ${b.changed.length} changed, ${b.removed.length} removed.`;
+  const category = (x: Category) => `${x.oId} (${x.name})`;
+  const banner = (x: StoredBanner) => (x.title ? `${x.id} (${x.title})` : x.id);
+  const details = [
+    ...c.added.map((x) => `  category added    ${category(x)}`),
+    ...c.changed.map((x) => `  category changed  ${category(x)}: ${x.changes.map((ch) => `${ch.field} ${ch.from} → ${ch.to}`).join(', ')}`),
+    ...c.removed.map((x) => `  category removed  ${category(x)}`),
+    ...b.added.map((x) => `  banner added      ${banner(x)}`),
+    ...b.changed.map((x) => `  banner changed    ${banner(x)}: ${x.fields.join(', ')}`),
+    ...b.removed.map((x) => `  banner removed    ${banner(x)}`),
+  ];
+  return [counts, ...shortened(details, limit)];
 }

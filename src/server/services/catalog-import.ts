@@ -2,37 +2,62 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Actor } from '../db/repositories/audit-repository.ts';
 import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
-import { planImport, type ImportPlan } from './catalog-import-plan.ts';
+import { planImport, planShopFront, type ImportPlan, type ShopFrontPlan } from './catalog-import-plan.ts';
+import { parseShopFront, type ShopFrontParse } from './shop-front-file.ts';
 import { catalogFileOf, catalogToCsv, catalogToJson, csvLeavesOut, csvProblems, parseCatalog, type CatalogProblem } from './catalog-file.ts';
 
-export type ImportResult = { ok: true; products: number; categories: number; plan: ImportPlan } | { ok: false; problems: CatalogProblem[] };
+export type ImportResult =
+  | { ok: true; products: number; categories: number; plan: ImportPlan; shopFront?: { banners: number; plan: ShopFrontPlan } }
+  | { ok: false; problems: CatalogProblem[]; shopFrontProblems?: CatalogProblem[] };
+
+const formatOf = (file: string) => (file.toLowerCase().endsWith('.csv') ? 'csv' : 'json');
+
+function readText(file: string): { ok: true; text: string } | { ok: false; problems: CatalogProblem[] } {
+  try {
+    return { ok: true, text: readFileSync(file, 'utf8') };
+  } catch (err) {
+    return { ok: false, problems: [{ line: 0, message: `Cannot read ${file}: ${(err as Error).message}` }] };
+  }
+}
 
 /**
  * Imports a JSON or CSV catalog file (by its extension) in one transaction, or nothing at
  * all; audited when an actor (the owner) does it. Products already in the shop keep their
  * live stock unless stockFromFile. With dryRun it only reads: the plan says what an import
  * would change. The plan is worked out from the catalog as read just before the import.
+ * With a shopFront sheet (shop-front-file.ts; its schedules in the shop's timeZone), its categories and
+ * banners are the shop's, in the same transaction; both files' problems come back together.
  */
 export async function importCatalogFile(
   repo: CatalogRepository,
   file: string,
   actor?: Actor,
-  options: { dryRun?: boolean; stockFromFile?: boolean } = {},
+  options: { dryRun?: boolean; stockFromFile?: boolean; shopFront?: { file: string; timeZone: string } } = {},
 ): Promise<ImportResult> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    return { ok: false, problems: [{ line: 0, message: `Cannot read ${file}: ${(err as Error).message}` }] };
+  const read = readText(file);
+  const format = formatOf(file);
+  const parsed = read.ok ? parseCatalog(read.text, format) : read;
+  let front: ShopFrontParse | undefined;
+  if (options.shopFront) {
+    const { file: sheetFile, timeZone } = options.shopFront;
+    const sheet = readText(sheetFile);
+    const categories = parsed.ok ? parsed.file.categories : null;
+    front = sheet.ok ? parseShopFront(sheet.text, formatOf(sheetFile), { categories, timeZone }) : sheet;
   }
-  const format = file.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
-  const parsed = parseCatalog(text, format);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok || (front && !front.ok)) return { ok: false, problems: parsed.ok ? [] : parsed.problems, ...(front && !front.ok ? { shopFrontProblems: front.problems } : {}) };
+  const catalog = front ? { ...parsed.file, categories: front.categories, banners: front.banners } : parsed.file;
   const stockFromFile = options.stockFromFile ?? false;
-  const plan = planImport(await repo.read(), parsed.file, { stockFromFile, fractionDigits: repo.fractionDigits });
-  // a CSV has no banners: keep the ones the shop has
-  if (!options.dryRun) await repo.replace(parsed.file, { keepBanners: format === 'csv', actor, stock: stockFromFile ? 'file' : 'keep' });
-  return { ok: true, products: parsed.file.products.length, categories: parsed.file.categories.length, plan };
+  const current = await repo.read();
+  const plan = planImport(current, catalog, { stockFromFile, fractionDigits: repo.fractionDigits });
+  // a CSV has no banners: keep the ones the shop has, unless the sheet gives them
+  if (!options.dryRun) await repo.replace(catalog, { keepBanners: format === 'csv' && !front, actor, stock: stockFromFile ? 'file' : 'keep' });
+  return {
+    ok: true,
+    products: catalog.products.length,
+    categories: catalog.categories.length,
+    plan,
+    ...(front ? { shopFront: { banners: catalog.banners.length, plan: planShopFront(current, catalog) } } : {}),
+  };
 }
 
 /** What an export wrote: counts of what the file holds, and what a CSV could not (csvLeavesOut). */

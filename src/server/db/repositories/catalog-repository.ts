@@ -195,10 +195,11 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
      * as orders left it, even for an order taken while the import runs; a product whose
      * isFraction changes takes the file's stock, as its stock's unit changed. With 'file'
      * (the default, for seeds and tests) every product takes the file's stock. Products not in
-     * the file are deleted; orders keep their lines, which copy what they need.
+     * the file are deleted; orders keep their lines, which copy what they need. The banners
+     * are the file's (with their schedule, when a shop-front sheet gives one) unless keepBanners.
      * With an actor (the owner's import), its audit entry is written in the same transaction.
      */
-    async replace(file: CatalogFile, options: { keepBanners?: boolean; actor?: Actor; stock?: 'keep' | 'file' } = {}): Promise<void> {
+    async replace(file: Omit<CatalogFile, 'banners'> & { banners: StoredBanner[] }, options: { keepBanners?: boolean; actor?: Actor; stock?: 'keep' | 'file' } = {}): Promise<void> {
       const now = Date.now();
       const v = newVersion(now);
       const products = file.products.map(completeProduct);
@@ -291,6 +292,8 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                   image_desktop: b.image.desktop,
                   background: b.background,
                   link: JSON.stringify(b.link),
+                  show_from: b.showFrom ?? null,
+                  show_until: b.showUntil ?? null,
                 })),
               )
               .execute();
@@ -301,7 +304,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           .values({ key: VERSION_KEY, value: v })
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: v }))
           .execute();
-        if (options.actor) await recordAudit(trx, { actor: options.actor, action: 'catalog.import', subject: 'catalog', detail: { products: file.products.length, categories: file.categories.length, stock: options.stock ?? 'file' } }, now);
+        if (options.actor) await recordAudit(trx, { actor: options.actor, action: 'catalog.import', subject: 'catalog', detail: { products: file.products.length, categories: file.categories.length, ...(options.keepBanners ? {} : { banners: file.banners.length }), stock: options.stock ?? 'file' } }, now);
       });
     },
 

@@ -11,14 +11,14 @@ type Fail = { ok: false; fields: FieldProblem[] };
 type Trx = Transaction<Database>;
 
 /** `base`, or `base-2`, `base-3` … whichever is not taken yet. */
-function freeId(base: string, taken: Set<string>): string {
+export function freeId(base: string, taken: Set<string>): string {
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;
 }
 
 /** Words as an id, or `fallback` when they have no Latin letters or digits (slugOf's own fallback is "product"). */
-const idOf = (words: string, fallback: string) => (/[a-z0-9]/i.test(words.normalize('NFKD')) ? slugOf(words) : fallback);
+export const idOf = (words: string, fallback: string) => (/[a-z0-9]/i.test(words.normalize('NFKD')) ? slugOf(words) : fallback);
 
 /** Each field that differs, old → new (the audit entry's detail). */
 function changesOf(before: Record<string, unknown>, after: Record<string, unknown>): ProductChanges {
