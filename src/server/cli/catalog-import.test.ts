@@ -187,14 +187,35 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
     expect(await everything(opened.db)).toEqual(before);
   });
 
+  it("keeps the shop front the owner made on /admin: a CSV changes a category's name or colour only where it writes one", async () => {
+    const kysely = opened.db.kysely;
+    await kysely.updateTable('categories').set({ image: '/media/u/loaves.webp', colour: '#aa5500', name: 'Our bakery' }).where('id', '=', 'bakery').execute();
+    await kysely.insertInto('categories').values({ id: 'festive', name: 'Festive boxes', position: 9, colour: '#c2185b', image: '/media/u/diwali.webp' }).execute();
+    const categories = async () => Object.fromEntries((await kysely.selectFrom('categories').select(['id', 'name', 'colour', 'image']).orderBy('id').execute()).map(({ id, ...c }) => [id, c]));
+    const shopFront = await categories();
+
+    // a price list with no category cells but the id: the shop front stays as the owner made it
+    const prices = write(`prices-${database.name}.csv`, ['variantId,title,categoryId,regular,stock', 'bread,Sourdough loaf,bakery,210,20', 'bun,Bun,bakery,40,50', 'rusk,Rusk,tea-time,60,10']);
+    expect((await run(prices)).code).toBe(0);
+    expect(await categories()).toEqual({ ...shopFront, 'tea-time': { name: 'tea-time', colour: '#607d8b', image: '' } });
+
+    // a colour written in the file is the owner's word; the picture and name stay
+    const colour = write(`colour-${database.name}.csv`, ['variantId,title,categoryId,categoryColour,regular,stock', 'bread,Sourdough loaf,bakery,#1565c0,210,20', 'bun,Bun,bakery,,40,50']);
+    expect((await run(colour)).code).toBe(0);
+    expect((await categories()).bakery).toEqual({ name: 'Our bakery', colour: '#1565c0', image: '/media/u/loaves.webp' });
+    expect((await categories()).festive).toEqual(shopFront.festive);
+  });
+
   it('keeps a long summary short, and names a row whose unquoted comma splits a cell', async () => {
     const many = write(`many-${database.name}.csv`, [header, ...Array.from({ length: 25 }, (_, i) => `p${i + 1},Product ${i + 1},bakery,Bakery,10,1`)]);
     const before = await everything(opened.db);
+    // the shop's categories stay beside the file's bakery (a CSV does not remove them)
+    const categories = before.categories.length;
     const { code, lines } = await run(many, '--dry-run');
     expect(code).toBe(0);
-    // 25 added and the 3 products of the shop removed: 28 changes, 20 shown
-    expect(lines.slice(0, 3)).toEqual([`Dry run: nothing was changed. Importing ${many} would give 25 products in 1 category.`, '25 added, 3 removed, 0 price changes, 0 stock changes.', '  added    p1 (Product 1), stock 1']);
-    expect(lines.slice(-2)).toEqual(['  added    p20 (Product 20), stock 1', '  … and 8 more']);
+    // 25 added and the 2 products of the shop removed: 27 changes, 20 shown
+    expect(lines.slice(0, 3)).toEqual([`Dry run: nothing was changed. Importing ${many} would give 25 products in ${categories} categories.`, '25 added, 2 removed, 0 price changes, 0 stock changes.', '  added    p1 (Product 1), stock 1']);
+    expect(lines.slice(-2)).toEqual(['  added    p20 (Product 20), stock 1', '  … and 7 more']);
     expect(lines).toHaveLength(23);
 
     const split = write(`split-${database.name}.csv`, [header, 'bread,Sourdough loaf,bakery,Bakery,₹1,250.00,20', 'bun,Bun,bakery,Bakery,40,-3']);

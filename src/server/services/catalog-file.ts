@@ -12,7 +12,8 @@ import { catalogFileSchema, productInputSchema, productTypes, type Banner, type 
  */
 
 export type CatalogProblem = { line: number; message: string };
-export type CatalogParse = { ok: true; file: CatalogFile } | { ok: false; problems: CatalogProblem[] };
+/** `stated`, from a CSV only: per category, the name and colour its rows wrote (a CSV has no other category fields). */
+export type CatalogParse = { ok: true; file: CatalogFile; stated?: Map<string, { name?: string; colour?: string }> } | { ok: false; problems: CatalogProblem[] };
 
 /** CSV columns, one row per product (variant). Categories come from categoryId/categoryName. */
 export const csvColumns = [
@@ -221,6 +222,7 @@ export function parseCatalogCsv(text: string): CatalogParse {
   const products: CatalogFile['products'] = [];
   const lines: number[] = [];
   const categories = new Map<string, CatalogFile['categories'][number]>();
+  const stated = new Map<string, { name?: string; colour?: string }>();
   for (const { row, line } of rows) {
     const rowProblems = new Map<string, string>();
     const problem = (column: string, hint = csvHints[column] ?? 'not valid') => {
@@ -238,6 +240,7 @@ export function parseCatalogCsv(text: string): CatalogParse {
     const catId = row.categoryId ?? '';
     if (catId && !categories.has(catId)) {
       categories.set(catId, { oId: catId, name: row.categoryName || catId, position: categories.size + 1, colour: row.categoryColour || '#607d8b', image: '' });
+      stated.set(catId, { ...(row.categoryName ? { name: row.categoryName } : {}), ...(row.categoryColour ? { colour: row.categoryColour } : {}) });
     }
     const images = listCell(row.images).map((url, position) => ({ id: `${row.variantId}-${position}`, position, url, thumbnail: url }));
     const candidate = {
@@ -276,7 +279,25 @@ export function parseCatalogCsv(text: string): CatalogParse {
   const file: CatalogFile = { categories: [...categories.values()], products, banners: [] };
   // the rules across rows, on the rows that are good: a repeated id is reported even beside a bad row
   problems.push(...crossCheck(file, (kind, index) => (kind === 'products' ? lines[index]! : 1)));
-  return problems.length > 0 ? { ok: false, problems: problems.sort((a, b) => a.line - b.line) } : { ok: true, file };
+  return problems.length > 0 ? { ok: false, problems: problems.sort((a, b) => a.line - b.line) } : { ok: true, file, stated };
+}
+
+/**
+ * A CSV's categories laid over the shop's (issue 21): a CSV says of a category only its id
+ * and, when those cells are filled, its name and colour. So a category the shop has keeps
+ * its picture, its place and whatever the file left blank; one the file does not name stays
+ * (the owner deletes categories on /admin); a new one comes after the shop's, in the file's
+ * order. Importing an edited price list then never strips the shop front.
+ */
+export function keepShopCategories(shop: Category[], fromCsv: Category[], stated: Map<string, { name?: string; colour?: string }>): Category[] {
+  const kept = new Map(shop.map((c) => [c.oId, c]));
+  let last = Math.max(0, ...shop.map((c) => c.position));
+  for (const c of fromCsv) {
+    const have = kept.get(c.oId);
+    const said = stated.get(c.oId) ?? {};
+    kept.set(c.oId, have ? { ...have, ...said } : { ...c, position: ++last });
+  }
+  return [...kept.values()];
 }
 
 /** The shop's catalog (the repository's read()) as an import file: every field, prices as decimals, the current stock. */

@@ -4,7 +4,7 @@ import type { Actor } from '../db/repositories/audit-repository.ts';
 import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { planImport, planShopFront, type ImportPlan, type ShopFrontPlan } from './catalog-import-plan.ts';
 import { parseShopFront, type ShopFrontParse } from './shop-front-file.ts';
-import { catalogFileOf, catalogToCsv, catalogToJson, csvLeavesOut, csvProblems, parseCatalog, type CatalogProblem } from './catalog-file.ts';
+import { catalogFileOf, catalogToCsv, catalogToJson, csvLeavesOut, csvProblems, keepShopCategories, parseCatalog, type CatalogProblem } from './catalog-file.ts';
 
 export type ImportResult =
   | { ok: true; products: number; categories: number; plan: ImportPlan; shopFront?: { banners: number; plan: ShopFrontPlan } }
@@ -45,9 +45,14 @@ export async function importCatalogFile(
     front = sheet.ok ? parseShopFront(sheet.text, formatOf(sheetFile), { categories, timeZone }) : sheet;
   }
   if (!parsed.ok || (front && !front.ok)) return { ok: false, problems: parsed.ok ? [] : parsed.problems, ...(front && !front.ok ? { shopFrontProblems: front.problems } : {}) };
-  const catalog = front ? { ...parsed.file, categories: front.categories, banners: front.banners } : parsed.file;
   const stockFromFile = options.stockFromFile ?? false;
   const current = await repo.read();
+  // the sheet says what the categories are; a CSV alone, only what its cells say (keepShopCategories)
+  const catalog = front
+    ? { ...parsed.file, categories: front.categories, banners: front.banners }
+    : parsed.stated
+      ? { ...parsed.file, categories: keepShopCategories(current.categories, parsed.file.categories, parsed.stated) }
+      : parsed.file;
   const plan = planImport(current, catalog, { stockFromFile, fractionDigits: repo.fractionDigits });
   // a CSV has no banners: keep the ones the shop has, unless the sheet gives them
   if (!options.dryRun) await repo.replace(catalog, { keepBanners: format === 'csv' && !front, actor, stock: stockFromFile ? 'file' : 'keep' });
