@@ -13,8 +13,9 @@ const UPLOADED = '/media/u/';
  * here is uploaded at once (`POST /admin/api/media`, checked as product photos are) and its
  * address put in the form, kept when the form is saved; "Remove" empties the field. A
  * picture already under media/ can still be named by its path, under "or type a path".
+ * `onBusy` tells the form while a photo is on its way, so it is not saved without it.
  */
-export function PictureField({ label, value, error, onChange }: { label: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+export function PictureField({ label, value, error, onChange, onBusy }: { label: string; value: string; error: string | undefined; onChange: (value: string) => void; onBusy?: (busy: boolean) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -31,9 +32,11 @@ export function PictureField({ label, value, error, onChange }: { label: string;
     setRefused(null);
     if (tooLarge(file)) return setRefused(t('owner.photoFailed', { name: file.name, message: t('owner.photoTooLarge') }));
     setBusy(true);
+    onBusy?.(true);
     setStatus(t('owner.pictureUploading', { name: file.name }));
     const res = await ownerApi.uploadPicture(file);
     setBusy(false);
+    onBusy?.(false);
     if (res.ok) {
       onChange(res.data.url);
       setStatus(t('owner.pictureUploaded', { name: file.name }));

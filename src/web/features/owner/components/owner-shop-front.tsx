@@ -200,10 +200,17 @@ function ColourBox({ label, error, value, onChange }: { label: string; error: st
   );
 }
 
+/** The pictures of a form still uploading: it is saved once they are in, not without them. */
+function useUploads() {
+  const [count, setCount] = useState(0);
+  return { busy: count > 0, track: (busy: boolean) => setCount((n) => n + (busy ? 1 : -1)) };
+}
+
 function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ name: category?.name ?? '', colour: category?.colour ?? '#e2e8f0', image: category?.image ?? '' });
   const [busy, setBusy] = useState(false);
+  const uploads = useUploads();
   const [problem, setProblem] = useState<Problem>(null);
   const error = errorAt(problem);
   const save = async () => {
@@ -220,8 +227,8 @@ function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: 
     <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={category ? t('owner.categoryEdit', { name: category.name }) : t('owner.categoryNew')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <TextBox label={t('owner.categoryName')} error={error('name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
       <ColourBox label={t('owner.colour')} error={error('colour')} value={form.colour} onChange={(colour) => setForm((f) => ({ ...f, colour }))} />
-      <PictureField label={t('owner.categoryImage')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} />
-      <SaveRow busy={busy} problem={problem} onCancel={onDone} />
+      <PictureField label={t('owner.categoryImage')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} onBusy={uploads.track} />
+      <SaveRow busy={busy || uploads.busy} problem={problem} onCancel={onDone} />
     </form>
   );
 }
@@ -304,6 +311,7 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
   const { t } = useTranslation();
   const [form, setForm] = useState(() => valuesOf(banner));
   const [busy, setBusy] = useState(false);
+  const uploads = useUploads();
   const [problem, setProblem] = useState<Problem>(null);
   const error = errorAt(problem);
   const update = (change: Partial<BannerValues>) => setForm((f) => ({ ...f, ...change }));
@@ -331,8 +339,8 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
       <TextBox label={t('owner.bannerTitle')} error={error('title')} value={form.title} onChange={(title) => update({ title })} />
       <TextBox label={t('owner.bannerSubtitle')} error={error('subtitle')} value={form.subtitle} onChange={(subtitle) => update({ subtitle })} />
       <TextBox label={t('owner.bannerButton')} error={error('buttonText')} value={form.buttonText} onChange={(buttonText) => update({ buttonText })} />
-      <PictureField label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} />
-      <PictureField label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} />
+      <PictureField label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} onBusy={uploads.track} />
+      <PictureField label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} onBusy={uploads.track} />
       <ColourBox label={t('owner.bannerBackground')} error={error('background')} value={form.background} onChange={(background) => update({ background })} />
       <Field label={t('owner.bannerLink')} error={error('link.type')}>
         {(id) => (
@@ -366,7 +374,7 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
       <p className="text-sm text-slate-600">{t('owner.bannerScheduleHint')}</p>
       <TextBox label={t('owner.bannerShowFrom')} error={error('from')} value={form.from} onChange={(from) => update({ from })} />
       <TextBox label={t('owner.bannerShowUntil')} error={error('until')} value={form.until} onChange={(until) => update({ until })} />
-      <SaveRow busy={busy} problem={problem} onCancel={onDone} />
+      <SaveRow busy={busy || uploads.busy} problem={problem} onCancel={onDone} />
     </form>
   );
 }
