@@ -41,6 +41,13 @@ export const cartMessages = {
   stockNotAvailable: 'Stock not available',
 } as const;
 
+/**
+ * What the storefront's + and − move a product sold by weight when the owner set no step
+ * (`weightStep`). Here, not beside the catalog's schemas: the cart's code loads with every
+ * page, and zod there would try `new Function` under the shop's CSP.
+ */
+export const DEFAULT_WEIGHT_STEP = 0.25;
+
 /** §5: the selector's maximum when stock errors are hidden (ordering without stock allowed). */
 export const MAX_QTY_WITHOUT_STOCK = 10_000;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weightStepSchema } from './product-edit.ts';
 
 /**
  * The catalog as the spec's client reads it (§3 Product, Category) and as the owner
@@ -8,15 +9,6 @@ import { z } from 'zod';
 
 const decimal = z.number().finite().nonnegative();
 const id = z.string().trim().min(1).max(120);
-
-/** Kg with the cart's two decimals, from 10 g to 100 kg. */
-export const weightStepSchema = z
-  .number()
-  .min(0.01, 'Write the step in kg from 0.01 to 100, e.g. 0.25.')
-  .max(100, 'Write the step in kg from 0.01 to 100, e.g. 0.25.')
-  .multipleOf(0.01, 'Write the step in kg with at most 2 decimals, e.g. 0.25.');
-/** What the storefront's + and − move a product sold by weight when the owner set no step. */
-export const DEFAULT_WEIGHT_STEP = 0.25;
 
 export const productTypes = ['simple', 'configurable', 'bundle', 'virtual', 'downloadable'] as const;
 

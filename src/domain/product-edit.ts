@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { weightStepSchema } from './catalog.ts';
 import { parseDecimal } from './money.ts';
 import { checkStock, quantityMessages } from './quantity.ts';
 
@@ -19,6 +18,17 @@ export const productEditMessages = {
   taxRange: 'The tax rate is a percentage from 0 to 100.',
   notWholeStock: 'Its stock is not whole units: set the stock to whole units first, then sell it by the piece.',
 } as const;
+
+/**
+ * Kg with the cart's two decimals, from 10 g to 100 kg: the catalog's field too. Kept here,
+ * and the catalog's schemas import it, not the other way: the owner's code then takes no
+ * catalog schemas (and zod's storefront users) into its chunk.
+ */
+export const weightStepSchema = z
+  .number()
+  .min(0.01, 'Write the step in kg from 0.01 to 100, e.g. 0.25.')
+  .max(100, 'Write the step in kg from 0.01 to 100, e.g. 0.25.')
+  .multipleOf(0.01, 'Write the step in kg with at most 2 decimals, e.g. 0.25.');
 
 /** Decimals a price may carry in a shop writing `fractionDigits` of them. */
 const hasDigits = (x: number, fractionDigits: number) => Number.isFinite(x) && -parseDecimal(x).exponent <= fractionDigits;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity, quantityLimits, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
-import { DEFAULT_WEIGHT_STEP } from '../../../../domain/catalog.ts';
+import { clampQuantity, DEFAULT_WEIGHT_STEP, quantityLimits, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 
 /**
