@@ -35,29 +35,45 @@ export function typoBudget(term: string): 0 | 1 | 2 {
   return n < 4 ? 0 : n < 8 ? 1 : 2;
 }
 
+/** Three rows of the distance table, reused: a query checks a few hundred words and must not allocate for each. */
+let rows = [new Uint8Array(64), new Uint8Array(64), new Uint8Array(64)];
+
 /**
  * Damerau distance (optimal string alignment: substitution, transposition, insertion,
- * deletion) when it is at most `max`, else max + 1. Words are short: a plain table.
+ * deletion) when it is at most `max`, else max + 1; only the band of the table within
+ * `max` of the diagonal can stay under it, so only that band is filled.
  */
 export function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows = a.length + 1;
+  if (a === b) return 0;
   const cols = b.length + 1;
-  const d = new Uint8Array(rows * cols);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    let rowMin = 255;
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
-      d[i * cols + j] = v;
+  if (rows[0]!.length < cols) rows = rows.map(() => new Uint8Array(cols * 2));
+  let [before, prev, cur] = rows as [Uint8Array, Uint8Array, Uint8Array];
+  const over = max + 1;
+  for (let j = 0; j < cols; j++) prev[j] = j > over ? over : j;
+  for (let i = 1; i <= a.length; i++) {
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    cur[from - 1] = from === 1 ? Math.min(i, over) : over;
+    let rowMin = cur[from - 1]!;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = prev[j - 1]! + (ai === bj ? 0 : 1);
+      const up = prev[j]! + 1;
+      if (up < v) v = up;
+      const left = cur[j - 1]! + 1;
+      if (left < v) v = left;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && before[j - 2]! + 1 < v) v = before[j - 2]! + 1;
+      if (v > over) v = over;
+      cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > max) return max + 1;
+    if (to < b.length) cur[to + 1] = over;
+    if (rowMin > max) return over;
+    [before, prev, cur] = [prev, cur, before];
   }
-  return Math.min(d[rows * cols - 1]!, max + 1);
+  return Math.min(prev[b.length]!, over);
 }
 
 /**

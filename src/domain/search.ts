@@ -69,6 +69,10 @@ type Built = {
   /** field << 8 | position, beside each posting */
   places: Uint16Array;
   keys: Float64Array;
+  /** the same (word, place) pairs product by product: product p's from `forward[p]` to `forward[p + 1]` */
+  forward: Int32Array;
+  forwardWords: Int32Array;
+  forwardPlaces: Uint16Array;
   items: Int32Array;
   /** per term slot and product: 1 + the best grade (0: no match), and that match's position */
   grade: Uint8Array;
@@ -78,62 +82,89 @@ type Built = {
   itemBest: Float64Array;
   /** per word: the query term that last looked at it */
   stamp: Int32Array;
+  /** per term slot and word: 1 + how the term meets the word (wordsFor's grade), 0 not at all */
+  meets: Uint8Array;
 };
 
 function build(products: readonly Product[], categories: readonly Category[], synonyms: Synonyms): Built {
+  // synonyms by the folded form of the word they stand for, so "rices" gets chawal as well
+  const standsFor = new Map<string, string[]>();
+  for (const [typed, targets] of Object.entries(synonyms)) {
+    for (const target of targets) for (const w of normalise(target).split(' ').filter(Boolean)) standsFor.set(fold(w), [...(standsFor.get(fold(w)) ?? []), ...normalise(typed).split(' ').filter(Boolean)]);
+  }
   const ids = new Map<string, number>();
   const words: string[] = [];
-  const idOf = (w: string) => ids.get(w) ?? ids.set(w, words.push(w) - 1).get(w)!;
-  // synonyms by the folded form of the word they stand for, so "rices" gets chawal as well
-  const standsFor = new Map<string, number[]>();
-  for (const [typed, targets] of Object.entries(synonyms)) {
-    const typedIds = normalise(typed).split(' ').filter(Boolean).map(idOf);
-    for (const target of targets) for (const w of normalise(target).split(' ').filter(Boolean)) standsFor.set(fold(w), [...(standsFor.get(fold(w)) ?? []), ...typedIds]);
-  }
-  // a field's words as (word id, position) pairs; variant names repeat and categories hold many products, so those are read once each
-  const read = (text: string): number[] => {
+  /** per word id, the synonyms indexed beside it */
+  const extra: number[][] = [];
+  const idOf = (w: string): number => {
+    let id = ids.get(w);
+    if (id !== undefined) return id;
+    id = words.push(w) - 1;
+    ids.set(w, id);
+    const typed = standsFor.get(fold(w));
+    if (typed) extra[id] = typed.map(idOf);
+    return id;
+  };
+  // a field's words as (word id, position) pairs, by a hand-rolled split: at 100k products the
+  // arrays of split/map were much of the build, in GC
+  const read = (raw: string): number[] => {
+    const text = normalise(raw);
     const out: number[] = [];
-    normalise(text).split(' ').forEach((w, at) => {
-      if (!w) return;
+    for (let from = 0, to = 0, at = 0; from < text.length; from = to + 1, at++) {
+      to = text.indexOf(' ', from);
+      if (to < 0) to = text.length;
+      const id = idOf(text.slice(from, to));
       const where = Math.min(at, MAX_POSITION);
-      out.push(idOf(w), where);
-      for (const s of standsFor.get(fold(w)) ?? []) out.push(s, where);
-    });
+      out.push(id, where);
+      for (const s of extra[id] ?? []) out.push(s, where);
+    }
     return out;
   };
+  // variant names repeat and categories hold many products: read once each
   const cache = new Map<string, number[]>();
   const cached = (text: string) => cache.get(text) ?? cache.set(text, read(text)).get(text)!;
   const named = new Map(categories.map((c) => [c.oId, categoryName(categories, c.oId)]));
 
   const itemIds = new Map<string, number>();
   const items = new Int32Array(products.length);
-  const productOf: number[] = [];
-  const wordOf: number[] = [];
-  const placeOf: number[] = [];
-  products.forEach((p, i) => {
+  const forward = new Int32Array(products.length + 1);
+  // (product, word, place) triples, grown by doubling
+  let productOf = new Int32Array(16 * products.length + 16);
+  let wordOf = new Int32Array(productOf.length);
+  let placeOf = new Uint16Array(productOf.length);
+  let n = 0;
+  const add = (i: number, field: number, pairs: number[]) => {
+    if (n + pairs.length / 2 > productOf.length) {
+      const size = 2 * (n + pairs.length);
+      [productOf, wordOf, placeOf] = [copy(productOf, new Int32Array(size)), copy(wordOf, new Int32Array(size)), copy(placeOf, new Uint16Array(size))];
+    }
+    for (let k = 0; k < pairs.length; k += 2, n++) {
+      productOf[n] = i;
+      wordOf[n] = pairs[k]!;
+      placeOf[n] = (field << 8) | pairs[k + 1]!;
+    }
+  };
+  for (let i = 0; i < products.length; i++) {
+    const p = products[i]!;
     items[i] = itemIds.get(p.itemId) ?? itemIds.set(p.itemId, itemIds.size).get(p.itemId)!;
-    const fields = [read(p.title), cached(p.variantName), cached(named.get(p.categoryId) ?? 'Unnamed')];
-    fields.forEach((pairs, field) => {
-      for (let k = 0; k < pairs.length; k += 2) {
-        productOf.push(i);
-        wordOf.push(pairs[k]!);
-        placeOf.push((field << 8) | pairs[k + 1]!);
-      }
-    });
-  });
+    add(i, TITLE, read(p.title));
+    add(i, VARIANT, cached(p.variantName));
+    add(i, CATEGORY, cached(named.get(p.categoryId) ?? 'Unnamed'));
+    forward[i + 1] = n;
+  }
   if (words.length >= 2 ** WORD_BITS) throw new RangeError(`Search indexes at most ${2 ** WORD_BITS - 1} distinct words`);
 
   const offsets = new Int32Array(words.length + 1);
-  for (const w of wordOf) offsets[w + 1]!++;
+  for (let k = 0; k < n; k++) offsets[wordOf[k]! + 1]!++;
   for (let w = 0; w < words.length; w++) offsets[w + 1]! += offsets[w]!;
   const next = offsets.slice(0, -1);
-  const postings = new Int32Array(wordOf.length);
-  const places = new Uint16Array(wordOf.length);
-  wordOf.forEach((w, k) => {
-    const at = next[w]!++;
+  const postings = new Int32Array(n);
+  const places = new Uint16Array(n);
+  for (let k = 0; k < n; k++) {
+    const at = next[wordOf[k]!]!++;
     postings[at] = productOf[k]!;
     places[at] = placeOf[k]!;
-  });
+  }
 
   const folds = words.map(fold);
   const byFold = new Map<string, number[]>();
@@ -149,12 +180,19 @@ function build(products: readonly Product[], categories: readonly Category[], sy
 
   return {
     size: products.length, words, folds, byFold, sorted, offsets, postings, places, keys, items,
+    forward, forwardWords: wordOf.slice(0, n), forwardPlaces: placeOf.slice(0, n),
+    meets: new Uint8Array(MAX_TERMS * words.length),
     grade: new Uint8Array(MAX_TERMS * products.length),
     position: new Uint8Array(MAX_TERMS * products.length),
     count: new Uint8Array(products.length),
     itemBest: new Float64Array(itemIds.size).fill(Infinity),
     stamp: new Int32Array(words.length),
   };
+}
+
+function copy<T extends Int32Array | Uint16Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 /** The first index in `sorted` whose word is not below `term`. */
@@ -206,33 +244,100 @@ function wordsFor(built: Built, term: string, mark: number): number[] {
       const id = keys[k]! - from;
       if (stamp[id] === mark) continue;
       stamp[id] = mark;
-      const typos = Math.min(distance(f, folds[id]!, budget), distance(term, words[id]!, budget));
+      let typos = distance(f, folds[id]!, budget);
+      if (typos > budget && (f !== term || folds[id] !== words[id])) typos = distance(term, words[id]!, budget);
       if (typos <= budget) out.push(id, typos * 6 + 1);
     }
   });
   return out;
 }
 
-/** Records each product's best match for term slot `slot`; `refine`: only for products an earlier term reached. */
-function collect(built: Built, matches: number[], slot: number, refine: boolean, touched: number[]): void {
-  const { offsets, postings, places, grade, position, count, size } = built;
-  const base = slot * size;
+type Term = { slot: number; matches: number[]; reach: number; short: boolean };
+
+/** Records one match of `term` in product p at `place`, if better than the one it has. */
+function record(built: Built, slot: number, p: number, g: number, place: number, touched: number[] | null): void {
+  const at = slot * built.size + p;
+  const current = built.grade[at]!;
+  if (current === 0) {
+    if (built.count[p] === 0) touched?.push(p);
+    built.count[p]!++;
+  } else if (g >= current) return;
+  built.grade[at] = g;
+  built.position[at] = place & 0xff;
+}
+
+/**
+ * Each product's best match for a term, from the term's posting lists. `need`: only products
+ * that already matched this many terms (0: any product, which then counts as reached).
+ */
+function fromPostings(built: Built, term: Term, need: number, touched: number[]): void {
+  const { offsets, postings, places, count } = built;
+  const { matches, slot } = term;
   for (let m = 0; m < matches.length; m += 2) {
     const id = matches[m]!;
-    const partial = matches[m + 1]!;
+    const partial = matches[m + 1]! + 1;
     for (let k = offsets[id]!; k < offsets[id + 1]!; k++) {
       const p = postings[k]!;
-      const place = places[k]!;
-      const g = partial + (place >> 8) * 2 + 1;
-      const at = base + p;
-      const current = grade[at]!;
-      if (current === 0) {
-        if (refine && count[p] === 0) continue;
-        if (count[p]++ === 0) touched.push(p);
-      } else if (g >= current) continue;
-      grade[at] = g;
-      position[at] = place & 0xff;
+      if (need > 0 && count[p]! < need) continue;
+      record(built, slot, p, partial + (places[k]! >> 8) * 2, places[k]!, need === 0 ? touched : null);
     }
+  }
+}
+
+/** The same for a few products, by reading their own words: cheaper than a long posting list. */
+function fromProducts(built: Built, term: Term, products: readonly number[]): void {
+  const { forward, forwardWords, forwardPlaces, meets } = built;
+  const base = term.slot * built.words.length;
+  for (const p of products) {
+    for (let k = forward[p]!; k < forward[p + 1]!; k++) {
+      const meet = meets[base + forwardWords[k]!]!;
+      if (meet > 0) record(built, term.slot, p, meet + (forwardPlaces[k]! >> 8) * 2, forwardPlaces[k]!, null);
+    }
+  }
+}
+
+/**
+ * The products that match every term, found from the rarest term's and narrowed term by
+ * term; then, if there are none, every product that matches any term (terms of 1–2
+ * characters only narrow: a lone "s" or "g" would reach half the catalog).
+ */
+function match(built: Built, terms: Term[], allowed: (p: number) => boolean): { touched: number[]; found: number[]; most: number } {
+  const perProduct = built.forwardWords.length / Math.max(1, built.size);
+  const anchors = terms.filter((t) => !t.short);
+  const order = [...(anchors.length ? anchors : terms)].sort((a, b) => a.reach - b.reach);
+  const narrowing = [...order.slice(1), ...(anchors.length ? terms.filter((t) => t.short) : [])];
+  const touched: number[] = [];
+  if (order.length === 0) return { touched, found: [], most: 0 };
+  fromPostings(built, order[0]!, 0, touched);
+  let alive = touched.filter(allowed);
+  narrowing.forEach((term, i) => {
+    if (alive.length === 0) return;
+    if (term.reach < alive.length * perProduct) fromPostings(built, term, i + 1, touched);
+    else fromProducts(built, term, alive);
+    alive = alive.filter((p) => built.count[p] === i + 2);
+  });
+  if (alive.length > 0) return { touched, found: alive, most: terms.length };
+
+  clear(built, terms.length, touched);
+  touched.length = 0;
+  for (const term of order) fromPostings(built, term, 0, touched);
+  if (anchors.length) for (const term of terms.filter((t) => t.short)) fromPostings(built, term, 1, touched);
+  let most = 0;
+  for (const p of touched) if (built.count[p]! > most && allowed(p)) most = built.count[p]!;
+  return { touched, found: touched.filter((p) => built.count[p] === most && allowed(p)), most };
+}
+
+function clear(built: Built, terms: number, touched: readonly number[]): void {
+  if (touched.length === 0) return;
+  // one memset per slot is cheaper than scattered writes once a term reached many products
+  if (touched.length * terms > built.size / 4) {
+    built.grade.fill(0, 0, terms * built.size);
+    built.count.fill(0);
+    return;
+  }
+  for (const p of touched) {
+    built.count[p] = 0;
+    for (let slot = 0; slot < terms; slot++) built.grade[slot * built.size + p] = 0;
   }
 }
 
@@ -290,19 +395,24 @@ export function createSearchIndex(products: readonly Product[], categories: read
     const terms = [...new Set(normalise(query).split(' ').filter(Boolean))].slice(0, MAX_TERMS);
     const inCategory = options.categories?.length ? new Set(options.categories) : null;
 
-    // terms of 1–2 characters ("t" of T-shirt, "l" of a size) only narrow what longer terms found, unless there are only such terms
-    const anchored = terms.some((t) => t.length >= 3);
-    const order = terms.map((t, slot) => ({ t, slot, refine: anchored && t.length < 3 })).sort((a, b) => Number(a.refine) - Number(b.refine));
-    const touched: number[] = [];
-    for (const { t, slot, refine } of order) collect(built, wordsFor(built, t, ++mark), slot, refine, touched);
+    const allowed = (p: number) => !inCategory || inCategory.has(all[p]!.categoryId);
+    const words = built.words.length;
+    const matched: Term[] = terms.map((t, slot) => {
+      const matches = wordsFor(built, t, ++mark);
+      let reach = 0;
+      for (let m = 0; m < matches.length; m += 2) {
+        reach += built.offsets[matches[m]! + 1]! - built.offsets[matches[m]!]!;
+        built.meets[slot * words + matches[m]!] = matches[m + 1]! + 1;
+      }
+      // terms of 1–2 characters ("t" of T-shirt, "l" of a size) only narrow what longer terms found, unless there are only such terms
+      return { slot, matches, reach, short: t.length < 3 };
+    });
+    const { touched, found } = match(built, matched, allowed);
 
-    const { count, items, itemBest } = built;
-    let most = 0;
-    for (const p of touched) if (count[p]! > most && (!inCategory || inCategory.has(all[p]!.categoryId))) most = count[p]!;
+    const { items, itemBest } = built;
     const best = smallest(limit);
     const bestItems: number[] = [];
-    for (const p of touched) {
-      if (count[p] !== most || (inCategory && !inCategory.has(all[p]!.categoryId))) continue;
+    for (const p of found) {
       const key = sortKey(built, p, terms.length);
       if (!options.groupByItem) best.offer(key);
       else if (itemBest[items[p]!] === Infinity) {
@@ -314,10 +424,8 @@ export function createSearchIndex(products: readonly Product[], categories: read
       best.offer(itemBest[item]!);
       itemBest[item] = Infinity;
     }
-    for (const p of touched) {
-      count[p] = 0;
-      for (let slot = 0; slot < terms.length; slot++) built.grade[slot * built.size + p] = 0;
-    }
+    clear(built, terms.length, touched);
+    for (const { slot, matches } of matched) for (let m = 0; m < matches.length; m += 2) built.meets[slot * words + matches[m]!] = 0;
 
     const picked = best.keys.map((key) => all[key % MAX_PRODUCTS]!);
     if (picked.length === 0) return { status: 'no-results', message: searchMessages.noResults, products: [] };
