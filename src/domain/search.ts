@@ -16,8 +16,8 @@ import { deletionKeys, distance, fold, normalise, typoBudget } from './search-wo
  *   checks whatever the catalog's size, also when nothing matches;
  * - owner synonyms (`catalog.synonyms`, one way) are more words at the place of the word they
  *   stand for: a product with "rice" is also indexed under "chawal".
- * The products that match all the terms are returned; when none does, those matching the most
- * of them. They are ordered by tie-breaks in the order Algolia documents, one number per
+ * The products that match all the terms are returned (the rarest term's products, narrowed
+ * term by term); when none does, those matching the most of them. They are ordered by tie-breaks in the order Algolia documents, one number per
  * product: fewer typos; more terms matched; title before variant name before category (the
  * sum over terms); whole words before beginnings; terms side by side and in the typed order;
  * then the catalog's own order.
