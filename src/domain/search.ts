@@ -1,361 +1,433 @@
-import uFuzzy from '@leeoniya/ufuzzy';
 import type { Category, Product } from './catalog.ts';
-import { searchMessages } from './search-messages.ts';
 import { categoryName } from './money.ts';
+import { searchMessages } from './search-messages.ts';
+import { deletionKeys, distance, fold, normalise, typoBudget } from './search-words.ts';
 
 /**
- * The search panel's matcher (spec §2 Search panel, §5, §9): typo-tolerant on title,
- * variantName and category name, 3+ characters, at most 10 results.
- * uFuzzy's typo mode runs one large regular expression per query over every product: too
- * slow at 100k, and merely compiling it takes about a millisecond on a busy 2-core machine
- * (budget in docs/architecture.md: 2 ms at 10k). So a small word index resolves the typo:
- * - each word's 3-character prefix, and that prefix with one of the first four letters
- *   deleted, point to the word: two words one typo apart always share such a key (SymSpell's
- *   deletion trick, on prefixes), so a typo in the first letters still finds it;
- * - a term's keys give a few dozen words, checked against it (exact start, or one typo under
- *   uFuzzy's rules); their products are the candidates;
- * - uFuzzy orders the best candidates with each term spelled as the catalog spells it: a
- *   small exact expression, cheap to compile.
- * When the index finds nothing (a term glued inside a longer word) uFuzzy's typo mode scans.
+ * The search panel's matcher (spec §2 Search panel, §5, §9; decision 039): typo-tolerant on
+ * title, variantName and category name, 3+ characters, at most 10 results.
+ *
+ * Every query is answered from a word index, never by reading the catalog:
+ * - each distinct word of the catalog has a posting list (product, field, position);
+ * - a typed term meets words whole (singular and plural folded to one form, search-words.ts),
+ *   as their beginning (terms of 3+ characters), or with typos: none under 4 letters, one
+ *   from 4, two from 8, none in numbers. Typo neighbours come from SymSpell deletion keys on
+ *   each word's first 7 letters, so a term costs a few dozen binary searches and distance
+ *   checks whatever the catalog's size, also when nothing matches;
+ * - owner synonyms (`catalog.synonyms`, one way) are more words at the place of the word they
+ *   stand for: a product with "rice" is also indexed under "chawal".
+ * The products that match all the terms are returned (the rarest term's products, narrowed
+ * term by term); when none does, those matching the most of them. They are ordered by tie-breaks in the order Algolia documents, one number per
+ * product: fewer typos; more terms matched; title before variant name before category (the
+ * sum over terms); whole words before beginnings; terms side by side and in the typed order;
+ * then the catalog's own order.
+ * A word glued inside a longer one ("chips" in "Bananachips") is not found: only a scan or an
+ * index of every infix could, and an owner who sells such a product can name it in a synonym.
  */
 
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_SEARCH_RESULTS = 10;
-export { searchMessages };
+export { searchMessages, normalise };
 
 export type SearchOptions = { limit?: number; categories?: string[]; groupByItem?: boolean };
 export type SearchResult = { status: 'too-short' | 'no-results' | 'ok'; message: string | null; products: Product[] };
 export type SearchIndex = { search(query: string, options?: SearchOptions): SearchResult };
+/** What a shopper may type → the catalog's words it stands for: `{ chawal: ['rice'] }` (shop config `catalog.synonyms`). */
+export type Synonyms = Readonly<Record<string, readonly string[]>>;
+export type SearchIndexOptions = { synonyms?: Synonyms };
 
-/** uFuzzy ranks at most this many candidates (10× the panel): its per-match work is the rest of a query's cost. */
-const RANK_LIMIT = 100;
-/** Spellings of the query that uFuzzy orders (see rankCandidates). */
-const RANKED_GROUPS = 3;
-/** Words of a query beyond this are ignored: a pasted paragraph must not become a huge expression. */
+/** Words of a query beyond this are ignored: a pasted paragraph must not cost more than 8 words. */
 const MAX_TERMS = 8;
-/** Terms beyond this are matched in the order typed only: permutations grow as n!. */
-const OUT_OF_ORDER_TERMS = 3;
-/** Catalog positions must fit the low 24 bits of best()'s sort key. */
+/** Catalog positions must fit the low 24 bits of a sort key. */
 const MAX_PRODUCTS = 2 ** 24;
-
-/** Lower case, Latin diacritics stripped (only U+0300–036F, so Devanagari vowel signs survive), words split on anything but letters, marks and digits. */
-export function normalise(text: string): string {
-  const folded = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  return folded.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
-}
-
-/** The index keys of one word (see the file comment); words under 3 characters have none. */
-export function prefixKeys(word: string): string[] {
-  if (word.length < 3) return [];
-  const keys = [word.slice(0, 3)];
-  if (word.length === 3) return keys;
-  for (let i = 0; i < 3; i++) {
-    const key = word.slice(0, i) + word.slice(i + 1, 4);
-    if (!keys.includes(key)) keys.push(key);
-  }
-  return keys;
-}
-
-/** a and b differ by exactly one substitution, transposition, insertion or deletion. */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-export type TermMatch = { quality: 1 | 2 | 3; form: string };
+/** Word ids must fit below a 31-bit hash in a deletion-key entry. */
+const WORD_BITS = 22;
+/** Positions in a field beyond this count as this (proximity caps at 8 anyway). */
+const MAX_POSITION = 255;
+/** Where a word is: the field ranks title before variant name before category. */
+const TITLE = 0;
+const VARIANT = 1;
+const CATEGORY = 2;
+/** Proximity of two terms in different fields, and its cap within one (Algolia's 8). */
+const FAR = 8;
 
 /**
- * How a query term meets a word: quality 3 the whole word, 2 its start, 1 its start with one
- * typo; `form` is the start of the word as the catalog spells it. The typo rules are those
- * of uFuzzy's typo mode below: none in numbers, a swapped or missing letter for 3-letter
- * terms (else "tea" meets every t?a word), any one typo from 4 letters on.
+ * The index. Postings are flat typed arrays (word w's run from `offsets[w]` to
+ * `offsets[w + 1]`), so 100k products cost a few MB and no per-word arrays. `keys` holds
+ * (deletion-key hash, word id) pairs as sorted numbers. The rest is per-query scratch,
+ * cleared after each query (a query is synchronous).
  */
-export function termMatch(term: string, word: string): TermMatch | null {
-  if (word.startsWith(term)) return { quality: word.length === term.length ? 3 : 2, form: term };
-  if (/\d/.test(term)) return null;
-  const n = term.length;
-  if (n === 3) {
-    // the first letter left out: uFuzzy finds "arm" inside "farm" too, so the index must
-    if (word.slice(1, 4) === term) return { quality: 1, form: term };
-    if (term[0] !== word[0]) return null;
-    if (word[1] === term[2] && word[2] === term[1]) return { quality: 1, form: word.slice(0, 3) };
-    const inserted = word.length > 3 && (word.slice(2, 4) === term.slice(1) || (word[1] === term[1] && word[3] === term[2]));
-    return inserted ? { quality: 1, form: word.slice(0, 4) } : null;
-  }
-  for (const len of [n, n + 1, n - 1]) {
-    const form = word.slice(0, len);
-    if (form.length === len && oneEdit(term, form)) return { quality: 1, form };
-  }
-  return null;
-}
-
-// Haystack and query are normalised to words of letters, marks and digits split by single
-// spaces, so "not a space" is exactly "a letter" in every script; that plain class keeps the
-// expressions as fast as uFuzzy's Latin default (the /u flag with \p{L} cost about three
-// times more). intraSplit and intraBound stay off: they look for lower→upper case changes.
-const plainText = { interSplit: '\\s+', interBound: '\\s', intraChars: '\\S', intraSplit: null, intraBound: null } as const;
-
-/** Orders candidates whose terms the index already matched and spelled out. */
-const exact = new uFuzzy({ ...plainText, intraMode: 0, intraIns: 0 });
-
-/** The full pass: one typo per term, anywhere in words of 4+ letters (rules as termMatch's). */
-const typoTolerant = new uFuzzy({
-  ...plainText,
-  intraMode: 1,
-  intraRules: (term) => {
-    if (/^\p{N}+$/u.test(term) || term.length < 3) return { intraIns: 0, intraSub: 0, intraTrn: 0, intraDel: 0 };
-    if (term.length === 3) return { intraSlice: [1, Infinity], intraIns: 1, intraSub: 0, intraTrn: 1, intraDel: 0 };
-    return { intraSlice: [0, Infinity], intraIns: 1, intraSub: 1, intraTrn: 1, intraDel: 1 };
-  },
-});
-
-/**
- * The index. Postings are one Int32Array (product indexes, word after word; word w's run from
- * `offsets[w]` to `offsets[w + 1]`), so 100k products cost a few MB and no per-word arrays.
- * `hits` and `score` are per-query scratch, zeroed after each use (a query is synchronous).
- */
-type Built = { haystack: string[]; lengths: Uint16Array; words: string[]; offsets: Int32Array; postings: Int32Array; keys: Map<string, Int32Array> } & {
-  hits: Uint8Array;
-  score: Uint16Array;
+type Built = {
+  size: number;
+  words: string[];
+  folds: string[];
+  byFold: Map<string, number[]>;
+  /** word ids in string order, for the words a term begins */
+  sorted: Int32Array;
+  offsets: Int32Array;
+  postings: Int32Array;
+  /** field << 8 | position, beside each posting */
+  places: Uint16Array;
+  keys: Float64Array;
+  /** the same (word, place) pairs product by product: product p's from `forward[p]` to `forward[p + 1]` */
+  forward: Int32Array;
+  forwardWords: Int32Array;
+  forwardPlaces: Uint16Array;
+  items: Int32Array;
+  /** per term slot and product: 1 + the best grade (0: no match), and that match's position */
+  grade: Uint8Array;
+  position: Uint8Array;
+  /** per product: how many terms it matched */
+  count: Uint8Array;
+  itemBest: Float64Array;
+  /** per word: the query term that last looked at it */
+  stamp: Int32Array;
+  /** per term slot and word: 1 + how the term meets the word (wordsFor's grade), 0 not at all */
+  meets: Uint8Array;
 };
 
-function build(products: readonly Product[], categories: readonly Category[]): Built {
+function build(products: readonly Product[], categories: readonly Category[], synonyms: Synonyms): Built {
+  // synonyms by the folded form of the word they stand for, so "rices" gets chawal as well
+  const standsFor = new Map<string, string[]>();
+  for (const [typed, targets] of Object.entries(synonyms)) {
+    for (const target of targets) for (const w of normalise(target).split(' ').filter(Boolean)) standsFor.set(fold(w), [...(standsFor.get(fold(w)) ?? []), ...normalise(typed).split(' ').filter(Boolean)]);
+  }
   const ids = new Map<string, number>();
   const words: string[] = [];
-  const idOf = (w: string) => ids.get(w) ?? ids.set(w, words.push(w) - 1).get(w)!;
-  // a hand-rolled split: at 100k products the arrays of split/filter/map were a third of the build, in GC
-  const eachWord = (text: string, fn: (id: number) => void) => {
-    for (let from = 0, to = 0; from < text.length; from = to + 1) {
+  /** per word id, the synonyms indexed beside it */
+  const extra: number[][] = [];
+  const idOf = (w: string): number => {
+    let id = ids.get(w);
+    if (id !== undefined) return id;
+    id = words.push(w) - 1;
+    ids.set(w, id);
+    const typed = standsFor.get(fold(w));
+    if (typed) extra[id] = typed.map(idOf);
+    return id;
+  };
+  // a field's words as (word id, position) pairs, by a hand-rolled split: at 100k products the
+  // arrays of split/map were much of the build, in GC
+  const read = (raw: string): number[] => {
+    const text = normalise(raw);
+    const out: number[] = [];
+    for (let from = 0, to = 0, at = 0; from < text.length; from = to + 1, at++) {
       to = text.indexOf(' ', from);
       if (to < 0) to = text.length;
-      if (to - from >= 3) fn(idOf(text.slice(from, to)));
+      const id = idOf(text.slice(from, to));
+      const where = Math.min(at, MAX_POSITION);
+      out.push(id, where);
+      for (const s of extra[id] ?? []) out.push(s, where);
+    }
+    return out;
+  };
+  // variant names repeat and categories hold many products: read once each
+  const cache = new Map<string, number[]>();
+  const cached = (text: string) => cache.get(text) ?? cache.set(text, read(text)).get(text)!;
+  const named = new Map(categories.map((c) => [c.oId, categoryName(categories, c.oId)]));
+
+  const itemIds = new Map<string, number>();
+  const items = new Int32Array(products.length);
+  const forward = new Int32Array(products.length + 1);
+  // (product, word, place) triples, grown by doubling
+  let productOf = new Int32Array(16 * products.length + 16);
+  let wordOf = new Int32Array(productOf.length);
+  let placeOf = new Uint16Array(productOf.length);
+  let n = 0;
+  const add = (i: number, field: number, pairs: number[]) => {
+    if (n + pairs.length / 2 > productOf.length) {
+      const size = 2 * (n + pairs.length);
+      [productOf, wordOf, placeOf] = [copy(productOf, new Int32Array(size)), copy(wordOf, new Int32Array(size)), copy(placeOf, new Uint16Array(size))];
+    }
+    for (let k = 0; k < pairs.length; k += 2, n++) {
+      productOf[n] = i;
+      wordOf[n] = pairs[k]!;
+      placeOf[n] = (field << 8) | pairs[k + 1]!;
     }
   };
-  // variant names repeat ("Red / M") and categories hold many products: normalised once each
-  const fields = new Map<string, { text: string; ids: number[] }>();
-  const read = (text: string) => {
-    const ids: number[] = [];
-    eachWord(text, (id) => ids.push(id));
-    return { text, ids };
-  };
-  const field = (raw: string) => fields.get(raw) ?? fields.set(raw, read(normalise(raw))).get(raw)!;
-  const named = new Map(categories.map((c) => [c.oId, field(categoryName(categories, c.oId))]));
-  const haystack = new Array<string>(products.length);
-  const flat: number[] = []; // each product's distinct word ids, product after product
-  const ends = new Int32Array(products.length);
-  const last: number[] = [];
-  let i = 0;
-  const add = (id: number) => {
-    if (last[id] !== i) flat.push(id);
-    last[id] = i;
-  };
-  for (; i < products.length; i++) {
+  for (let i = 0; i < products.length; i++) {
     const p = products[i]!;
-    const title = normalise(p.title);
-    const variant = field(p.variantName);
-    const cat = named.get(p.categoryId) ?? field('Unnamed');
-    // a leading space makes "starts a word" a plain includes(' ' + term)
-    haystack[i] = ` ${title}${variant.text && ` ${variant.text}`}${cat.text && ` ${cat.text}`}`;
-    eachWord(title, add);
-    variant.ids.forEach(add);
-    cat.ids.forEach(add);
-    ends[i] = flat.length;
+    items[i] = itemIds.get(p.itemId) ?? itemIds.set(p.itemId, itemIds.size).get(p.itemId)!;
+    add(i, TITLE, read(p.title));
+    add(i, VARIANT, cached(p.variantName));
+    add(i, CATEGORY, cached(named.get(p.categoryId) ?? 'Unnamed'));
+    forward[i + 1] = n;
   }
+  if (words.length >= 2 ** WORD_BITS) throw new RangeError(`Search indexes at most ${2 ** WORD_BITS - 1} distinct words`);
+
   const offsets = new Int32Array(words.length + 1);
-  for (const id of flat) offsets[id + 1]!++;
+  for (let k = 0; k < n; k++) offsets[wordOf[k]! + 1]!++;
   for (let w = 0; w < words.length; w++) offsets[w + 1]! += offsets[w]!;
-  const postings = new Int32Array(flat.length);
   const next = offsets.slice(0, -1);
-  for (let i = 0, k = 0; i < products.length; i++) for (; k < ends[i]!; k++) postings[next[flat[k]!]!++] = i;
-  const keyLists = new Map<string, number[]>();
-  words.forEach((word, id) => prefixKeys(word).forEach((key) => keyLists.get(key)?.push(id) ?? keyLists.set(key, [id])));
-  const keys = new Map([...keyLists].map(([key, list]) => [key, Int32Array.from(list)]));
-  const lengths = Uint16Array.from(haystack, (text) => Math.min(4095, text.length));
-  const scratch = { hits: new Uint8Array(products.length), score: new Uint16Array(products.length) };
-  return { haystack, lengths, words, offsets, postings, keys, ...scratch };
+  const postings = new Int32Array(n);
+  const places = new Uint16Array(n);
+  for (let k = 0; k < n; k++) {
+    const at = next[wordOf[k]!]!++;
+    postings[at] = productOf[k]!;
+    places[at] = placeOf[k]!;
+  }
+
+  const folds = words.map(fold);
+  const byFold = new Map<string, number[]>();
+  folds.forEach((f, id) => byFold.get(f)?.push(id) ?? byFold.set(f, [id]));
+  const sorted = Int32Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
+  // a word of 6+ letters may be two typos from an 8-letter term, one of 3+ one typo from a 4-letter one
+  const entries: number[] = [];
+  folds.forEach((f, id) => {
+    if (f.length < 3 || /\d/.test(f)) return;
+    deletionKeys(f, f.length >= 6 ? 2 : 1, (hash) => entries.push(hash * 2 ** WORD_BITS + id));
+  });
+  const keys = Float64Array.from(entries).sort();
+
+  return {
+    size: products.length, words, folds, byFold, sorted, offsets, postings, places, keys, items,
+    forward, forwardWords: wordOf.slice(0, n), forwardPlaces: placeOf.slice(0, n),
+    meets: new Uint8Array(MAX_TERMS * words.length),
+    grade: new Uint8Array(MAX_TERMS * products.length),
+    position: new Uint8Array(MAX_TERMS * products.length),
+    count: new Uint8Array(products.length),
+    itemBest: new Float64Array(itemIds.size).fill(Infinity),
+    stamp: new Int32Array(words.length),
+  };
 }
 
-type TermWords = { term: string; ids: number[]; matches: Map<string, TermMatch>; reach: number };
+function copy<T extends Int32Array | Uint16Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
 
-/** The words a term meets, best first, and how many products they reach. */
-function wordsFor(built: Built, term: string): TermWords {
-  const found: [number, TermMatch][] = [];
-  const seen = new Set<number>();
-  for (const key of prefixKeys(term)) {
-    for (const id of built.keys.get(key) ?? []) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const m = termMatch(term, built.words[id]!);
-      if (m) found.push([id, m]);
-    }
+/** The first index in `sorted` whose word is not below `term`. */
+function lowerBound(built: Built, term: string): number {
+  let lo = 0;
+  let hi = built.sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (built.words[built.sorted[mid]!]! < term) lo = mid + 1;
+    else hi = mid;
   }
-  found.sort((a, b) => b[1].quality - a[1].quality);
-  const reach = found.reduce((n, [id]) => n + built.offsets[id + 1]! - built.offsets[id]!, 0);
-  return { term, ids: found.map(([id]) => id), matches: new Map(found.map(([id, m]) => [built.words[id]!, m])), reach };
+  return lo;
 }
 
 /**
- * Products with a matching word for every term of 3+ letters, the RANK_LIMIT best first;
- * null when no term is long enough to use the index.
+ * The words a term meets and how well, as (word id, grade without the field) pairs: the grade
+ * is typos × 6 + 1 for anything but a whole word, so that with field × 2 added one number
+ * orders a term's matches by typos, then field, then exactness.
  */
-function candidates(built: Built, terms: string[], allowed: (i: number) => boolean): { pool: number[]; perTerm: TermWords[] } | null {
-  const usable = [...new Set(terms.filter((t) => t.length >= 3))];
-  if (usable.length === 0) return null;
-  // the rarest term first, so later terms only revisit products the first one reached
-  const perTerm = usable.map((t) => wordsFor(built, t)).sort((a, b) => a.reach - b.reach);
-  const { hits, score } = built;
-  const touched: number[] = [];
-  perTerm.forEach(({ ids, matches }, j) => {
-    for (const id of ids) {
-      const quality = matches.get(built.words[id]!)!.quality;
-      for (let k = built.offsets[id]!; k < built.offsets[id + 1]!; k++) {
-        const p = built.postings[k]!;
-        if (hits[p] !== j) continue;
-        // words come best first, so a product's first word for this term is its best one
-        hits[p] = j + 1;
-        score[p] = score[p]! + quality;
-        if (j === 0) touched.push(p);
-      }
+function wordsFor(built: Built, term: string, mark: number): number[] {
+  const { words, folds, stamp } = built;
+  const out: number[] = [];
+  const f = fold(term);
+  for (const id of built.byFold.get(f) ?? []) {
+    stamp[id] = mark;
+    out.push(id, 0);
+  }
+  if (term.length >= 3) {
+    for (let k = lowerBound(built, term); k < built.sorted.length; k++) {
+      const id = built.sorted[k]!;
+      if (!words[id]!.startsWith(term)) break;
+      if (stamp[id] !== mark) out.push(id, 1);
+      stamp[id] = mark;
+    }
+  }
+  const budget = typoBudget(term);
+  if (budget === 0) return out;
+  const { keys } = built;
+  deletionKeys(f, budget, (hash) => {
+    const from = hash * 2 ** WORD_BITS;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < keys.length && keys[k]! < from + 2 ** WORD_BITS; k++) {
+      const id = keys[k]! - from;
+      if (stamp[id] === mark) continue;
+      stamp[id] = mark;
+      let typos = distance(f, folds[id]!, budget);
+      if (typos > budget && (f !== term || folds[id] !== words[id])) typos = distance(term, words[id]!, budget);
+      if (typos <= budget) out.push(id, typos * 6 + 1);
     }
   });
-  const pool = best(built, touched.filter((p) => hits[p] === usable.length && allowed(p)), (p) => score[p]!);
-  for (const p of touched) hits[p] = score[p] = 0;
-  return { pool, perTerm };
-}
-
-/**
- * The RANK_LIMIT best by score, then shorter text (a denser match), then catalog order. Pools
- * reach thousands at 100k products, so one number per product (score, 4095 − length, −index)
- * goes through a min-heap of the best RANK_LIMIT instead of a full sort.
- */
-function best(built: Built, pool: readonly number[], score: (p: number) => number): number[] {
-  const heap = new Float64Array(Math.min(RANK_LIMIT, pool.length));
-  let size = 0;
-  for (const p of pool) {
-    const key = score(p) * 2 ** 36 + (4095 - built.lengths[p]!) * 2 ** 24 + (MAX_PRODUCTS - 1 - p);
-    if (size < heap.length) {
-      let i = size++; // sift up
-      for (let up = (i - 1) >> 1; i > 0 && heap[up]! > key; i = up, up = (i - 1) >> 1) heap[i] = heap[up]!;
-      heap[i] = key;
-      continue;
-    }
-    if (key <= heap[0]!) continue;
-    let i = 0; // replace the smallest and sift down
-    for (let c = 1; c < size; i = c, c = 2 * i + 1) {
-      if (c + 1 < size && heap[c + 1]! < heap[c]!) c++;
-      if (heap[c]! >= key) break;
-      heap[i] = heap[c]!;
-    }
-    heap[i] = key;
-  }
-  return Array.from(heap.sort().reverse(), (key) => MAX_PRODUCTS - 1 - (key % MAX_PRODUCTS));
-}
-
-/** How many terms start a word exactly (2 when the whole word matches): the first ranking key. */
-function exactness(text: string, terms: string[]): number {
-  let score = 0;
-  for (const t of terms) {
-    const at = text.indexOf(` ${t}`);
-    if (at < 0) continue;
-    const after = text.charCodeAt(at + 1 + t.length);
-    score += Number.isNaN(after) || after === 32 ? 2 : 1;
-  }
-  return score;
-}
-
-/**
- * uFuzzy's order (most contiguous, word starts, densest, earliest) for the products a needle
- * matches: the typed order of terms first, then other orders ("rice basmati" still finds
- * "Aged Basmati Rice"). `candidates` are products the index already matched word by word:
- * all orders are tried for them and any left over are kept, last (a term typed twice, or 4+
- * terms in another order). A scan stops at the first order with matches instead.
- */
-function fuzzyOrder(matcher: uFuzzy, built: Built, terms: string[], idxs: number[] | undefined, candidates: boolean): number[] {
-  const { haystack } = built;
-  const orders = terms.length > 1 && terms.length <= OUT_OF_ORDER_TERMS ? (uFuzzy.permute(terms) as string[][]) : [terms];
-  const out: number[] = [];
-  let rest = idxs;
-  for (const order of orders) {
-    const needle = order.join(' ');
-    let matched = matcher.filter(haystack, needle, rest) ?? [];
-    // only a scan matches this many: its most exact ones go on to the costly ranking
-    if (matched.length > RANK_LIMIT) matched = best(built, matched, (p) => exactness(haystack[p]!, terms));
-    if (matched.length > 1) {
-      const info = matcher.info(matched, haystack, needle);
-      for (const o of matcher.sort(info, haystack, needle)) out.push(info.idx[o]!);
-    } else out.push(...matched);
-    if (!candidates && out.length > 0) return out;
-    const done = new Set(matched);
-    rest = rest?.filter((i) => !done.has(i));
-    if (rest?.length === 0) break;
-  }
-  return candidates && rest ? [...out, ...rest] : out;
-}
-
-/**
- * Candidates grouped by how the catalog spells their terms, each group put in uFuzzy's order;
- * `need` is how many ranked results are enough (3× the limit when variants will be grouped).
- */
-function rankCandidates(built: Built, terms: string[], pool: number[], perTerm: TermWords[], need: number): number[] {
-  const byTerm = new Map(perTerm.map((t) => [t.term, t.matches]));
-  const groups = new Map<string, number[]>();
-  for (const p of pool) {
-    const words = built.haystack[p]!.split(' ');
-    const spelled = terms.map((t) => {
-      const matches = byTerm.get(t);
-      const found = matches && words.map((w) => matches.get(w)).reduce((a, m) => (m && (!a || m.quality > a.quality) ? m : a), undefined);
-      return found?.form ?? t;
-    });
-    const key = spelled.join(' ');
-    if (!groups.get(key)?.push(p)) groups.set(key, [p]);
-  }
-  // a short term with a typo can be spelled a dozen ways ("krip": kris, krit, krib…), and each
-  // spelling is two expressions to compile, a fraction of a millisecond each: so only the first
-  // few groups with something to order get uFuzzy; the rest keep the pool's order (score, density)
-  const out: number[] = [];
-  let ranked = 0;
-  for (const [needle, idxs] of groups) {
-    const rank = idxs.length > 1 && ranked < RANKED_GROUPS && out.length < need;
-    if (rank) ranked++;
-    out.push(...(rank ? fuzzyOrder(exact, built, needle.split(' '), idxs, true) : idxs));
-  }
   return out;
 }
 
-export function createSearchIndex(products: readonly Product[], categories: readonly Category[]): SearchIndex {
+type Term = { slot: number; matches: number[]; reach: number; short: boolean };
+
+/** Records one match of `term` in product p at `place`, if better than the one it has. */
+function record(built: Built, slot: number, p: number, g: number, place: number, touched: number[] | null): void {
+  const at = slot * built.size + p;
+  const current = built.grade[at]!;
+  if (current === 0) {
+    if (built.count[p] === 0) touched?.push(p);
+    built.count[p]!++;
+  } else if (g >= current) return;
+  built.grade[at] = g;
+  built.position[at] = place & 0xff;
+}
+
+/**
+ * Each product's best match for a term, from the term's posting lists. `need`: only products
+ * that already matched this many terms (0: any product, which then counts as reached).
+ */
+function fromPostings(built: Built, term: Term, need: number, touched: number[]): void {
+  const { offsets, postings, places, count } = built;
+  const { matches, slot } = term;
+  for (let m = 0; m < matches.length; m += 2) {
+    const id = matches[m]!;
+    const partial = matches[m + 1]! + 1;
+    for (let k = offsets[id]!; k < offsets[id + 1]!; k++) {
+      const p = postings[k]!;
+      if (need > 0 && count[p]! < need) continue;
+      record(built, slot, p, partial + (places[k]! >> 8) * 2, places[k]!, need === 0 ? touched : null);
+    }
+  }
+}
+
+/** The same for a few products, by reading their own words: cheaper than a long posting list. */
+function fromProducts(built: Built, term: Term, products: readonly number[]): void {
+  const { forward, forwardWords, forwardPlaces, meets } = built;
+  const base = term.slot * built.words.length;
+  for (const p of products) {
+    for (let k = forward[p]!; k < forward[p + 1]!; k++) {
+      const meet = meets[base + forwardWords[k]!]!;
+      if (meet > 0) record(built, term.slot, p, meet + (forwardPlaces[k]! >> 8) * 2, forwardPlaces[k]!, null);
+    }
+  }
+}
+
+/**
+ * The products that match every term, found from the rarest term's and narrowed term by
+ * term; then, if there are none, every product that matches any term (terms of 1–2
+ * characters only narrow: a lone "s" or "g" would reach half the catalog).
+ */
+function match(built: Built, terms: Term[], allowed: (p: number) => boolean): { touched: number[]; found: number[]; most: number } {
+  const perProduct = built.forwardWords.length / Math.max(1, built.size);
+  const anchors = terms.filter((t) => !t.short);
+  const order = [...(anchors.length ? anchors : terms)].sort((a, b) => a.reach - b.reach);
+  const narrowing = [...order.slice(1), ...(anchors.length ? terms.filter((t) => t.short) : [])];
+  const touched: number[] = [];
+  if (order.length === 0) return { touched, found: [], most: 0 };
+  fromPostings(built, order[0]!, 0, touched);
+  let alive = touched.filter(allowed);
+  narrowing.forEach((term, i) => {
+    if (alive.length === 0) return;
+    if (term.reach < alive.length * perProduct) fromPostings(built, term, i + 1, touched);
+    else fromProducts(built, term, alive);
+    alive = alive.filter((p) => built.count[p] === i + 2);
+  });
+  if (alive.length > 0) return { touched, found: alive, most: terms.length };
+
+  clear(built, terms.length, touched);
+  touched.length = 0;
+  for (const term of order) fromPostings(built, term, 0, touched);
+  if (anchors.length) for (const term of terms.filter((t) => t.short)) fromPostings(built, term, 1, touched);
+  let most = 0;
+  for (const p of touched) if (built.count[p]! > most && allowed(p)) most = built.count[p]!;
+  return { touched, found: touched.filter((p) => built.count[p] === most && allowed(p)), most };
+}
+
+function clear(built: Built, terms: number, touched: readonly number[]): void {
+  if (touched.length === 0) return;
+  // one memset per slot is cheaper than scattered writes once a term reached many products
+  if (touched.length * terms > built.size / 4) {
+    built.grade.fill(0, 0, terms * built.size);
+    built.count.fill(0);
+    return;
+  }
+  for (const p of touched) {
+    built.count[p] = 0;
+    for (let slot = 0; slot < terms; slot++) built.grade[slot * built.size + p] = 0;
+  }
+}
+
+/** The tie-breaks as one number, lower first (see the file comment); the low 24 bits are the catalog position. */
+function sortKey(built: Built, p: number, terms: number): number {
+  const { grade, position, size } = built;
+  let typos = 0;
+  let matched = 0;
+  let fields = 0;
+  let loose = 0;
+  let proximity = 0;
+  let lastField = -1;
+  let lastAt = 0;
+  for (let slot = 0; slot < terms; slot++) {
+    const g = grade[slot * size + p]! - 1;
+    if (g < 0) continue;
+    const field = (g % 6) >> 1;
+    const at = position[slot * size + p]!;
+    matched++;
+    typos += Math.floor(g / 6);
+    fields += field;
+    loose += g & 1;
+    // the typed order costs nothing extra; reversed costs one more step
+    if (lastField >= 0) proximity += field !== lastField ? FAR : Math.min(FAR, at > lastAt ? at - lastAt : lastAt - at + 1);
+    lastField = field;
+    lastAt = at;
+  }
+  return ((((typos * 16 + (MAX_TERMS - matched)) * 32 + fields) * 16 + loose) * 64 + proximity) * MAX_PRODUCTS + p;
+}
+
+/** Keeps the `limit` smallest keys offered, sorted; `limit` is at most 10, so a shifted array beats a heap. */
+function smallest(limit: number): { offer(key: number): void; keys: number[] } {
+  const keys: number[] = [];
+  return {
+    keys,
+    offer(key) {
+      if (keys.length === limit && key >= keys[limit - 1]!) return;
+      let i = keys.length === limit ? limit - 1 : keys.length;
+      for (; i > 0 && keys[i - 1]! > key; i--) keys[i] = keys[i - 1]!;
+      keys[i] = key;
+    },
+  };
+}
+
+export function createSearchIndex(products: readonly Product[], categories: readonly Category[], options: SearchIndexOptions = {}): SearchIndex {
   if (products.length >= MAX_PRODUCTS) throw new RangeError(`Search indexes at most ${MAX_PRODUCTS - 1} products`);
-  const built = build(products, categories);
+  const built = build(products, categories, options.synonyms ?? {});
   const all = [...products];
+  let mark = 0;
 
   function search(query: string, options: SearchOptions = {}): SearchResult {
     if ([...query.trim()].length < MIN_SEARCH_LENGTH) return { status: 'too-short', message: searchMessages.tooShort, products: [] };
     // the spec's 10 is a ceiling: a caller may ask for fewer, never more
     const limit = Math.min(MAX_SEARCH_RESULTS, Math.max(1, Math.floor(options.limit ?? MAX_SEARCH_RESULTS) || MAX_SEARCH_RESULTS));
-    const terms = normalise(query).split(' ').filter(Boolean).slice(0, MAX_TERMS);
+    const terms = [...new Set(normalise(query).split(' ').filter(Boolean))].slice(0, MAX_TERMS);
     const inCategory = options.categories?.length ? new Set(options.categories) : null;
-    const allowed = (i: number) => !inCategory || inCategory.has(all[i]!.categoryId);
 
-    let found: number[] = [];
-    if (terms.length > 0) {
-      const hit = candidates(built, terms, allowed);
-      found = hit?.pool.length
-        ? rankCandidates(built, terms, hit.pool, hit.perTerm, options.groupByItem ? 3 * limit : limit)
-        : fuzzyOrder(typoTolerant, built, terms, inCategory ? all.map((_, i) => i).filter(allowed) : undefined, false);
-      // Array.sort is stable: equally exact matches keep uFuzzy's order
-      const exactOf = new Map(found.map((i) => [i, exactness(built.haystack[i]!, terms)]));
-      found.sort((a, b) => exactOf.get(b)! - exactOf.get(a)!);
-    }
+    const allowed = (p: number) => !inCategory || inCategory.has(all[p]!.categoryId);
+    const words = built.words.length;
+    const matched: Term[] = terms.map((t, slot) => {
+      const matches = wordsFor(built, t, ++mark);
+      let reach = 0;
+      for (let m = 0; m < matches.length; m += 2) {
+        reach += built.offsets[matches[m]! + 1]! - built.offsets[matches[m]!]!;
+        built.meets[slot * words + matches[m]!] = matches[m + 1]! + 1;
+      }
+      // terms of 1–2 characters ("t" of T-shirt, "l" of a size) only narrow what longer terms found, unless there are only such terms
+      return { slot, matches, reach, short: t.length < 3 };
+    });
+    const { touched, found } = match(built, matched, allowed);
 
-    const picked: Product[] = [];
-    const items = new Set<string>();
-    for (const p of found.map((i) => all[i]!)) {
-      if (options.groupByItem && items.has(p.itemId)) continue;
-      items.add(p.itemId);
-      if (picked.push(p) === limit) break;
+    const { items, itemBest } = built;
+    const best = smallest(limit);
+    const bestItems: number[] = [];
+    for (const p of found) {
+      const key = sortKey(built, p, terms.length);
+      if (!options.groupByItem) best.offer(key);
+      else if (itemBest[items[p]!] === Infinity) {
+        itemBest[items[p]!] = key;
+        bestItems.push(items[p]!);
+      } else if (key < itemBest[items[p]!]!) itemBest[items[p]!] = key;
     }
+    for (const item of bestItems) {
+      best.offer(itemBest[item]!);
+      itemBest[item] = Infinity;
+    }
+    clear(built, terms.length, touched);
+    for (const { slot, matches } of matched) for (let m = 0; m < matches.length; m += 2) built.meets[slot * words + matches[m]!] = 0;
+
+    const picked = best.keys.map((key) => all[key % MAX_PRODUCTS]!);
     if (picked.length === 0) return { status: 'no-results', message: searchMessages.noResults, products: [] };
     return { status: 'ok', message: null, products: picked };
   }

@@ -36,4 +36,21 @@ describe('shop config', () => {
     const result = validateShopConfig({ ...minimal(), themeConfig: { themeId: 'default', primaryColor: 'blue' } });
     expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(['themeConfig.primaryColor']);
   });
+
+  it('search synonyms are lowercase words, each naming 1 to 10 catalog words', () => {
+    const synonyms = (value: unknown) => validateShopConfig({ ...minimal(), catalog: { synonyms: value } });
+    const ok = synonyms({ chawal: ['rice'], atta: ['flour', 'wheat'], 'मिर्च': ['chilli'] });
+    expect(ok.ok && ok.config.catalog.synonyms).toEqual({ chawal: ['rice'], atta: ['flour', 'wheat'], 'मिर्च': ['chilli'] });
+    const defaults = validateShopConfig(minimal());
+    expect(defaults.ok && defaults.config.catalog.synonyms).toEqual({});
+    const problems = (value: unknown) => {
+      const result = synonyms(value);
+      return result.ok ? [] : result.issues.map((i) => i.message);
+    };
+    expect(problems({ Chawal: ['rice'] })).toEqual(['Write one lowercase word without spaces or punctuation, e.g. chawal']);
+    expect(problems({ chawal: ['basmati rice'] })).toEqual(['Write one lowercase word without spaces or punctuation, e.g. chawal']);
+    expect(problems({ chawal: [] })).toEqual(['Name at least one catalog word']);
+    expect(problems({ chawal: 'rice' })).toHaveLength(1);
+    expect(problems(Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`word${i}`, ['rice']])))).toEqual(['At most 500 synonyms']);
+  });
 });

@@ -116,6 +116,31 @@ const contactSchema = z.object(
   required(configMessages.contactMissing),
 );
 
+/** One search word as the index sees it: lower case, letters and digits of any script, no spaces or punctuation. */
+const searchWord = z
+  .string()
+  .min(2, 'A synonym word needs at least 2 characters')
+  .max(40, 'A synonym word has at most 40 characters')
+  .regex(/^[\p{Ll}\p{Lo}\p{M}\p{N}]+$/u, 'Write one lowercase word without spaces or punctuation, e.g. chawal');
+
+/**
+ * Search synonyms (decision 039): a word shoppers type → the catalog's words it stands for,
+ * e.g. { "chawal": ["rice"], "atta": ["flour"] }. One way: a product with "rice" is found by
+ * "chawal", not the reverse. Sent to every browser with the config, hence the limits.
+ */
+export const synonymsSchema = z
+  .record(z.string(), z.array(searchWord).min(1, 'Name at least one catalog word').max(10, 'At most 10 words per synonym'))
+  .superRefine((synonyms, ctx) => {
+    const typed = Object.keys(synonyms);
+    if (typed.length > 500) ctx.addIssue({ code: 'custom', message: 'At most 500 synonyms' });
+    // zod's record reports a bad key only as "Invalid key in record": checked here to say why
+    for (const word of typed) {
+      const problem = searchWord.safeParse(word);
+      if (!problem.success) ctx.addIssue({ code: 'custom', path: [word], message: problem.error.issues[0]!.message });
+    }
+  })
+  .default({});
+
 const paymentProviderSchema = z.object({
   id: z.enum(['payu', 'upi-manual', 'pof']),
   providerName: z.string().min(1),
@@ -174,8 +199,9 @@ export const shopConfigSchema = z.object({
       defaultView: z
         .object({ mobile: z.enum(['list', 'grid']).default('list'), desktop: z.enum(['list', 'grid']).default('grid') })
         .default({ mobile: 'list', desktop: 'grid' }),
+      synonyms: synonymsSchema,
     })
-    .default({ enableVariantGrouping: true, defaultView: { mobile: 'list', desktop: 'grid' } }),
+    .default({ enableVariantGrouping: true, defaultView: { mobile: 'list', desktop: 'grid' }, synonyms: {} }),
   dineInConfig: z.object({ dineInEnabled: z.boolean().default(false) }).default({ dineInEnabled: false }),
   dineSpaces: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) })).default([]),
   payment: z

@@ -26,7 +26,8 @@ export function SearchPanel() {
   const [query, setQuery] = useState('');
   const [categories, setCategories] = useState<string[]>([]);
   const deferred = useDeferredValue(query);
-  const index = useMemo(() => (catalog.data ? createSearchIndex(catalog.data.products, catalog.data.categories) : null), [catalog.data]);
+  const synonyms = shop.catalog.synonyms;
+  const index = useMemo(() => (catalog.data ? createSearchIndex(catalog.data.products, catalog.data.categories, { synonyms }) : null), [catalog.data, synonyms]);
   const result: SearchResult | null = index ? index.search(deferred, { categories, groupByItem: shop.catalog.enableVariantGrouping }) : null;
   const toggle = (id: string) => setCategories((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
 
