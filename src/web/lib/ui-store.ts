@@ -31,6 +31,12 @@ type UiState = {
   loading: number;
   /** True once a toast was asked for: the toaster then mounts (it loads on demand). */
   toasts: boolean;
+  /**
+   * What the shopper typed to search. The header's field and the search panel's show this one
+   * value, so keys typed while the panel's code loads, or before it takes the focus, are kept.
+   */
+  searchQuery: string;
+  setSearchQuery(query: string): void;
   wantToasts(): void;
   openPanel(panel: Panel): void;
   closePanel(panel: Panel): void;
@@ -53,6 +59,8 @@ export const useUi = create<UiState>()((set, get) => ({
   modals: {},
   loading: 0,
   toasts: false,
+  searchQuery: '',
+  setSearchQuery: (searchQuery) => set({ searchQuery }),
   wantToasts: () => {
     if (!get().toasts) set({ toasts: true });
   },

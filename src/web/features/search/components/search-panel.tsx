@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sortCategories } from '../../../../domain/catalog-view.ts';
@@ -10,11 +10,13 @@ import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat, useShop } from '../../../lib/use-shop.ts';
 import { Picture } from '../../../ui/picture.tsx';
+import { resultTiles } from '../lib/result-tiles.ts';
 
 /**
  * The search panel of §2: opens from the header's search field; fewer than 3 characters
- * or no match say so; at most 10 results, one per item when the shop groups variants;
- * on desktop a category filter when the shop has more than one category.
+ * or no match say so; at most 10 results, one per item when the shop groups variants, each
+ * shown as the catalog's tile shows it (resultTiles); on desktop a category filter when the
+ * shop has more than one category. Its field and the header's share one query (ui-store).
  */
 export function SearchPanel() {
   const { t } = useTranslation();
@@ -23,23 +25,28 @@ export function SearchPanel() {
   const shop = useShop();
   const format = usePriceFormat();
   const catalog = useCatalogQuery(open);
-  const [query, setQuery] = useState('');
+  const query = useUi((s) => s.searchQuery);
+  const setQuery = useUi((s) => s.setSearchQuery);
+  const field = useRef<HTMLInputElement>(null);
   const [categories, setCategories] = useState<string[]>([]);
   const deferred = useDeferredValue(query);
   const synonyms = shop.catalog.synonyms;
   const index = useMemo(() => (catalog.data ? createSearchIndex(catalog.data.products, catalog.data.categories, { synonyms }) : null), [catalog.data, synonyms]);
-  const result: SearchResult | null = index ? index.search(deferred, { categories, groupByItem: shop.catalog.enableVariantGrouping }) : null;
+  const grouped = shop.catalog.enableVariantGrouping;
+  const toTiles = useMemo(() => (catalog.data ? resultTiles(catalog.data.products, { grouped, categories }) : null), [catalog.data, grouped, categories]);
+  const result: SearchResult | null = index ? index.search(deferred, { categories, groupByItem: grouped }) : null;
   const toggle = (id: string) => setCategories((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
 
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content aria-describedby={undefined} className="fixed inset-x-0 top-0 z-40 max-h-dvh overflow-y-auto bg-white shadow-xl">
+        <Dialog.Content aria-describedby={undefined} onOpenAutoFocus={(e) => focusAtEnd(e, field.current)} className="fixed inset-x-0 top-0 z-40 max-h-dvh overflow-y-auto bg-white shadow-xl">
           <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4">
             <div className="flex items-center gap-2">
               <Dialog.Title className="sr-only">{t('search.label')}</Dialog.Title>
               <input
+                ref={field}
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
@@ -68,13 +75,15 @@ export function SearchPanel() {
             </div>
             {result?.status === 'ok' ? (
               <ul aria-label={t('search.results')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-                {result.products.map((p) => {
+                {toTiles?.(result.products).map(({ product: p, variants }) => {
                   const image = p.images[0];
                   return (
                     <li key={p.id}>
                       <Link to={paths.product(p.variantId)} onClick={closeAll} className="flex flex-col gap-1 rounded-lg border border-slate-200 p-2 hover:border-slate-400">
                         {image ? <Picture src={image.url} alt="" width={200} height={200} className="aspect-square w-full rounded bg-slate-100 object-cover" /> : null}
                         <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
+                        {/* as the catalog's tile: an item's count of options, or the variant's own name */}
+                        {variants > 1 ? <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span> : p.variantName ? <span className="text-xs text-slate-600">{p.variantName}</span> : null}
                         <span className="text-sm font-semibold">{formatMoney(productPrices(p.price, format.fractionDigits).final, format)}</span>
                       </Link>
                     </li>
@@ -87,4 +96,15 @@ export function SearchPanel() {
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * Radix would select the field's text on opening, and the next key would replace what the
+ * shopper typed into the header while the panel loaded: the caret goes to the end instead.
+ */
+function focusAtEnd(event: Event, input: HTMLInputElement | null) {
+  if (!input) return;
+  event.preventDefault();
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
 }
