@@ -189,7 +189,7 @@ ${lines.join('\n')}
 - **first-load JS**: every script the HTML of \`/\` makes the browser load at once
   (script src, modulepreload, their static imports), gzip size as served.
 - **search**: our index (src/domain/search.ts, through \`createSearchIndex\` only) against
-  plain uFuzzy as its README sets up typo tolerance (\`intraMode: 1\`, terms in any order up
+  plain uFuzzy in its one-typo mode (\`intraMode: 1\`, first letter exact, terms in any order up
   to 5, ranked when at most 1,000 match; title, variant and category in one string), on the
   same seeded queries over synthetic catalogs of ${SEARCH_RUN.sizes.map((n) => `${n / 1000}k`).join(' and ')} products, in the bench process.
   Per class ${SEARCH_RUN.queries} queries after ${SEARCH_RUN.warmup} others to warm up, each timed alone; the engines take

@@ -101,7 +101,7 @@ function ours(products: Product[], categories: Category[]): Engine {
 }
 
 /**
- * Plain uFuzzy as its README sets up a typo-tolerant search: single-error mode, terms in any
+ * Plain uFuzzy as a shop would first set it up: one-typo mode (first letter exact), terms in any
  * order (its own limit: up to 5 terms), ranked when at most 1,000 match, else the first ones
  * in catalog order; title, variant name and category name in one string.
  */
