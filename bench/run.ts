@@ -7,7 +7,8 @@ import { firstLoadJs } from './first-load-js.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { memoryBench } from './memory.ts';
 import { ordersBench } from './orders.ts';
-import { searchBench } from './search.ts';
+import { SEARCH_RUN, searchBench } from './search.ts';
+import { queryClasses } from './search-queries.ts';
 import { ssrBench } from './ssr.ts';
 import { LOAD, ROOT, RUN_WATCHDOG_MS, runCleanups, stopAll, type Row } from './support.ts';
 
@@ -187,8 +188,19 @@ ${lines.join('\n')}
   includes queueing behind other renders.
 - **first-load JS**: every script the HTML of \`/\` makes the browser load at once
   (script src, modulepreload, their static imports), gzip size as served.
-- **search**: our index against Fuse.js on the same one-typo queries over a synthetic
-  catalog of 1k, 10k and 100k products, in the bench process; the verdict reads CPU time.
+- **search**: our index (src/domain/search.ts, through \`createSearchIndex\` only) against
+  plain uFuzzy in its one-typo mode (\`intraMode: 1\`, first letter exact, terms in any order up
+  to 5, ranked when at most 1,000 match; title, variant and category in one string), on the
+  same seeded queries over synthetic catalogs of ${SEARCH_RUN.sizes.map((n) => `${n / 1000}k`).join(' and ')} products, in the bench process.
+  Per class ${SEARCH_RUN.queries} queries after ${SEARCH_RUN.warmup} others to warm up, each timed alone; the engines take
+  turns every ${SEARCH_RUN.chunk} queries, with a full garbage collection before each turn. *time per
+  query*: wall-clock p95, p50 and max, and in brackets the p95 of the thread's CPU time, which
+  the verdict reads (other work on the machine stretches the wall clock; "preempted" counts
+  queries the OS paused, ours / uFuzzy's). *source in top 10*: the share of queries whose
+  source product is among the 10 results (many products share words, so nobody reaches 100 %
+  on one-word queries, and a lone 3-letter prefix measures speed more than relevance); for
+  *no match*, the share that come back empty. The classes:
+${queryClasses.map((c) => `  - *${c.name}*: ${c.about}.`).join('\n')}
 - **orders**: \`POST /fn/order/create\` for 8 s with 10 shoppers, then 400 orders for a
   product with 100 in stock, on SQLite and — with BENCH_DATABASE_URL or TEST_DATABASE_URL —
   on a throwaway PostgreSQL database dropped afterwards.
