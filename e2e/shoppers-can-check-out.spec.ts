@@ -5,12 +5,15 @@ import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
+const isDigital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? '');
+
 /**
  * Products for these journeys come from the end of the catalog, with plenty in stock, so
- * the orders placed here never touch the stock other journeys look at.
+ * the orders placed here never touch the stock other journeys look at. Downloads and
+ * services are left out: a cart of only those asks for no mode, address or slot.
  */
 function orderableProducts(catalog: Catalog): ApiProduct[] {
-  return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);
+  return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !isDigital(p));
 }
 
 async function addToCart(page: Page, product: ApiProduct): Promise<void> {
@@ -100,6 +103,31 @@ test.describe('Shoppers can check out', () => {
     await view.goto(demoShopURL + link!.replace(/token=[^&]+/, 'token=not-the-token-at-all-1234'));
     await expect(view.getByRole('alert')).toHaveText('We could not find this order. Please check the link you were sent.');
     await other.close();
+  });
+
+  test('a cart of only an e-book checks out with no address, no delivery time and no packing', async ({ page, catalog }) => {
+    const ebook = catalog.products.find((p) => (p as { type_id?: string }).type_id === 'downloadable' && p.stock >= 20);
+    if (!ebook) throw new Error('the demo catalog has no downloadable product with stock');
+    await addToCart(page, ebook);
+    await page.goto('/checkout');
+    await expect(page.getByTestId('nothing-shipped')).toHaveText('Nothing in this order will be shipped, so no address or delivery time is needed.');
+    await expect(page.getByRole('radiogroup', { name: 'How would you like to get your order?' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Delivery address' })).toHaveCount(0);
+    await expect(page.getByLabel('Delivery time')).toHaveCount(0);
+    // the personal details are still asked: the e-mail is where the shop reaches a download's buyer
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('alert')).toContainText('Please check the highlighted fields.');
+    await fillContact(page);
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    // ₹149 and 5 % tax (₹7.45): no delivery line, and no packing, which would have been ₹10 (2 % raised to the minimum)
+    const expected = { subtotal: '₹149.00', tax: '₹7.45', grand_total: '₹156.45' };
+    await expect.poll(() => shownTotals(page)).toEqual(expected);
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await closeConfirmation(page);
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
+    // the confirmed order charges what the checkout showed
+    expect(await shownTotals(page)).toEqual(expected);
+    await expect(page.getByText(/^Delivery: /)).toHaveCount(0);
   });
 
   test("a table's QR code opens the catalog; checkout then starts dine-in at that table", async ({ page, catalog }) => {

@@ -209,7 +209,13 @@ export function isCartValid(items: readonly CartItem[], rules: Pick<CartRules, '
   return rules.allowOrderOnNoStock || items.every((i) => i.madeToOrder || qtyToMilli(i.qty, i.isFraction) <= stockMilli(i));
 }
 
-/** §4: nothing to ship when every line is downloadable or virtual; an empty cart ships nothing either, but is not "virtual". */
-export function isCartVirtual(items: readonly CartItem[]): boolean {
-  return items.length > 0 && items.every((i) => i.type_id === 'downloadable' || i.type_id === 'virtual');
+/** A product nobody carries anywhere: a download, a service, a gift card sent by e-mail. */
+export const isDigitalType = (typeId: string): boolean => typeId === 'downloadable' || typeId === 'virtual';
+
+/**
+ * §4: nothing to ship when every line is downloadable or virtual; an empty cart ships nothing either, but is not "virtual".
+ * Such a cart needs no address, no slot and pays no delivery or packing (`priceOrder` decides the same on the server).
+ */
+export function isCartVirtual(items: readonly Pick<CartItem, 'type_id'>[]): boolean {
+  return items.length > 0 && items.every((i) => isDigitalType(i.type_id));
 }

@@ -65,6 +65,14 @@ describe('checkoutIssues', () => {
     expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '' } }, shop({ dine: false }))).toEqual(['deliveryMode:invalid']);
   });
 
+  it('a digital order needs no address, slot or table, but still the personal details and a payment', () => {
+    const digital = (input: CheckoutInput) => checkoutIssues(input, shop(), { digital: true }).map((i) => `${i.path}:${i.code}`);
+    expect(digital({ ...complete, shippingDetails: undefined, shippingSlotId: null })).toEqual([]);
+    expect(digital({ ...complete, deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: '', value: '' } })).toEqual([]);
+    const empty = { ...complete, shippingDetails: undefined, shippingSlotId: null, personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: null };
+    expect(digital(empty)).toEqual(['personalDetails.fullName:required', 'personalDetails.email:required', 'personalDetails.phone:required', 'paymentType:required']);
+  });
+
   it('orders need a payment the shop takes; an enquiry needs none', () => {
     expect(codes({ ...complete, paymentType: null })).toEqual(['paymentType:required']);
     expect(codes({ ...complete, paymentType: 'payu' })).toEqual(['paymentType:invalid']);

@@ -46,7 +46,12 @@ export function offeredModes(shop: CheckoutShop): DeliveryMode[] {
   return ['ship', ...(shop.dineInConfig.dineInEnabled ? ['dine' as const] : []), ...(shop.orderConfig.pickupEnabled ? ['pickup' as const] : [])];
 }
 
-export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop): CheckoutIssue[] {
+/**
+ * `digital`: every line is virtual or downloadable (`isCartVirtual`). Nothing is carried
+ * to the shopper or the table, so whatever the mode, no address, slot or table is asked;
+ * the personal details still are (the e-mail is where a download goes).
+ */
+export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digital = false }: { digital?: boolean } = {}): CheckoutIssue[] {
   const issues: CheckoutIssue[] = [];
   const add = (path: string, code: CheckoutIssueCode) => issues.push({ path, code });
   const required = shop.orderConfig.detailsConfig.personal;
@@ -60,7 +65,7 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop): Checko
   if (phone ? !PHONE_NUMBER.test(phone) || !DIAL_CODE.test(p.phone.dialCode) : required.phone) add('personalDetails.phone', phone ? 'phone' : 'required');
 
   if (!offeredModes(shop).includes(input.deliveryMode)) add('deliveryMode', 'invalid');
-  if (input.deliveryMode === 'ship') {
+  if (input.deliveryMode === 'ship' && !digital) {
     const s = input.shippingDetails;
     if (!s) add('shippingDetails', 'required');
     else {
@@ -77,7 +82,7 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop): Checko
     if (slots.length > 0 && !input.shippingSlotId) add('shippingSlotId', 'required');
     else if (input.shippingSlotId && !slots.some((slot) => slot.id === slotId)) add('shippingSlotId', 'invalid');
   }
-  if (input.deliveryMode === 'dine') {
+  if (input.deliveryMode === 'dine' && !digital) {
     const space = input.dineInDetails?.spaceId ?? '';
     if (space && !shop.dineSpaces.some((s) => s.id === space)) add('dineInDetails.spaceId', 'invalid');
     if (!space && !input.dineInDetails?.value.trim()) add('dineInDetails.spaceId', 'required');

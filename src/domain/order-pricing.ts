@@ -21,6 +21,8 @@ export type OrderableProduct = {
   stockMilli: number;
   /** Made to order: no stock is checked or taken (issue 21). */
   madeToOrder?: boolean;
+  /** Virtual or downloadable (`isDigitalType`): nothing to pack or carry (issue 23). */
+  digital?: boolean;
   /** Marked "sold out today" by the owner: none can be ordered until the mark ends, made to order or not. */
   soldOut?: boolean;
   /** Owner-set reasons it cannot be sold; any non-blank one blocks it. */
@@ -54,12 +56,15 @@ export type OrderRefusal =
   | { reason: 'store_closed' }
   | { reason: 'quantity'; lines: QuantityRefusal[] }
   /** A guest's order not paid online above `orderConfig.maxGuestOrderValue`. */
-  | { reason: 'order_limit'; limit: Minor };
+  | { reason: 'order_limit'; limit: Minor }
+  /** Checked as a digital order (no address, no slot), it holds something to carry after all: the owner changed a product's type meanwhile. */
+  | { reason: 'needs_delivery' };
 
 /** One line of a priced order: the product, how much of it, and its money. */
 export type PricedLine = LineAmounts & { product: OrderableProduct; qtyMilli: number; unit: Minor };
 
-export type PricedOrder = { lines: PricedLine[]; totals: Totals };
+/** `digital`: every line is virtual or downloadable, so the order needs no address or slot and pays no delivery or packing. */
+export type PricedOrder = { lines: PricedLine[]; totals: Totals; digital: boolean };
 
 /**
  * A coupon as the order sees it once found: its terms and the rules that can still refuse
@@ -108,12 +113,14 @@ export function priceOrder(
   const input = withUnits.map((l) => ({ unit: l.unit, qtyMilli: l.qtyMilli, taxPercent: l.product.taxRate ?? shop.pricingConfig.globalTaxPercentage }));
   const config = totalsConfigOf(shop);
   if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder) return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
-  const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null }, config);
+  // the same rule as the browser's isCartVirtual, read from the database's products
+  const digital = withUnits.length > 0 && withUnits.every((l) => l.product.digital === true);
+  const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null, digital }, config);
   // an order nobody has paid for, from someone the shop cannot reach again, is capped
   const limit = toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
   const enquiry = !shop.orderConfig.orderEnabled;
   if (!loggedIn && limit > 0 && (enquiry || !paidOnline(order.paymentType)) && totals.grandTotal > limit) return { ok: false, refusal: { reason: 'order_limit', limit } };
-  return { ok: true, priced: { totals, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
+  return { ok: true, priced: { totals, digital, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
 }
 
 /** The lines asking for more than the stock read (when the shop does not sell without stock). */

@@ -70,8 +70,8 @@ export type OrderRequest = z.infer<typeof orderRequestSchema>;
  * The checks that depend on the shop, in the server's words (the browser runs the same
  * rules with its own texts). Empty means acceptable.
  */
-export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig): Array<{ path: string; message: string }> {
-  const issues: Array<{ path: string; message: string }> = checkoutIssues(request.order, shop).map((i) => ({ path: `order.${i.path}`, message: checkoutMessages[i.code] }));
+export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig, options: { digital?: boolean } = {}): Array<{ path: string; message: string }> {
+  const issues: Array<{ path: string; message: string }> = checkoutIssues(request.order, shop, options).map((i) => ({ path: `order.${i.path}`, message: checkoutMessages[i.code] }));
   if (request.sfId !== shop.id) issues.unshift({ path: 'sfId', message: checkoutMessages.storeNotSpecified });
   return issues;
 }

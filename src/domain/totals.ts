@@ -63,6 +63,8 @@ export type TotalsInput = {
   mode: DeliveryMode;
   /** A coupon the server accepted for this order. */
   coupon?: CouponTerms | null | undefined;
+  /** Every line is virtual or downloadable (`isCartVirtual`): nothing leaves the shop, whatever the mode. */
+  digital?: boolean | undefined;
 };
 
 /** A line's money: qty × unit, its share of the discount, its tax rate and the tax it carries (added or included). */
@@ -145,9 +147,10 @@ export const totalsLabelKey = (line: Pick<TotalsLine, 'code' | 'title'>): Totals
  * rounded there (§9 "on each line total"), then summed per rate: one tax line for each
  * rate. Exclusive tax is added to the grand total; inclusive tax is already in the prices
  * and is only shown. Delivery applies to ship orders, packing to orders that leave the
- * shop (ship and pickup). An empty order costs nothing.
+ * shop (ship and pickup); a digital order has neither, not even a delivery line, since
+ * nothing is packed or carried. An empty order costs nothing.
  */
-export function computeTotals({ lines, mode, coupon }: TotalsInput, config: TotalsConfig): Totals {
+export function computeTotals({ lines, mode, coupon, digital = false }: TotalsInput, config: TotalsConfig): Totals {
   const totals = lines.map((l) => multiplyMinor(l.unit, l.qtyMilli));
   const subtotal = addMinor(...totals);
   const discount = coupon ? couponDiscount(coupon, subtotal) : minor(0);
@@ -165,9 +168,10 @@ export function computeTotals({ lines, mode, coupon }: TotalsInput, config: Tota
   if (coupon) out.push(line('discount', minor(-discount), 'percent' in coupon ? coupon.percent : null));
   const goods = minor(subtotal - discount);
   const empty = lines.length === 0;
-  const delivery = mode === 'ship' && !empty ? deliveryCharge(goods, config) : minor(0);
-  if (mode === 'ship') out.push(line('delivery', delivery));
-  const packing = mode !== 'dine' && !empty ? packingCharge(goods, config) : minor(0);
+  const ships = mode === 'ship' && !digital;
+  const delivery = ships && !empty ? deliveryCharge(goods, config) : minor(0);
+  if (ships) out.push(line('delivery', delivery));
+  const packing = mode !== 'dine' && !digital && !empty ? packingCharge(goods, config) : minor(0);
   if (packing > 0) out.push(line('packing', packing, config.packingCharge.type === 'percentage' ? config.packingCharge.amountPercentage : null));
   for (const [rate, value] of [...byRate].sort((a, b) => a[0] - b[0])) out.push(line('tax', value, rate, inclusive ? includedTaxTitle : totalsTitles.tax));
   const grandTotal = addMinor(goods, delivery, packing, inclusive ? minor(0) : tax);

@@ -7,6 +7,7 @@ import { customerKey, orderCouponOf, type Coupon } from '../../../domain/coupons
 import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProduct, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
 import { customerProblem, findCoupon, redeemCoupon, releaseCoupon } from './coupon-repository.ts';
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
+import { isDigitalType } from '../../../domain/cart-rules.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeliveryMode, TotalsLine } from '../../../domain/totals.ts';
@@ -53,6 +54,7 @@ async function orderableProducts(trx: Reader, ids: readonly string[], now: numbe
         prices: { mrp: price(r.mrp_minor), regular: minor(r.regular_minor), special: price(r.special_minor) },
         stockMilli: r.stock_milli,
         madeToOrder: r.tracks_stock === 0,
+        digital: isDigitalType(r.type_id),
         soldOut: r.sold_out_until !== null && r.sold_out_until > now,
         errors: JSON.parse(r.errors) as Record<string, string>,
         taxRate: r.tax_rate_hundredths === null ? null : r.tax_rate_hundredths / 100,
@@ -231,6 +233,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         userId?: string | null;
         /** The delivery slot the order takes a place in (checked open by the caller), with how the order shows it. */
         slot?: { resource: string; start: number; capacity: number; view: NonNullable<Order['details']['shippingSlot']> } | undefined;
+        /** The caller checked the details as a digital order's (`isDigitalOnly`): refused if the products say otherwise now. */
+        digital?: boolean;
         inTransaction?: (trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void>;
       } = {},
     ): Promise<PlaceResult> {
@@ -242,7 +246,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           const customer = customerKey(options.userId, order.personalDetails);
           const quoted = await priceRequest(trx, request, shop, options.userId ?? null, now);
           if (!quoted.ok) throw new Refused(quoted);
-          const { lines, totals } = quoted.priced;
+          const { lines, totals, digital } = quoted.priced;
+          if (options.digital && !digital) throw new Refused({ ok: false, reason: 'needs_delivery' });
           // lines come in id order: one lock order for every transaction, so no deadlocks
           const shortages = [];
           for (const l of lines) {
@@ -259,16 +264,19 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           }
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
           const orderId = ulid(now);
-          if (options.slot && !(await takePlaces(trx, orderId, options.slot.resource, [options.slot.start], options.slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
+          // nothing is delivered for a digital order, so it takes no place in a slot, whatever it named
+          const slot = digital ? undefined : options.slot;
+          if (slot && !(await takePlaces(trx, orderId, slot.resource, [slot.start], slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
 
           const token = newNotificationToken();
-          const slotId = order.deliveryMode === 'ship' ? (order.shippingSlotId ?? null) : null;
+          const ships = order.deliveryMode === 'ship' && !digital;
+          const slotId = ships ? (order.shippingSlotId ?? null) : null;
           const details: Order['details'] = {
             personalDetails: order.personalDetails,
-            shippingDetails: order.deliveryMode === 'ship' ? order.shippingDetails : undefined,
+            shippingDetails: ships ? order.shippingDetails : undefined,
             dineInDetails: order.deliveryMode === 'dine' ? order.dineInDetails : undefined,
             shippingSlotId: slotId,
-            shippingSlot: options.slot?.view ?? null,
+            shippingSlot: slot?.view ?? null,
             ...(order.note ? { note: order.note } : {}),
           };
           // the last write before the rows: the counter's row lock is held as briefly as it can be
@@ -349,11 +357,23 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       if (!quoted.ok) return quoted;
       const shortages = shortagesOf(quoted.priced, shop);
       if (shortages.length) return { ok: false, reason: 'out_of_stock', lines: shortages };
-      if (slot) {
+      if (slot && !quoted.priced.digital) {
         const use = await kysely.selectFrom('slot_use').select('taken').where('resource', '=', slot.resource).where('starts_at', '=', slot.start).executeTakeFirst();
         if ((use?.taken ?? 0) >= slot.capacity) return { ok: false, reason: 'slot_full' };
       }
       return { ok: true, priced: quoted.priced };
+    },
+
+    /**
+     * Whether every product named is one nobody carries (virtual or downloadable): the order
+     * call asks before it lets an order go without an address or slot. `place` prices by the
+     * types it reads in its own transaction and refuses if they no longer agree.
+     */
+    async isDigitalOnly(ids: readonly string[]): Promise<boolean> {
+      const wanted = new Set(ids);
+      if (wanted.size === 0) return false;
+      const rows = await kysely.selectFrom('products').select('type_id').where('id', 'in', [...wanted]).where('hidden', '=', 0).execute();
+      return rows.length === wanted.size && rows.every((r) => isDigitalType(r.type_id));
     },
 
     /** The order when the token is its notification token; null alike for a missing order and a wrong token. */

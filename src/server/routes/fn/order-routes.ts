@@ -46,8 +46,11 @@ export const couponMessages: Record<CouponProblem, string> = {
 };
 
 /** A refusal as the shopper reads it; nothing was written. */
-function refusal(result: OrderRefusal, shop: ShopConfig): Answer {
+function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest): Answer {
   switch (result.reason) {
+    case 'needs_delivery':
+      // what the order would have been told had its products been known to need carrying
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: checkOrderAgainstShop(request, shop) } };
     case 'out_of_stock':
       return { statusCode: 409, body: { success: false, error: 'out_of_stock', message: 'Some products are no longer in stock in the quantity you asked for.', lines: result.lines } };
     case 'unavailable':
@@ -152,7 +155,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
     const userId = 'userId' in session ? session.userId : null;
     const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
     if (!result.ok) {
-      const answer = refusal(result, shop);
+      const answer = refusal(result, shop, req.body);
       return reply.code(answer.statusCode).send(answer.body);
     }
     return quoteBody(result.priced, digits);
@@ -168,7 +171,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       preHandler: orderLimits,
     },
     async (req, reply) => {
-      const fields = checkOrderAgainstShop(req.body, shop);
+      let fields = checkOrderAgainstShop(req.body, shop);
+      // a cart of downloads and services needs no address, slot or table: asked only when they are missing, so other orders cost no query
+      const digital = fields.length > 0 && (await orders.isDigitalOnly(req.body.order.items.map((i) => i.id)));
+      if (digital) fields = checkOrderAgainstShop(req.body, shop, { digital });
       if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
       // a logged-in shopper's order is theirs; the body's userId is never trusted
       const session = await sessionOf(req, accessTokens);
@@ -187,7 +193,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
 
       let result: PlaceResult;
       const now = clock();
-      const slot = deliverySlotFor(shop, req.body.order, now);
+      const slot = digital ? undefined : deliverySlotFor(shop, req.body.order, now);
       try {
         result =
           slot === 'closed'
@@ -196,6 +202,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
                 now,
                 userId,
                 slot,
+                digital,
                 inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits), trx) : undefined,
               });
       } catch (err) {
@@ -203,7 +210,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         throw err;
       }
       if (!result.ok) {
-        const answer = refusal(result, shop);
+        const answer = refusal(result, shop, req.body);
         if (key) await idempotency.complete(SCOPE, key, answer.statusCode, answer.body);
         req.log.info({ reason: result.reason }, 'order refused');
         return reply.code(answer.statusCode).send(answer.body);

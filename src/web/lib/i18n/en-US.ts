@@ -585,6 +585,8 @@ export const enUS = {
     savedAddresses: 'Saved addresses',
     newAddress: 'A new address',
     addressSaved: 'This address will be saved to your account for next time.',
+    /** A cart of only downloadable or virtual products (issue 23): no mode, address or slot is asked. */
+    digital: { nothingShipped: 'Nothing in this order will be shipped, so no address or delivery time is needed.' },
     table: 'Table',
     chooseTable: 'Choose your table',
     note: 'Note for the shop (optional)',

@@ -592,6 +592,7 @@ export const hiIN: Messages = {
     savedAddresses: 'सहेजे गए पते',
     newAddress: 'नया पता',
     addressSaved: 'यह पता अगली बार के लिए आपके खाते में सहेज लिया जाएगा।',
+    digital: { nothingShipped: 'इस ऑर्डर में कुछ भी भेजा नहीं जाएगा, इसलिए पता या डिलीवरी का समय नहीं चाहिए।' },
     table: 'टेबल',
     chooseTable: 'अपनी टेबल चुनें',
     note: 'दुकान के लिए नोट (वैकल्पिक)',

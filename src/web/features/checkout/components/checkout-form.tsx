@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
+import { isCartVirtual, lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
 import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
@@ -75,7 +75,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       live = false;
     };
   }, [loggedIn, dispatch]);
-  const modes = offeredModes(shop);
+  // only downloads and services: nothing is carried, so no mode, address, slot or table, and no delivery or packing (the server agrees)
+  const digital = isCartVirtual(items);
+  const modes = digital ? [] : offeredModes(shop);
+  // every shop delivers, so a digital order goes as 'ship' whatever the tab chose; the server asks it no address
+  const deliveryMode = digital ? 'ship' : state.deliveryMode;
   const enquiry = !shop.orderConfig.orderEnabled && shop.orderConfig.enquiryEnabled;
   const providers = shop.payment.providers;
 
@@ -86,7 +90,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
 
   const digits = shop.localeConfig.fractionDigits;
   // the cart's own totals until the server's quote comes; then the quote, which is what the order charges
-  const cartTotals = useMemo(() => totalsForApi(computeTotals({ lines: items.map((i) => cartLineInput(i, shop)), mode: state.deliveryMode }, totalsConfigOf(shop)).lines, digits), [items, state.deliveryMode, shop, digits]);
+  const cartTotals = useMemo(() => totalsForApi(computeTotals({ lines: items.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, totalsConfigOf(shop)).lines, digits), [items, deliveryMode, digital, shop, digits]);
   const { quote, refusal } = useOrderQuote(request());
   const quotedTotal = (id: string) => quote?.lines.find((l) => l.productId === id)?.total;
   const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits) }));
@@ -104,11 +108,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
       sfId: shop.id,
       order: {
         items: items.map((i) => ({ id: i.id, qty: i.qty })),
-        deliveryMode: state.deliveryMode,
+        deliveryMode,
         personalDetails: state.personalDetails,
-        shippingDetails: state.deliveryMode === 'ship' ? state.shippingDetails : undefined,
-        dineInDetails: state.deliveryMode === 'dine' ? state.dineInDetails : undefined,
-        shippingSlotId: state.deliveryMode === 'ship' ? state.shippingSlotId : null,
+        shippingDetails: deliveryMode === 'ship' && !digital ? state.shippingDetails : undefined,
+        dineInDetails: deliveryMode === 'dine' ? state.dineInDetails : undefined,
+        shippingSlotId: deliveryMode === 'ship' && !digital ? state.shippingSlotId : null,
         paymentType: enquiry ? null : state.orderPaymentType,
         couponCode: state.couponCode.trim() || null,
         note: state.note,
@@ -122,7 +126,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     setShortages([]);
     setServerFields([]);
     const body = request();
-    const found = checkoutIssues(body.order, shop);
+    const found = checkoutIssues(body.order, shop, { digital });
     setIssues(found);
     if (found.length) {
       setProblem(t('checkout.fixFields'));
@@ -223,7 +227,13 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
           </div>
         </Section>
 
-        {state.deliveryMode === 'ship' ? (
+        {digital ? (
+          <p className="rounded-lg border border-slate-200 bg-white p-4" data-testid="nothing-shipped">
+            {t('checkout.digital.nothingShipped')}
+          </p>
+        ) : null}
+
+        {deliveryMode === 'ship' && !digital ? (
           <Section title={t('checkout.address')}>
             {addresses.length > 0 ? (
               <div role="radiogroup" aria-label={t('checkout.savedAddresses')} className="flex flex-col gap-2">
@@ -248,7 +258,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
           </Section>
         ) : null}
 
-        {state.deliveryMode === 'dine' ? (
+        {deliveryMode === 'dine' ? (
           <Section title={t('checkout.table')}>
             {shop.dineSpaces.length > 0 ? (
               <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
