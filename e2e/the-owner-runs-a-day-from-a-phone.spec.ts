@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
-import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
+import { chooseDeliveryTime, fillAddress, fillShopper } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
@@ -10,6 +10,8 @@ import { expect, test } from './fixtures/test.ts';
 
 /** The owner's phone. */
 const PHONE = { width: 390, height: 844 };
+/** The guest who orders in these stories. */
+const ASHA = { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' };
 
 /**
  * Records what the owner's page does to get attention, through the browser's real APIs:
@@ -93,9 +95,7 @@ test.describe("The owner runs a day from a phone", () => {
     await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
     await page.goto('/checkout');
-    await page.getByLabel('Full name').first().fill('Asha Rao');
-    await page.getByLabel('E-mail').fill('asha@example.com');
-    await page.getByLabel('Phone number').fill('9800000001');
+    await fillShopper(page, ASHA);
     await fillAddress(page);
     const slot = await chooseDeliveryTime(page);
     await page.getByLabel('Note for the shop (optional)').fill('Ring twice, third floor');
@@ -223,6 +223,94 @@ test.describe("The owner runs a day from a phone", () => {
     await page.reload();
     await expect(page.getByText(new RegExp(`^Refunded on .+ \\(${placed.grandTotal.replace(/[.$]/g, '\\$&')}\\) Reference: RFND77001122$`))).toBeVisible();
     await expect(page.getByText('Payment: Refunded')).toBeVisible();
+    await board.context().close();
+  });
+
+  test("the owner cancels a guest's unpaid UPI order: the shopper's page offers no more payment, the server takes none, and the card has no Mark paid", async ({ browser, page, request, catalog }) => {
+    test.slow(); // two browsers and a password login
+    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+    const { counted } = products(catalog);
+    // the guest orders for pickup and pays by UPI: the QR and "I have paid" are offered
+    await page.goto(`/p/${counted.variantId}`);
+    await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
+    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await page.goto('/checkout');
+    await fillShopper(page, ASHA);
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'UPI' }).check();
+    await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
+    const label = (await confirmation.getByText(/^Order number: #\d+$/).textContent())!.replace('Order number: ', '');
+    await confirmation.getByRole('button', { name: 'OK' }).click();
+    const qr = page.getByRole('img', { name: /^UPI / });
+    await expect(qr).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I have paid' })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const viewLink = new URLSearchParams((await page.getByRole('link', { name: 'View your order' }).getAttribute('href'))!.split('#')[1]);
+    const token = viewLink.get('token')!;
+
+    // the owner cancels it before any money came: Mark paid goes with it
+    await board.goto(`/admin/orders/${orderId}`);
+    const order = board.getByRole('article', { name: `Order ${label}` });
+    await expect(order.getByRole('button', { name: 'Mark paid' })).toBeVisible();
+    await order.getByRole('button', { name: 'Cancel order' }).click();
+    await order.getByRole('button', { name: 'Cancel order: are you sure?' }).click();
+    await expect(order.locator('header')).toContainText('Cancelled');
+    await expect(order.getByRole('button', { name: /^Mark (paid|collected)$/ })).toHaveCount(0);
+
+    // the shopper's page, seen again: cancelled, and nothing to pay
+    await page.reload();
+    await expect(page.getByText('Your order is cancelled.')).toBeVisible();
+    await expect(qr).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'I have paid' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Open UPI app' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    // a reference sent from a page left open is refused, and the order stays as it is
+    const late = await request.post('/fn/order/upiReference', { headers: { authorization: `Bearer ${token}` }, data: { sfId: 'demo', orderId, utr: '412345678901' } });
+    expect(late.status()).toBe(409);
+    expect(await late.json()).toMatchObject({ error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' });
+
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await expect(page.getByText('Status: Cancelled')).toBeVisible();
+    await expect(page.getByText('Payment: Nothing to pay')).toBeVisible();
+    await expect(page.getByText('Your order is cancelled.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /^UPI / })).toHaveCount(0);
+    // the owner's page, opened again, still offers no Mark paid and shows no reference to check
+    await board.reload();
+    await expect(order.locator('header')).toContainText('Cancelled');
+    await expect(order.getByRole('button', { name: /^Mark (paid|collected)$/ })).toHaveCount(0);
+    await expect(board.getByRole('region', { name: 'Payment' })).not.toContainText('UPI reference');
+    await board.context().close();
+  });
+
+  test('a shopper asks to cancel a confirmed order once: the page then says the request was sent, and the owner sees it', async ({ browser, page, request, catalog }) => {
+    test.slow(); // two browsers and a password login
+    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+    const { counted } = products(catalog);
+    const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'pof' });
+    await board.goto(`/admin/orders/${placed.orderId}`);
+    const order = board.getByRole('article', { name: `Order #${placed.number}` });
+    await order.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(order.locator('header')).toContainText('Confirmed');
+
+    await page.goto(`/guest/view-order#${new URLSearchParams({ orderId: placed.orderId, token: placed.token }).toString()}`);
+    await page.getByRole('button', { name: 'Cancel this order' }).click();
+    const modal = page.getByRole('dialog', { name: 'Cancel your order' });
+    await modal.getByRole('button', { name: 'Request cancellation' }).click();
+    await expect(modal.getByText('Your request was sent to the shop; they will get back to you.')).toBeVisible();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Your cancel request was sent to the shop.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+    // still so when the page is opened again
+    await page.reload();
+    await expect(page.getByText('Status: Confirmed')).toBeVisible();
+    await expect(page.getByText('Your cancel request was sent to the shop.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+
+    await board.reload();
+    await expect(order.getByText('Cancel requested')).toBeVisible();
     await board.context().close();
   });
 

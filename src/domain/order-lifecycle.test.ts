@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canMoveOrder, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, type FulfilmentMode } from './order-lifecycle.ts';
+import { canMoveOrder, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, ownerMarksPayment, shopperMayPay, type FulfilmentMode } from './order-lifecycle.ts';
 
 const modes: FulfilmentMode[] = ['ship', 'dine', 'pickup'];
 
@@ -33,6 +33,18 @@ describe('the life of an order', () => {
       }),
     );
     expect(orderStatuses.filter(givesStockBack)).toEqual(['rejected', 'cancelled']);
+  });
+
+  it('a cancelled or rejected order is offered no payment, to the shopper or the owner', () => {
+    for (const status of orderStatuses) {
+      const ended = status === 'cancelled' || status === 'rejected';
+      expect(shopperMayPay({ kind: 'order', status, paymentStatus: 'awaiting_payment' }), status).toBe(!ended);
+      expect(ownerMarksPayment({ status, paymentStatus: 'awaiting_verification', paymentType: 'upi-manual' }), status).toBe(!ended);
+      expect(ownerMarksPayment({ status, paymentStatus: 'to_collect', paymentType: 'pof' }), status).toBe(!ended);
+    }
+    // paid, or waiting for the owner to find the money: nothing more to pay now
+    expect(shopperMayPay({ kind: 'order', status: 'placed', paymentStatus: 'awaiting_verification' })).toBe(false);
+    expect(shopperMayPay({ kind: 'enquiry', status: 'placed', paymentStatus: 'awaiting_payment' })).toBe(false);
   });
 
   it('refuses statuses it does not know', () => {

@@ -43,8 +43,11 @@ export function nextStatuses(from: string, mode: FulfilmentMode): OrderMove[] {
 
 export const canMoveOrder = (from: string, to: string, mode: FulfilmentMode): boolean => nextStatuses(from, mode).includes(to as OrderMove);
 
+/** The order ended unfulfilled, rejected or cancelled: it takes no more money (a payment that still arrives is owed back). */
+export const endedUnfulfilled = (status: string): boolean => status === 'rejected' || status === 'cancelled';
+
 /** Rejecting or cancelling gives the order's stock and delivery slot back. */
-export const givesStockBack = (to: OrderStatus): boolean => to === 'rejected' || to === 'cancelled';
+export const givesStockBack = (to: OrderStatus): boolean => endedUnfulfilled(to);
 
 /** What the shopper is told (push and e-mail) when the order reaches the status; `{id}` is the short order number. */
 export const orderStatusNews: Record<OrderMove, string> = {
@@ -62,9 +65,12 @@ export const orderStatusNews: Record<OrderMove, string> = {
 /** Payment states that are still to be paid: the shopper may pick or change how, and the owner may mark a manual one paid. */
 export const unpaidStatuses: readonly string[] = ['to_collect', 'awaiting_payment', 'awaiting_verification'];
 
-/** Whether the owner marks this order's payment by hand: an unpaid UPI transfer, or pay on delivery to collect. */
-export const ownerMarksPayment = (order: { paymentStatus: string; paymentType: string | null }): boolean =>
-  unpaidStatuses.includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');
+/** Whether the owner marks this order's payment by hand: an unpaid UPI transfer, or pay on delivery to collect, of an order that did not end unfulfilled. */
+export const ownerMarksPayment = (order: { status: string; paymentStatus: string; paymentType: string | null }): boolean =>
+  !endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');
+
+/** Whether the shopper is offered a way to pay now (the UPI QR, PayU's form): an order waiting for its payment, not rejected or cancelled. */
+export const shopperMayPay = (order: { kind: string; status: string; paymentStatus: string }): boolean => order.kind === 'order' && !endedUnfulfilled(order.status) && order.paymentStatus === 'awaiting_payment';
 
 /** Whether a shop registered for GST has issued the order's tax invoice: an order it accepted (past placed), not rejected or cancelled. */
 export const hasTaxInvoice = (order: { kind: string; status: string }): boolean => order.kind === 'order' && isOrderStatus(order.status) && order.status !== 'placed' && !givesStockBack(order.status);

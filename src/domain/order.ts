@@ -89,6 +89,8 @@ export type OrderView<M = number> = {
   number: number;
   kind: 'order' | 'enquiry';
   status: string;
+  /** The shopper asked the shop to cancel it: their page stops offering the request again. */
+  cancelRequested: boolean;
   paymentType: string | null;
   paymentStatus: string;
   deliveryMode: DeliveryMode;
@@ -125,9 +127,8 @@ export type OrderRefund<M = number> = { amount: M; method: string; status: 'due'
 /** One step of an order's life as the owner reads it: when, who (a name, or `shopper` / `command line`), what. */
 export type OrderHistoryEntry = { at: number; by: string; action: string; detail: Record<string, unknown> };
 
-/** An order on the owner's board: the shopper's view, whether they asked to cancel, and the payment's reference to check. */
+/** An order on the owner's board: the shopper's view (with whether they asked to cancel), and the payment's reference to check. */
 export type OwnerOrderSummary<M = number> = OrderView<M> & {
-  cancelRequested: boolean;
   /** The shopper's UPI reference (UTR), PayU's payment id, or the one the owner gave when marking it paid. */
   paymentReference: string | null;
   /** No order from this customer (account, else e-mail, else phone) has been handed over before: a pay-on-delivery one may be a prank. */

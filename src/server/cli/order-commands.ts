@@ -109,6 +109,7 @@ export async function markPaidCommand(db: Db, shop: ShopConfig, env: Env, [ref, 
   const why = {
     not_found: `There is no order ${ref}.`,
     already_paid: `Order ${ref} is paid already.`,
+    order_ended: `Order ${ref} was cancelled or rejected: it takes no payment.`,
     no_payment: `Order ${ref} takes no payment (an enquiry).`,
     provider: `Order ${ref} is paid through PayU, which settles its own payments.`,
     reference: `Order ${ref} has no UPI reference from the shopper: give the one on your statement (mark-paid ${ref} <reference>).`,

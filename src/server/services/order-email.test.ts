@@ -32,6 +32,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   couponCode: null,
   createdAt: 0,
   refund: null,
+  cancelRequested: false,
   ...over,
 });
 

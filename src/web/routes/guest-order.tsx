@@ -8,6 +8,7 @@ import { fetchGuestOrder, guestInvoicePath } from '../features/checkout/api/orde
 import { hasTaxInvoice } from '../../domain/order-lifecycle.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { DeliveryTime } from '../features/checkout/components/delivery-time.tsx';
+import { EndedNote, paymentStatusText } from '../features/checkout/components/ended-note.tsx';
 import { OrderActions } from '../features/checkout/components/order-actions.tsx';
 import { OrderSummary } from '../features/checkout/components/order-summary.tsx';
 import { RefundNote } from '../features/checkout/components/refund-note.tsx';
@@ -64,7 +65,8 @@ export default function GuestOrder() {
             <p>{t('order.placedOn', { date: new Date(state.order.createdAt).toLocaleString(i18n.language) })}</p>
             <p>{t('order.status', { status: t(`order.statuses.${state.order.status}`, { defaultValue: state.order.status }) })}</p>
             <DeliveryTime order={state.order} />
-            <p>{t('order.payment', { status: t(`order.paymentStatuses.${state.order.paymentStatus}`, { defaultValue: state.order.paymentStatus }) })}</p>
+            <p>{t('order.payment', { status: paymentStatusText(t, state.order) })}</p>
+            <EndedNote order={state.order} className="font-medium text-slate-900" />
             <RefundNote order={state.order} className="font-medium text-slate-900" />
           </div>
           <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">

@@ -132,6 +132,7 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[]): Promise
       number: order.number,
       kind: order.kind as Order['kind'],
       status: order.status,
+      cancelRequested: order.cancel_requested_at !== null,
       paymentType: order.payment_type,
       paymentStatus: order.payment_status,
       deliveryMode: order.delivery_mode as DeliveryMode,
@@ -175,7 +176,7 @@ export type OnAccepted = (trx: Transaction<Database>, orderId: string, now: numb
 export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }: { outbox?: OrderOutbox; onAccepted?: OnAccepted | undefined } = {}) {
   const { kysely } = db;
 
-  /** The owner's summaries: the views, whether the shopper asked to cancel, each payment's reference, and whether the shop knows the customer. */
+  /** The owner's summaries: the views, each payment's reference, and whether the shop knows the customer. */
   async function summariesOf(rows: readonly OrderRow[]): Promise<OwnerOrderSummary<Minor>[]> {
     if (rows.length === 0) return [];
     const keys = [...new Set(rows.map((r) => r.customer_key).filter((k): k is string => k !== null && k !== 'guest'))];
@@ -195,7 +196,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     // the newest reference of each order wins
     const references = new Map(payments.map((p) => [p.order_id, p.reference]));
     const knownKeys = new Set(known.map((k) => k.customer_key));
-    return views.map((v, i) => ({ ...v, cancelRequested: rows[i]!.cancel_requested_at !== null, paymentReference: references.get(v.id) ?? null, newCustomer: !knownKeys.has(rows[i]!.customer_key) }));
+    return views.map((v, i) => ({ ...v, paymentReference: references.get(v.id) ?? null, newCustomer: !knownKeys.has(rows[i]!.customer_key) }));
   }
 
   /**

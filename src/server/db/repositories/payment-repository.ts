@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import { unpaidStatuses } from '../../../domain/order-lifecycle.ts';
+import { endedUnfulfilled, unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
@@ -11,6 +11,8 @@ export type PaymentStatus = 'to_collect' | 'awaiting_payment' | 'awaiting_verifi
 
 /** Still to be paid: the shopper may pick or change how. */
 const UNPAID = [...unpaidStatuses];
+/** Ended unfulfilled: no payment is started, claimed or marked for these. */
+const ENDED = ['cancelled', 'rejected'];
 
 // letters and digits only (PayU's txnid: at most 25); 20 of 32 symbols is 100 random bits
 const TXN_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
@@ -20,13 +22,19 @@ export type PayuOutcome = { outcome: 'paid' | 'failed' | 'unknown' | 'already_se
 
 export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
+  /** Why a guarded update changed no row: the order ended unfulfilled, or it is paid already or takes no payment. */
+  const refusal = async (reader: Pick<Db['kysely'], 'selectFrom'>, orderId: string): Promise<'order_ended' | 'not_payable'> => {
+    const order = await reader.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+    return order && endedUnfulfilled(order.status) ? 'order_ended' : 'not_payable';
+  };
   return {
     /**
      * Sets how an unpaid order is paid: 'not_payable' when it is paid already (or not an
-     * order that takes payment), 'order_limit' when a guest's order above `guestLimit`
-     * would move to pay on delivery (the same cap the order call applies).
+     * order that takes payment), 'order_ended' when it was cancelled or rejected,
+     * 'order_limit' when a guest's order above `guestLimit` would move to pay on delivery
+     * (the same cap the order call applies).
      */
-    async choose(orderId: string, provider: 'payu' | 'upi-manual' | 'pof', { now = Date.now(), guestLimit = 0 }: { now?: number; guestLimit?: number } = {}): Promise<'ok' | 'not_payable' | 'order_limit'> {
+    async choose(orderId: string, provider: 'payu' | 'upi-manual' | 'pof', { now = Date.now(), guestLimit = 0 }: { now?: number; guestLimit?: number } = {}): Promise<'ok' | 'not_payable' | 'order_ended' | 'order_limit'> {
       const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
       if (provider === 'pof' && guestLimit > 0) {
         // who placed it and its total never change after it is placed
@@ -39,8 +47,10 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
         .where('id', '=', orderId)
         .where('kind', '=', 'order')
         .where('payment_status', 'in', UNPAID)
+        // in the update itself, so an order cancelled a moment before is refused too
+        .where('status', 'not in', ENDED)
         .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1 ? 'ok' : 'not_payable';
+      return Number(res.numUpdatedRows) === 1 ? 'ok' : refusal(kysely, orderId);
     },
 
     /** A PayU attempt: its txnid (unique per attempt) and the amount it must come back with. */
@@ -81,8 +91,8 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
       });
     },
 
-    /** The shopper's UPI reference: the order waits for the owner to find the money and mark it paid. */
-    async recordUpiReference(orderId: string, utr: string, amountMinor: number, now = Date.now()): Promise<boolean> {
+    /** The shopper's UPI reference: the order waits for the owner to find the money and mark it paid. Refused, changing nothing, for an order paid, ended or taking no payment. */
+    async recordUpiReference(orderId: string, utr: string, amountMinor: number, now = Date.now()): Promise<'ok' | 'not_payable' | 'order_ended'> {
       return kysely.transaction().execute(async (trx) => {
         const order = await trx
           .updateTable('orders')
@@ -90,35 +100,37 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
           .where('id', '=', orderId)
           .where('kind', '=', 'order')
           .where('payment_status', 'in', UNPAID)
+          .where('status', 'not in', ENDED)
           .executeTakeFirst();
-        if (Number(order.numUpdatedRows) !== 1) return false;
+        if (Number(order.numUpdatedRows) !== 1) return refusal(trx, orderId);
         // a corrected reference replaces the one given before
         const updated = await trx.updateTable('payments').set({ reference: utr, updated_at: now }).where('order_id', '=', orderId).where('provider', '=', 'upi-manual').where('status', '=', 'awaiting_verification').executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) {
           await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: 'upi-manual', status: 'awaiting_verification', amount_minor: amountMinor, reference: utr, raw: '{}', created_at: now, updated_at: now }).execute();
         }
         await outbox.record(trx, 'order.payment_claimed', orderId, { provider: 'upi-manual', reference: utr }, now);
-        return true;
+        return 'ok';
       });
     },
 
     /**
      * The owner found the money: a UPI order with the reference (the shopper's, unless the
-     * owner gives one), a pay-on-delivery order collected. PayU settles its own payments.
-     * Once only, in one transaction with its audit entry.
+     * owner gives one), a pay-on-delivery order collected. PayU settles its own payments;
+     * a cancelled or rejected order takes none. Once only, in one transaction with its audit entry.
      */
     async markPaid(orderId: string, actor: Actor, reference: string | null, now = Date.now()): Promise<MarkPaid> {
       return kysely.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom('orders').select(['payment_type', 'payment_status', 'grand_total_minor']).where('id', '=', orderId).executeTakeFirst();
+        const order = await trx.selectFrom('orders').select(['status', 'payment_type', 'payment_status', 'grand_total_minor']).where('id', '=', orderId).executeTakeFirst();
         if (!order) return { ok: false, reason: 'not_found' };
         if (order.payment_status === 'paid') return { ok: false, reason: 'already_paid' };
+        if (endedUnfulfilled(order.status)) return { ok: false, reason: 'order_ended' };
         if (!UNPAID.includes(order.payment_status)) return { ok: false, reason: 'no_payment' };
         if (order.payment_type !== 'upi-manual' && order.payment_type !== 'pof') return { ok: false, reason: 'provider' };
         const given = await trx.selectFrom('payments').select(['id', 'reference']).where('order_id', '=', orderId).where('provider', '=', order.payment_type).where('status', '=', 'awaiting_verification').executeTakeFirst();
         const ref = reference ?? given?.reference ?? (order.payment_type === 'pof' ? 'collected' : null);
         if (!ref) return { ok: false, reason: 'reference' };
-        const paid = await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', orderId).where('payment_status', 'in', UNPAID).executeTakeFirst();
-        if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: 'already_paid' };
+        const paid = await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', orderId).where('payment_status', 'in', UNPAID).where('status', 'not in', ENDED).executeTakeFirst();
+        if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: (await refusal(trx, orderId)) === 'order_ended' ? 'order_ended' : 'already_paid' };
         if (given) await trx.updateTable('payments').set({ status: 'paid', reference: ref, updated_at: now }).where('id', '=', given.id).execute();
         else await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: order.payment_type, status: 'paid', amount_minor: order.grand_total_minor, reference: ref, raw: '{}', created_at: now, updated_at: now }).execute();
         await recordAudit(trx, { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } }, now);
@@ -129,6 +141,6 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
   };
 }
 
-export type MarkPaid = { ok: true; provider: 'upi-manual' | 'pof'; reference: string } | { ok: false; reason: 'not_found' | 'already_paid' | 'no_payment' | 'provider' | 'reference' };
+export type MarkPaid = { ok: true; provider: 'upi-manual' | 'pof'; reference: string } | { ok: false; reason: 'not_found' | 'already_paid' | 'order_ended' | 'no_payment' | 'provider' | 'reference' };
 
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -136,6 +136,24 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect(order.history.map((e: { action: string }) => e.action)).toEqual(['order.placed', 'order.paid', 'order.status', 'refund.due', 'refund.done']);
   });
 
+  it('a cancelled or rejected order cannot be marked paid or collected, and nothing changes', async () => {
+    const collect = await place('pof');
+    const transfer = (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'upi-manual' } })).json<{ orderId: string; notificationToken: string }>();
+    // the shopper sent a reference before the shop rejected the order
+    await app.inject({ method: 'POST', url: '/fn/order/upiReference', payload: { sfId: 'test-shop', orderId: transfer.orderId, utr: '412345678901' }, headers: { authorization: `Bearer ${transfer.notificationToken}` } });
+    expect((await call('POST', `/admin/api/orders/${collect}/status`, 'priya', { status: 'cancelled' })).statusCode).toBe(200);
+    expect((await call('POST', `/admin/api/orders/${transfer.orderId}/status`, 'priya', { status: 'rejected' })).statusCode).toBe(200);
+    for (const [id, payload] of [[collect, {}], [transfer.orderId, {}], [transfer.orderId, { reference: 'UTR4455667788' }]] as const) {
+      const before = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order;
+      const res = await call('POST', `/admin/api/orders/${id}/paid`, 'priya', payload);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ success: false, error: 'order_ended', message: 'The order was cancelled or rejected: it takes no payment.' });
+      expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order).toEqual(before);
+    }
+    expect((await call('GET', `/admin/api/orders/${collect}`, 'priya')).json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'to_collect', refund: null });
+    expect((await call('GET', `/admin/api/orders/${transfer.orderId}`, 'priya')).json().order).toMatchObject({ status: 'rejected', paymentStatus: 'awaiting_verification', refund: null });
+  });
+
   it('cancelling an order that was never paid owes nothing', async () => {
     const id = await place();
     await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' });

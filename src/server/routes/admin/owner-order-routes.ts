@@ -186,6 +186,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
     const messages = {
       already_paid: 'The order is paid already.',
+      order_ended: 'The order was cancelled or rejected: it takes no payment.',
       no_payment: 'The order takes no payment (an enquiry).',
       provider: 'PayU settles its own payments.',
       reference: 'Give the UPI reference from your statement.',

@@ -246,7 +246,11 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
 
       const confirmed = (await post(t.app, orderBody())).json();
       await t.db.kysely.updateTable('orders').set({ status: 'confirmed' }).where('id', '=', confirmed.orderId).execute();
+      const guestView = async () => (await t.app.inject({ url: `/api/guest/order/${confirmed.orderId}`, headers: { authorization: `Bearer ${confirmed.notificationToken}` } })).json().order;
+      expect(await guestView()).toMatchObject({ status: 'confirmed', cancelRequested: false });
       expect((await cancel(confirmed.orderId, confirmed.notificationToken)).json()).toMatchObject({ success: true, status: 'confirmed', cancelRequested: true });
+      // the shopper's page says the request was sent instead of offering it again
+      expect(await guestView()).toMatchObject({ status: 'confirmed', cancelRequested: true });
       expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
       const row = await t.db.kysely.selectFrom('orders').select(['status', 'cancel_requested_at']).where('id', '=', confirmed.orderId).executeTakeFirstOrThrow();
       expect(row.status).toBe('confirmed');

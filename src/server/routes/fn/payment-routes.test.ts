@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
+import { createOrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PayuRequest } from '../../services/payu-protocol.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { startFakePayu, type FakePayu } from '../../testing/fake-payu.ts';
@@ -84,6 +85,44 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
     expect(await statusOf(orderId, token)).toBe('awaiting_verification');
   });
 
+  describe('a cancelled or rejected order', () => {
+    /** What a refused call must leave as it was: the order's row and its payments. */
+    const snapshot = async (orderId: string) => ({
+      order: await db.kysely.selectFrom('orders').select(['status', 'payment_type', 'payment_status', 'updated_at']).where('id', '=', orderId).executeTakeFirstOrThrow(),
+      payments: await db.kysely.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute(),
+      refunds: await db.kysely.selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute(),
+    });
+
+    it('takes no UPI reference and hands out no QR, PayU form or pay on delivery, and nothing changes', async () => {
+      const { orderId, token } = await place('upi-manual');
+      // the QR was shown before the shopper cancelled
+      expect((await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'upi-manual' }, token)).statusCode).toBe(200);
+      expect((await call('/fn/order/cancelRequest', { sfId: 'test-shop', orderId }, token)).json()).toMatchObject({ status: 'cancelled' });
+      const before = await snapshot(orderId);
+      expect(before.order).toMatchObject({ status: 'cancelled', payment_status: 'awaiting_payment' });
+
+      const reference = await call('/fn/order/upiReference', { sfId: 'test-shop', orderId, utr: '412345678901' }, token);
+      expect(reference.statusCode).toBe(409);
+      expect(reference.json()).toEqual({ success: false, error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' });
+      for (const provider of ['upi-manual', 'payu', 'pof']) {
+        const res = await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider }, token);
+        expect(res.statusCode, provider).toBe(409);
+        expect(res.json(), provider).toMatchObject({ error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' });
+        expect(res.body, provider).not.toMatch(/qrSvg|txnid|hash/);
+      }
+      expect(await snapshot(orderId)).toEqual(before);
+    });
+
+    it('a rejected order is refused the same way', async () => {
+      const { orderId, token } = await place('payu');
+      expect(await createOrderRepository(db).setStatus(orderId, 'rejected', 'owner-1')).toMatchObject({ ok: true });
+      const before = await snapshot(orderId);
+      expect((await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'payu' }, token)).json()).toMatchObject({ error: 'order_ended' });
+      expect((await call('/fn/order/upiReference', { sfId: 'test-shop', orderId, utr: '412345678901' }, token)).json()).toMatchObject({ error: 'order_ended' });
+      expect(await snapshot(orderId)).toEqual(before);
+    });
+  });
+
   describe('PayU', () => {
     /** The form the server gives the browser, posted to the local PayU as the browser would. */
     async function startPayu(): Promise<{ orderId: string; token: string; request: PayuRequest; fields: Record<string, string> }> {
@@ -156,6 +195,20 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
       expect(await statusOf(orderId, token)).toBe('paid');
       // paid is final: no further payment can be started
       expect((await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'upi-manual' }, token)).statusCode).toBe(409);
+    });
+
+    it('a signed success for an order cancelled meanwhile is recorded, and the order stays cancelled with a refund owed', async () => {
+      // the shopper opened PayU, then cancelled in another tab, then paid in the first
+      const { orderId, token, request } = await startPayu();
+      expect((await call('/fn/order/cancelRequest', { sfId: 'test-shop', orderId }, token)).json()).toMatchObject({ status: 'cancelled' });
+      const back = await app.inject({ method: 'POST', url: '/fn/payu/return', ...form(payu.answer(request, 'success')) });
+      expect(back.headers.location).toBe(`/checkout?orderId=${orderId}&payment=paid`);
+      // 2 × ₹499.50 = ₹999.00 moved through PayU, and goes back the same way
+      const shown = (await app.inject({ url: `/api/guest/order/${orderId}`, headers: { authorization: `Bearer ${token}` } })).json().order;
+      expect(shown).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { amount: 999, method: 'payu', status: 'due', reference: null } });
+      expect(await db.kysely.selectFrom('payments').select(['status', 'amount_minor']).where('order_id', '=', orderId).execute()).toEqual([{ status: 'paid', amount_minor: 99_900 }]);
+      // and no second payment can be started for it
+      expect((await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'payu' }, token)).json()).toMatchObject({ error: 'order_ended' });
     });
   });
 });

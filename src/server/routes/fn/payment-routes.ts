@@ -21,6 +21,10 @@ export type PayuSettings = { key: string | undefined; salt: string | undefined; 
 
 type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
 
+/** A cancelled or rejected order: nothing is started or claimed for it, and nothing changes. */
+const ORDER_ENDED = { success: false, error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' } as const;
+const NOT_PAYABLE = { success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' } as const;
+
 const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path, message }] });
 
 /**
@@ -53,7 +57,8 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       const guestLimit = toMinor(shop.orderConfig.maxGuestOrderValue, digits);
       const chosen = await payments.choose(order.id, provider, { guestLimit, now: clock() });
       if (chosen === 'order_limit') return reply.code(409).send({ success: false, error: 'order_limit', message: orderLimitMessage(guestLimit, shop.localeConfig) });
-      if (chosen === 'not_payable') return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
+      if (chosen === 'order_ended') return reply.code(409).send(ORDER_ENDED);
+      if (chosen === 'not_payable') return reply.code(409).send(NOT_PAYABLE);
 
       if (provider === 'pof') return { success: true, provider, paymentStatus: 'to_collect' };
       if (provider === 'upi-manual') {
@@ -98,9 +103,8 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       if (!UTR.test(utr)) return badRequest(reply, 'utr', 'Enter the 12-digit UPI reference (UTR) your app shows.');
       const order = await orderOf(req, orderId);
       if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
-      if (!(await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal, clock()))) {
-        return reply.code(409).send({ success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' });
-      }
+      const recorded = await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal, clock());
+      if (recorded !== 'ok') return reply.code(409).send(recorded === 'order_ended' ? ORDER_ENDED : NOT_PAYABLE);
       req.log.info({ orderId: order.id }, 'UPI reference received');
       // the owner's board shows the reference to check
       orderEvents.publish({ orderId: order.id, status: order.status, what: 'payment_claimed', at: Date.now() });

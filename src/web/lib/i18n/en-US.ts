@@ -661,6 +661,10 @@ export const enUS = {
     qty: 'Qty {{qty}}',
     help: 'Need help with this order?',
     cancel: 'Cancel this order',
+    // an order that ended takes no payment; a cancel request is sent once (issue 23)
+    ended: { cancelled: 'Your order is cancelled.', rejected: 'Sorry, the shop could not take this order.' },
+    nothingToPay: 'Nothing to pay',
+    cancelRequestSent: 'Your cancel request was sent to the shop.',
   },
   newsletterConfirmed: {
     title: 'You are subscribed',

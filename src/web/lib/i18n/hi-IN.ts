@@ -675,6 +675,10 @@ export const hiIN: Messages = {
     qty: 'मात्रा {{qty}}',
     help: 'इस ऑर्डर में मदद चाहिए?',
     cancel: 'यह ऑर्डर रद्द करें',
+    // an order that ended takes no payment; a cancel request is sent once (issue 23)
+    ended: { cancelled: 'आपका ऑर्डर रद्द हो गया है।', rejected: 'माफ़ कीजिए, दुकान यह ऑर्डर नहीं ले सकी।' },
+    nothingToPay: 'कोई भुगतान बाकी नहीं',
+    cancelRequestSent: 'रद्द करने का आपका अनुरोध दुकान को भेज दिया गया है।',
   },
   newsletterConfirmed: {
     title: 'आपकी सदस्यता हो गई',

@@ -5,7 +5,7 @@ import { orderLabel } from '../../../../domain/order-number.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 
-/** Help on WhatsApp about this order, and asking the shop to cancel it (§2 order help, order cancel request). */
+/** Help on WhatsApp about this order, and asking the shop to cancel it (§2 order help, order cancel request) once: after that, that it was asked. */
 export function OrderActions({ order, token, onChanged }: { order: OrderView; token: string; onChanged: () => void }) {
   const { t } = useTranslation();
   const shop = useShop();
@@ -18,8 +18,10 @@ export function OrderActions({ order, token, onChanged }: { order: OrderView; to
           {t('order.help')}
         </button>
       ) : null}
-      {/* after the end there is nothing left to cancel */}
-      {isFinalStatus(order.status) ? null : (
+      {/* after the end there is nothing left to cancel; a request sent waits for the shop */}
+      {isFinalStatus(order.status) ? null : order.cancelRequested ? (
+        <p className="self-center text-slate-700">{t('order.cancelRequestSent')}</p>
+      ) : (
         <button type="button" onClick={() => openModal('order-cancel-request', { shopId: shop.id, orderId: order.id, token, onDone: onChanged })} className={button}>
           {t('order.cancel')}
         </button>

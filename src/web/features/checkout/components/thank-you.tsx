@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { endedUnfulfilled, shopperMayPay } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { loadable } from '../../../lib/loadable.tsx';
@@ -8,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { fetchGuestOrder, guestOrderPath } from '../api/orders.ts';
 import type { LastOrder } from '../store/checkout-store.ts';
 import { DeliveryTime } from './delivery-time.tsx';
+import { EndedNote } from './ended-note.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { RefundNote } from './refund-note.tsx';
@@ -49,7 +51,8 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
   if (!order) {
     return error ? <p role="alert" className="text-red-700">{error}</p> : <p role="status">{t('order.loading')}</p>;
   }
-  const awaiting = order.paymentStatus === 'awaiting_payment';
+  // a cancelled or rejected order is offered no way to pay (the server refuses one too)
+  const awaiting = shopperMayPay(order);
   const step =
     order.paymentType === 'upi-manual' && awaiting ? (
       <UpiPayment shopId={shopId} orderId={order.id} token={last.token} onError={onError} />
@@ -63,9 +66,10 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
         <p className="text-slate-700">{t('checkout.orderNumber', { id: orderLabel(order) })}</p>
         <DeliveryTime order={order} className="text-slate-700" />
       </div>
+      <EndedNote order={order} className="rounded-md bg-slate-100 p-3 font-medium text-slate-900" />
       {order.paymentStatus === 'paid' && !order.refund ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}
       <RefundNote order={order} className="rounded-md bg-amber-50 p-3 text-amber-950" />
-      {order.paymentStatus === 'to_collect' ? <p>{t('checkout.payOnDelivery')}</p> : null}
+      {order.paymentStatus === 'to_collect' && !endedUnfulfilled(order.status) ? <p>{t('checkout.payOnDelivery')}</p> : null}
       {order.paymentType === 'payu' && awaiting && payment === 'failed' && !retry ? (
         <div className="flex flex-col items-start gap-3 rounded-md bg-amber-50 p-3 text-amber-900">
           <p>{t('checkout.paymentFailed')}</p>

@@ -23,7 +23,7 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
   const moves = nextStatuses(order.status, order.deliveryMode as FulfilmentMode);
   const forward = moves.find((to) => !ends(to));
   // money is taken for an order that goes ahead or was handed over (cash on delivery is collected at the door), never for one that ended unfulfilled
-  const unpaid = ownerMarksPayment(order) && order.status !== 'cancelled' && order.status !== 'rejected';
+  const unpaid = ownerMarksPayment(order);
 
   const act = async (work: () => Promise<ApiResult<unknown>>) => {
     setBusy(true);
