@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
+import { pickOutOfStockProduct } from './fixtures/shop-data.ts';
+import { productTiles } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const openCart = async (page: Page) => {
@@ -73,11 +76,19 @@ test.describe('Shoppers can fill a cart', () => {
     await expect(qty).toHaveValue(String(product.stock));
   });
 
-  test('a sold-out product cannot be added', async ({ page, catalog }) => {
-    const product = catalog.products.find((p) => p.stock <= 0)!;
-    await page.goto(`/p/${product.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
-    await expect(page.getByText('The product is out of stock and cannot be added to the cart!')).toBeVisible();
+  test('a sold-out product offers a disabled "Out of stock" in place of Add, on its page and its tile', async ({ page, catalog }) => {
+    const product = pickOutOfStockProduct(catalog);
+    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: `Out of stock ${product.title}` })).toBeDisabled();
+    await expect(main.getByRole('button', { name: `Add ${product.title}` })).toHaveCount(0);
+
+    await page.goto(`/catalog?categories=${product.categoryId}`);
+    const tile = productTiles(main).filter({ has: page.locator(`a[href="/p/${encodeURIComponent(product.variantId)}"]`) });
+    await expect(tile).toHaveCount(1);
+    await expect(tile.getByRole('button', { name: `Out of stock ${product.title}` })).toBeDisabled();
+    await expect(tile.getByRole('button', { name: `Add ${product.title}` })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('a second tab of the shop shows the same cart', async ({ page, context, catalog }) => {

@@ -6,6 +6,7 @@ import {
   clampQuantity,
   isCartValid,
   isCartVirtual,
+  isSoldOut,
   lineTotal,
   quantityLimits,
   type CartAction,
@@ -84,6 +85,15 @@ describe('adding to the cart', () => {
     const { items, notice } = applyCartAction([], { type: 'add', product: product({ stock: 0 }) }, rules);
     expect(items).toEqual([]);
     expect(notice).toEqual({ type: 'danger', code: 'outOfStock', message: 'The product is out of stock and cannot be added to the cart!' });
+  });
+
+  it('a product with no stock is sold out, unless made to order or the shop orders without stock', () => {
+    expect(isSoldOut(product({ stock: 0 }), rules)).toBe(true);
+    expect(isSoldOut(product({ stock: -2 }), rules)).toBe(true);
+    expect(isSoldOut(product({ stock: 1 }), rules)).toBe(false);
+    expect(isSoldOut(product({ stock: 0.01, isFraction: true }), rules)).toBe(false);
+    expect(isSoldOut(product({ stock: 0, madeToOrder: true }), rules)).toBe(false);
+    expect(isSoldOut(product({ stock: 0 }), noStockRules)).toBe(false);
   });
 
   it('takes a made-to-order product with no stock, as many as the selector allows, and keeps the cart valid', () => {

@@ -84,6 +84,15 @@ function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
   return p.isFraction ? qtyToMilli(p.stock, true) : Math.floor(p.stock) * 1000;
 }
 
+/**
+ * §5 "out of stock is stock 0 or below": the add check refuses such a product, so the
+ * screens offer a disabled "Out of stock" instead of an Add that can only fail. Not when
+ * the shop orders without stock, nor for a product made to order.
+ */
+export function isSoldOut(product: Pick<CartProduct, 'stock' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
+  return !rules.allowOrderOnNoStock && !product.madeToOrder && !(product.stock > 0);
+}
+
 /** §5 quantity selector: max is the stock unless ordering without stock is allowed. */
 export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): QuantityLimits {
   const step = product.isFraction ? 0.01 : 1;
@@ -129,7 +138,7 @@ function add(items: readonly CartItem[], product: CartProduct, requested: number
   // §5 "product error messages are also listed": an owner-set error blocks the add like a bad price
   const errors = Object.values(product.errors).filter((m) => m.trim() !== '');
   if (errors.length > 0) return unchanged({ type: 'danger', code: 'productError', message: errors.join('\n') });
-  if (!rules.allowOrderOnNoStock && !product.madeToOrder && product.stock <= 0) return unchanged(notice('danger', 'outOfStock'));
+  if (isSoldOut(product, rules)) return unchanged(notice('danger', 'outOfStock'));
   const { max } = quantityLimits(product, rules);
   // checked before any conversion: a typed 1e300 is "not available", not an overflow
   if (max !== null && qty > max) return unchanged(notice('danger', 'stockNotAvailable'));
