@@ -28,8 +28,13 @@ test.describe('Shoppers can fill a cart', () => {
     await page.getByRole('dialog', { name: 'Total Items: 2' }).getByRole('textbox', { name: `Quantity of ${product.title}` }).fill('0');
     await page.keyboard.press('Enter');
     await expect(page.getByText('item removed from cart')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Cart is Empty' })).toBeVisible();
-    await page.keyboard.press('Escape');
+    const empty = page.getByRole('dialog', { name: 'Cart is Empty' });
+    await expect(empty).toBeVisible();
+    // an empty cart is not a dead end: it leads back to the catalog
+    await empty.getByRole('link', { name: 'Continue shopping' }).click();
+    await expect(empty).toBeHidden();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 

@@ -62,6 +62,7 @@ export const enUS = {
   },
   cart: {
     empty: 'Cart is Empty',
+    continueShopping: 'Continue shopping',
     totalItems: 'Total Items: {{count}}',
     add: 'Add',
     remove: 'Remove',

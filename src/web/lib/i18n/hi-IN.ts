@@ -63,6 +63,7 @@ export const hiIN: Messages = {
   },
   cart: {
     empty: 'कार्ट खाली है',
+    continueShopping: 'खरीदारी जारी रखें',
     totalItems: 'कुल आइटम: {{count}}',
     add: 'जोड़ें',
     remove: 'हटाएँ',
