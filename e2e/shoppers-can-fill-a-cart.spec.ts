@@ -51,6 +51,21 @@ test.describe('Shoppers can fill a cart', () => {
     await expect(page.getByText('Product quantity has been updated!')).toBeVisible();
   });
 
+  test('a weight typed with a decimal comma, 1,5 Kg, is 1.5 Kg and keeps the line', async ({ page, catalog }) => {
+    const product = catalog.products.find((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 2)!;
+    await page.goto(`/p/${product.variantId}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: `Add ${product.title}` }).click();
+    const weight = main.getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
+    await expect(weight).toHaveValue('1.00');
+    await weight.fill('1,5');
+    await weight.press('Enter');
+    await expect(weight).toHaveValue('1.50');
+    await expect(page.getByText('Product quantity has been updated!')).toBeVisible();
+    // read as "not a number" it would have removed the line and brought back Add
+    await expect(main.getByRole('button', { name: `Add ${product.title}` })).toHaveCount(0);
+  });
+
   test("the − and + buttons move a weight by the owner's step for the product, 250 g where none is set", async ({ page, catalog }) => {
     const byWeight = catalog.products.filter((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 3);
     const rice = byWeight.find((p) => (p as { weightStep?: number }).weightStep === 0.5)!;

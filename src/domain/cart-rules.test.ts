@@ -262,6 +262,18 @@ describe('the quantity selector', () => {
     expect(clampQuantity(3, { min: 0, max: null, step: 1 })).toEqual({ qty: 3, limited: false });
     expect(clampQuantity('1.255', quantityLimits(tomatoes, rules))).toEqual({ qty: 1.26, limited: false });
   });
+
+  it('reads a decimal comma as a decimal point: 1,5 Kg is 1.5 Kg, not a removal', () => {
+    const byWeight = quantityLimits(tomatoes, rules);
+    expect(clampQuantity('1,5', byWeight)).toEqual({ qty: 1.5, limited: false });
+    expect(clampQuantity(' 0,75 ', byWeight)).toEqual({ qty: 0.75, limited: false });
+    expect(clampQuantity(',5', byWeight)).toEqual({ qty: 0.5, limited: false });
+    expect(clampQuantity('2,6', byWeight)).toEqual({ qty: 2.5, limited: true });
+    // pieces round down as with a point; more than one mark is still not a number
+    expect(clampQuantity('2,7', quantityLimits(product(), rules))).toEqual({ qty: 2, limited: false });
+    expect(clampQuantity('1,2,5', byWeight)).toEqual({ qty: 0, limited: false });
+    expect(clampQuantity('1.2,5', byWeight)).toEqual({ qty: 0, limited: false });
+  });
 });
 
 describe('cart invariants under any sequence of actions', () => {

@@ -106,12 +106,21 @@ export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction'
 const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
 /**
+ * A typed quantity as a number. A lone comma is read as the decimal mark many keyboards and
+ * locales type ("1,5" Kg is 1.5 Kg), not as "not a number", which would remove the line.
+ */
+function readQuantity(text: string): number {
+  const decimal = /^[^.,]*,[^.,]*$/.test(text) ? text.replace(',', '.') : text;
+  return NUMERIC.test(decimal) ? Number(decimal) : Number.NaN;
+}
+
+/**
  * §5: non-numeric or below the minimum → the minimum; above the maximum → the maximum,
  * with `limited` so the UI can say 'Stock not available'. Rounded to the step first, so
  * 10.4 pieces with max 10 is 10 and not a stock warning.
  */
 export function clampQuantity(input: string | number, limits: QuantityLimits): { qty: number; limited: boolean } {
-  const raw = typeof input === 'number' ? input : NUMERIC.test(input) ? Number(input) : Number.NaN;
+  const raw = typeof input === 'number' ? input : readQuantity(input);
   const qty = normaliseQty(raw, limits.step !== 1);
   if (Number.isNaN(qty) || qty < limits.min) return { qty: limits.min, limited: false };
   if (limits.max !== null && qty > limits.max) return { qty: limits.max, limited: true };
