@@ -9,6 +9,7 @@ import {
   isSoldOut,
   lineTotal,
   quantityLimits,
+  readQuantity,
   type CartAction,
   type CartItem,
   type CartProduct,
@@ -172,6 +173,13 @@ describe('changing a quantity', () => {
     expect(notice).toEqual({ type: 'danger', code: 'stockNotAvailable', message: 'Stock not available' });
   });
 
+  it('asking for more when the line already holds the whole stock warns once and changes nothing', () => {
+    const before = [line(product(), 5)];
+    const { items, notice } = applyCartAction(before, { type: 'setQty', productId: 'tea', qty: 50 }, rules);
+    expect(items).toEqual(before);
+    expect(notice).toEqual({ type: 'danger', code: 'stockNotAvailable', message: 'Stock not available' });
+  });
+
   it('raising a line whose stock ran out keeps the line and warns', () => {
     const before = [line(product({ stock: 0 }), 1)];
     const { items, notice } = applyCartAction(before, { type: 'setQty', productId: 'tea', qty: 2 }, rules);
@@ -261,6 +269,13 @@ describe('the quantity selector', () => {
     expect(clampQuantity(' 7 ', limits)).toEqual({ qty: 5, limited: true });
     expect(clampQuantity(3, { min: 0, max: null, step: 1 })).toEqual({ qty: 3, limited: false });
     expect(clampQuantity('1.255', quantityLimits(tomatoes, rules))).toEqual({ qty: 1.26, limited: false });
+  });
+
+  it('reads what was typed as a number, a decimal comma too; anything else is not a number', () => {
+    expect(readQuantity('1,5')).toBe(1.5);
+    expect(readQuantity(' 12 ')).toBe(12);
+    expect(readQuantity('50')).toBe(50);
+    for (const text of ['', 'abc', '1,2,5', '1.2,5', '1 kg']) expect(readQuantity(text)).toBeNaN();
   });
 
   it('reads a decimal comma as a decimal point: 1,5 Kg is 1.5 Kg, not a removal', () => {

@@ -109,7 +109,7 @@ const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
  * A typed quantity as a number. A lone comma is read as the decimal mark many keyboards and
  * locales type ("1,5" Kg is 1.5 Kg), not as "not a number", which would remove the line.
  */
-function readQuantity(text: string): number {
+export function readQuantity(text: string): number {
   const decimal = /^[^.,]*,[^.,]*$/.test(text) ? text.replace(',', '.') : text;
   return NUMERIC.test(decimal) ? Number(decimal) : Number.NaN;
 }
