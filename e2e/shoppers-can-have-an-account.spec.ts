@@ -4,6 +4,13 @@ import { logInAfterAWrongPassword, openMenu, signUpAndConfirm } from './fixtures
 import { expect, test } from './fixtures/test.ts';
 
 test.describe('Shoppers can have an account', () => {
+  test('a guest on the account pages is asked to log in, in plain words', async ({ page }) => {
+    for (const [activePage, text] of [['orders', 'Log in to see your orders.'], ['appointments', 'Log in to see your appointments.'], ['addresses', 'Log in to see your addresses.'], ['profile', 'Log in to see your profile.']] as const) {
+      await page.goto(`/account?activePage=${activePage}`);
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+  });
+
   test('sign up by e-mail with a password, confirm from the e-mail, see the account, log out', async ({ page, request }) => {
     const email = `asha-${test.info().project.name}-${Date.now()}@example.com`;
     await page.goto('/home');

@@ -45,7 +45,12 @@ test.describe('Shoppers can log in with a one-time code', () => {
     await adding.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Your e-mail address is saved.')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Change e-mail' })).toBeVisible();
+    // with an e-mail on the account, the same window changes it and says so
+    await page.getByRole('button', { name: 'Change e-mail' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change your e-mail' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Add your e-mail' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Change your e-mail' })).toBeHidden();
   });
 
   test('reset a forgotten password with a code from the e-mail, then log in with the new one', async ({ page, request }) => {

@@ -27,6 +27,24 @@ test.describe('Shoppers can look at a product', () => {
     expect(jsonLd?.offers?.availability).toBe('https://schema.org/InStock');
   });
 
+  test("a product page has one description, the product's; other pages have the shop's", async ({ page, request, catalog, shop }) => {
+    const product = pickSimpleProduct(catalog);
+    const own = (product as { description?: string }).description?.trim().slice(0, 160) ?? '';
+    expect(own, 'the demo product has a description').not.toBe('');
+    const descriptions = page.locator('meta[name="description"]');
+    // in the server's HTML, as search engines read it, and after hydration
+    const html = await (await request.get(`/p/${encodeURIComponent(product.variantId)}`)).text();
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
+    await expect(descriptions).toHaveCount(1);
+    await expect(descriptions).toHaveAttribute('content', own);
+
+    await page.goto('/catalog');
+    await expect(descriptions).toHaveCount(1);
+    await expect(descriptions).toHaveAttribute('content', shop.description!);
+  });
+
   test('an item with options lets the shopper switch between them', async ({ page, catalog, shop }) => {
     const { from, to, variants } = pickVariantSwitch(catalog);
     await page.goto(`/p/${encodeURIComponent(from.variantId)}`);

@@ -6,8 +6,10 @@ import {
   clampQuantity,
   isCartValid,
   isCartVirtual,
+  isSoldOut,
   lineTotal,
   quantityLimits,
+  readQuantity,
   type CartAction,
   type CartItem,
   type CartProduct,
@@ -86,6 +88,15 @@ describe('adding to the cart', () => {
     expect(notice).toEqual({ type: 'danger', code: 'outOfStock', message: 'The product is out of stock and cannot be added to the cart!' });
   });
 
+  it('a product with no stock is sold out, unless made to order or the shop orders without stock', () => {
+    expect(isSoldOut(product({ stock: 0 }), rules)).toBe(true);
+    expect(isSoldOut(product({ stock: -2 }), rules)).toBe(true);
+    expect(isSoldOut(product({ stock: 1 }), rules)).toBe(false);
+    expect(isSoldOut(product({ stock: 0.01, isFraction: true }), rules)).toBe(false);
+    expect(isSoldOut(product({ stock: 0, madeToOrder: true }), rules)).toBe(false);
+    expect(isSoldOut(product({ stock: 0 }), noStockRules)).toBe(false);
+  });
+
   it('takes a made-to-order product with no stock, as many as the selector allows, and keeps the cart valid', () => {
     const cake = product({ stock: 0, madeToOrder: true });
     const { items, notice } = applyCartAction([], { type: 'add', product: cake, qty: 12 }, rules);
@@ -159,6 +170,13 @@ describe('changing a quantity', () => {
   it('a quantity above stock is cut to the stock with a stock warning', () => {
     const { items, notice } = applyCartAction([line(product(), 1)], { type: 'setQty', productId: 'tea', qty: 8 }, rules);
     expect(items[0]!.qty).toBe(5);
+    expect(notice).toEqual({ type: 'danger', code: 'stockNotAvailable', message: 'Stock not available' });
+  });
+
+  it('asking for more when the line already holds the whole stock warns once and changes nothing', () => {
+    const before = [line(product(), 5)];
+    const { items, notice } = applyCartAction(before, { type: 'setQty', productId: 'tea', qty: 50 }, rules);
+    expect(items).toEqual(before);
     expect(notice).toEqual({ type: 'danger', code: 'stockNotAvailable', message: 'Stock not available' });
   });
 
@@ -251,6 +269,25 @@ describe('the quantity selector', () => {
     expect(clampQuantity(' 7 ', limits)).toEqual({ qty: 5, limited: true });
     expect(clampQuantity(3, { min: 0, max: null, step: 1 })).toEqual({ qty: 3, limited: false });
     expect(clampQuantity('1.255', quantityLimits(tomatoes, rules))).toEqual({ qty: 1.26, limited: false });
+  });
+
+  it('reads what was typed as a number, a decimal comma too; anything else is not a number', () => {
+    expect(readQuantity('1,5')).toBe(1.5);
+    expect(readQuantity(' 12 ')).toBe(12);
+    expect(readQuantity('50')).toBe(50);
+    for (const text of ['', 'abc', '1,2,5', '1.2,5', '1 kg']) expect(readQuantity(text)).toBeNaN();
+  });
+
+  it('reads a decimal comma as a decimal point: 1,5 Kg is 1.5 Kg, not a removal', () => {
+    const byWeight = quantityLimits(tomatoes, rules);
+    expect(clampQuantity('1,5', byWeight)).toEqual({ qty: 1.5, limited: false });
+    expect(clampQuantity(' 0,75 ', byWeight)).toEqual({ qty: 0.75, limited: false });
+    expect(clampQuantity(',5', byWeight)).toEqual({ qty: 0.5, limited: false });
+    expect(clampQuantity('2,6', byWeight)).toEqual({ qty: 2.5, limited: true });
+    // pieces round down as with a point; more than one mark is still not a number
+    expect(clampQuantity('2,7', quantityLimits(product(), rules))).toEqual({ qty: 2, limited: false });
+    expect(clampQuantity('1,2,5', byWeight)).toEqual({ qty: 0, limited: false });
+    expect(clampQuantity('1.2,5', byWeight)).toEqual({ qty: 0, limited: false });
   });
 });
 

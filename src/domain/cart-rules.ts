@@ -84,6 +84,15 @@ function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
   return p.isFraction ? qtyToMilli(p.stock, true) : Math.floor(p.stock) * 1000;
 }
 
+/**
+ * §5 "out of stock is stock 0 or below": the add check refuses such a product, so the
+ * screens offer a disabled "Out of stock" instead of an Add that can only fail. Not when
+ * the shop orders without stock, nor for a product made to order.
+ */
+export function isSoldOut(product: Pick<CartProduct, 'stock' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
+  return !rules.allowOrderOnNoStock && !product.madeToOrder && !(product.stock > 0);
+}
+
 /** §5 quantity selector: max is the stock unless ordering without stock is allowed. */
 export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): QuantityLimits {
   const step = product.isFraction ? 0.01 : 1;
@@ -97,12 +106,21 @@ export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction'
 const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?\s*$/i;
 
 /**
+ * A typed quantity as a number. A lone comma is read as the decimal mark many keyboards and
+ * locales type ("1,5" Kg is 1.5 Kg), not as "not a number", which would remove the line.
+ */
+export function readQuantity(text: string): number {
+  const decimal = /^[^.,]*,[^.,]*$/.test(text) ? text.replace(',', '.') : text;
+  return NUMERIC.test(decimal) ? Number(decimal) : Number.NaN;
+}
+
+/**
  * §5: non-numeric or below the minimum → the minimum; above the maximum → the maximum,
  * with `limited` so the UI can say 'Stock not available'. Rounded to the step first, so
  * 10.4 pieces with max 10 is 10 and not a stock warning.
  */
 export function clampQuantity(input: string | number, limits: QuantityLimits): { qty: number; limited: boolean } {
-  const raw = typeof input === 'number' ? input : NUMERIC.test(input) ? Number(input) : Number.NaN;
+  const raw = typeof input === 'number' ? input : readQuantity(input);
   const qty = normaliseQty(raw, limits.step !== 1);
   if (Number.isNaN(qty) || qty < limits.min) return { qty: limits.min, limited: false };
   if (limits.max !== null && qty > limits.max) return { qty: limits.max, limited: true };
@@ -129,7 +147,7 @@ function add(items: readonly CartItem[], product: CartProduct, requested: number
   // §5 "product error messages are also listed": an owner-set error blocks the add like a bad price
   const errors = Object.values(product.errors).filter((m) => m.trim() !== '');
   if (errors.length > 0) return unchanged({ type: 'danger', code: 'productError', message: errors.join('\n') });
-  if (!rules.allowOrderOnNoStock && !product.madeToOrder && product.stock <= 0) return unchanged(notice('danger', 'outOfStock'));
+  if (isSoldOut(product, rules)) return unchanged(notice('danger', 'outOfStock'));
   const { max } = quantityLimits(product, rules);
   // checked before any conversion: a typed 1e300 is "not available", not an overflow
   if (max !== null && qty > max) return unchanged(notice('danger', 'stockNotAvailable'));

@@ -37,7 +37,14 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d?.shop.title || 'home' }];
+/**
+ * The shop's title and description. A route with a meta of its own replaces these (React
+ * Router does not merge): a product page says its own description, once, not the shop's too.
+ */
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d?.shop.title || 'home' },
+  ...(d?.shop.description ? [{ name: 'description', content: d.shop.description }] : []),
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
@@ -52,7 +59,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={colour} />
-        {shop?.description ? <meta name="description" content={shop.description} /> : null}
         {/* without an icon of its own the shop says so, instead of browsers asking for /favicon.ico */}
         <link rel="icon" href={shop?.pwa.icons.logo192Png || 'data:,'} />
         {shop ? <link rel="manifest" href="/manifest.webmanifest" /> : null}

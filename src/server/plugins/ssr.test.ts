@@ -107,6 +107,16 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
   });
 });
 
+describe.each(testDatabases)('the description search engines read, on $name', (database) => {
+  const t = useTestApp(database, { web: true, config: { ...testShopConfig(), description: 'Fresh fruit and cotton wear.' } });
+  const descriptions = (html: string) => [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
+
+  it("is the shop's on its pages and the product's alone on a product page", async () => {
+    expect(descriptions((await t.app.inject({ url: '/catalog' })).body)).toEqual(['Fresh fruit and cotton wear.']);
+    expect(descriptions((await t.app.inject({ url: '/p/tee-red-m' })).body)).toEqual(['Soft cotton.']);
+  });
+});
+
 describe.each(testDatabases)('pages served again on $name (decision 028)', (database) => {
   const secret = randomBytes(32);
   const orders = { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } };

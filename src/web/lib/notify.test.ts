@@ -29,6 +29,15 @@ describe('toasts', () => {
     expect(shown().find((t) => t.id === id)).toMatchObject({ className: 'toast-danger' });
   });
 
+  it('an error and a success are told apart by their type, class and icon', async () => {
+    // sonner draws an icon for its success, info, warning and error types; secondary has none
+    const expected = { secondary: undefined, info: 'info', success: 'success', warning: 'warning', danger: 'error' };
+    for (const [type, sonnerType] of Object.entries(expected)) {
+      const id = await notify({ type, message: `A ${type} toast` });
+      expect(shown().find((t) => t.id === id)).toMatchObject({ type: sonnerType, className: `toast-${type}` });
+    }
+  });
+
   it('a toast identical to the last one is ignored, a different one is not', async () => {
     const first = await notify({ type: 'danger', message: 'Stock not available' });
     expect(await notify({ type: 'danger', message: 'Stock not available' })).toBeNull();

@@ -40,7 +40,9 @@ export function notify(n: Notification): Promise<string | number | null> {
     const clear = () => {
       if (last?.id === id) last = null;
     };
-    return toast(n.message, {
+    // sonner's typed calls give each type its own icon and `data-type`; app.css colours them
+    const show = { secondary: toast, info: toast.info, success: toast.success, warning: toast.warning, danger: toast.error }[type];
+    return show(n.message, {
       duration,
       className: `toast-${type}`,
       action: action ? { label: action.label, onClick: () => action.onClick?.() } : undefined,

@@ -29,6 +29,8 @@ function ContactChange({ close, via }: ModalProps & { via: Via }) {
   const contact = via === 'email' ? form.email.trim() : joinPhone(dialCode, form.number);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const key = via === 'email' ? 'addEmail' : 'verifyPhone';
+  // a shopper who has an e-mail is changing it, not adding one
+  const heading = via === 'email' && user?.email ? 'changeEmail' : key;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -52,9 +54,9 @@ function ContactChange({ close, via }: ModalProps & { via: Via }) {
   }
 
   return (
-    <ModalFrame title={t(`modal.shells.${key}.title`)} close={close}>
+    <ModalFrame title={t(`modal.shells.${heading}.title`)} close={close}>
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
-        <p className="text-slate-700">{t(`modal.shells.${key}.text`)}</p>
+        <p className="text-slate-700">{t(`modal.shells.${heading}.text`)}</p>
         {stage === 0 && via === 'email' ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={emailId} className="text-sm font-medium">{t('modal.auth.email')}</label>

@@ -198,7 +198,7 @@ export default function Account() {
           <p role="status">{t('nav.loading')}</p>
         ) : (
           <div className="flex flex-col items-start gap-3">
-            <p className="text-slate-700">{t('account.loginToSee', { page: t(`account.${active}`).toLowerCase() })}</p>
+            <p className="text-slate-700">{t(`account.loginToSee.${active}`)}</p>
             <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
               {t('account.login')}
             </button>

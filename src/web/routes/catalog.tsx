@@ -51,7 +51,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{heading ?? t('nav.allProducts')}</h1>
+        <h1 className="text-2xl font-semibold">{heading === null ? t('nav.allProducts') : heading || t('catalog.unnamed')}</h1>
         <ViewToggle defaultView={shop.catalog.defaultView} chosen={chosen} onChoose={choose} />
       </div>
       <CategoryChips categories={categories} active={active} />

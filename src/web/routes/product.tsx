@@ -19,14 +19,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** Structured data for search engines: schema.org Product with its offer. */
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
-  const shop = (matches[0]?.data as { shop?: { title: string; localeConfig: { currencyCode: string; fractionDigits: number } } } | undefined)?.shop;
+  const shop = (matches[0]?.data as { shop?: { title: string; description?: string; localeConfig: { currencyCode: string; fractionDigits: number } } } | undefined)?.shop;
   if (!d || !shop) return [{ title: shop?.title || 'home' }];
+  // the one description of the page: the product's, or the shop's for a product without one
+  const description = d.product.description.trim().slice(0, 160) || shop.description;
   const { product, origin } = d;
   const prices = productPrices(product.price, shop.localeConfig.fractionDigits);
   const url = `${origin}${paths.product(product.variantId)}`;
   return [
     { title: shop.title || 'home' },
-    { name: 'description', content: product.description.slice(0, 160) },
+    ...(description ? [{ name: 'description', content: description }] : []),
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:title', content: product.title },
     { property: 'og:image', content: product.images[0] ? `${origin}${product.images[0].url}` : '' },

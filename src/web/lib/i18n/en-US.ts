@@ -62,6 +62,7 @@ export const enUS = {
   },
   cart: {
     empty: 'Cart is Empty',
+    continueShopping: 'Continue shopping',
     totalItems: 'Total Items: {{count}}',
     add: 'Add',
     remove: 'Remove',
@@ -168,6 +169,7 @@ export const enUS = {
     shells: {
       verifyPhone: { title: 'Verify your phone', text: 'We send a one-time code to your phone number to confirm it is yours.', saved: 'Your phone number is saved.' },
       updateName: { title: 'Your name' },
+      changeEmail: { title: 'Change your e-mail', text: 'Enter the new e-mail address. We send a code to it to confirm it is yours.' },
       addEmail: { title: 'Add your e-mail', text: 'Add an e-mail address to receive order updates. We send a code to it to confirm it is yours.', saved: 'Your e-mail address is saved.' },
       orderConfirmation: { title: 'Order confirmation' },
       orderCancelRequest: { title: 'Cancel your order' },
@@ -186,7 +188,13 @@ export const enUS = {
     appointments: 'Appointments',
     addresses: 'Addresses',
     profile: 'Profile',
-    loginToSee: 'Log in to see your {{page}}.',
+    // one sentence per page: the page names carry their own "Your" ("Your Orders")
+    loginToSee: {
+      orders: 'Log in to see your orders.',
+      appointments: 'Log in to see your appointments.',
+      addresses: 'Log in to see your addresses.',
+      profile: 'Log in to see your profile.',
+    },
     login: 'Log in',
     noOrders: 'No orders yet.',
     changeName: 'Change name',

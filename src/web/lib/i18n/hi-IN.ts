@@ -63,6 +63,7 @@ export const hiIN: Messages = {
   },
   cart: {
     empty: 'कार्ट खाली है',
+    continueShopping: 'खरीदारी जारी रखें',
     totalItems: 'कुल आइटम: {{count}}',
     add: 'जोड़ें',
     remove: 'हटाएँ',
@@ -176,6 +177,7 @@ export const hiIN: Messages = {
     shells: {
       verifyPhone: { title: 'अपना फ़ोन सत्यापित करें', text: 'हम आपके फ़ोन नंबर पर एक बार का कोड भेजते हैं ताकि पता चले कि नंबर आपका है।', saved: 'आपका फ़ोन नंबर सहेज लिया गया है।' },
       updateName: { title: 'आपका नाम' },
+      changeEmail: { title: 'अपना ई-मेल बदलें', text: 'नया ई-मेल पता लिखें। पुष्टि के लिए हम उस पर एक कोड भेजते हैं।' },
       addEmail: { title: 'अपना ई-मेल जोड़ें', text: 'ऑर्डर की जानकारी पाने के लिए ई-मेल पता जोड़ें। पुष्टि के लिए हम उस पर एक कोड भेजते हैं।', saved: 'आपका ई-मेल पता सहेज लिया गया है।' },
       orderConfirmation: { title: 'ऑर्डर की पुष्टि' },
       orderCancelRequest: { title: 'अपना ऑर्डर रद्द करें' },
@@ -194,7 +196,12 @@ export const hiIN: Messages = {
     appointments: 'अपॉइंटमेंट',
     addresses: 'पते',
     profile: 'प्रोफ़ाइल',
-    loginToSee: 'अपने {{page}} देखने के लिए लॉग इन करें।',
+    loginToSee: {
+      orders: 'अपने ऑर्डर देखने के लिए लॉग इन करें।',
+      appointments: 'अपने अपॉइंटमेंट देखने के लिए लॉग इन करें।',
+      addresses: 'अपने पते देखने के लिए लॉग इन करें।',
+      profile: 'अपनी प्रोफ़ाइल देखने के लिए लॉग इन करें।',
+    },
     login: 'लॉग इन करें',
     noOrders: 'अभी तक कोई ऑर्डर नहीं।',
     changeName: 'नाम बदलें',

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { CartProduct } from '../../../../domain/cart-rules.ts';
+import { isSoldOut, type CartProduct } from '../../../../domain/cart-rules.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { useCart } from '../hooks/use-cart.ts';
 import { QuantitySelector } from './quantity-selector.tsx';
 
 /**
  * The add-to-cart control of §4: an Add button while the product is not in the cart,
- * then the quantity selector. Shown only when the shop takes orders or enquiries.
+ * then the quantity selector. Shown only when the shop takes orders or enquiries. A sold-out
+ * product gets a disabled "Out of stock" in place of an Add that could only fail; a line
+ * already in the cart keeps its selector, so it can still be lowered.
  */
 export function AddToCart({ product, size = 'md' }: { product: CartProduct; size?: 'md' | 'lg' }) {
   const { t } = useTranslation();
@@ -17,11 +19,20 @@ export function AddToCart({ product, size = 'md' }: { product: CartProduct; size
   if (ready && line) {
     return <QuantitySelector item={line} rules={rules} onChange={(qty) => act({ type: 'setQty', productId: product.id, qty })} />;
   }
+  const padding = size === 'lg' ? 'px-8 py-3 text-lg' : 'px-4 py-2 text-sm';
+  if (isSoldOut(product, rules)) {
+    return (
+      <button type="button" disabled className={`cursor-not-allowed rounded-md bg-slate-200 font-semibold text-slate-700 ${padding}`}>
+        {t('product.outOfStock')}
+        <span className="sr-only"> {product.title}</span>
+      </button>
+    );
+  }
   return (
     <button
       type="button"
       onClick={() => act({ type: 'add', product })}
-      className={`rounded-md bg-primary-strong font-semibold text-white hover:opacity-90 ${size === 'lg' ? 'px-8 py-3 text-lg' : 'px-4 py-2 text-sm'}`}
+      className={`rounded-md bg-primary-strong font-semibold text-white hover:opacity-90 ${padding}`}
     >
       {t('cart.add')}
       <span className="sr-only"> {product.title}</span>

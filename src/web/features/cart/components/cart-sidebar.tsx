@@ -11,7 +11,10 @@ import { Picture } from '../../../ui/picture.tsx';
 import { useCart } from '../hooks/use-cart.ts';
 import { QuantitySelector } from './quantity-selector.tsx';
 
-/** The right cart sidebar of §2: 'Total Items: N' or 'Cart is Empty', the lines, and the way to checkout. */
+/**
+ * The right cart sidebar of §2: 'Total Items: N' or 'Cart is Empty', the lines, and the way
+ * to checkout; an empty cart offers the way back to the catalog instead of a blank panel.
+ */
 export function CartSidebar() {
   const { t } = useTranslation();
   const open = useUi((s) => s.panels.cart);
@@ -30,36 +33,44 @@ export function CartSidebar() {
               ✕
             </Dialog.Close>
           </div>
-          <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-4">
-            {items.map((item) => {
-              const out = isOutOfStock(item) && !rules.allowOrderOnNoStock;
-              const image = item.images[0];
-              return (
-                <li key={item.id} className="flex gap-3 py-4">
-                  {image ? <Picture src={image.thumbnail} alt={item.title} width={70} height={70} className="size-[70px] shrink-0 rounded-md bg-slate-100 object-cover" /> : null}
-                  <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-                    <Link to={paths.product(item.variantId)} onClick={closeAll} className="font-medium hover:underline">
-                      {item.title}
-                    </Link>
-                    {item.variantName ? <span className="text-xs text-slate-600">{item.variantName}</span> : null}
-                    {out ? (
-                      <span className="flex items-center gap-3 text-sm font-medium text-red-700">
-                        {t('product.outOfStock')}
-                        <button type="button" onClick={() => act({ type: 'remove', productId: item.id })} className="underline">
-                          {t('cart.remove')}
-                        </button>
-                      </span>
-                    ) : (
-                      <div className="flex items-center justify-between gap-2">
-                        <QuantitySelector item={item} rules={rules} onChange={(qty) => act({ type: 'setQty', productId: item.id, qty })} />
-                        <span className="font-semibold">{formatMoney(lineTotal(item, format.fractionDigits), format)}</span>
-                      </div>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+          {items.length > 0 ? (
+            <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-4">
+              {items.map((item) => {
+                const out = isOutOfStock(item) && !rules.allowOrderOnNoStock;
+                const image = item.images[0];
+                return (
+                  <li key={item.id} className="flex gap-3 py-4">
+                    {image ? <Picture src={image.thumbnail} alt={item.title} width={70} height={70} className="size-[70px] shrink-0 rounded-md bg-slate-100 object-cover" /> : null}
+                    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                      <Link to={paths.product(item.variantId)} onClick={closeAll} className="font-medium hover:underline">
+                        {item.title}
+                      </Link>
+                      {item.variantName ? <span className="text-xs text-slate-600">{item.variantName}</span> : null}
+                      {out ? (
+                        <span className="flex items-center gap-3 text-sm font-medium text-red-700">
+                          {t('product.outOfStock')}
+                          <button type="button" onClick={() => act({ type: 'remove', productId: item.id })} className="underline">
+                            {t('cart.remove')}
+                          </button>
+                        </span>
+                      ) : (
+                        <div className="flex items-center justify-between gap-2">
+                          <QuantitySelector item={item} rules={rules} onChange={(qty) => act({ type: 'setQty', productId: item.id, qty })} />
+                          <span className="font-semibold">{formatMoney(lineTotal(item, format.fractionDigits), format)}</span>
+                        </div>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <div className="flex flex-1 flex-col items-center justify-center p-6">
+              <Link to={paths.catalog()} onClick={closeAll} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+                {t('cart.continueShopping')}
+              </Link>
+            </div>
+          )}
           {items.length > 0 ? (
             <div className="flex flex-col gap-3 border-t border-slate-200 p-4">
               <p className="flex justify-between font-semibold">

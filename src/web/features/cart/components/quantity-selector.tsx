@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clampQuantity, DEFAULT_WEIGHT_STEP, quantityLimits, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
-import { notify } from '../../../lib/notify.ts';
+import { clampQuantity, DEFAULT_WEIGHT_STEP, quantityLimits, readQuantity, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
 
 /**
  * §5 quantity selector: − / value / +, or a weight in Kg with two decimals for products
  * sold by weight, whose − and + move it by the owner's step (250 g unless set). Non-numbers and values below the minimum become the minimum (0 removes
- * the line); values above the maximum are clamped with 'Stock not available'.
+ * the line); values above the maximum are clamped with 'Stock not available'. The selector
+ * hands the cart what was asked for and the cart's setQty clamps it and says one thing:
+ * 'Stock not available', or that the quantity was updated — never both.
  */
 export function QuantitySelector({ item, rules, onChange }: { item: CartItem; rules: CartRules; onChange(qty: number): void }) {
   const { t } = useTranslation();
@@ -16,10 +17,11 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
   const [draft, setDraft] = useState<string | null>(null);
 
   const commit = (value: string | number) => {
-    const { qty, limited } = clampQuantity(value, limits);
-    if (limited) notify({ type: 'danger', message: t('cartNotice.stockNotAvailable') });
+    const requested = typeof value === 'number' ? value : readQuantity(value);
+    const { qty, limited } = clampQuantity(requested, limits);
     setDraft(null);
-    if (qty !== item.qty) onChange(qty);
+    // asking for more than there is says so even when the line already holds all of it
+    if (qty !== item.qty || limited) onChange(requested);
   };
   const step = item.isFraction ? (item.weightStep ?? DEFAULT_WEIGHT_STEP) : 1;
   const button = 'size-9 rounded-md border border-slate-300 bg-white text-lg font-semibold hover:border-slate-500 disabled:opacity-40';

@@ -42,6 +42,12 @@ describe('the catalog page for a URL', () => {
     expect(fruit.products.map((p) => p.variantId)).toEqual(['mango', 'kiwi']);
   });
 
+  it("a category with a blank name is not All Products: its heading is left for 'Unnamed'", () => {
+    const blank = catalogPage({ ...catalog, categories: [...catalog.categories, category('misc', '  ')], products: [...catalog.products, product('pin', 'misc')] }, new URLSearchParams('categories=misc'));
+    expect(blank.heading).toBe('');
+    expect(blank.products.map((p) => p.variantId)).toEqual(['pin']);
+  });
+
   it('filters by tags and is headed by them', () => {
     const tagged = page('tags=new');
     expect(tagged.heading).toBe('#new');

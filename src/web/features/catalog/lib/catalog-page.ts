@@ -8,7 +8,10 @@ export type CatalogPage = {
   categories: Category[];
   /** The category ids of the URL, for the chips. */
   active: string[];
-  /** A category's own name, the tags or the search words; null means "All Products". */
+  /**
+   * A category's own name, the tags or the search words; null means "All Products", and ''
+   * a category whose name is blank, headed 'Unnamed' in the shopper's language (§3 fallback).
+   */
   heading: string | null;
   /**
    * Set when `products` is only the start of the listing (firstScreenPage): how many tiles
@@ -22,7 +25,7 @@ function listing({ products, categories }: CatalogResponse, params: URLSearchPar
   const filter = parseCatalogFilter(params);
   const heading =
     filter.categories.length === 1
-      ? (categories.find((c) => c.oId === filter.categories[0])?.name ?? null)
+      ? (categories.find((c) => c.oId === filter.categories[0])?.name.trim() ?? null)
       : filter.tags.length > 0
         ? filter.tags.map((t) => `#${t}`).join(' ')
         : filter.q
