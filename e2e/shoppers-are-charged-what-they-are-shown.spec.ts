@@ -79,6 +79,8 @@ test.describe('Shoppers are charged what they are shown', () => {
 
     // below the minimum the checkout says so as soon as the code is typed
     await fillCheckout(page, 'Karnataka', code);
+    // the line says its weight, not a count
+    await expect(page.getByRole('listitem').filter({ hasText: weighed.title })).toContainText('1.10 kg');
     const subtotal = await totalOf(page, 'subtotal');
     await expect(page.getByText("Your order is below this coupon's minimum.")).toBeVisible();
     await expect(totals(page).locator('[data-code="discount"]')).toHaveCount(0);

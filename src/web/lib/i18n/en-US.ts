@@ -667,6 +667,7 @@ export const enUS = {
     refunded: 'Refunded on {{date}} ({{amount}})',
     refundReference: 'Reference: {{reference}}',
     qty: 'Qty {{qty}}',
+    weight: '{{qty}} kg',
     help: 'Need help with this order?',
     cancel: 'Cancel this order',
     // an order that ended takes no payment; a cancel request is sent once (issue 23)

@@ -680,6 +680,7 @@ export const hiIN: Messages = {
     refunded: '{{date}} को लौटाए गए ({{amount}})',
     refundReference: 'संदर्भ: {{reference}}',
     qty: 'मात्रा {{qty}}',
+    weight: '{{qty}} किलो',
     help: 'इस ऑर्डर में मदद चाहिए?',
     cancel: 'यह ऑर्डर रद्द करें',
     // an order that ended takes no payment; a cancel request is sent once (issue 23)

@@ -19,7 +19,8 @@ export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: 
             <span className="min-w-0">
               <span className="font-medium">{l.title}</span>
               {l.variantName ? <span className="text-sm text-slate-600"> · {l.variantName}</span> : null}
-              <span className="block text-sm text-slate-600">{t('order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) })}</span>
+              {/* a weight says so: "0.75 kg", not "Qty 0.75" */}
+              <span className="block text-sm text-slate-600">{t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) })}</span>
             </span>
             <span className="shrink-0">{money(l.total)}</span>
           </li>
