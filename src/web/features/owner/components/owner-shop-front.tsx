@@ -200,35 +200,38 @@ function ColourBox({ label, error, value, onChange }: { label: string; error: st
   );
 }
 
-/** The pictures of a form still uploading: it is saved once they are in, not without them. */
-function useUploads() {
-  const [count, setCount] = useState(0);
-  return { busy: count > 0, track: (busy: boolean) => setCount((n) => n + (busy ? 1 : -1)) };
-}
-
-function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: () => void }) {
+/**
+ * What a category or banner form shares: sending it, the server's problems by field, and
+ * its pictures still uploading (`track`), so it is saved once they are in, not without them.
+ */
+function useShopFrontForm(send: () => Promise<ApiResult<unknown>>, onDone: () => void) {
   const { t } = useTranslation();
-  const [form, setForm] = useState({ name: category?.name ?? '', colour: category?.colour ?? '#e2e8f0', image: category?.image ?? '' });
-  const [busy, setBusy] = useState(false);
-  const uploads = useUploads();
+  const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(0);
   const [problem, setProblem] = useState<Problem>(null);
-  const error = errorAt(problem);
   const save = async () => {
-    setBusy(true);
-    const res = category ? await ownerApi.editCategory(category.id, form) : await ownerApi.createCategory(form);
-    setBusy(false);
+    setSending(true);
+    const res = await send();
+    setSending(false);
     setProblem(problemOf(res, t('owner.failed')));
     if (res.ok) {
       await refreshOwnerData('shopFront');
       onDone();
     }
   };
+  return { save, problem, error: errorAt(problem), busy: sending || uploading > 0, track: (busy: boolean) => setUploading((n) => n + (busy ? 1 : -1)) };
+}
+
+function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({ name: category?.name ?? '', colour: category?.colour ?? '#e2e8f0', image: category?.image ?? '' });
+  const { save, problem, error, busy, track } = useShopFrontForm(() => (category ? ownerApi.editCategory(category.id, form) : ownerApi.createCategory(form)), onDone);
   return (
     <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={category ? t('owner.categoryEdit', { name: category.name }) : t('owner.categoryNew')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <TextBox label={t('owner.categoryName')} error={error('name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
       <ColourBox label={t('owner.colour')} error={error('colour')} value={form.colour} onChange={(colour) => setForm((f) => ({ ...f, colour }))} />
-      <PictureField label={t('owner.categoryImage')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} onBusy={uploads.track} />
-      <SaveRow busy={busy || uploads.busy} problem={problem} onCancel={onDone} />
+      <PictureField label={t('owner.categoryImage')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} onBusy={track} />
+      <SaveRow busy={busy} problem={problem} onCancel={onDone} />
     </form>
   );
 }
@@ -310,22 +313,9 @@ const bannerOf = (v: BannerValues) => ({
 function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; categories: OwnerCategory[]; onDone: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(() => valuesOf(banner));
-  const [busy, setBusy] = useState(false);
-  const uploads = useUploads();
-  const [problem, setProblem] = useState<Problem>(null);
-  const error = errorAt(problem);
+  const { save, problem, error, busy, track } = useShopFrontForm(() => (banner ? ownerApi.editBanner(banner.id, bannerOf(form)) : ownerApi.createBanner(bannerOf(form))), onDone);
   const update = (change: Partial<BannerValues>) => setForm((f) => ({ ...f, ...change }));
   const select = 'rounded-md border border-slate-300 px-3 py-2 text-base';
-  const save = async () => {
-    setBusy(true);
-    const res = banner ? await ownerApi.editBanner(banner.id, bannerOf(form)) : await ownerApi.createBanner(bannerOf(form));
-    setBusy(false);
-    setProblem(problemOf(res, t('owner.failed')));
-    if (res.ok) {
-      await refreshOwnerData('shopFront');
-      onDone();
-    }
-  };
   return (
     <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={banner ? t('owner.bannerEdit', { name: banner.title || banner.id }) : t('owner.bannerNew')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <Field label={t('owner.bannerKind')} error={error('kind')}>
@@ -339,8 +329,8 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
       <TextBox label={t('owner.bannerTitle')} error={error('title')} value={form.title} onChange={(title) => update({ title })} />
       <TextBox label={t('owner.bannerSubtitle')} error={error('subtitle')} value={form.subtitle} onChange={(subtitle) => update({ subtitle })} />
       <TextBox label={t('owner.bannerButton')} error={error('buttonText')} value={form.buttonText} onChange={(buttonText) => update({ buttonText })} />
-      <PictureField label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} onBusy={uploads.track} />
-      <PictureField label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} onBusy={uploads.track} />
+      <PictureField label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} onBusy={track} />
+      <PictureField label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} onBusy={track} />
       <ColourBox label={t('owner.bannerBackground')} error={error('background')} value={form.background} onChange={(background) => update({ background })} />
       <Field label={t('owner.bannerLink')} error={error('link.type')}>
         {(id) => (
@@ -374,7 +364,7 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
       <p className="text-sm text-slate-600">{t('owner.bannerScheduleHint')}</p>
       <TextBox label={t('owner.bannerShowFrom')} error={error('from')} value={form.from} onChange={(from) => update({ from })} />
       <TextBox label={t('owner.bannerShowUntil')} error={error('until')} value={form.until} onChange={(until) => update({ until })} />
-      <SaveRow busy={busy || uploads.busy} problem={problem} onCancel={onDone} />
+      <SaveRow busy={busy} problem={problem} onCancel={onDone} />
     </form>
   );
 }
