@@ -19,16 +19,24 @@ test.describe('Shoppers can log in with Truecaller', () => {
       document.hasFocus = () => false;
     });
     let nonce: string | undefined;
-    page.on('websocket', (ws) =>
+    let shopHeardNonce = false;
+    const eventOf = (payload: string | Buffer) => JSON.parse(String(payload)) as { event: string; data: { nonce: string } };
+    page.on('websocket', (ws) => {
       ws.on('framesent', (frame) => {
-        const message = JSON.parse(String(frame.payload)) as { event: string; data: { nonce: string } };
+        const message = eventOf(frame.payload);
         if (message.event === 'set_truecaller_nonce') nonce = message.data.nonce;
-      }),
-    );
+      });
+      ws.on('framereceived', (frame) => {
+        if (eventOf(frame.payload).event === 'truecaller_nonce_received') shopHeardNonce = true;
+      });
+    });
     await page.goto('/home');
     await (await openMenu(page)).getByRole('button', { name: 'Login' }).click();
     await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Continue with Truecaller' }).click();
     await expect.poll(() => nonce).toBeTruthy();
+    // the page waits for the shop to acknowledge the nonce before it opens the app: a test that
+    // moves the clock before then would time out that wait instead of the 30 s one
+    await expect.poll(() => shopHeardNonce).toBe(true);
     return nonce!;
   }
   const callback = (request: APIRequestContext, requestId: string, accessToken: string) =>
