@@ -21,6 +21,8 @@ export const wallTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'U
 export const isoDate = z.iso.date('Use a date like 2026-12-25');
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+/** Whether `from` is before `to`; times that are not times are wallTime's to report, not this rule's. */
+const inOrder = ({ from, to }: { from: string; to: string }) => !wallTime.safeParse(from).success || !wallTime.safeParse(to).success || minutesOf(from) < minutesOf(to);
 
 export const isTimeZone = (tz: string) => {
   try {
@@ -33,7 +35,7 @@ export const isTimeZone = (tz: string) => {
 
 const interval = z
   .object({ from: wallTime, to: wallTime })
-  .refine((i) => minutesOf(i.from) < minutesOf(i.to), { message: 'An interval ends after it starts', path: ['to'] });
+  .refine(inOrder, { message: 'An interval ends after it starts', path: ['to'] });
 
 /** Opening intervals per weekday; a day left out is closed. */
 export const openingHoursSchema = z.object(Object.fromEntries(weekdays.map((d) => [d, z.array(interval).max(8).default([])])) as Record<Weekday, z.ZodDefault<z.ZodArray<typeof interval>>>);
@@ -85,7 +87,7 @@ export const deliverySlotSchema = z
     /** The weekdays the slot runs on; every day when absent. */
     days: z.array(z.enum(weekdays)).min(1).optional(),
   })
-  .refine((s) => minutesOf(s.from) < minutesOf(s.to), { message: 'A slot ends after it starts', path: ['to'] });
+  .refine(inOrder, { message: 'A slot ends after it starts', path: ['to'] });
 export type DeliverySlotConfig = z.output<typeof deliverySlotSchema>;
 
 /** What the engine needs to know about the shop. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone } from './booking.ts';
 import { couponInputSchema } from './coupons.ts';
 import { gstinProblem } from './gst.ts';
+import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
 
 /**
  * The shop config (§3 "Shop config") with the rules of §5. One schema: the server
@@ -210,7 +211,7 @@ export const shopConfigSchema = z.object({
       /** PayU's public merchant key and mode; the salt comes from PAYU_SALT in the environment. */
       payu: z.object({ merchantKey: z.string().min(1), mode: z.enum(['test', 'live']).default('test') }).optional(),
       /** The shop's UPI id for manual UPI payments. */
-      upi: z.object({ vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/), payeeName: z.string().min(1) }).optional(),
+      upi: z.object({ vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'Use a UPI id like yourshop@okaxis'), payeeName: z.string().min(1) }).optional(),
     })
     .default({ providers: [] }),
   /**
@@ -231,18 +232,39 @@ export const shopConfigSchema = z.object({
 
 export type ShopConfig = z.output<typeof shopConfigSchema>;
 
-export type ConfigIssue = { path: string; message: string };
+/** One mistake in the config: where, what (§5's text where it has one), and what to write instead when that helps. */
+export type ConfigIssue = { path: string; message: string; hint?: string | undefined };
 
 export type ConfigResult = { ok: true; config: ShopConfig } | { ok: false; issues: ConfigIssue[] };
 
-/** Validates a parsed config file, listing every failing field with the §5 message where one applies. */
+/** zod's own words for a value of the wrong kind or not among the allowed ones, in plain ones. */
+const plainWords = (issue: { code: string; expected?: string; values?: readonly unknown[]; input?: unknown }) => {
+  if (issue.code === 'invalid_value' && issue.values) return `Use one of: ${issue.values.map(String).join(', ')}`;
+  if (issue.code !== 'invalid_type' || issue.input === undefined) return undefined;
+  const kinds: Record<string, string> = { boolean: 'true or false', number: 'a number', string: 'text in double quotes', array: 'a list in [ ]', object: 'a group of settings in { }', record: 'a group of settings in { }' };
+  return `Write ${kinds[issue.expected ?? ''] ?? issue.expected} here`;
+};
+
+/**
+ * Validates a parsed config file: every failing field with the §5 message where one applies,
+ * settings the schema does not know (with the one probably meant), and combinations of settings
+ * that cannot work together.
+ */
 export function validateShopConfig(input: unknown): ConfigResult {
-  const result = shopConfigSchema.safeParse(input);
-  if (result.success) return { ok: true, config: result.data };
-  return {
-    ok: false,
-    issues: result.error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message })),
-  };
+  const unknown = unknownKeyIssues(shopConfigSchema, input);
+  const result = shopConfigSchema.safeParse(input, { error: plainWords });
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message, hint: hintFor(i.message) }));
+    return { ok: false, issues: [...issues, ...unknown] };
+  }
+  const issues = [...unknown, ...crossFieldIssues(result.data)];
+  return issues.length ? { ok: false, issues } : { ok: true, config: result.data };
+}
+
+function hintFor(message: string) {
+  if (message === configMessages.localeNotSupported) return `Supported locales: ${supportedLocales.join(', ')}`;
+  if (message === configMessages.themeNotSupported) return 'The only theme is "default"';
+  return undefined;
 }
 
 /** The part of the config a browser may see. Everything in the schema is public today. */

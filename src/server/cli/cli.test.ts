@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +12,8 @@ import { instantOf } from '../../domain/booking.ts';
 import { createAuditRepository } from '../db/repositories/audit-repository.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { readEnv } from '../env.ts';
-import { startServer } from '../start.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
-import { brokenConfigs, testCatalog, testShopConfig } from '../testing/fixtures.ts';
+import { testCatalog, testShopConfig } from '../testing/fixtures.ts';
 import { startFakeSmtp, type FakeSmtp } from '../testing/fake-smtp.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { runCli } from './main.ts';
@@ -33,32 +31,6 @@ function writeJson(name: string, value: unknown): string {
   writeFileSync(file, JSON.stringify(value, null, 2));
   return file;
 }
-
-describe('npm run shop -- check-config', () => {
-  it('says a valid config is valid and exits 0', async () => {
-    const { lines, out } = capture();
-    expect(await runCli(['check-config', writeJson('good.json', testShopConfig())], out)).toBe(0);
-    expect(lines.join('\n')).toContain('valid');
-  });
-
-  it.each(brokenConfigs)('with %s: prints the exact message and exits 1; the server logs it too', async (_n, breakIt, message) => {
-    const config = testShopConfig() as Record<string, unknown>;
-    breakIt(config);
-    const file = writeJson('broken.json', config);
-    const { lines, out } = capture();
-    expect(await runCli(['check-config', file], out)).toBe(1);
-    expect(lines.join('\n')).toContain(message);
-
-    const log = new PassThrough();
-    let logged = '';
-    log.on('data', (d: Buffer) => (logged += d.toString()));
-    const env = { ...readEnv({}), shopConfig: file, dataDir: path.join(dir, 'data-broken'), seedCatalog: undefined, buildDir: path.join(dir, 'no-build') };
-    const { app, db } = await startServer(env, log);
-    await app.close();
-    await db.close();
-    expect(logged).toContain(message);
-  });
-});
 
 describe('npm run shop -- import-catalog', () => {
   const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop.json', testShopConfig()), dataDir: path.join(dir, 'data-import') });

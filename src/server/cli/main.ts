@@ -11,7 +11,7 @@ import { shopFrontColumns } from '../services/shop-front-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { describePlan, describeShopFrontPlan } from '../services/catalog-import-plan.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
-import { loadShopConfig } from '../shop-config-file.ts';
+import { loadShopConfig, missingPictures } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
 import { customersCommand, newsletterCommand, reportCommand } from './report-commands.ts';
@@ -88,12 +88,16 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
     case 'check-config': {
       const file = rest[0] ? path.resolve(rest[0]) : env.shopConfig;
       const result = loadShopConfig(file);
-      if (result.ok) {
+      const issues = result.ok ? missingPictures(result.config, env.mediaDir) : result.issues;
+      if (result.ok && issues.length === 0) {
         out.log(`${file}: the shop config is valid ("${result.config.title}").`);
         return 0;
       }
-      out.error(`${file}: the shop config is invalid:`);
-      for (const issue of result.issues) out.error(`  ${issue.path}: ${issue.message}`);
+      out.error(`${file}: the shop config has ${issues.length === 1 ? 'a mistake' : `${issues.length} mistakes`}:`);
+      for (const issue of issues) {
+        out.error(`  ${issue.path}: ${issue.message}`);
+        if (issue.hint) out.error(issue.hint.replace(/^/gm, '      '));
+      }
       return 1;
     }
     case 'import-catalog':

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import type { Db } from '../database.ts';
 import { createAuditRepository } from './audit-repository.ts';
@@ -11,7 +11,7 @@ import { createPaymentRepository } from './payment-repository.ts';
 const shopConfig = () => ({
   ...testShopConfig(),
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
+  payment: { upi: everyPayment().upi, providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
 });
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 const pickupOrder = (paymentType: 'pof' | 'upi-manual' = 'pof') => ({ userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: personal, paymentType } });

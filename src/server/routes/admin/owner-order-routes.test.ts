@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { addUsers } from '../../testing/users.ts';
 
@@ -13,7 +13,7 @@ const tokens = createAccessTokens(secret);
 const shopConfig = () => ({
   ...testShopConfig(),
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
+  payment: { upi: everyPayment().upi, providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
 });
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 

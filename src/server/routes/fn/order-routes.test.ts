@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { testCatalog, testShopConfig } from '../../testing/fixtures.ts';
+import { everyPayment, testCatalog, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /** A shop that charges tax, delivery and packing, takes pay on delivery and UPI, and has a table. */
@@ -19,7 +19,7 @@ const shopConfig = () => ({
   pricingConfig: { globalTaxPercentage: 5 },
   dineInConfig: { dineInEnabled: true },
   dineSpaces: [{ id: 'table-4', name: 'Table 4' }],
-  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
+  payment: { upi: everyPayment().upi, providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
 });
 
 const shipping = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '9800000001' };

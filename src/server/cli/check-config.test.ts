@@ -1,0 +1,211 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../env.ts';
+import { startServer } from '../start.ts';
+import { brokenConfigs, testShopConfig } from '../testing/fixtures.ts';
+import { runCli } from './main.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-check-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const mediaDir = path.join(dir, 'media');
+mkdirSync(mediaDir);
+writeFileSync(path.join(mediaDir, 'logo.webp'), 'a picture');
+const env = { ...readEnv({}), mediaDir };
+
+function writeJson(name: string, value: unknown): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  return file;
+}
+
+/** What check-config prints for `config` (the test shop's, changed by `change`), and its exit code. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test writes into the file what an owner might, right or wrong
+type AnyConfig = Record<string, any>;
+async function check(change: (config: AnyConfig) => void) {
+  const config = testShopConfig() as AnyConfig;
+  change(config);
+  return checkFile(writeJson('shop.json', config));
+}
+
+async function checkFile(file: string) {
+  const lines: string[] = [];
+  const out = { log: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+  const code = await runCli(['check-config', file], out, env);
+  return { code, text: lines.join('\n') };
+}
+
+describe('npm run shop -- check-config', () => {
+  it('says a valid config is valid and exits 0', async () => {
+    const { code, text } = await check(() => {});
+    expect(code).toBe(0);
+    expect(text).toContain('valid');
+  });
+
+  it.each(brokenConfigs)('with %s: prints the exact message and exits 1; the server logs it too', async (_n, breakIt, message) => {
+    const config = testShopConfig() as Record<string, unknown>;
+    breakIt(config);
+    const file = writeJson('broken.json', config);
+    const { code, text } = await checkFile(file);
+    expect(code).toBe(1);
+    expect(text).toContain(message);
+
+    const log = new PassThrough();
+    let logged = '';
+    log.on('data', (d: Buffer) => (logged += d.toString()));
+    const serverEnv = { ...readEnv({}), shopConfig: file, dataDir: path.join(dir, 'data-broken'), seedCatalog: undefined, buildDir: path.join(dir, 'no-build') };
+    const { app, db } = await startServer(serverEnv, log);
+    await app.close();
+    await db.close();
+    expect(logged).toContain(message);
+  });
+
+  describe('a setting it does not know is a mistake, not a setting left out', () => {
+    it('a misspelt switch names the one meant', async () => {
+      const { code, text } = await check((c) => {
+        c.orderConfig.pickupEnabeld = true;
+      });
+      expect(code).toBe(1);
+      expect(text).toContain('orderConfig.pickupEnabeld: Unknown setting "pickupEnabeld": did you mean "pickupEnabled"?');
+    });
+
+    it('a wrongly capitalised group names the one meant', async () => {
+      const { text } = await check((c) => {
+        c.dineinConfig = { dineInEnabled: true };
+      });
+      expect(text).toContain('dineinConfig: Unknown setting "dineinConfig": did you mean "dineInConfig"?');
+    });
+
+    it('a setting like none lists the settings that exist there', async () => {
+      const { code, text } = await check((c) => {
+        c.themeConfig.font = 'serif';
+      });
+      expect(code).toBe(1);
+      expect(text).toContain('themeConfig.font: Unknown setting "font"');
+      expect(text).toContain('Settings here: themeId, primaryColor');
+    });
+
+    it('a misspelt setting inside a list item is found too', async () => {
+      const { text } = await check((c) => {
+        c.orderConfig.deliverySlots = [{ id: 'morning', label: 'Morning', from: '08:00', to: '11:00', capcity: 5 }];
+      });
+      expect(text).toContain('orderConfig.deliverySlots.0.capcity: Unknown setting "capcity": did you mean "capacity"?');
+    });
+
+    it('"$schema", which points editors at the JSON Schema, is allowed', async () => {
+      const { code } = await check((c) => {
+        c.$schema = './shop.config.schema.json';
+      });
+      expect(code).toBe(0);
+    });
+  });
+
+  describe('settings that are each valid but cannot work together', () => {
+    it('UPI payment without the shop\'s UPI id', async () => {
+      const { code, text } = await check((c) => {
+        c.payment = { providers: [{ id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] };
+      });
+      expect(code).toBe(1);
+      expect(text).toContain('payment.upi: The "upi-manual" payment needs the shop\'s UPI id');
+    });
+
+    it('PayU without its merchant key', async () => {
+      const { text } = await check((c) => {
+        c.payment = { providers: [{ id: 'payu', providerName: 'PayU', buttonText: 'Pay online' }] };
+      });
+      expect(text).toContain('payment.payu: The "payu" payment needs PayU\'s merchant key');
+    });
+
+    it('dine-in on with no tables', async () => {
+      const { code, text } = await check((c) => {
+        c.dineInConfig = { dineInEnabled: true };
+        c.dineSpaces = [];
+      });
+      expect(code).toBe(1);
+      expect(text).toContain('dineSpaces: Dine-in is on but there are no tables');
+    });
+
+    it('two tables with one id', async () => {
+      const { text } = await check((c) => {
+        c.dineSpaces = [
+          { id: 'table-1', name: 'Table 1' },
+          { id: 'table-1', name: 'Window table' },
+        ];
+      });
+      expect(text).toContain('dineSpaces: The table id "table-1" is used more than once');
+    });
+
+    it('appointments on with no services', async () => {
+      const { text } = await check((c) => {
+        c.appointments = { enabled: true, services: [] };
+      });
+      expect(text).toContain('appointments.services: Appointments are on but there are no services to book');
+    });
+
+    it('a logo that is not in the media folder (one that is, is fine)', async () => {
+      expect((await check((c) => (c.logo = '/media/logo.webp'))).code).toBe(0);
+      const { code, text } = await check((c) => (c.logo = '/media/crumb-logo.png'));
+      expect(code).toBe(1);
+      expect(text).toContain('logo: The picture /media/crumb-logo.png is not in the media folder');
+      expect(text).toContain(path.join(mediaDir, 'crumb-logo.png'));
+    });
+  });
+
+  describe('one message per mistake, in plain words', () => {
+    it('a JSON mistake is named by line and column, with the line shown and a caret under the place', async () => {
+      const file = writeJson('syntax.json', '{\n  "id": "crumb",\n  "title": "Crumb & Co."\n  "orderConfig": {}\n}\n');
+      const { code, text } = await checkFile(file);
+      expect(code).toBe(1);
+      // the comma missing at the end of line 3 is noticed where the next setting begins
+      expect(text).toContain(`${file}:4:3: The shop config file is not valid JSON: expected a comma`);
+      // 6 spaces of indent, the 4 of "4 | ", and 2 more: the caret stands under the quote that opens "orderConfig"
+      expect(text).toContain(`      4 |   "orderConfig": {}\n${' '.repeat(12)}^`);
+    });
+
+    it('a file cut short is named at its end', async () => {
+      const file = writeJson('short.json', '{\n  "id": "crumb",\n  "title": "Crumb"');
+      const { text } = await checkFile(file);
+      expect(text).toContain(`${file}:3:19: The shop config file is not valid JSON`);
+    });
+
+    it('"7:00" is one mistake, the time, not also a slot that ends before it starts', async () => {
+      const { text } = await check((c) => {
+        c.orderConfig.deliverySlots = [{ id: 'morning', label: 'Morning', from: '7:00', to: '11:00' }];
+      });
+      expect(text).toContain('orderConfig.deliverySlots.0.from: Use a time like 09:30');
+      expect(text).not.toContain('A slot ends after it starts');
+    });
+
+    it('a bad UPI id is explained with an example, not a regular expression', async () => {
+      const { text } = await check((c) => {
+        c.payment = { providers: [], upi: { vpa: 'crumb at okaxis', payeeName: 'Crumb' } };
+      });
+      expect(text).toContain('payment.upi.vpa: Use a UPI id like yourshop@okaxis');
+      expect(text).not.toMatch(/\^\[/);
+    });
+
+    it('an unsupported locale keeps §5\'s words and lists the supported ones', async () => {
+      const { text } = await check((c) => {
+        c.localeConfig.defaultLocale = 'en-IE';
+      });
+      expect(text).toContain('localeConfig.defaultLocale: Locale not supported');
+      expect(text).toMatch(/Supported locales: .*en-IN.*hi-IN/);
+    });
+
+    it('a value not among the allowed ones lists them', async () => {
+      const { text } = await check((c) => {
+        c.orderConfig.packingCharge = { type: 'percent' };
+      });
+      expect(text).toContain('orderConfig.packingCharge.type: Use one of: fixed, percentage');
+    });
+
+    it('a switch written as text says to write true or false', async () => {
+      const { text } = await check((c) => {
+        c.orderConfig.orderEnabled = 'yes';
+      });
+      expect(text).toContain('orderConfig.orderEnabled: Write true or false here');
+    });
+  });
+});
