@@ -17,18 +17,18 @@ export function LineStockNote({ stock, title, isFraction, onRemove, onChange }: 
   const shown = `${formatQuantity(isFraction ? Math.round(available * 1000) : Math.floor(available) * 1000, isFraction)}${isFraction ? ` ${t('product.kg')}` : ''}`;
   const link = 'font-semibold underline underline-offset-2';
   return (
-    <div className="flex flex-col gap-1 text-sm">
+    <span className="flex flex-col gap-1 text-sm">
       {stock.state === 'out' ? (
-        <p className="flex flex-wrap items-center gap-3 font-medium text-red-700">
-          {t('product.outOfStock')}
+        <span className="flex flex-wrap items-center gap-3 font-medium text-red-700">
+          <span>{t('product.outOfStock')}</span>
           <button type="button" onClick={onRemove} className={link}>
             {t('cart.remove')}
             <span className="sr-only"> {title}</span>
           </button>
-        </p>
+        </span>
       ) : null}
       {stock.state === 'above' ? (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 font-medium text-red-700">
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 font-medium text-red-700">
           <span>
             {t('cartNotice.stockNotAvailable')} · {t('product.onlyLeft', { quantity: shown })}
           </span>
@@ -36,9 +36,9 @@ export function LineStockNote({ stock, title, isFraction, onRemove, onChange }: 
             {t('cart.takeAvailable', { quantity: shown })}
             <span className="sr-only"> {title}</span>
           </button>
-        </p>
+        </span>
       ) : null}
-      {stock.unsure ? <p className="text-amber-900">{t('cart.stockUnsure')}</p> : null}
-    </div>
+      {stock.unsure ? <span className="text-amber-900">{t('cart.stockUnsure')}</span> : null}
+    </span>
   );
 }

@@ -22,6 +22,7 @@ import { AddressFields } from './address-fields.tsx';
 import { DeliverySlotField } from './delivery-slot-field.tsx';
 import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { StockNotice } from './stock-notice.tsx';
 
 type Shortage = { id: string; title: string; requested: number; available: number };
 type SavedAddress = ShippingDetails & { id: string };
@@ -129,7 +130,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
     setShortages([]);
     setServerFields([]);
     // a line out of stock or above it is fixed on its line first; the server would refuse it anyway
-    if (stock.problem) return setProblem(stock.problem);
+    if (stock.stop()) return;
     const body = request();
     const found = checkoutIssues(body.order, shop, { digital });
     setIssues(found);
@@ -307,7 +308,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
         <OrderSummary lines={summaryLines} totals={quote?.totals ?? cartTotals} fixes={{ onRemove: (productId) => onCartChange({ type: 'remove', productId }), onChange: (productId, qty) => onCartChange({ type: 'setQty', productId, qty }) }} />
         {/* a stock refusal is told on its lines, and here while it stops the order */}
         {refusal && !couponRefused && refusal.error !== 'out_of_stock' ? <QuoteRefusal refusal={refusal} /> : null}
-        {stock.problem && problem !== stock.problem ? <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{stock.problem}</p> : null}
+        <StockNotice stock={stock} />
         <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={couponRefused ?? serverFields.find((f) => f.path === 'order.couponCode')?.message} />
         {shop.newsletter.couponEnabled ? <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint', { percent: shop.newsletter.couponPercent })}</p> : null}
         {problem ? (
