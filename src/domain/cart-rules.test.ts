@@ -123,6 +123,23 @@ describe('adding to the cart', () => {
     expect(applyCartAction([line(product(), 9_999)], { type: 'add', product: product(), qty: 2 }, noStockRules).notice?.code).toBe('stockNotAvailable');
   });
 
+  it('a shop that orders without stock warns that an add beyond the stock is a pre-reservation (§8)', () => {
+    // 5 in stock: 4 in the cart plus 2 is 6, one beyond it
+    const { items, notice } = applyCartAction([line(product(), 4)], { type: 'add', product: product(), qty: 2 }, noStockRules);
+    expect(items[0]!.qty).toBe(6);
+    expect(notice).toEqual({ type: 'warning', code: 'preReservation', message: 'Added to cart for pre-reservation.' });
+    expect(applyCartAction([], { type: 'add', product: product({ stock: 0 }) }, noStockRules).notice?.code).toBe('preReservation');
+    // within the stock, or made to order (no stock kept), it is a plain add
+    expect(applyCartAction([line(product(), 4)], { type: 'add', product: product() }, noStockRules).notice?.code).toBe('added');
+    expect(applyCartAction([], { type: 'add', product: product({ stock: 0, madeToOrder: true }) }, noStockRules).notice?.code).toBe('added');
+  });
+
+  it('raising a line past the stock of a shop that orders without stock is a pre-reservation; lowering it is not', () => {
+    expect(applyCartAction([line(product(), 5)], { type: 'setQty', productId: 'tea', qty: 7 }, noStockRules).notice?.code).toBe('preReservation');
+    expect(applyCartAction([line(product(), 8)], { type: 'setQty', productId: 'tea', qty: 7 }, noStockRules).notice?.code).toBe('updated');
+    expect(applyCartAction([line(product(), 3)], { type: 'setQty', productId: 'tea', qty: 4 }, noStockRules).notice?.code).toBe('updated');
+  });
+
   it('an absurd quantity is simply not available, even when the shop orders without stock', () => {
     expect(applyCartAction([], { type: 'add', product: product(), qty: 1e300 }, rules).notice?.code).toBe('stockNotAvailable');
     expect(applyCartAction([], { type: 'add', product: product(), qty: 1e300 }, noStockRules).notice?.code).toBe('stockNotAvailable');

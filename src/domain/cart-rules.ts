@@ -39,6 +39,8 @@ export const cartMessages = {
   priceUnknown: 'Product price is unknown, product cannot be added to the cart!',
   outOfStock: 'The product is out of stock and cannot be added to the cart!',
   stockNotAvailable: 'Stock not available',
+  /** §8 (warning): the shop orders without stock and the cart now holds more than the stock. */
+  preReservation: 'Added to cart for pre-reservation.',
 } as const;
 
 /**
@@ -79,7 +81,7 @@ export function normaliseQty(qty: number, isFraction: boolean): number {
 }
 
 /** Stock in thousandths; whole units for normal products, whatever a misconfigured stock says. */
-function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
+export function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
   if (!Number.isFinite(p.stock)) return 0;
   return p.isFraction ? qtyToMilli(p.stock, true) : Math.floor(p.stock) * 1000;
 }
@@ -91,6 +93,14 @@ function stockMilli(p: Pick<CartProduct, 'stock' | 'isFraction'>): number {
  */
 export function isSoldOut(product: Pick<CartProduct, 'stock' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
   return !rules.allowOrderOnNoStock && !product.madeToOrder && !(product.stock > 0);
+}
+
+/**
+ * §8 'Added to cart for pre-reservation.': the shop takes orders without stock and the line
+ * now asks for more than the shop holds (a product made to order keeps no stock to go beyond).
+ */
+function beyondStock(line: CartItem, rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
+  return rules.allowOrderOnNoStock && !line.madeToOrder && qtyToMilli(line.qty, line.isFraction) > stockMilli(line);
 }
 
 /** §5 quantity selector: max is the stock unless ordering without stock is allowed. */
@@ -158,7 +168,7 @@ function add(items: readonly CartItem[], product: CartProduct, requested: number
   // the added product is the fresher snapshot (price, stock, even isFraction), so the line takes its fields
   const line = toLine(product, normaliseQty(total / 1000, product.isFraction));
   const next = index >= 0 ? items.map((i, k) => (k === index ? line : i)) : [...items, line];
-  return { items: next, notice: notice('success', 'added') };
+  return { items: next, notice: beyondStock(line, rules) ? notice('warning', 'preReservation') : notice('success', 'added') };
 }
 
 function setQty(items: readonly CartItem[], productId: string, requested: number, rules: CartRules): Result {
@@ -169,8 +179,11 @@ function setQty(items: readonly CartItem[], productId: string, requested: number
   // a line whose stock ran out keeps its 'Out of stock' row (with Remove) instead of vanishing on a raise
   if (limited && qty <= 0) return { items: [...items], notice: notice('danger', 'stockNotAvailable') };
   if (qty <= 0) return { items: items.filter((_, k) => k !== index), notice: notice('success', 'removed') };
-  const next = items.map((i, k) => (k === index ? { ...line, qty } : i));
-  return { items: next, notice: limited ? notice('danger', 'stockNotAvailable') : notice('success', 'updated') };
+  const changed = { ...line, qty };
+  const next = items.map((i, k) => (k === index ? changed : i));
+  // raising a line past the stock of a shop that orders without stock is the same pre-reservation as an add
+  const reserved = qty > line.qty && beyondStock(changed, rules);
+  return { items: next, notice: limited ? notice('danger', 'stockNotAvailable') : reserved ? notice('warning', 'preReservation') : notice('success', 'updated') };
 }
 
 /**

@@ -22,7 +22,7 @@ export default function Checkout() {
   const shop = useShop();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
-  const { items, ready } = useCart();
+  const { items, ready, act } = useCart();
   const clearCart = useClearCart();
   const dispatch = useCheckout((s) => s.dispatch);
   const lastOrder = useCheckout((s) => s.lastOrder);
@@ -57,5 +57,5 @@ export default function Checkout() {
       </section>
     );
   }
-  return <CheckoutForm items={items} onPlaced={clearCart} />;
+  return <CheckoutForm items={items} onPlaced={clearCart} onCartChange={act} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBrowsingRequest, offlinePage, readPushMessage } from './rules.ts';
+import { cachingFor, isBrowsingRequest, offlinePage, readPushMessage } from './rules.ts';
 
 const at = (path: string) => new URL(path, 'https://shop.example');
 
@@ -14,6 +14,31 @@ describe('what the service worker keeps', () => {
     for (const path of ['/checkout', '/checkout2', '/checkout.data', '/account', '/account-new', '/appointment', '/appointment/success', '/guest/view-order', '/email-confirmed', '/api/user/cart', '/p/a/b', '/p/']) {
       expect(isBrowsingRequest(at(path)), path).toBe(false);
     }
+  });
+});
+
+describe('how the service worker answers', () => {
+  const origin = 'https://shop.example';
+  const get = { method: 'GET', mode: 'cors' };
+  const navigate = { method: 'GET', mode: 'navigate' };
+
+  it('asks the server for the catalog first, and uses its copy only when the network fails, so the stock shown is never an old copy', () => {
+    const rule = cachingFor(at('/api/catalog'), get, origin);
+    expect(rule).toEqual({ strategy: 'network-first', cacheName: 'catalog' });
+    // no timeout: a slow network still gets today's stock, not the copy
+    expect(rule?.networkTimeoutSeconds).toBeUndefined();
+  });
+
+  it('keeps browsed pages network first with a copy after 5 s, images cache first for 30 days', () => {
+    expect(cachingFor(at('/p/apple-shimla'), navigate, origin)).toMatchObject({ strategy: 'network-first', cacheName: 'pages', networkTimeoutSeconds: 5 });
+    expect(cachingFor(at('/img/400/products/tea.jpg'), get, origin)).toMatchObject({ strategy: 'cache-first', cacheName: 'images', maxAgeSeconds: 30 * 24 * 3600 });
+  });
+
+  it('sends checkout and the other pages that need the server to the network only, and leaves other sites and calls alone', () => {
+    expect(cachingFor(at('/checkout'), navigate, origin)).toEqual({ strategy: 'network-only' });
+    expect(cachingFor(at('/fn/order/quote'), { method: 'POST', mode: 'cors' }, origin)).toBeNull();
+    expect(cachingFor(at('/api/user/cart'), get, origin)).toBeNull();
+    expect(cachingFor(new URL('https://cdn.example/api/catalog'), get, origin)).toBeNull();
   });
 });
 

@@ -23,7 +23,7 @@ export function isBrowsingRequest(url: URL): boolean {
 /** Images (the shop's media and their resized copies): kept once fetched, for 30 days. */
 export const isImageRequest = (url: URL): boolean => url.pathname.startsWith('/media/') || url.pathname.startsWith('/img/');
 
-/** The whole catalog (search and the catalog's filters run on it): shown from the copy, refreshed behind it. */
+/** The whole catalog (search, the catalog's filters and the cart's stock run on it). */
 export const isCatalogRequest = (url: URL): boolean => url.pathname === '/api/catalog';
 
 export const IMAGE_CACHE_SECONDS = 30 * 24 * 3600;
@@ -31,6 +31,35 @@ export const IMAGE_CACHE_ENTRIES = 400;
 export const PAGE_CACHE_ENTRIES = 60;
 /** A network slower than this is treated as absent for pages kept offline: the copy shows instead. */
 export const PAGE_NETWORK_TIMEOUT_SECONDS = 5;
+
+/**
+ * How the worker answers a request, which `sw.ts` hands to the Workbox strategy of that name:
+ * the cache it keeps copies in, how long it waits for the network before the copy, and how
+ * many copies it keeps for how long.
+ */
+export type Caching = {
+  strategy: 'network-first' | 'cache-first' | 'network-only';
+  cacheName?: string;
+  networkTimeoutSeconds?: number;
+  maxEntries?: number;
+  maxAgeSeconds?: number;
+};
+
+/**
+ * The worker's rule per request (decision 023; the catalog's, decision 042), or null to leave
+ * it to the browser. The catalog carries the stock the cart and checkout judge lines by, so a
+ * copy is never trusted while the server answers: network first, with no timeout, and the copy
+ * only when the network fails (offline). The server's ETag keeps the usual answer a 304.
+ */
+export function cachingFor(url: URL, request: { method: string; mode: string }, origin: string): Caching | null {
+  if (url.origin !== origin) return null;
+  if (request.method === 'GET' && isBrowsingRequest(url)) return { strategy: 'network-first', cacheName: 'pages', networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, maxEntries: PAGE_CACHE_ENTRIES };
+  if (request.method === 'GET' && isCatalogRequest(url)) return { strategy: 'network-first', cacheName: 'catalog' };
+  if (isImageRequest(url)) return { strategy: 'cache-first', cacheName: 'images', maxEntries: IMAGE_CACHE_ENTRIES, maxAgeSeconds: IMAGE_CACHE_SECONDS };
+  // every other page asks the server, and offline says what needs a connection
+  if (request.mode === 'navigate') return { strategy: 'network-only' };
+  return null;
+}
 
 /** The notification a push message shows (decision 022): only a same-site address is opened on click. */
 export type PushNotice = { title: string; body: string; url: string; tag?: string };

@@ -5,8 +5,9 @@
  * - the app's hashed scripts and styles are precached, so every screen's code is there offline;
  * - pages a shopper browses (and their navigation data) go to the network first and fall
  *   back to the copy; a page never opened offline gets a page saying what needs a connection;
- * - the catalog is answered from the copy and refreshed behind it (the server's ETag makes
- *   the refresh a 304 when nothing changed); images are kept once fetched, for 30 days;
+ * - the catalog goes to the network first, its copy only when the network fails, so the stock
+ *   a page judges the cart by is never an old copy's (decision 042; the server's ETag makes
+ *   the usual answer a 304); images are kept once fetched, for 30 days;
  * - a new worker waits until the shopper clicks 'New version available! Click to update';
  * - push messages show a notification; clicking it opens the shop at the message's address.
  */
@@ -15,8 +16,8 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
-import { IMAGE_CACHE_ENTRIES, IMAGE_CACHE_SECONDS, isBrowsingRequest, isCatalogRequest, isImageRequest, offlinePage, PAGE_CACHE_ENTRIES, PAGE_NETWORK_TIMEOUT_SECONDS, readPushMessage } from './rules.ts';
+import { CacheFirst, NetworkFirst, NetworkOnly, type Strategy } from 'workbox-strategies';
+import { cachingFor, offlinePage, readPushMessage, type Caching } from './rules.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -27,17 +28,30 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 const ok = new CacheableResponsePlugin({ statuses: [200] });
+/** One Workbox strategy per rule `cachingFor` gives (one per cache), made on first use. */
+const strategies = new Map<string, Strategy>();
+function strategyFor(caching: Caching): Strategy {
+  const key = `${caching.strategy}:${caching.cacheName ?? ''}`;
+  let strategy = strategies.get(key);
+  if (!strategy) {
+    const { cacheName, networkTimeoutSeconds, maxEntries, maxAgeSeconds } = caching;
+    const plugins = [ok, ...(maxEntries ? [new ExpirationPlugin({ maxEntries, ...(maxAgeSeconds ? { maxAgeSeconds } : {}), purgeOnQuotaError: true })] : [])];
+    strategy =
+      caching.strategy === 'network-only'
+        ? new NetworkOnly()
+        : caching.strategy === 'cache-first'
+          ? new CacheFirst({ cacheName, plugins })
+          : new NetworkFirst({ cacheName, plugins, ...(networkTimeoutSeconds ? { networkTimeoutSeconds } : {}) });
+    strategies.set(key, strategy);
+  }
+  return strategy;
+}
+// pages and their data network first with a copy, the catalog network first (its copy only offline), images cache first,
+// other pages the server only (offline: the page below)
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isBrowsingRequest(url),
-  new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, plugins: [ok, new ExpirationPlugin({ maxEntries: PAGE_CACHE_ENTRIES })] }),
+  ({ url, request }) => cachingFor(url, request, self.location.origin) !== null,
+  ({ url, request, event }) => strategyFor(cachingFor(url, request, self.location.origin)!).handle({ request, event }),
 );
-registerRoute(({ url }) => url.origin === self.location.origin && isCatalogRequest(url), new StaleWhileRevalidate({ cacheName: 'catalog', plugins: [ok] }));
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && isImageRequest(url),
-  new CacheFirst({ cacheName: 'images', plugins: [ok, new ExpirationPlugin({ maxEntries: IMAGE_CACHE_ENTRIES, maxAgeSeconds: IMAGE_CACHE_SECONDS, purgeOnQuotaError: true })] }),
-);
-// every other page asks the server, and offline says what needs a connection (below)
-registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly());
 // nothing answered a navigation (offline, and never kept): say so rather than show the browser's error
 setCatchHandler(async ({ request, url }) => {
   if (request.destination !== 'document' || !url) return Response.error();

@@ -74,6 +74,8 @@ export const enUS = {
     weightIncrease: '{{step}} kg more {{title}}',
     quantityOf: 'Quantity of {{title}}',
     weightOf: 'Weight of {{title}} in Kg',
+    takeAvailable: 'Change to {{quantity}}',
+    stockUnsure: 'The system is not sure about the stock quantity',
   },
   footer: {
     label: 'About the shop',
@@ -621,6 +623,7 @@ export const enUS = {
     outOfStock: 'Some products are no longer available in the quantity you chose:',
     outOfStockLine: '{{title}}: {{available}} left',
     unavailable: 'Some products can no longer be ordered. Please remove them from your cart.',
+    stockBlocked: 'Stock not available: remove the products that are out of stock and lower the quantities above the stock to place your order.',
     errors: { ...checkoutIssueMessages },
     totals: { subtotal: 'Subtotal', discount: 'Discount', delivery: 'Shipping and Handling', packing: 'Packing Charges', tax: 'Tax', taxIncluded: 'incl. GST', grand_total: 'Grand Total' },
     thankYou: 'Thank you! Your order is placed.',

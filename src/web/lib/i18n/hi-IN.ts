@@ -75,6 +75,8 @@ export const hiIN: Messages = {
     weightIncrease: '{{title}} {{step}} किलो और जोड़ें',
     quantityOf: '{{title}} की मात्रा',
     weightOf: '{{title}} का वज़न (किलो में)',
+    takeAvailable: '{{quantity}} कर दें',
+    stockUnsure: 'सिस्टम को स्टॉक की मात्रा के बारे में पक्का पता नहीं है',
   },
   footer: {
     label: 'दुकान के बारे में',
@@ -89,6 +91,7 @@ export const hiIN: Messages = {
     priceUnknown: 'उत्पाद की कीमत पता नहीं है, इसे कार्ट में नहीं जोड़ा जा सकता!',
     outOfStock: 'यह उत्पाद स्टॉक में नहीं है और इसे कार्ट में नहीं जोड़ा जा सकता!',
     stockNotAvailable: 'इतना स्टॉक उपलब्ध नहीं है',
+    preReservation: 'प्री-रिज़र्वेशन के लिए कार्ट में जोड़ दिया गया।',
   },
   modal: {
     close: 'बंद करें',
@@ -626,6 +629,7 @@ export const hiIN: Messages = {
     outOfStock: 'कुछ सामान अब आपकी चुनी मात्रा में उपलब्ध नहीं है:',
     outOfStockLine: '{{title}}: {{available}} बचे हैं',
     unavailable: 'कुछ सामान अब ऑर्डर नहीं किया जा सकता। कृपया उन्हें कार्ट से हटाएँ।',
+    stockBlocked: 'इतना स्टॉक उपलब्ध नहीं है: ऑर्डर करने के लिए स्टॉक में न रहे सामान हटाएँ और स्टॉक से ज़्यादा मात्रा कम करें।',
     errors: {
       required: 'यह जानकारी ज़रूरी है।',
       name: 'कृपया कम से कम 2 अक्षर लिखें।',

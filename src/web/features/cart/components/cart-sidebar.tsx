@@ -2,11 +2,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lineTotal } from '../../../../domain/cart-rules.ts';
-import { isOutOfStock } from '../../../../domain/catalog-view.ts';
+import { cartStock } from '../../../../domain/cart-stock.ts';
 import { addMinor, formatMoney, minor } from '../../../../domain/money.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { LineStockNote } from '../../../ui/line-stock-note.tsx';
 import { Picture } from '../../../ui/picture.tsx';
 import { useCart } from '../hooks/use-cart.ts';
 import { QuantitySelector } from './quantity-selector.tsx';
@@ -14,6 +15,8 @@ import { QuantitySelector } from './quantity-selector.tsx';
 /**
  * The right cart sidebar of §2: 'Total Items: N' or 'Cart is Empty', the lines, and the way
  * to checkout; an empty cart offers the way back to the catalog instead of a blank panel.
+ * Each line's stock is flagged as soon as the catalog with today's stock is in (decision 042),
+ * and a line out of stock does not count in the subtotal.
  */
 export function CartSidebar() {
   const { t } = useTranslation();
@@ -21,7 +24,8 @@ export function CartSidebar() {
   const closeAll = useUi((s) => s.closeAll);
   const { items, count, rules, act } = useCart();
   const format = usePriceFormat();
-  const subtotal = addMinor(minor(0), ...items.map((i) => lineTotal(i, format.fractionDigits)));
+  const stock = cartStock(items, rules);
+  const subtotal = addMinor(minor(0), ...stock.counted.map((i) => lineTotal(i, format.fractionDigits)));
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
       <Dialog.Portal>
@@ -36,7 +40,7 @@ export function CartSidebar() {
           {items.length > 0 ? (
             <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-4">
               {items.map((item) => {
-                const out = isOutOfStock(item) && !rules.allowOrderOnNoStock;
+                const flag = stock.lines.get(item.id)!;
                 const image = item.images[0];
                 return (
                   <li key={item.id} className="flex gap-3 py-4">
@@ -46,19 +50,13 @@ export function CartSidebar() {
                         {item.title}
                       </Link>
                       {item.variantName ? <span className="text-xs text-slate-600">{item.variantName}</span> : null}
-                      {out ? (
-                        <span className="flex items-center gap-3 text-sm font-medium text-red-700">
-                          {t('product.outOfStock')}
-                          <button type="button" onClick={() => act({ type: 'remove', productId: item.id })} className="underline">
-                            {t('cart.remove')}
-                          </button>
-                        </span>
-                      ) : (
+                      {flag.state === 'out' ? null : (
                         <div className="flex items-center justify-between gap-2">
                           <QuantitySelector item={item} rules={rules} onChange={(qty) => act({ type: 'setQty', productId: item.id, qty })} />
                           <span className="font-semibold">{formatMoney(lineTotal(item, format.fractionDigits), format)}</span>
                         </div>
                       )}
+                      <LineStockNote stock={flag} title={item.title} isFraction={item.isFraction} onRemove={() => act({ type: 'remove', productId: item.id })} onChange={(qty) => act({ type: 'setQty', productId: item.id, qty })} />
                     </div>
                   </li>
                 );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isCartVirtual, lineTotal, type CartItem } from '../../../../domain/cart-rules.ts';
+import { isCartVirtual, lineTotal, type CartAction, type CartItem } from '../../../../domain/cart-rules.ts';
 import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
@@ -16,11 +16,13 @@ import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { placeOrder, useOrderQuote } from '../api/orders.ts';
+import { useCheckoutStock } from '../hooks/use-checkout-stock.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { AddressFields } from './address-fields.tsx';
 import { DeliverySlotField } from './delivery-slot-field.tsx';
 import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { StockNotice } from './stock-notice.tsx';
 
 type Shortage = { id: string; title: string; requested: number; available: number };
 type SavedAddress = ShippingDetails & { id: string };
@@ -34,7 +36,7 @@ const newAttemptKey = () => `co-${Array.from(crypto.getRandomValues(new Uint8Arr
  * on the cart, the same function the server charges with. The cart comes from the
  * page, which also empties it once the order is placed.
  */
-export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; onPlaced: () => void }) {
+export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonly CartItem[]; onPlaced: () => void; onCartChange: (action: CartAction) => void }) {
   const { t } = useTranslation();
   const shop = useShop();
   const navigate = useNavigate();
@@ -90,10 +92,12 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
 
   const digits = shop.localeConfig.fractionDigits;
   // the cart's own totals until the server's quote comes; then the quote, which is what the order charges
-  const cartTotals = useMemo(() => totalsForApi(computeTotals({ lines: items.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, totalsConfigOf(shop)).lines, digits), [items, deliveryMode, digital, shop, digits]);
   const { quote, refusal } = useOrderQuote(request());
+  // each line's stock, as soon as the page or the server knows it; a line out of stock counts in no total
+  const stock = useCheckoutStock(items, { quote, refusal, placeShortages: shortages });
+  const cartTotals = useMemo(() => totalsForApi(computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, totalsConfigOf(shop)).lines, digits), [stock.counted, deliveryMode, digital, shop, digits]);
   const quotedTotal = (id: string) => quote?.lines.find((l) => l.productId === id)?.total;
-  const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits) }));
+  const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits), stock: stock.lines.get(i.id) }));
   const couponRefused = refusal?.fields?.find((f) => f.path === 'order.couponCode')?.message;
 
   const errorFor = (path: string) => {
@@ -125,6 +129,8 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     setProblem(null);
     setShortages([]);
     setServerFields([]);
+    // a line out of stock or above it is fixed on its line first; the server would refuse it anyway
+    if (stock.stop()) return;
     const body = request();
     const found = checkoutIssues(body.order, shop, { digital });
     setIssues(found);
@@ -299,8 +305,10 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
 
       <aside className="flex flex-col gap-4 self-start rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20" aria-label={t('checkout.yourOrder')}>
         <h2 className="text-lg font-semibold">{t('checkout.yourOrder')}</h2>
-        <OrderSummary lines={summaryLines} totals={quote?.totals ?? cartTotals} />
-        {refusal && !couponRefused ? <QuoteRefusal refusal={refusal} /> : null}
+        <OrderSummary lines={summaryLines} totals={quote?.totals ?? cartTotals} fixes={{ onRemove: (productId) => onCartChange({ type: 'remove', productId }), onChange: (productId, qty) => onCartChange({ type: 'setQty', productId, qty }) }} />
+        {/* a stock refusal is told on its lines, and here while it stops the order */}
+        {refusal && !couponRefused && refusal.error !== 'out_of_stock' ? <QuoteRefusal refusal={refusal} /> : null}
+        <StockNotice stock={stock} />
         <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={couponRefused ?? serverFields.find((f) => f.path === 'order.couponCode')?.message} />
         {shop.newsletter.couponEnabled ? <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint', { percent: shop.newsletter.couponPercent })}</p> : null}
         {problem ? (
@@ -320,13 +328,11 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
 /** Why the order would be refused as the checkout stands: said before the shopper presses the button. */
 function QuoteRefusal({ refusal }: { refusal: ApiError }) {
   const { t } = useTranslation();
-  const lines = refusal.error === 'out_of_stock' && Array.isArray(refusal.lines) ? (refusal.lines as Shortage[]) : [];
-  const message = refusal.error === 'out_of_stock' ? t('checkout.outOfStock') : refusal.error === 'unavailable' ? t('checkout.unavailable') : refusal.error === 'store_closed' ? t('checkout.storeClosed') : (refusal.fields?.[0]?.message ?? refusal.message);
+  const message = refusal.error === 'unavailable' ? t('checkout.unavailable') : refusal.error === 'store_closed' ? t('checkout.storeClosed') : (refusal.fields?.[0]?.message ?? refusal.message);
   if (!message || refusal.error === 'slot_full' || refusal.error === 'slot_closed') return null;
   return (
     <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-refusal">
       <p>{message}</p>
-      <ShortageList lines={lines} />
     </div>
   );
 }

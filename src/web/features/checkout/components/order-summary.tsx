@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
+import type { LineStock } from '../../../../domain/cart-stock.ts';
 import { totalsLabelKey, type ApiTotalsLine } from '../../../../domain/totals.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { LineStockNote } from '../../../ui/line-stock-note.tsx';
 
 /** A line as the API speaks it: amounts are decimals of the shop's currency. */
-export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number };
+export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number; stock?: LineStock };
+
+/** Before the order: a line's stock is flagged, and these fix it (a placed order's lines have none). */
+type LineFixes = { onRemove(key: string): void; onChange(key: string, qty: number): void };
 
 /** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
-export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: ApiTotalsLine[] }) {
+export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; totals: ApiTotalsLine[]; fixes?: LineFixes }) {
   const { t } = useTranslation();
   const format = usePriceFormat();
   const money = (v: number) => formatMoney(toMinor(v, format.fractionDigits), format);
@@ -21,8 +26,10 @@ export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: 
               {l.variantName ? <span className="text-sm text-slate-600"> · {l.variantName}</span> : null}
               {/* a weight says so: "0.75 kg", not "Qty 0.75" */}
               <span className="block text-sm text-slate-600">{t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) })}</span>
+              {l.stock && fixes ? <LineStockNote stock={l.stock} title={l.title} isFraction={l.isFraction} onRemove={() => fixes.onRemove(l.key)} onChange={(qty) => fixes.onChange(l.key, qty)} /> : null}
             </span>
-            <span className="shrink-0">{money(l.total)}</span>
+            {/* a line out of stock is not counted in the totals below, so it shows no amount */}
+            {l.stock?.state === 'out' ? null : <span className="shrink-0">{money(l.total)}</span>}
           </li>
         ))}
       </ul>
