@@ -1,10 +1,18 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
+import type { OrderView } from '../../../../domain/order.ts';
 import { totalsLabelKey, type ApiTotalsLine } from '../../../../domain/totals.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 
 /** A line as the API speaks it: amounts are decimals of the shop's currency. */
 export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number };
+
+/** A line's quantity in the shopper's words: a weight says so ("0.75 kg", not "Qty 0.75"). */
+export const qtyText = (t: TFunction, l: Pick<SummaryLine, 'qty' | 'isFraction'>) => t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) });
+
+/** Lines of an order as the summary shows them. */
+export const orderLines = (order: OrderView): SummaryLine[] => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: l.isFraction, total: l.total }));
 
 /** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
 export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: ApiTotalsLine[] }) {
@@ -19,8 +27,7 @@ export function OrderSummary({ lines, totals }: { lines: SummaryLine[]; totals: 
             <span className="min-w-0">
               <span className="font-medium">{l.title}</span>
               {l.variantName ? <span className="text-sm text-slate-600"> · {l.variantName}</span> : null}
-              {/* a weight says so: "0.75 kg", not "Qty 0.75" */}
-              <span className="block text-sm text-slate-600">{t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) })}</span>
+              <span className="block text-sm text-slate-600">{qtyText(t, l)}</span>
             </span>
             <span className="shrink-0">{money(l.total)}</span>
           </li>
