@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { signUpAndConfirm } from './fixtures/accounts.ts';
+import { requestCancellation } from './fixtures/checkout.ts';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -84,11 +85,7 @@ test.describe('Shoppers can follow their orders', () => {
     await page.keyboard.press('Escape');
 
     // the cancel request: the shop had not confirmed it, so it is cancelled at once, and nothing is left to pay
-    await main.getByRole('button', { name: 'Cancel this order' }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel your order' });
-    await cancel.getByRole('button', { name: 'Request cancellation' }).click();
-    await expect(cancel.getByText('Your order is cancelled.')).toBeVisible();
-    await cancel.getByRole('button', { name: 'OK' }).click();
+    await requestCancellation(page, 'Your order is cancelled.');
     await expect(main.getByText('Status: Cancelled')).toBeVisible();
     await expect(main.getByText('Payment: Nothing to pay')).toBeVisible();
     await expect(main.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
