@@ -65,6 +65,9 @@ test.describe('Shoppers can book an appointment', () => {
     await choose(next);
     await page.getByRole('button', { name: new RegExp(`^Move to .+, ${newTime}$`) }).click();
     await expect(page.getByRole('heading', { name: 'Your booking is moved' })).toBeVisible();
+    // a move mails no calendar file, so the page claims none
+    await expect(page.getByText('Your bookings are listed in your account.')).toBeVisible();
+    await expect(page.getByText(/calendar file was sent/)).toHaveCount(0);
     await guest.reload();
     await guest.getByRole('group', { name: 'Choose a day' }).locator(`input[value="${dayValue}"]`).locator('xpath=..').click();
     await expect(guest.getByRole('radio', { name: time, exact: true })).toBeEnabled();

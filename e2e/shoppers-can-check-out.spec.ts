@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { subscribeToNewsletter } from './fixtures/accounts.ts';
-import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
+import { chooseDeliveryTime, fillAddress, requestCancellation } from './fixtures/checkout.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
@@ -233,11 +233,7 @@ test.describe('Shoppers can check out', () => {
     await expect(help.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(number)}`));
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Cancel this order' }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel your order' });
-    await cancel.getByRole('button', { name: 'Request cancellation' }).click();
-    await expect(cancel.getByText('Your order is cancelled.')).toBeVisible();
-    await cancel.getByRole('button', { name: 'OK' }).click();
+    await requestCancellation(page, 'Your order is cancelled.');
     await expect(page.getByText('Status: Cancelled')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
   });

@@ -147,7 +147,7 @@ test.describe('Shoppers can have an account', () => {
     await expect(summary.getByText('Qty 1')).toHaveCount(2);
   });
 
-  test('a delivery address used while logged in is saved, offered at the next checkout, and can be deleted', async ({ page, request, catalog }) => {
+  test('a delivery address used while logged in is saved, offered at the next checkout, updated when changed there, and deleted after a confirmation', async ({ page, request, catalog }) => {
     await signUpAndConfirm(page, request, 'Kiran Shah', `kiran-${test.info().project.name}-${Date.now()}@example.com`, 'saffron harbour lights');
     const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[16]!;
     const buy = async () => {
@@ -178,7 +178,17 @@ test.describe('Shoppers can have an account', () => {
     await expect(saved.getByRole('radio', { name: /Kiran Shah.*4 Lake View Road, Pune, 411001/ })).toBeChecked();
     await expect(page.getByRole('region', { name: 'Delivery address' }).getByLabel('City')).toHaveValue('Pune');
 
+    // the saved address changed at checkout is that address changed, not a second one
+    await address.getByLabel('Street and number').fill('4 Lake View Road, Flat 2');
+    await expect(address.getByText('Your changes will be saved to this address for next time.')).toBeVisible();
+    await chooseDeliveryTime(page);
+    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('dialog', { name: 'Order confirmation' }).getByRole('button', { name: 'OK' }).click();
+
     await page.goto('/account?activePage=addresses');
+    await expect(page.getByText('4 Lake View Road, Flat 2, Pune, Maharashtra, 411001, India')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit the address of Kiran Shah' })).toHaveCount(1);
     // edited in the account: the server checks it, and the list shows the change
     await page.getByRole('button', { name: 'Edit the address of Kiran Shah' }).click();
     const editing = page.getByRole('form', { name: 'Edit the address of Kiran Shah' });
@@ -202,10 +212,19 @@ test.describe('Shoppers can have an account', () => {
     await adding.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByText('1 Office Park, Mumbai, Maharashtra, 400001, India')).toBeVisible();
 
+    // deleting asks first, with the focus on keeping it
     const deletes = page.getByRole('button', { name: 'Delete the address of Kiran Shah' });
+    const asked = page.getByRole('group', { name: 'Delete the address of Kiran Shah?' });
     await deletes.first().click();
+    await expect(asked.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await asked.getByRole('button', { name: 'Keep it' }).click();
+    await expect(deletes).toHaveCount(2);
+    await expect(page.getByText('9 Hill Road, Pune, Maharashtra, 411002, India')).toBeVisible();
+    await deletes.first().click();
+    await asked.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(deletes).toHaveCount(1);
     await deletes.click();
+    await asked.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByText('No saved addresses yet. Addresses you deliver to are kept here.')).toBeVisible();
   });
 });

@@ -38,7 +38,8 @@ test.describe('Shoppers get notifications about their orders', () => {
     await prompt.getByRole('button', { name: 'Turn on notifications' }).click();
 
     // the server has this browser's device, for this user, with push on
-    const deviceId = await tab.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('/device'))?.[1]);
+    // §9: the device id lives in the shop's 'user' collection
+    const deviceId = await tab.evaluate(() => (JSON.parse(Object.entries(localStorage).find(([key]) => key.endsWith('/user'))?.[1] ?? '{}') as { device?: string }).device);
     expect(deviceId).toBeTruthy();
     const refreshed = await context.request.post('/api/auth/refresh');
     const { authToken } = (await refreshed.json()) as { authToken: string };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
-import { chooseDeliveryTime, fillAddress, fillShopper } from './fixtures/checkout.ts';
+import { chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
@@ -296,11 +296,7 @@ test.describe("The owner runs a day from a phone", () => {
     await expect(order.locator('header')).toContainText('Confirmed');
 
     await page.goto(`/guest/view-order#${new URLSearchParams({ orderId: placed.orderId, token: placed.token }).toString()}`);
-    await page.getByRole('button', { name: 'Cancel this order' }).click();
-    const modal = page.getByRole('dialog', { name: 'Cancel your order' });
-    await modal.getByRole('button', { name: 'Request cancellation' }).click();
-    await expect(modal.getByText('Your request was sent to the shop; they will get back to you.')).toBeVisible();
-    await modal.getByRole('button', { name: 'OK' }).click();
+    await requestCancellation(page, 'Your request was sent to the shop; they will get back to you.');
     await expect(page.getByText('Your cancel request was sent to the shop.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
     // still so when the page is opened again

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutReducer, dineInFromUrl, initialCheckout, type CheckoutAction, type CheckoutState } from './checkout-state.ts';
+import { checkoutReducer, dineInFromUrl, initialCheckout, splitPhone, type CheckoutAction, type CheckoutState } from './checkout-state.ts';
 
 const run = (actions: CheckoutAction[], from: CheckoutState = initialCheckout()) => actions.reduce(checkoutReducer, from);
 
@@ -39,12 +39,39 @@ describe('checkoutReducer', () => {
     expect(s.personalDetails.phone).toEqual({ number: '9800000001', dialCode: '+91' });
   });
 
-  it('a saved address fills the delivery address; editing it or choosing a new one lets it go', () => {
+  it('a saved address fills the delivery address; editing it changes that address, choosing a new one lets it go', () => {
     const saved = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '' };
     const picked = run([{ type: 'useSavedAddress', id: 'a1', address: saved }]);
-    expect(picked).toMatchObject({ useSavedAddress: true, selectedAddressId: 'a1', shippingDetails: saved });
-    expect(checkoutReducer(picked, { type: 'setShipping', details: { city: 'Mysuru' } })).toMatchObject({ selectedAddressId: null, shippingDetails: { ...saved, city: 'Mysuru' } });
-    expect(checkoutReducer(picked, { type: 'useNewAddress', country: 'India' })).toMatchObject({ useSavedAddress: false, selectedAddressId: null, shippingDetails: { streetName: '', country: 'India' } });
+    expect(picked).toMatchObject({ useSavedAddress: true, selectedAddressId: 'a1', shippingDetails: saved, savedAddressEdited: false });
+    // the same address with a new city: still a1, to be updated, not a second address
+    const edited = checkoutReducer(picked, { type: 'setShipping', details: { city: 'Mysuru' } });
+    expect(edited).toMatchObject({ selectedAddressId: 'a1', savedAddressEdited: true, shippingDetails: { ...saved, city: 'Mysuru' } });
+    expect(checkoutReducer(edited, { type: 'useSavedAddress', id: 'a2', address: saved })).toMatchObject({ selectedAddressId: 'a2', savedAddressEdited: false });
+    expect(checkoutReducer(edited, { type: 'useNewAddress', country: 'India' })).toMatchObject({ useSavedAddress: false, selectedAddressId: null, savedAddressEdited: false, shippingDetails: { streetName: '', country: 'India' } });
+    // typing a new address is a new address
+    expect(run([{ type: 'useNewAddress', country: 'India' }, { type: 'setShipping', details: { city: 'Pune' } }])).toMatchObject({ selectedAddressId: null, savedAddressEdited: false });
+  });
+
+  it("a logged-in shopper's name, e-mail and phone fill the empty contact fields once per checkout, and stay editable", () => {
+    const account = { type: 'prefillContact', userId: 'u1', name: 'Asha Rao', email: 'asha@example.com', phone: '+919800000001' } as const;
+    const filled = run([{ type: 'start', dialCode: '+91', country: '' }, account]);
+    expect(filled.personalDetails).toEqual({ fullName: 'Asha Rao', email: 'asha@example.com', phone: { dialCode: '+91', number: '9800000001' } });
+    // cleared by the shopper: not filled again while this checkout lasts
+    const cleared = run([{ type: 'setPersonal', details: { fullName: '', email: '' } }, account], filled);
+    expect(cleared.personalDetails).toMatchObject({ fullName: '', email: '' });
+    // what was typed before the account answered stays
+    const typed = run([{ type: 'start', dialCode: '+91', country: '' }, { type: 'setPersonal', details: { fullName: 'A. Rao' } }, account]);
+    expect(typed.personalDetails).toMatchObject({ fullName: 'A. Rao', email: 'asha@example.com' });
+    // a new checkout fills again; an account without e-mail or phone leaves them empty
+    const again = run([{ type: 'start', dialCode: '+91', country: '' }, { ...account, email: null, phone: null }], cleared);
+    expect(again.personalDetails).toEqual({ fullName: 'Asha Rao', email: '', phone: { dialCode: '+91', number: '' } });
+  });
+
+  it('an account phone goes into the two phone boxes by its dial code', () => {
+    expect(splitPhone('+919800000001', '+91')).toEqual({ dialCode: '+91', number: '9800000001' });
+    expect(splitPhone('+447700900123', '+91')).toEqual({ dialCode: '+44', number: '7700900123' });
+    expect(splitPhone('+9779841000000', '')).toEqual({ dialCode: '+977', number: '9841000000' });
+    expect(splitPhone('+8613800000000', '+91')).toEqual({ dialCode: '+91', number: '+8613800000000' });
   });
 
   it('completing shows the thank-you page', () => {

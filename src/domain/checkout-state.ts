@@ -22,6 +22,10 @@ export type CheckoutState = {
   isThankYouPage: boolean;
   useSavedAddress: boolean;
   selectedAddressId: string | null;
+  /** The saved address picked was changed in the form: the order updates it instead of saving another. */
+  savedAddressEdited: boolean;
+  /** Whose account filled the contact details since checkout started: filled once, then the shopper's to edit. */
+  contactFilledFor: string | null;
   couponCode: string;
   /** For the shop: directions to the gate, no onions, cut in slices (issue 18: the slip and the kitchen ticket print it). */
   note: string;
@@ -39,6 +43,7 @@ export type CheckoutAction =
   | { type: 'setNote'; note: string }
   | { type: 'useSavedAddress'; id: string; address: ShippingDetails }
   | { type: 'useNewAddress'; country: string }
+  | { type: 'prefillContact'; userId: string; name: string; email: string | null; phone: string | null }
   | { type: 'placed'; orderId: string }
   | { type: 'completed' };
 
@@ -57,6 +62,8 @@ export function initialCheckout(dialCode = '+91', country = ''): CheckoutState {
     isThankYouPage: false,
     useSavedAddress: true,
     selectedAddressId: null,
+    savedAddressEdited: false,
+    contactFilledFor: null,
     couponCode: '',
     note: '',
   };
@@ -67,7 +74,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'start': {
       // §4: start resets personal and shipping details, slot, order id and payment type
       const fresh = initialCheckout(action.dialCode, action.country);
-      return { ...state, personalDetails: fresh.personalDetails, shippingDetails: fresh.shippingDetails, shippingSlotId: null, orderId: null, orderPaymentType: null, isOrderCompleted: false, isThankYouPage: false };
+      return { ...state, personalDetails: fresh.personalDetails, shippingDetails: fresh.shippingDetails, shippingSlotId: null, orderId: null, orderPaymentType: null, isOrderCompleted: false, isThankYouPage: false, savedAddressEdited: false, contactFilledFor: null };
     }
     case 'chooseMode':
       // §4: choosing a delivery mode clears dine-in details
@@ -82,12 +89,14 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, personalDetails: { ...state.personalDetails, ...rest, phone: { ...state.personalDetails.phone, ...phone } } };
     }
     case 'setShipping':
-      // typing in the address makes it a new one, no longer the saved one picked
-      return { ...state, shippingDetails: { ...state.shippingDetails, ...action.details }, selectedAddressId: null };
+      // typing in a saved address picked changes that address: the order updates it rather than saving a second copy
+      return { ...state, shippingDetails: { ...state.shippingDetails, ...action.details }, savedAddressEdited: state.selectedAddressId !== null };
     case 'useSavedAddress':
-      return { ...state, useSavedAddress: true, selectedAddressId: action.id, shippingDetails: { ...action.address } };
+      return { ...state, useSavedAddress: true, selectedAddressId: action.id, shippingDetails: { ...action.address }, savedAddressEdited: false };
     case 'useNewAddress':
-      return { ...state, useSavedAddress: false, selectedAddressId: null, shippingDetails: initialCheckout('', action.country).shippingDetails };
+      return { ...state, useSavedAddress: false, selectedAddressId: null, shippingDetails: initialCheckout('', action.country).shippingDetails, savedAddressEdited: false };
+    case 'prefillContact':
+      return prefillContact(state, action);
     case 'chooseSlot':
       return { ...state, shippingSlotId: action.slotId };
     case 'choosePayment':
@@ -101,6 +110,30 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'completed':
       return { ...state, isOrderCompleted: true, isThankYouPage: true };
   }
+}
+
+/**
+ * A logged-in shopper's name, e-mail and phone from their account, once per checkout
+ * started and only into fields still empty: what the shopper typed stays, and what was
+ * filled is theirs to change or clear.
+ */
+function prefillContact(state: CheckoutState, { userId, name, email, phone }: Extract<CheckoutAction, { type: 'prefillContact' }>): CheckoutState {
+  if (state.contactFilledFor === userId) return state;
+  const now = state.personalDetails;
+  const split = phone ? splitPhone(phone, now.phone.dialCode) : null;
+  const personalDetails = {
+    fullName: now.fullName || name,
+    email: now.email || (email ?? ''),
+    phone: now.phone.number || !split ? now.phone : split,
+  };
+  return { ...state, personalDetails, contactFilledFor: userId };
+}
+
+/** An E.164 number as the checkout's two boxes: the dial code the checkout shows when it fits, else a known one, else all in the number box. */
+export function splitPhone(e164: string, preferred: string): { dialCode: string; number: string } {
+  const codes = [preferred, ...Object.values(dialCodes).sort((a, b) => b.length - a.length)].filter(Boolean);
+  const dialCode = codes.find((c) => e164.startsWith(c));
+  return dialCode ? { dialCode, number: e164.slice(dialCode.length) } : { dialCode: preferred, number: e164 };
 }
 
 /**

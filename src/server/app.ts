@@ -294,8 +294,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl, ownerAlerts, orderEvents });
     await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts, rateLimits: shared.rateLimits });
     const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, payments, payu, publicUrl: options.publicUrl, orderEvents, clock });
-    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, catalog, orderEvents });
+    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, accessTokens, payments, payu, publicUrl: options.publicUrl, orderEvents, clock });
+    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, accessTokens, catalog, orderEvents });
     await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop: config.config });
     await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, invoices, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
     // orders waiting for an online payment that does not come give their stock back

@@ -13,6 +13,7 @@ import { createI18n, errorScreenMessages } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
 import { usePushPrompt } from './lib/push-prompt.ts';
+import { useRememberedUser } from './lib/remembered-user.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
 import { MICROCART_TIMEOUT_MS } from './lib/chunk-load.ts';
@@ -140,6 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, []);
   const update = useAppUpdate((s) => s.update);
   useDeviceAndSession(loaderData.shop.id);
+  useRememberedUser(loaderData.shop.id);
   // §4 logout: the session, the orders and the cart go; the shopper lands home, told so
   const onLogout = () =>
     void logOut().then(() => {

@@ -23,6 +23,7 @@ export default [
   layout('layouts/bare-layout.tsx', [
     route('account', 'routes/account.tsx', { id: 'account' }),
     route('account-new', 'routes/account.tsx', { id: 'account-new' }),
+    route('account/orders/:id', 'routes/account-order.tsx'),
     route('guest/view-order', 'routes/guest-order.tsx'),
     route('guest/invoice', 'routes/guest-invoice.tsx'),
     route('admin', 'routes/admin.tsx', [

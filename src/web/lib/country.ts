@@ -1,16 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUNTRY_LOOKUP_FAILED, DEFAULT_COUNTRY } from '../../domain/phone.ts';
 import { getJson } from './api.ts';
-
-const storageKey = (shopId: string) => `${shopId}/country`;
-
-function stored(shopId: string): string | null {
-  try {
-    return localStorage.getItem(storageKey(shopId));
-  } catch {
-    return null;
-  }
-}
+import { keepUserValue, userValue } from './user-storage.ts';
 
 /**
  * The shopper's country code (spec §3 User: default IN; §7 country detection): stored
@@ -18,17 +9,14 @@ function stored(shopId: string): string | null {
  * default and is tried again on a later visit.
  */
 export function useCountry(shopId: string): string {
-  const [country, setCountry] = useState(() => (typeof window === 'undefined' ? DEFAULT_COUNTRY : (stored(shopId) ?? DEFAULT_COUNTRY)));
+  const [country, setCountry] = useState(() => (typeof window === 'undefined' ? DEFAULT_COUNTRY : (userValue(shopId, 'country') ?? DEFAULT_COUNTRY)));
   useEffect(() => {
-    if (stored(shopId)) return;
+    if (userValue(shopId, 'country')) return;
     let live = true;
     void getJson<{ countryCode: string }>('/api/country').then((res) => {
       if (!res.ok) return console.warn(COUNTRY_LOOKUP_FAILED);
-      try {
-        localStorage.setItem(storageKey(shopId), res.data.countryCode);
-      } catch {
-        // private mode: asked again next time
-      }
+      // kept in the shop's 'user' collection (§9); private mode keeps nothing and asks again next time
+      keepUserValue(shopId, 'country', res.data.countryCode);
       if (live) setCountry(res.data.countryCode);
     });
     return () => {

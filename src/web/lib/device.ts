@@ -1,4 +1,5 @@
 import { postJson } from './api.ts';
+import { keepUserValue, userValue } from './user-storage.ts';
 
 /**
  * §3 Device and session record: a device id kept in persistent storage and a session
@@ -38,27 +39,13 @@ function idIn(storage: () => Storage, key: string): { id: string; made: boolean 
   }
 }
 
-const deviceKey = (shopId: string) => `${shopId}/device`;
-const secretKey = (shopId: string) => `${shopId}/deviceSecret`;
-
-export const deviceId = (shopId: string) => idIn(() => localStorage, deviceKey(shopId)).id;
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps (or with null forgets) a value in persistent storage; storage that refuses keeps nothing. */
-function keep(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // private mode: the next page is a new device anyway
-  }
+/** The device id, kept in the shop's 'user' collection (§9) and made the first time; storage that refuses (private mode) gives a fresh one each time. */
+export function deviceId(shopId: string): string {
+  const found = userValue(shopId, 'device');
+  if (found) return found;
+  const id = newId();
+  keepUserValue(shopId, 'device', id);
+  return id;
 }
 
 /** The wall-clock time with the device's offset: 2026-11-21T20:00:00+05:30. */
@@ -125,15 +112,15 @@ let registrations: Promise<unknown> = Promise.resolve();
 
 async function register(shopId: string, userId: string | null, headers: Record<string, string>, subscription: PushSubscriptionJSON | null): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
-    const body = { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId, deviceSecret: stored(secretKey(shopId)) ?? undefined };
+    const body = { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId, deviceSecret: userValue(shopId, 'deviceSecret') };
     const res = await postJson<{ deviceSecret?: string }>('/api/instance/updateFcmToken', body, headers);
     if (res.ok) {
-      if (res.data.deviceSecret) keep(secretKey(shopId), res.data.deviceSecret);
+      if (res.data.deviceSecret) keepUserValue(shopId, 'deviceSecret', res.data.deviceSecret);
       return true;
     }
     if (res.status === 403 && res.error?.error === 'device_secret' && attempt === 1) {
-      keep(deviceKey(shopId), null);
-      keep(secretKey(shopId), null);
+      keepUserValue(shopId, 'device', undefined);
+      keepUserValue(shopId, 'deviceSecret', undefined);
       continue;
     }
     console.warn('device not registered', res.status);

@@ -12,6 +12,8 @@ export const paths = {
   product: (variantId: string) => `/p/${encodeURIComponent(variantId)}`,
   checkout: () => '/checkout',
   account: (activePage?: string) => (activePage ? `/account?activePage=${encodeURIComponent(activePage)}` : '/account'),
+  /** One of the logged-in shopper's orders; the order id is no secret, the session is what opens it. */
+  accountOrder: (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}`,
   faqs: () => '/faqs',
   terms: () => '/t-and-c',
   privacy: () => '/privacy',

@@ -28,7 +28,8 @@ export const useSession = create<SessionState>()((set) => ({
 }));
 
 const SIGNED_IN = /(?:^|;\s*)sf_signed_in=1(?:;|$)/;
-const hasSessionCookie = () => SIGNED_IN.test(document.cookie);
+/** Whether the browser holds a session at all (the server sets and clears this marker with the refresh cookie). */
+export const hasSessionCookie = () => SIGNED_IN.test(document.cookie);
 
 let refreshing: Promise<boolean> | null = null;
 

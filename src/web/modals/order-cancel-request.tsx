@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postJson } from '../lib/api.ts';
+import { orderCall } from '../lib/order-call.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 
 type Outcome = { success: true; status: string; cancelRequested: boolean };
 
 /**
- * Asks the shop to cancel an order (`/fn/order/cancelRequest`, with the order's token):
+ * Asks the shop to cancel an order (`/fn/order/cancelRequest`, with the order's token or
+ * the shopper's session):
  * one the shop has not confirmed is cancelled at once and its stock goes back; a later
  * one is flagged for the owner to decide. `onDone` lets the page show the new status.
  */
@@ -18,7 +20,8 @@ export default function OrderCancelRequest({ close, shopId, orderId, token, onDo
 
   async function send() {
     setState('sending');
-    const res = await postJson<Outcome>('/fn/order/cancelRequest', { sfId: shopId, orderId: id }, { authorization: `Bearer ${String(token)}` });
+    // a guest's order by its token; without one, the logged-in shopper's own by their session
+    const res = await orderCall(typeof token === 'string' ? token : null, (headers) => postJson<Outcome>('/fn/order/cancelRequest', { sfId: shopId, orderId: id }, headers));
     if (!res.ok) return setState('failed');
     setState(res.data.status === 'cancelled' ? 'cancelled' : 'requested');
     if (typeof onDone === 'function') onDone();

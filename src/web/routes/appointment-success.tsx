@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { AppointmentView } from '../../domain/booking.ts';
 import { APPOINTMENTS_PATH } from '../features/appointments/api/appointments.ts';
 import { AppointmentCard } from '../features/appointments/components/appointment-list.tsx';
@@ -7,7 +7,7 @@ import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
 import { useUserJson } from '../lib/use-user-json.ts';
 
-function Booking({ billId, moved }: { billId: string; moved: boolean }) {
+function Booking({ billId, moved, emailSent }: { billId: string; moved: boolean; emailSent: boolean }) {
   const { t } = useTranslation();
   const email = useSession((s) => s.user?.email ?? null);
   const list = useUserJson<AppointmentView[]>(APPOINTMENTS_PATH);
@@ -20,7 +20,8 @@ function Booking({ billId, moved }: { billId: string; moved: boolean }) {
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-4 text-left">
         <AppointmentCard appointment={booking} />
       </div>
-      <p className="text-slate-700">{email ? t('appointment.mailed', { email }) : t('appointment.successText')}</p>
+      {/* the calendar file is mentioned only when the server said it mails one (a confirmed address, a mail server) */}
+      <p className="text-slate-700">{email && emailSent ? t('appointment.mailed', { email }) : t('appointment.successText')}</p>
     </>
   );
 }
@@ -29,11 +30,12 @@ function Booking({ billId, moved }: { billId: string; moved: boolean }) {
 export default function AppointmentSuccess() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const emailSent = (useLocation().state as { emailSent?: unknown } | null)?.emailSent === true;
   const status = useSession((s) => s.status);
   const billId = params.get('billId');
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
-      {billId && status === 'user' ? <Booking billId={billId} moved={params.has('moved')} /> : status === 'unknown' ? <p role="status">{t('nav.loading')}</p> : <h1 className="text-2xl font-semibold">{t('appointment.successTitle')}</h1>}
+      {billId && status === 'user' ? <Booking billId={billId} moved={params.has('moved')} emailSent={emailSent} /> : status === 'unknown' ? <p role="status">{t('nav.loading')}</p> : <h1 className="text-2xl font-semibold">{t('appointment.successTitle')}</h1>}
       <Link to={paths.account('appointments')} className="font-medium text-primary-strong hover:underline">
         {t('appointment.allBookings')}
       </Link>

@@ -29,7 +29,8 @@ export default function Appointment() {
       { replace: true, preventScrollReset: true },
     );
   };
-  const done = (billId: string) => void navigate(paths.appointmentSuccess(billId, moving !== null));
+  // whether a calendar file was mailed rides in the history entry, not the address: a reload keeps it, a shared link claims nothing
+  const done = (billId: string, emailSent: boolean) => void navigate(paths.appointmentSuccess(billId, moving !== null), { state: { emailSent } });
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{moving ? t('appointment.moveTitle') : t('appointment.title')}</h1>

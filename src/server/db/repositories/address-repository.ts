@@ -16,7 +16,10 @@ export function createAddressRepository(db: Db) {
       const rows = await kysely.selectFrom('addresses').select(['id', 'data']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
       return rows.map(toSaved);
     },
+    /** Saves a new address; one the user has saved already, the same in every field, is answered instead of saved twice. */
     async create(userId: string, address: Address, now = Date.now()): Promise<SavedAddress> {
+      const same = (await this.list(userId)).find((saved) => sameAddress(saved, address));
+      if (same) return same;
       const id = ulid(now);
       await kysely.insertInto('addresses').values({ id, user_id: userId, data: JSON.stringify(address), created_at: now, updated_at: now }).execute();
       return { ...address, id };
@@ -31,5 +34,9 @@ export function createAddressRepository(db: Db) {
     },
   };
 }
+
+const FIELDS = ['fullName', 'streetName', 'apartment', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
+/** Field by field, ignoring case and spaces around: "12 MG Road " is the address "12 mg road". */
+const sameAddress = (a: Address, b: Address) => FIELDS.every((f) => (a[f] ?? '').trim().toLowerCase() === (b[f] ?? '').trim().toLowerCase());
 
 export type AddressRepository = ReturnType<typeof createAddressRepository>;

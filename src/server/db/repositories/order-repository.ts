@@ -512,6 +512,12 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       return { ...summary!, history };
     },
 
+    /** One of the user's own orders; null alike for a missing order and another shopper's. */
+    async findForUser(orderId: string, userId: string): Promise<Order | null> {
+      const row = await ordersWithRefunds(kysely).where('orders.id', '=', orderId).where('orders.user_id', '=', userId).executeTakeFirst();
+      return row ? ((await viewsOf(kysely, [row]))[0] ?? null) : null;
+    },
+
     /** The user's orders, newest first (the account screen's list). */
     async listForUser(userId: string, limit = 100): Promise<Order[]> {
       const rows = await ordersWithRefunds(kysely).where('orders.user_id', '=', userId).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();

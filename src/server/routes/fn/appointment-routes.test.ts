@@ -94,7 +94,9 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     expect((await slotsOn('fitting', '2026-11-23')).slice(0, 3)).toEqual(['10:00:1', '10:30:1', '11:00:1']);
     const res = await book('asha', 'fitting', '2026-11-23T10:30:00+05:30', { notes: 'Bring the blue kurta' });
     expect(res.statusCode).toBe(200);
-    const { billId, appointment } = res.json();
+    const { billId, appointment, emailSent } = res.json();
+    // the success page may say the calendar file was sent
+    expect(emailSent).toBe(true);
     expect(appointment).toMatchObject({ billId, serviceName: 'Kurta fitting', start: '2026-11-23T10:30:00.000+05:30', end: '2026-11-23T11:00:00.000+05:30', status: 'booked', notes: 'Bring the blue kurta', changeable: true });
     expect((await slotsOn('fitting', '2026-11-23')).slice(0, 3)).toEqual(['10:00:1', '10:30:0', '11:00:1']);
     // the token's user, not the body's userId
@@ -111,6 +113,18 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     expect(ics).toContain('DTEND:20261123T053000Z');
     expect(ics).toContain(`UID:${billId}@shop.example`);
     expect(ics).not.toContain('blue kurta');
+  });
+
+  it('a shopper whose e-mail is not confirmed gets no calendar file, and the answer does not claim one', async () => {
+    await db.kysely.insertInto('users').values({ id: 'unconfirmed', name: 'Unconfirmed', email: 'unconfirmed@example.com', phone: null, password_hash: null, role: 'customer', email_verified: 0, phone_verified: 0, created_at: 0 }).execute();
+    token.unconfirmed = await tokens.issue({ userId: 'unconfirmed', role: 'customer', sessionId: 'test-session' });
+    const before = smtp.received.length;
+    const res = await book('unconfirmed', 'fitting', '2026-11-23T12:30:00+05:30');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().emailSent).toBe(false);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received.length).toBe(before);
+    await call('POST', `/api/user/appointments/${res.json().billId}/cancel`, 'unconfirmed');
   });
 
   it('20 shoppers booking the same time with 3 places: exactly 3 succeed, the rest hear it is full', async () => {

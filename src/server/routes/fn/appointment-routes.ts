@@ -100,10 +100,10 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
     const origin = mailOrigin(req, publicUrl, mailer);
     void ownerAlerts.bookingMade(booked, origin);
 
-    if (user.email && user.email_verified === 1) {
-      const to = user.email;
-      mailLinksInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, origin, (at) => appointmentEmail({ appointment: booked, to, shop, origin: at }));
-    }
-    return { success: true, billId: booked.id, appointment: appointmentView(booked, shop, now) };
+    // only a confirmed address gets the calendar file, and only when the shop can send mail with links: the page says so only then
+    const to = user.email && user.email_verified === 1 ? user.email : null;
+    const emailSent = to !== null && !!mailer && origin !== null;
+    if (to) mailLinksInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, origin, (at) => appointmentEmail({ appointment: booked, to, shop, origin: at }));
+    return { success: true, billId: booked.id, emailSent, appointment: appointmentView(booked, shop, now) };
   });
 };

@@ -146,6 +146,7 @@ describe(`the order e-mail over SMTP (${database.name})`, () => {
     await withShop(mailer, async ({ app, log }) => {
       const res = await place(app, '');
       expect(res.statusCode).toBe(200);
+      expect(res.json().emailSent).toBe(false);
       // the send would have started before the answer: none did
       expect(sends).toHaveLength(0);
       await new Promise((r) => setTimeout(r, 100));
@@ -168,6 +169,35 @@ describe(`the order e-mail over SMTP (${database.name})`, () => {
       await place(app, '');
       expect(log.lines.filter((l) => typeof l.msg === 'string' && l.msg.includes('e-mail'))).toHaveLength(1);
     });
+  });
+
+  it("the order's answer says it is e-mailed only when it is: an address given, a mail server and PUBLIC_URL set", async () => {
+    const { mailer, sends } = watched(createSmtpMailer({ url: smtp.url, from: 'orders@shop.example' }));
+    await withShop(mailer, async ({ app }) => {
+      expect((await place(app, 'asha@example.com')).json()).toMatchObject({ success: true, emailSent: true });
+      // a retry answered from the store says the same as the first answer
+      const key = { 'idempotency-key': 'checkout-attempt-mail-2' };
+      await app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody('ravi@example.com'), headers: key });
+      const again = await app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody('ravi@example.com'), headers: key });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().emailSent).toBe(true);
+      await Promise.all(sends);
+    });
+    // no SMTP_URL: nothing is sent, and the answer does not claim it
+    await withShop(undefined, async ({ app }) => {
+      expect((await place(app, 'asha@example.com')).json()).toMatchObject({ success: true, emailSent: false });
+    });
+    // a mail server but no PUBLIC_URL: the e-mail's link cannot be made, so none goes
+    const { db, dispose } = await database.open();
+    const app = await buildTestApp(db, { config: shopConfig(), mailer, logger: logCapture().logger });
+    try {
+      expect((await place(app, 'asha@example.com')).json()).toMatchObject({ success: true, emailSent: false });
+    } finally {
+      await app.close();
+      await dispose();
+    }
+    await Promise.all(sends);
+    smtp.received.length = 0;
   });
 
   it('a slow mail server does not hold up the order answer', async () => {

@@ -26,7 +26,7 @@ import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
-import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
+import { orderForCaller } from './order-caller.ts';
 
 const SCOPE = 'order-create';
 /** The checks of the order call a quote repeats: what changes the price, not the shopper's details still being typed. */
@@ -191,6 +191,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         if (claim.state === 'replay') return reply.code(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
       }
 
+      // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
+      const origin = mailOrigin(req, publicUrl, mailer);
+      const emailSent = !!mailer && origin !== null && !!req.body.order.personalDetails?.email?.trim();
       let result: PlaceResult;
       const now = clock();
       const slot = digital ? undefined : deliverySlotFor(shop, req.body.order, now);
@@ -203,7 +206,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
                 userId,
                 slot,
                 digital,
-                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits), trx) : undefined,
+                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits, emailSent), trx) : undefined,
               });
       } catch (err) {
         if (key) await idempotency.release(SCOPE, key);
@@ -218,7 +221,6 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       catalog.invalidate();
       orderEvents.publish({ orderId: result.order.id, number: result.order.number, status: result.order.status, what: 'placed', at: result.order.createdAt });
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
-      const origin = mailOrigin(req, publicUrl, mailer);
       void ownerAlerts.orderPlaced(result.order, origin);
       if (userId) {
         const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
@@ -228,7 +230,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         const { order, notificationToken } = result;
         mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
       }
-      return successBody(result, digits);
+      return successBody(result, digits, emailSent);
     },
   );
 };
@@ -236,17 +238,18 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
 /**
  * `POST /fn/order/cancelRequest` {sfId, orderId} (spec §7). The spec's payload names no
  * credential; an order id alone must not cancel someone's order, so the order's
- * notification token comes as the bearer token, as for the guest view (decision 015).
+ * notification token comes as the bearer token, as for the guest view (decision 015), or
+ * the access token of the account that placed it (decision 043).
  */
-export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop, orders, catalog, orderEvents }) => {
+export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop, orders, accessTokens, catalog, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/cancelRequest',
     { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
       if (req.body.sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
-      const token = bearerToken(req.headers.authorization);
-      const order = token ? await orders.findForGuest(req.body.orderId, token) : null;
-      if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+      const found = await orderForCaller(req, req.body.orderId, { orders, accessTokens });
+      if (!('order' in found)) return reply.code(found.status).send(found.body);
+      const { order } = found;
       const outcome = await orders.requestCancel(order.id);
       if (outcome === 'cancelled') catalog.invalidate();
       orderEvents.publish({ orderId: order.id, status: outcome === 'cancelled' ? 'cancelled' : order.status, what: 'cancel_requested', at: Date.now() });
@@ -256,8 +259,9 @@ export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders:
   );
 };
 
-function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number) {
-  return { success: true, orderId: placed.order.id, notificationToken: placed.notificationToken, order: orderForApi(placed.order, fractionDigits) };
+/** `emailSent`: whether the order e-mail goes to the shopper (decision 043), so the page claims no e-mail that never comes. */
+function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number, emailSent: boolean) {
+  return { success: true, orderId: placed.order.id, notificationToken: placed.notificationToken, emailSent, order: orderForApi(placed.order, fractionDigits) };
 }
 
 /** A quote as the checkout shows it: the lines and totals the order would get, in the API's decimals. */

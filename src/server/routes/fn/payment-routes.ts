@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromMinor, minorFromText, minorToText, toMinor } from '../../../domain/money.ts';
@@ -14,12 +14,13 @@ import type { PaymentRepository } from '../../db/repositories/payment-repository
 import { publicOrigin } from '../../public-origin.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import { PAYU_TXNID, payuEndpoints, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
-import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
+import type { AccessTokens } from '../../services/access-tokens.ts';
+import { orderForCaller } from './order-caller.ts';
 
 /** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
 export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
 
-type Options = { shop: ShopConfig; orders: OrderRepository; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
+type Options = { shop: ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
 
 /** A cancelled or rejected order: nothing is started or claimed for it, and nothing changes. */
 const ORDER_ENDED = { success: false, error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' } as const;
@@ -30,18 +31,14 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
 /**
  * Payment calls (spec §7 `order/paymentConfig`, providers of §9): pay on delivery, UPI
  * with a deep link and a QR code, PayU's hosted checkout and its return. Like the cancel
- * request, they need the order's notification token as the bearer token (decision 016).
+ * request, they need the order's notification token as the bearer token (decision 016),
+ * or the access token of the account that placed it (decision 043).
  */
-export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, payments, payu, publicUrl, orderEvents, clock }) => {
+export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock }) => {
   const digits = shop.localeConfig.fractionDigits;
   const amountText = (order: Order) => minorToText(order.grandTotal, digits);
   const payuKey = payu.key ?? shop.payment.payu?.merchantKey;
 
-  /** The order whose token came with the request, or null (answered 404 like a missing one). */
-  async function orderOf(req: FastifyRequest, orderId: string): Promise<Order | null> {
-    const token = bearerToken(req.headers.authorization);
-    return token ? orders.findForGuest(orderId, token) : null;
-  }
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
@@ -51,8 +48,9 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       const { sfId, orderId, provider } = req.body;
       if (sfId !== shop.id) return badRequest(reply, 'sfId', 'Store not specified');
       if (!shop.payment.providers.some((p) => p.id === provider)) return badRequest(reply, 'provider', 'This shop does not take this kind of payment.');
-      const order = await orderOf(req, orderId);
-      if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+      const found = await orderForCaller(req, orderId, { orders, accessTokens });
+      if (!('order' in found)) return reply.code(found.status).send(found.body);
+      const { order } = found;
       if (provider === 'payu' && (!payuKey || !payu.salt)) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
       const guestLimit = toMinor(shop.orderConfig.maxGuestOrderValue, digits);
       const chosen = await payments.choose(order.id, provider, { guestLimit, now: clock() });
@@ -101,8 +99,9 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       const { sfId, orderId, utr } = req.body;
       if (sfId !== shop.id) return badRequest(reply, 'sfId', 'Store not specified');
       if (!UTR.test(utr)) return badRequest(reply, 'utr', 'Enter the 12-digit UPI reference (UTR) your app shows.');
-      const order = await orderOf(req, orderId);
-      if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+      const found = await orderForCaller(req, orderId, { orders, accessTokens });
+      if (!('order' in found)) return reply.code(found.status).send(found.body);
+      const { order } = found;
       const recorded = await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal, clock());
       if (recorded !== 'ok') return reply.code(409).send(recorded === 'order_ended' ? ORDER_ENDED : NOT_PAYABLE);
       req.log.info({ orderId: order.id }, 'UPI reference received');

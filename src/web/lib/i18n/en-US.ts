@@ -211,6 +211,11 @@ export const enUS = {
     saveAddress: 'Save address',
     cancel: 'Cancel',
     deleteAddress: 'Delete the address of {{name}}',
+    confirmDeleteAddress: 'Delete the address of {{name}}?',
+    yesDelete: 'Yes, delete',
+    keepAddress: 'Keep it',
+    viewOrder: 'View order {{id}}',
+    backToOrders: '← Your Orders',
     ordersFailed: 'Could not fetch your orders. This may be due to poor network connection.',
     hello: 'Logged in as {{name}}',
   },
@@ -595,6 +600,7 @@ export const enUS = {
     savedAddresses: 'Saved addresses',
     newAddress: 'A new address',
     addressSaved: 'This address will be saved to your account for next time.',
+    addressUpdated: 'Your changes will be saved to this address for next time.',
     /** A cart of only downloadable or virtual products (issue 23): no mode, address or slot is asked. */
     digital: { nothingShipped: 'Nothing in this order will be shipped, so no address or delivery time is needed.' },
     table: 'Table',
@@ -630,7 +636,9 @@ export const enUS = {
     enquirySent: 'Thank you! Your enquiry is sent.',
     orderNumber: 'Order number: {{id}}',
     viewOrder: 'View your order',
-    keepLink: 'Keep this link to see your order later; it was also sent to your e-mail.',
+    // the e-mail is mentioned only when one was given and the shop sends mail (issue 23)
+    keepLink: 'Keep this link to see your order later.',
+    keepLinkMailed: 'Keep this link to see your order later; it was also sent to your e-mail.',
     payOnDelivery: 'Please pay when you receive your order.',
     paid: 'Your payment was received.',
     paymentFailed: 'The payment did not go through. Your order is saved; you can try again.',
@@ -677,6 +685,7 @@ export const enUS = {
     ended: { cancelled: 'Your order is cancelled.', rejected: 'Sorry, the shop could not take this order.' },
     nothingToPay: 'Nothing to pay',
     cancelRequestSent: 'Your cancel request was sent to the shop.',
+    payNow: 'Pay now',
   },
   newsletterConfirmed: {
     title: 'You are subscribed',

@@ -26,6 +26,8 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     for (const [id, name] of [['u-asha', 'Asha'], ['u-ravi', 'Ravi']] as const) {
       await db.kysely.insertInto('users').values({ id, name, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
     }
+    // enough tees for every order these stories place
+    await db.kysely.updateTable('products').set({ stock_milli: 100_000 }).where('id', '=', 'tee-red-m').execute();
     asha = await tokens.issue({ userId: 'u-asha', role: 'customer', sessionId: 'test-session' });
     ravi = await tokens.issue({ userId: 'u-ravi', role: 'customer', sessionId: 'test-session' });
   });
@@ -62,6 +64,50 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect(mine[0]).toMatchObject({ grandTotal: 499.5, lines: [{ unitPrice: 499.5, total: 499.5 }] });
   });
 
+  it("opens one of the shopper's own orders with their session; another shopper's answers like a missing one", async () => {
+    const placed = (await order(asha)).json();
+    const mine = await call('GET', `/api/user/orders/${placed.orderId}`, asha);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.json()).toMatchObject({ success: true, order: { id: placed.orderId, status: 'placed', paymentStatus: 'to_collect', lines: [{ productId: 'tee-red-m', qty: 1 }] } });
+    const foreign = await call('GET', `/api/user/orders/${placed.orderId}`, ravi);
+    const missing = await call('GET', '/api/user/orders/no-such-order', ravi);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await call('GET', `/api/user/orders/${placed.orderId}`)).statusCode).toBe(401);
+    // a guest's order is nobody's to open by session, only by its token
+    const guests = (await order()).json();
+    expect((await call('GET', `/api/user/orders/${guests.orderId}`, asha)).statusCode).toBe(404);
+  });
+
+  it("pays and asks to cancel one's own order with the session instead of its token; another shopper's session changes nothing", async () => {
+    const placed = (await order(asha)).json();
+    const cancel = (token?: string) => call('POST', '/fn/order/cancelRequest', token, { sfId: 'test-shop', orderId: placed.orderId });
+    const pay = (token?: string) => call('POST', '/fn/order/paymentConfig', token, { sfId: 'test-shop', orderId: placed.orderId, provider: 'pof' });
+
+    expect((await pay(ravi)).statusCode).toBe(404);
+    expect((await cancel(ravi)).statusCode).toBe(404);
+    expect((await cancel()).statusCode).toBe(404);
+    const untouched = (await call('GET', `/api/user/orders/${placed.orderId}`, asha)).json();
+    expect(untouched.order).toMatchObject({ status: 'placed', cancelRequested: false });
+
+    expect((await pay(asha)).json()).toMatchObject({ success: true, provider: 'pof', paymentStatus: 'to_collect' });
+    expect((await cancel(asha)).json()).toEqual({ success: true, status: 'cancelled', cancelRequested: true });
+    expect((await call('GET', `/api/user/orders/${placed.orderId}`, asha)).json().order).toMatchObject({ status: 'cancelled', cancelRequested: true });
+    // the notification token still works for the link in the e-mail
+    const guestView = await app.inject({ method: 'GET', url: `/api/guest/order/${placed.orderId}`, headers: { authorization: `Bearer ${placed.notificationToken}` } });
+    expect(guestView.json().order).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('an expired session on an order call says so, so the browser refreshes and asks again', async () => {
+    const placed = (await order(asha)).json();
+    const past = createAccessTokens(secret, { clock: () => Date.now() - 3_600_000 });
+    const stale = await past.issue({ userId: 'u-asha', role: 'customer', sessionId: 'test-session' });
+    const res = await call('POST', '/fn/order/cancelRequest', stale, { sfId: 'test-shop', orderId: placed.orderId });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ errorMessage: 'access token expired' });
+  });
+
   it("addresses: create, list, edit and delete one's own; another user's id answers 404 and changes nothing", async () => {
     const created = (await call('POST', '/api/user/addresses', asha, { ...address, id: 'chosen-id', user_id: 'u-ravi' })).json();
     expect(created.id).not.toBe('chosen-id');
@@ -78,6 +124,21 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect(bad.statusCode).toBe(400);
     expect((await call('DELETE', `/api/user/addresses/${created.id}`, asha)).json()).toEqual({ success: true });
     expect((await call('GET', '/api/user/addresses', asha)).json()).toEqual([]);
+  });
+
+  it('the same address saved twice (an order after an order) is kept once; a changed one is updated in place', async () => {
+    const home = { ...address, fullName: 'Ravi K', streetName: '4 Park Street' };
+    const first = (await call('POST', '/api/user/addresses', ravi, home)).json();
+    const again = (await call('POST', '/api/user/addresses', ravi, { ...home, streetName: ' 4 park street ' })).json();
+    expect(again.id).toBe(first.id);
+    expect((await call('GET', '/api/user/addresses', ravi)).json()).toEqual([first]);
+    // the checkout sends a saved address the shopper changed to its own id
+    const moved = (await call('POST', `/api/user/addresses/${first.id}`, ravi, { ...home, city: 'Kolkata' })).json();
+    expect((await call('GET', '/api/user/addresses', ravi)).json()).toEqual([{ ...first, city: 'Kolkata' }]);
+    expect(moved.id).toBe(first.id);
+    // another shopper's identical address is theirs, not Ravi's
+    expect((await call('POST', '/api/user/addresses', asha, { ...home, city: 'Kolkata' })).json().id).not.toBe(first.id);
+    await call('DELETE', `/api/user/addresses/${first.id}`, ravi);
   });
 
   it('the server cart holds product ids and quantities per user; another user sees and changes none of it', async () => {

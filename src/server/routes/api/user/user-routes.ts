@@ -9,6 +9,7 @@ import type { OrderRepository } from '../../../db/repositories/order-repository.
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
+import { ORDER_NOT_FOUND } from '../guest/guest-order-routes.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; devices: DeviceRepository; fractionDigits: number };
 
@@ -26,6 +27,12 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   const idParam = z.object({ id: z.string().min(1).max(64) });
 
   typed.get('/user/orders', async (req) => (await orders.listForUser(req.userId!)).map((o) => orderForApi(o, fractionDigits)));
+  // one of them in full, for the account's order view; another user's answers like a missing one
+  typed.get('/user/orders/:id', { schema: { params: idParam } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const order = await orders.findForUser(req.params.id, req.userId!);
+    return order ? { success: true, order: orderForApi(order, fractionDigits) } : reply.code(404).send(ORDER_NOT_FOUND);
+  });
 
   typed.get('/user/addresses', async (req) => addresses.list(req.userId!));
   typed.post('/user/addresses', { schema: { body: addressBody } }, async (req) => addresses.create(req.userId!, req.body));

@@ -13,7 +13,7 @@ export const fetchSlots = (serviceId: string, from: string | null, days: number)
 
 /** `POST {serverless}appointment/create` (§7), as the logged-in shopper. */
 export const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string; phone?: string }) =>
-  asUser((headers) => postJson<{ success: true; billId: string; appointment: AppointmentView }>('/fn/appointment/create', { userId, sfId: shopId, appointment }, headers));
+  asUser((headers) => postJson<{ success: true; billId: string; emailSent: boolean; appointment: AppointmentView }>('/fn/appointment/create', { userId, sfId: shopId, appointment }, headers));
 
 export const moveAppointment = (id: string, start: string) => asUser((headers) => postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/reschedule`, { start }, headers));
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Service } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useUi } from '../../../lib/ui-store.ts';
+import { LoginPrompt } from '../../../ui/login-prompt.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';
 import { bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
@@ -18,7 +18,8 @@ type Props = {
   onService(id: string): void;
   /** Moving an existing booking instead of making one: its id. */
   moving: string | null;
-  onDone(billId: string): void;
+  /** `emailSent`: the server mails a calendar file for this booking (a move mails none). */
+  onDone(billId: string, emailSent: boolean): void;
 };
 
 /**
@@ -31,7 +32,6 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   const formatPrice = useFormatPrice();
   const when = useFormatWhen();
   const user = useSession((s) => (s.status === 'user' ? s.user : null));
-  const openModal = useUi((s) => s.openModal);
   const service = services.find((s) => s.id === serviceId) ?? null;
   const [from, setFrom] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -86,7 +86,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
     setProblem(null);
     const res = moving ? await moveAppointment(moving, chosenSlot.start) : await bookAppointment(shopId, user.id, { serviceId: service.id, start: chosenSlot.start, notes, ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}) });
     setBusy(false);
-    if (res.ok) return onDone(res.data.appointment.billId);
+    if (res.ok) return onDone(res.data.appointment.billId, 'emailSent' in res.data && res.data.emailSent === true);
     if (res.status === 0) return setProblem(t('appointment.offline'));
     setProblem(res.error?.message ?? res.error?.errorMessage ?? t('appointment.failed'));
     // the time went meanwhile: the times are asked for again
@@ -199,12 +199,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
               {chosenSlot ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) }) : t('appointment.pickTime')}
             </button>
           ) : (
-            <div className="flex flex-col items-start gap-2">
-              <p className="text-slate-700">{t('appointment.loginFirst')}</p>
-              <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
-                {t('appointment.login')}
-              </button>
-            </div>
+            <LoginPrompt text={t('appointment.loginFirst')} action={t('appointment.login')} />
           )}
         </>
       ) : null}

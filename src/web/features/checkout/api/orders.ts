@@ -4,18 +4,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiTotalsLine } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { orderCall, type OrderToken } from '../../../lib/order-call.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 
 /** The order calls of §7 as the checkout and the guest view make them. */
 
-export type PlacedOrder = { success: true; orderId: string; notificationToken: string; order: OrderView };
+/** `emailSent`: the server e-mails the order to the shopper (an address given, the shop sends mail). */
+export type PlacedOrder = { success: true; orderId: string; notificationToken: string; emailSent: boolean; order: OrderView };
 
 export type PaymentSetup =
   | { provider: 'pof'; paymentStatus: string }
   | { provider: 'upi-manual'; paymentStatus: string; amount: number; upiLink: string; qrSvg: string; payee: { vpa: string; payeeName: string } }
   | { provider: 'payu'; paymentStatus: string; action: string; method: 'POST'; fields: Record<string, string> };
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** What `POST /fn/order/quote` answers: the lines and totals the order would be charged now. */
 export type OrderQuote = { success: true; lines: Array<{ productId: string; qty: number; isFraction: boolean; unitPrice: number; total: number; taxPercent: number }>; totals: ApiTotalsLine[]; grandTotal: number };
@@ -54,13 +54,15 @@ export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; r
 /** One Idempotency-Key per checkout attempt: a retry of the same attempt can never make a second order. */
 export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: Record<string, string> = {}) => postJson<PlacedOrder>('/fn/order/create', body, { ...headers, 'idempotency-key': idempotencyKey });
 
-export const setUpPayment = (shopId: string, orderId: string, token: string, provider: PaymentType) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, bearer(token));
+export const setUpPayment = (shopId: string, orderId: string, token: OrderToken, provider: PaymentType) => orderCall(token, (headers) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, headers));
 
-export const sendUpiReference = (shopId: string, orderId: string, token: string, utr: string) => postJson<{ success: true; paymentStatus: string }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, bearer(token));
+export const sendUpiReference = (shopId: string, orderId: string, token: OrderToken, utr: string) => orderCall(token, (headers) => postJson<{ success: true; paymentStatus: string }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, headers));
 
-export const fetchGuestOrder = (orderId: string, token: string) => getJson<{ success: true; order: OrderView }>(`/api/guest/order/${encodeURIComponent(orderId)}`, bearer(token));
+/** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account. */
+export const fetchOrder = (orderId: string, token: OrderToken) =>
+  orderCall(token, (headers) => getJson<{ success: true; order: OrderView }>(token === null ? `/api/user/orders/${encodeURIComponent(orderId)}` : `/api/guest/order/${encodeURIComponent(orderId)}`, headers));
 
-export const fetchGuestInvoice = (orderId: string, token: string) => getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, bearer(token));
+export const fetchGuestInvoice = (orderId: string, token: string) => getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, { authorization: `Bearer ${token}` });
 
 /** The address of an order's tax invoice for its shopper: like the guest view, the token rides in the fragment. */
 export const guestInvoicePath = (orderId: string, token: string) => `/guest/invoice#${new URLSearchParams({ orderId, token }).toString()}`;
@@ -74,7 +76,7 @@ const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup i
  * Sets the order up for a provider once, and gives its answer (null while waiting); a
  * refusal goes to `onError` in the server's words or `fallback`.
  */
-export function usePaymentSetup<P extends PaymentType>(provider: P, target: { shopId: string; orderId: string; token: string }, onError: (message: string) => void, fallback: string): Extract<PaymentSetup, { provider: P }> | null {
+export function usePaymentSetup<P extends PaymentType>(provider: P, target: { shopId: string; orderId: string; token: OrderToken }, onError: (message: string) => void, fallback: string): Extract<PaymentSetup, { provider: P }> | null {
   const [setup, setSetup] = useState<Extract<PaymentSetup, { provider: P }> | null>(null);
   const { shopId, orderId, token } = target;
   useEffect(() => {

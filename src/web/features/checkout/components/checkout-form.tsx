@@ -8,15 +8,17 @@ import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { cartLineInput, computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
-import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
+import { getJson, type ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
+import { keepDeliveryAddress } from '../api/addresses.ts';
 import { placeOrder, useOrderQuote } from '../api/orders.ts';
 import { useCheckoutStock } from '../hooks/use-checkout-stock.ts';
+import { useContactPrefill } from '../hooks/use-contact-prefill.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { AddressFields } from './address-fields.tsx';
 import { DeliverySlotField } from './delivery-slot-field.tsx';
@@ -44,6 +46,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
   const nextStep = (type: PaymentType | null) => (type === 'pof' ? t('checkout.payOnDelivery') : type === 'upi-manual' ? t('checkout.upiNext') : '');
   const state = useCheckout();
   const { dispatch } = state;
+  useContactPrefill();
   const [issues, setIssues] = useState<CheckoutIssue[]>([]);
   const [serverFields, setServerFields] = useState<Array<{ path: string; message: string }>>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -147,17 +150,13 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
     const res = await asUser((headers) => placeOrder(body, key, headers));
     setBusy(false);
     if (res.ok) {
-      const { orderId, notificationToken, order } = res.data;
-      state.rememberOrder(shop.id, { orderId, token: notificationToken, paymentType: body.order.paymentType ?? null, kind: order.kind });
+      const { orderId, notificationToken, order, emailSent } = res.data;
+      state.rememberOrder(shop.id, { orderId, token: notificationToken, paymentType: body.order.paymentType ?? null, kind: order.kind, emailSent });
       dispatch({ type: 'placed', orderId });
       dispatch({ type: 'completed' });
       // §4: placing an order clears the cart
       onPlaced();
-      // a new delivery address of a logged-in shopper is kept for next time
-      if (loggedIn && body.order.deliveryMode === 'ship' && !state.selectedAddressId && body.order.shippingDetails) {
-        const address = body.order.shippingDetails;
-        void asUser((headers) => postJson('/api/user/addresses', address, headers));
-      }
+      if (loggedIn && body.order.deliveryMode === 'ship' && body.order.shippingDetails) keepDeliveryAddress(body.order.shippingDetails, state.selectedAddressId, state.savedAddressEdited);
       attempt.current = null;
       // §2: after an order the notifications prompt speaks of the order (a logged-in shopper's pushes reach them)
       if (loggedIn) usePushPrompt.getState().force('order-success');
@@ -259,7 +258,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
               </div>
             ) : null}
             <AddressFields value={shipping} onChange={setShipping} errorFor={(field) => errorFor(`shippingDetails.${field}`)} />
-            {loggedIn && !state.selectedAddressId ? <p className="text-sm text-slate-600">{t('checkout.addressSaved')}</p> : null}
+            {loggedIn && (!state.selectedAddressId || state.savedAddressEdited) ? <p className="text-sm text-slate-600">{t(state.savedAddressEdited ? 'checkout.addressUpdated' : 'checkout.addressSaved')}</p> : null}
             {shop.orderConfig.deliverySlots.length > 0 ? <DeliverySlotField value={state.shippingSlotId} onChange={chooseSlot} error={errorFor('shippingSlotId')} refresh={slotRefresh} /> : null}
           </Section>
         ) : null}

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
+import type { OrderToken } from '../../../lib/order-call.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 
 /** Help on WhatsApp about this order, and asking the shop to cancel it (§2 order help, order cancel request) once: after that, that it was asked. */
-export function OrderActions({ order, token, onChanged }: { order: OrderView; token: string; onChanged: () => void }) {
+export function OrderActions({ order, token, onChanged }: { order: OrderView; token: OrderToken; onChanged: () => void }) {
   const { t } = useTranslation();
   const shop = useShop();
   const openModal = useUi((s) => s.openModal);

@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
 import type { LineStock } from '../../../../domain/cart-stock.ts';
+import type { OrderView } from '../../../../domain/order.ts';
 import { totalsLabelKey, type ApiTotalsLine } from '../../../../domain/totals.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { LineStockNote } from '../../../ui/line-stock-note.tsx';
@@ -10,6 +12,12 @@ export type SummaryLine = { key: string; title: string; variantName: string; qty
 
 /** Before the order: a line's stock is flagged, and these fix it (a placed order's lines have none). */
 type LineFixes = { onRemove(key: string): void; onChange(key: string, qty: number): void };
+
+/** A line's quantity in the shopper's words: a weight says so ("0.75 kg", not "Qty 0.75"). */
+export const qtyText = (t: TFunction, l: Pick<SummaryLine, 'qty' | 'isFraction'>) => t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) });
+
+/** Lines of an order as the summary shows them. */
+export const orderLines = (order: OrderView): SummaryLine[] => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: l.isFraction, total: l.total }));
 
 /** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
 export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; totals: ApiTotalsLine[]; fixes?: LineFixes }) {
@@ -24,8 +32,7 @@ export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; t
             <span className="min-w-0">
               <span className="font-medium">{l.title}</span>
               {l.variantName ? <span className="text-sm text-slate-600"> · {l.variantName}</span> : null}
-              {/* a weight says so: "0.75 kg", not "Qty 0.75" */}
-              <span className="block text-sm text-slate-600">{t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) })}</span>
+              <span className="block text-sm text-slate-600">{qtyText(t, l)}</span>
               {l.stock && fixes ? <LineStockNote stock={l.stock} title={l.title} isFraction={l.isFraction} onRemove={() => fixes.onRemove(l.key)} onChange={(qty) => fixes.onChange(l.key, qty)} /> : null}
             </span>
             {/* a line out of stock is not counted in the totals below, so it shows no amount */}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderToken } from '../../../lib/order-call.ts';
 import { usePaymentSetup } from '../api/orders.ts';
 
 /**
@@ -7,7 +8,7 @@ import { usePaymentSetup } from '../api/orders.ts';
  * CSP allows that one origin), and PayU sends the shopper back to /checkout with the
  * result. The button stays for browsers that do not submit on their own.
  */
-export default function PayuRedirect({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: string; onError: (message: string) => void }) {
+export default function PayuRedirect({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void }) {
   const { t } = useTranslation();
   const payu = usePaymentSetup('payu', { shopId, orderId, token }, onError, t('checkout.failed'));
   const form = useRef<HTMLFormElement>(null);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderToken } from '../../../lib/order-call.ts';
 import { UTR } from '../../../../domain/payments.ts';
 import { formatMoney, toMinor } from '../../../../domain/money.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
@@ -12,7 +13,7 @@ import { Field } from './field.tsx';
  * the reference the app shows afterwards. The shop marks the order paid once it sees
  * the money.
  */
-export default function UpiPayment({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: string; onError: (message: string) => void }) {
+export default function UpiPayment({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void }) {
   const { t } = useTranslation();
   const format = usePriceFormat();
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));

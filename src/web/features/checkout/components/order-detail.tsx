@@ -1,0 +1,75 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasTaxInvoice, shopperMayPay } from '../../../../domain/order-lifecycle.ts';
+import type { OrderView } from '../../../../domain/order.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
+import type { OrderToken } from '../../../lib/order-call.ts';
+import { useShop } from '../../../lib/use-shop.ts';
+import { guestInvoicePath } from '../api/orders.ts';
+import { useCheckout } from '../store/checkout-store.ts';
+import { DeliveryTime } from './delivery-time.tsx';
+import { EndedNote, paymentStatusText } from './ended-note.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { OrderSummary, orderLines } from './order-summary.tsx';
+import { PaymentStep } from './payment-step.tsx';
+import { RefundNote } from './refund-note.tsx';
+
+/**
+ * One order in full, as its shopper sees it: the guest by the link's token, a logged-in
+ * shopper from "Your orders" with their session. Number, date, status, delivery time,
+ * payment, the note of an order that ended and its refund, the lines and totals, the tax
+ * invoice, paying an unpaid order, help and the cancel request.
+ */
+export function OrderDetail({ order, token, onChanged }: { order: OrderView; token: OrderToken; onChanged: () => void }) {
+  const { t, i18n } = useTranslation();
+  const shop = useShop();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onError = useCallback((message: string) => setError(message), []);
+
+  function pay() {
+    // PayU sends the shopper back to checkout, which finds the order as this tab's last one
+    if (order.paymentType === 'payu') useCheckout.getState().rememberOrder(shop.id, { orderId: order.id, token, paymentType: 'payu', kind: order.kind });
+    setError(null);
+    setPaying(true);
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-1 text-slate-700">
+        <p>{t('checkout.orderNumber', { id: orderLabel(order) })}</p>
+        <p>{t('order.placedOn', { date: new Date(order.createdAt).toLocaleString(i18n.language) })}</p>
+        <p>{t('order.status', { status: t(`order.statuses.${order.status}`, { defaultValue: order.status }) })}</p>
+        <DeliveryTime order={order} />
+        <p>{t('order.payment', { status: paymentStatusText(t, order) })}</p>
+        <EndedNote order={order} className="font-medium text-slate-900" />
+        <RefundNote order={order} className="font-medium text-slate-900" />
+      </div>
+      {/* a cancelled or rejected order is offered no way to pay (the server refuses one too) */}
+      {shopperMayPay(order) && (order.paymentType === 'upi-manual' || order.paymentType === 'payu') ? (
+        paying ? (
+          <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} />
+        ) : (
+          <button type="button" onClick={pay} className="w-max rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+            {t('order.payNow')}
+          </button>
+        )
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
+        <OrderSummary lines={orderLines(order)} totals={order.totals} />
+      </section>
+      {shop.gst && token !== null && hasTaxInvoice(order) ? (
+        <Link to={guestInvoicePath(order.id, token)} className="w-max font-medium text-primary-strong hover:underline">
+          {t('invoice.link')}
+        </Link>
+      ) : null}
+      <OrderActions order={order} token={token} onChanged={onChanged} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney, toMinor } from '../../../../domain/money.ts';
+import type { OrderView } from '../../../../domain/order.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
+import { paths } from '../../../lib/paths.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { DeliveryTime } from './delivery-time.tsx';
+import { paymentStatusText } from './ended-note.tsx';
+import { qtyText } from './order-summary.tsx';
+import { RefundNote } from './refund-note.tsx';
+
+/** The logged-in shopper's orders, newest first: each with its items, status, payment and total, and the way into the order itself. */
+export function OrderList({ orders }: { orders: OrderView[] }) {
+  const { t, i18n } = useTranslation();
+  const format = usePriceFormat();
+  return (
+    <ul className="divide-y divide-slate-100">
+      {orders.map((o) => (
+        <li key={o.id}>
+          <article aria-label={t('checkout.orderNumber', { id: orderLabel(o) })} className="flex flex-col gap-2 py-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <span>
+                <span className="font-medium">{t('checkout.orderNumber', { id: orderLabel(o) })}</span>
+                <span className="block text-sm text-slate-600">
+                  {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
+                </span>
+              </span>
+              <span className="font-semibold">{formatMoney(toMinor(o.grandTotal, format.fractionDigits), format)}</span>
+            </div>
+            <ul className="text-sm text-slate-700">
+              {o.lines.map((l) => (
+                <li key={l.productId}>
+                  {l.title}
+                  {l.variantName ? ` · ${l.variantName}` : ''} — {qtyText(t, l)}
+                </li>
+              ))}
+            </ul>
+            <p className="text-sm text-slate-700">{t('order.payment', { status: paymentStatusText(t, o) })}</p>
+            <DeliveryTime order={o} className="text-sm text-slate-600" />
+            <RefundNote order={o} className="text-sm font-medium text-slate-800" />
+            <Link to={paths.accountOrder(o.id)} className="w-max text-sm font-semibold text-primary-strong hover:underline">
+              {t('account.viewOrder', { id: orderLabel(o) })}
+            </Link>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
+import { deleteJson, postJson } from '../../../lib/api.ts';
+import { asUser } from '../../../lib/session.ts';
+import { useUserJson } from '../../../lib/use-user-json.ts';
+import { AddressFields } from './address-fields.tsx';
+
+type SavedAddress = ShippingDetails & { id: string };
+const blankAddress: ShippingDetails = { fullName: '', streetName: '', apartment: '', city: '', state: '', zipCode: '', country: '', phone: '' };
+const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium';
+
+/** A new or changed saved address, checked by the server; its field errors show under the fields. */
+function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone(saved: boolean): void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<ShippingDetails>(() => (address ? { ...blankAddress, ...address, apartment: address.apartment ?? '', phone: address.phone ?? '' } : blankAddress));
+  const [errors, setErrors] = useState<Array<{ path: string; message: string }>>([]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    // a changed address goes to its own id: it is updated, never saved a second time
+    const path = address ? `/api/user/addresses/${encodeURIComponent(address.id)}` : '/api/user/addresses';
+    const res = await asUser((headers) => postJson(path, value, headers));
+    setBusy(false);
+    if (res.ok) return onDone(true);
+    setErrors(res.error?.fields ?? []);
+    setFailed(res.error?.fields ? null : (res.error?.message ?? t('modal.auth.connection')));
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={address ? t('account.editAddress', { name: address.fullName }) : t('account.addAddress')} className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
+      <AddressFields value={value} onChange={(details) => setValue((v) => ({ ...v, ...details }))} errorFor={(field) => errors.find((x) => x.path === field)?.message} />
+      {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
+      <div className="flex gap-3 self-end">
+        <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
+        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-60">{t('account.saveAddress')}</button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Deleting a saved address asks first, in place: the question and its two answers take
+ * the buttons' place, and the focus goes to "Keep it" so a stray Enter deletes nothing.
+ */
+function DeleteAddress({ address, onDeleted }: { address: SavedAddress; onDeleted(): void }) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const question = useId();
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+
+  async function remove() {
+    setBusy(true);
+    const res = await asUser((headers) => deleteJson(`/api/user/addresses/${encodeURIComponent(address.id)}`, headers));
+    setBusy(false);
+    if (res.ok) return onDeleted();
+    setFailed(true);
+  }
+
+  if (!asking) {
+    return (
+      <button type="button" onClick={() => setAsking(true)} className={`${small} text-red-700`}>
+        {t('account.deleteAddress', { name: address.fullName })}
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby={question} className="flex flex-wrap items-center gap-2">
+      <span id={question}>{t('account.confirmDeleteAddress', { name: address.fullName })}</span>
+      <button type="button" disabled={busy} onClick={() => void remove()} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+        {t('account.yesDelete')}
+      </button>
+      <button ref={keep} type="button" onClick={() => setAsking(false)} className={small}>
+        {t('account.keepAddress')}
+      </button>
+      {failed ? <p role="alert" className="w-full text-sm text-red-700">{t('modal.networkError')}</p> : null}
+    </div>
+  );
+}
+
+/** The saved delivery addresses (§7 api/user/addresses): added here or at checkout, edited and deleted here. */
+export function SavedAddresses() {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(0);
+  // the address being edited, 'new' for a new one
+  const [editing, setEditing] = useState<string | null>(null);
+  const addresses = useUserJson<SavedAddress[]>('/api/user/addresses', version);
+  if (addresses === null) return <p role="status">{t('nav.loading')}</p>;
+  if (addresses === 'failed') return <p role="alert" className="text-red-700">{t('modal.networkError')}</p>;
+  const reload = () => setVersion((v) => v + 1);
+  const done = (saved: boolean) => {
+    setEditing(null);
+    if (saved) reload();
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      {addresses.length === 0 ? <p className="text-slate-700">{t('account.noAddresses')}</p> : null}
+      <ul className="divide-y divide-slate-100">
+        {addresses.map((a) =>
+          editing === a.id ? (
+            <li key={a.id} className="py-3">
+              <AddressForm address={a} onDone={done} />
+            </li>
+          ) : (
+            <li key={a.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+              <span className="flex flex-col">
+                <span className="font-medium">{a.fullName}</span>
+                <span className="text-sm text-slate-600">{[a.streetName, a.apartment, a.city, a.state, a.zipCode, a.country].filter(Boolean).join(', ')}</span>
+              </span>
+              <span className="flex flex-wrap gap-2">
+                <button type="button" onClick={() => setEditing(a.id)} className={small}>
+                  {t('account.editAddress', { name: a.fullName })}
+                </button>
+                <DeleteAddress address={a} onDeleted={reload} />
+              </span>
+            </li>
+          ),
+        )}
+      </ul>
+      {editing === 'new' ? (
+        <AddressForm address={null} onDone={done} />
+      ) : (
+        <button type="button" onClick={() => setEditing('new')} className={`self-start ${small}`}>
+          {t('account.addAddress')}
+        </button>
+      )}
+    </div>
+  );
+}
