@@ -131,6 +131,18 @@ test.describe('Shoppers can browse a large catalog', () => {
     await expect(tileOf(page, variantId)).toBeInViewport();
   });
 
+  test('coming back from another page than a product starts the catalog at the top (§2)', async ({ page }) => {
+    await page.goto('/catalog');
+    await waitForHydration(categoryChips(page).first());
+    await scrollTo(page, 1500);
+    // the footer's FAQ link, a client-side navigation as a shopper's tap makes
+    await expectClientSideNavigation(page, page.getByRole('contentinfo').getByRole('link', { name: 'Frequently asked questions' }), '/faqs');
+    await page.goBack();
+    await expect(page).toHaveURL('/catalog');
+    await expect(categoryChips(page).first()).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+
   test('choosing a category starts at the top of its list', async ({ page, catalog }) => {
     const { category } = pickCategoryToFilter(catalog);
     await page.goto('/catalog');
