@@ -73,7 +73,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
       {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
       <div className="flex gap-3 self-end">
         <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
-        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-60">{t('account.saveAddress')}</button>
+        <button type="submit" disabled={busy} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">{t('account.saveAddress')}</button>
       </div>
     </form>
   );
@@ -171,7 +171,7 @@ export default function Account() {
         <ul className="flex gap-2 overflow-x-auto">
           {PAGES.map((p) => (
             <li key={p}>
-              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white'}`}>
+              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white'}`}>
                 {t(`account.${p}`)}
               </Link>
             </li>
@@ -199,7 +199,7 @@ export default function Account() {
         ) : (
           <div className="flex flex-col items-start gap-3">
             <p className="text-slate-700">{t(`account.loginToSee.${active}`)}</p>
-            <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+            <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
               {t('account.login')}
             </button>
           </div>

@@ -29,7 +29,7 @@ export default function Cover({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col items-start gap-3 pt-2">
         <h1 className="text-3xl font-bold tracking-tight">{shop.title}</h1>
         {shop.description ? <p className="max-w-2xl text-slate-700">{shop.description}</p> : null}
-        <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary hover:opacity-90">
           {t('nav.allProducts')}
         </Link>
       </section>

@@ -79,7 +79,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     to={paths.product(v.variantId)}
                     replace
                     aria-current={v.variantId === product.variantId ? 'page' : undefined}
-                    className={`block rounded-md border px-3 py-1.5 text-sm ${v.variantId === product.variantId ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white hover:border-slate-500'} ${isOutOfStock(v) ? 'line-through opacity-70' : ''}`}
+                    className={`block rounded-md border px-3 py-1.5 text-sm ${v.variantId === product.variantId ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white hover:border-slate-500'} ${isOutOfStock(v) ? 'line-through opacity-70' : ''}`}
                   >
                     {v.variantName || v.sku}
                   </Link>
