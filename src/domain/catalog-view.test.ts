@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Product } from './catalog.ts';
-import { filterProducts, firstTiles, groupVariants, parseCatalogFilter, sortCategories } from './catalog-view.ts';
+import { filterProducts, firstTiles, groupVariants, productErrors, sizeGuideFor, parseCatalogFilter, sortCategories } from './catalog-view.ts';
 
 const product = (over: Partial<Product>): Product => ({
   id: 'x', itemId: 'x', variantId: 'x', variantName: '', title: 'X', description: '', categoryId: 'c1',
@@ -59,5 +59,17 @@ describe('catalog view', () => {
   it('keeps the variants of an item in their place even when other items come between them', () => {
     const products = [product({ id: 'a1', itemId: 'a' }), product({ id: 'b1', itemId: 'b' }), product({ id: 'c1', itemId: 'c' }), product({ id: 'a2', itemId: 'a' })];
     expect(firstTiles(products, 2, true).map((p) => p.id)).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it("lists the owner's product messages as written, without the blank ones", () => {
+    expect(productErrors(product({ errors: { stock: '  Back on 1 March ', note: ' ', brand: 'Discontinued by the brand' } }))).toEqual(['Back on 1 March', 'Discontinued by the brand']);
+    expect(productErrors(product({}))).toEqual([]);
+  });
+
+  it("offers a product's own size guide first, then its category's, else none", () => {
+    const byCategory = { clothes: 'S: chest 91 cm' };
+    expect(sizeGuideFor(product({ categoryId: 'clothes', sizeGuide: 'UK 7: 25.4 cm' }), byCategory)).toBe('UK 7: 25.4 cm');
+    expect(sizeGuideFor(product({ categoryId: 'clothes' }), byCategory)).toBe('S: chest 91 cm');
+    expect(sizeGuideFor(product({ categoryId: 'rice', type_id: 'configurable' }), byCategory)).toBeNull();
   });
 });

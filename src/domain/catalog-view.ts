@@ -63,5 +63,14 @@ export function tileCount(products: readonly Pick<Product, 'itemId'>[], grouped:
   return grouped ? new Set(products.map((p) => p.itemId)).size : products.length;
 }
 
+/** §5 "product error messages are also listed": the owner's messages on a product (why it cannot be ordered now), blank ones left out. */
+export const productErrors = (p: Pick<Product, 'errors'>): string[] =>
+  Object.values(p.errors)
+    .map((m) => m.trim())
+    .filter(Boolean);
+
+/** The size guide a product page offers: the product's own, else its category's (the config's catalog.sizeGuides), else none. */
+export const sizeGuideFor = (p: Pick<Product, 'sizeGuide' | 'categoryId'>, byCategory: Readonly<Record<string, string>>): string | null => p.sizeGuide || byCategory[p.categoryId] || null;
+
 /** Out of stock: none left, unless it is made to order (issue 21). */
 export const isOutOfStock = (p: Pick<Product, 'stock' | 'madeToOrder'>) => !p.madeToOrder && p.stock <= 0;

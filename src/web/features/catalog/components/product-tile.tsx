@@ -7,6 +7,7 @@ import { Picture } from '../../../ui/picture.tsx';
 import { smallImageSource } from '../lib/images.ts';
 import { useTileAction } from '../tile-action.ts';
 import { Price } from './price.tsx';
+import { ProductErrors } from './product-errors.tsx';
 
 export type TileView = 'grid' | 'list';
 
@@ -68,6 +69,7 @@ export function ProductTile({ product, variants = 1, view, eager = false, as: Ta
         </Link>
         {variants > 1 ? <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span> : product.variantName ? <span className="text-xs text-slate-600">{product.variantName}</span> : null}
         <Price product={product} />
+        <ProductErrors product={product} className="text-xs" />
         {/* one product per tile: a grouped tile's options are chosen on the product page; above the card's link */}
         {action && variants === 1 ? <div className="relative z-10 mt-auto w-fit pt-1">{action(product)}</div> : null}
       </div>
