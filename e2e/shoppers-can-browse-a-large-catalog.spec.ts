@@ -20,7 +20,7 @@ async function tilesPerRow(page: Page): Promise<number> {
 
 /** 'list' when a tile's picture is beside its title, 'grid' when it is above. */
 async function tileLayout(tile: Locator): Promise<'list' | 'grid'> {
-  const picture = await tile.locator('img').boundingBox();
+  const picture = await tile.locator('img').first().boundingBox();
   const title = await tile.getByRole('link').boundingBox();
   if (!picture || !title) throw new Error('a tile without its picture or title');
   return title.x >= picture.x + picture.width - 1 ? 'list' : 'grid';
