@@ -20,7 +20,7 @@ async function tilesPerRow(page: Page): Promise<number> {
 
 /** 'list' when a tile's picture is beside its title, 'grid' when it is above. */
 async function tileLayout(tile: Locator): Promise<'list' | 'grid'> {
-  const picture = await tile.locator('img').boundingBox();
+  const picture = await tile.locator('img').first().boundingBox();
   const title = await tile.getByRole('link').boundingBox();
   if (!picture || !title) throw new Error('a tile without its picture or title');
   return title.x >= picture.x + picture.width - 1 ? 'list' : 'grid';
@@ -129,6 +129,18 @@ test.describe('Shoppers can browse a large catalog', () => {
     await expect(page).toHaveURL('/catalog');
     await expectScrollNear(page, before);
     await expect(tileOf(page, variantId)).toBeInViewport();
+  });
+
+  test('coming back from another page than a product starts the catalog at the top (§2)', async ({ page }) => {
+    await page.goto('/catalog');
+    await waitForHydration(categoryChips(page).first());
+    await scrollTo(page, 1500);
+    // the footer's FAQ link, a client-side navigation as a shopper's tap makes
+    await expectClientSideNavigation(page, page.getByRole('contentinfo').getByRole('link', { name: 'Frequently asked questions' }), '/faqs');
+    await page.goBack();
+    await expect(page).toHaveURL('/catalog');
+    await expect(categoryChips(page).first()).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
   });
 
   test('choosing a category starts at the top of its list', async ({ page, catalog }) => {

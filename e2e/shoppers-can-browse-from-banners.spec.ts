@@ -1,4 +1,4 @@
-import { itemCount, readDemoBanners, type ApiBanner, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
+import { itemCount, readDemoBanners, sortedCategories, type ApiBanner, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { productTiles, tileVariantId } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -26,6 +26,9 @@ test.describe('Shoppers can browse from banners', () => {
     const hero = page.getByRole('region', { name: 'Featured offers' });
     await hero.getByRole('link', { name: banner.title }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/catalog' && url.searchParams.get('categories') === (banner.link as { value: string[] }).value.join(','));
+    // headed by the banner's categories, not 'All Products'
+    const names = sortedCategories(catalog).filter((c) => (banner.link as { value: string[] }).value.includes(c.oId)).map((c) => c.name);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(names.join(', '));
     const tiles = productTiles(page.getByRole('main'));
     await expect(tiles).toHaveCount(itemCount(expected));
     const shown = new Set(expected.map((p) => p.variantId));

@@ -9,7 +9,7 @@ import type { productTypes } from '../../src/domain/catalog.ts';
 import { catalogFileSchema, type Banner, type Category, type ProductInput } from '../../src/domain/catalog.ts';
 
 type ProductType = (typeof productTypes)[number];
-type Opt = { mrp?: number; sp?: number; kg?: boolean; tags?: string[]; type?: ProductType; img2?: boolean };
+type Opt = { mrp?: number; sp?: number; kg?: boolean; tags?: string[]; type?: ProductType; img2?: boolean; step?: number };
 
 const categories: Category[] = [
   ['fruits', 'Fresh Fruits', '#f28c38'],
@@ -57,13 +57,21 @@ function P(cat: string, variantId: string, title: string, regular: number, stock
     type_id: o.type ?? 'simple',
     errors: {},
     tags: o.tags ?? [],
+    ...(o.step ? { weightStep: o.step } : {}),
   });
 }
 
 type Group = {
   cat: string; itemId: string; sku: string; title: string; regular: number; mrp: number | null; sp: (colour: string) => number | null;
   colours: [string, string][]; sizes: string[]; stock: number[]; tags: string[]; describe: (colour: string, size: string) => string;
+  /** The item's own size guide; without one it has its category's (the shop config's catalog.sizeGuides). */
+  sizeGuide?: string;
 };
+
+/** Foot length per UK size (heel to longest toe), as Indian footwear makers chart it. */
+const FOOT_CM: Record<string, number> = { 'UK 6': 24.6, 'UK 7': 25.4, 'UK 8': 26.2, 'UK 9': 27.1, 'UK 10': 27.9 };
+const footwearGuide = (sizes: string[]) =>
+  ['Foot length, heel to longest toe:', ...sizes.map((s) => `${s}: ${FOOT_CM[s]!.toFixed(1)} cm`), 'Between two sizes, take the larger one.'].join('\n');
 
 /** A configurable item: one product per colour × size, sharing itemId; sizes of one colour share its images. */
 function G(g: Group): void {
@@ -79,6 +87,7 @@ function G(g: Group): void {
         price: { mrp: g.mrp, regular: g.regular, special: g.sp(colour) },
         images: images(first, true), stock: g.stock[i++ % g.stock.length]!, isFraction: false,
         sku: `${g.sku}-${code}-${size.replace(/\D/g, '') || size}`, type_id: 'configurable', errors: {}, tags: g.tags,
+        ...(g.sizeGuide ? { sizeGuide: g.sizeGuide } : {}),
       });
     }
   }
@@ -107,14 +116,14 @@ P('vegetables', 'palak', 'Palak (Spinach) Bunch', 25, 18, 'A generous bunch of t
 P('vegetables', 'bhindi', 'Bhindi (Lady Finger)', 60, 7.3, 'Young, tender okra picked this morning.', { kg: true, sp: 52 });
 P('vegetables', 'cauliflower', 'Cauliflower', 40, 0, 'Tight white heads with fresh leaves. Sold out for today.', {});
 P('vegetables', 'lemon', 'Lemons (pack of 6)', 30, 22, 'Thin-skinned, juicy lemons for nimbu pani and dal.', { tags: ['vegan'] });
-P('vegetables', 'ginger', 'Fresh Ginger', 160, 2.5, 'Fibre-light ginger from Kerala. Store it in the fridge, unwashed.', { kg: true });
+P('vegetables', 'ginger', 'Fresh Ginger', 160, 2.5, 'Fibre-light ginger from Kerala. Store it in the fridge, unwashed.', { kg: true, step: 0.1 });
 P('vegetables', 'coriander', 'Coriander Bunch', 15, 1, 'Fragrant coriander with the roots on, which keeps it fresh longer.', { tags: ['organic'] });
 P('vegetables', 'brinjal', 'Brinjal (Baingan)', 50, 9.6, 'Glossy purple brinjals, good for bharta and curries.', { kg: true });
 P('vegetables', 'cucumber', 'Cucumber', 40, 14, 'Crunchy, cool cucumbers for salads and raita.', { kg: true, sp: 34 });
 P('vegetables', 'capsicum-green', 'Green Capsicum', 80, 6.75, 'Thick-walled green capsicums. Sold by weight.', { kg: true });
 
 // Staples.
-P('staples', 'rice-sona-masoori', 'Sona Masoori Rice', 68, 250, 'Light, aromatic everyday rice from Andhra Pradesh, aged for a year. Sold loose by the kilo.', { kg: true, tags: ['bestseller'] });
+P('staples', 'rice-sona-masoori', 'Sona Masoori Rice', 68, 250, 'Light, aromatic everyday rice from Andhra Pradesh, aged for a year. Sold loose by the kilo.', { kg: true, tags: ['bestseller'], step: 0.5 });
 P('staples', 'rice-basmati', 'Aged Basmati Rice', 140, 180.5, 'Long-grain basmati aged for two years; grains stay separate after cooking. Sold loose by the kilo.', { kg: true, mrp: 160, sp: 125, tags: ['bestseller', 'festive'], img2: true });
 P('staples', 'rice-brown', 'Organic Brown Rice', 110, 2.8, 'Unpolished, certified organic rice. Soak for 30 minutes before cooking.', { kg: true, tags: ['organic', 'vegan'] });
 P('staples', 'atta-5kg', 'Chakki Whole Wheat Atta (5 kg)', 265, 34, 'Stone-ground whole wheat flour from MP Sharbati wheat. Makes soft rotis.', { mrp: 299, sp: 245, tags: ['bestseller'] });
@@ -192,11 +201,13 @@ G({
   cat: 'apparel', itemId: 'snk-canvas', sku: 'SNK', title: 'Everyday Canvas Sneakers', regular: 1499, mrp: null, sp: () => null,
   colours: [['White', 'WHT'], ['Black', 'BLK']], sizes: ['UK 7', 'UK 8', 'UK 9', 'UK 10'], stock: [5, 9, 3, 0, 4, 6, 2, 1], tags: ['new'],
   describe: (c, s) => `${c} low-top canvas sneakers with a vulcanised rubber sole. They run true to size; this is ${s}.`,
+  sizeGuide: footwearGuide(['UK 7', 'UK 8', 'UK 9', 'UK 10']),
 });
 G({
   cat: 'apparel', itemId: 'kolhapuri', sku: 'KLP', title: 'Handmade Kolhapuri Chappals', regular: 899, mrp: 1099, sp: () => 799,
   colours: [['Tan', 'TAN']], sizes: ['UK 6', 'UK 7', 'UK 8', 'UK 9'], stock: [3, 7, 10, 0], tags: ['festive', 'gift'],
   describe: (_c, s) => `Vegetable-tanned leather chappals stitched by hand in Kolhapur. Stiff for the first week, then soft. Size ${s}.`,
+  sizeGuide: footwearGuide(['UK 6', 'UK 7', 'UK 8', 'UK 9']),
 });
 
 // Home and gifts, including the bundle, virtual and downloadable items.

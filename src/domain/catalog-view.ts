@@ -41,5 +41,36 @@ export function groupVariants<T extends Pick<Product, 'itemId' | 'stock'>>(produ
   return [...groups.values()].map((variants) => ({ product: variants.find((v) => !isOutOfStock(v)) ?? variants[0]!, variants }));
 }
 
+/**
+ * The products of a listing's first `count` tiles, in the listing's order. With grouping
+ * (catalog.enableVariantGrouping) a tile is an item: the first `count` items are chosen and
+ * every one of their variants comes along, so each tile counts all of its item's options and
+ * eight tiles show eight items, not eight sizes of one shirt. Without grouping a tile is a
+ * product.
+ */
+export function firstTiles<T extends Pick<Product, 'itemId'>>(products: readonly T[], count: number, grouped: boolean): T[] {
+  if (!grouped) return products.slice(0, Math.max(0, count));
+  const chosen = new Set<string>();
+  for (const p of products) {
+    if (chosen.size >= count) break;
+    chosen.add(p.itemId);
+  }
+  return products.filter((p) => chosen.has(p.itemId));
+}
+
+/** How many tiles a listing makes: items with grouping, else products. */
+export function tileCount(products: readonly Pick<Product, 'itemId'>[], grouped: boolean): number {
+  return grouped ? new Set(products.map((p) => p.itemId)).size : products.length;
+}
+
+/** §5 "product error messages are also listed": the owner's messages on a product (why it cannot be ordered now), blank ones left out. */
+export const productErrors = (p: Pick<Product, 'errors'>): string[] =>
+  Object.values(p.errors)
+    .map((m) => m.trim())
+    .filter(Boolean);
+
+/** The size guide a product page offers: the product's own, else its category's (the config's catalog.sizeGuides), else none. */
+export const sizeGuideFor = (p: Pick<Product, 'sizeGuide' | 'categoryId'>, byCategory: Readonly<Record<string, string>>): string | null => p.sizeGuide || byCategory[p.categoryId] || null;
+
 /** Out of stock: none left, unless it is made to order (issue 21). */
 export const isOutOfStock = (p: Pick<Product, 'stock' | 'madeToOrder'>) => !p.madeToOrder && p.stock <= 0;

@@ -201,8 +201,13 @@ export const shopConfigSchema = z.object({
         .object({ mobile: z.enum(['list', 'grid']).default('list'), desktop: z.enum(['list', 'grid']).default('grid') })
         .default({ mobile: 'list', desktop: 'grid' }),
       synonyms: synonymsSchema,
+      /**
+       * Size guides per category id (decision 044), e.g. { "cat-apparel": "S: chest 91 cm …" }: a
+       * product's own sizeGuide wins, then its category's here; without either it has none.
+       */
+      sizeGuides: z.record(z.string().trim().min(1).max(120), z.string().trim().min(1).max(5000)).default({}),
     })
-    .default({ enableVariantGrouping: true, defaultView: { mobile: 'list', desktop: 'grid' }, synonyms: {} }),
+    .default({ enableVariantGrouping: true, defaultView: { mobile: 'list', desktop: 'grid' }, synonyms: {}, sizeGuides: {} }),
   dineInConfig: z.object({ dineInEnabled: z.boolean().default(false) }).default({ dineInEnabled: false }),
   dineSpaces: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) })).default([]),
   payment: z

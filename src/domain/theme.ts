@@ -1,12 +1,25 @@
 /**
- * Colours derived from the shop's primary colour. White text needs a contrast of 4.5:1
- * (WCAG AA); many brand colours (the default #2874f0 among them) fall just short, so
- * buttons use the darkest needed shade of the same hue.
+ * The shop's colours (decision 044). The primary colour is painted as the owner gave it:
+ * the header, buttons and chosen chips are filled with it. What changes for contrast is
+ * the text, never the brand colour: text on a fill is white, the page's dark text or black,
+ * whichever first reads at WCAG AA (4.5:1); brand-coloured text and marks on the light page
+ * are the brand colour where it reads there, else the dark text.
  */
+
+/** The page's text (Tailwind slate-900), also the dark text on a light brand colour. */
+export const DARK_TEXT = '#0f172a';
+const WHITE = '#ffffff';
+const BLACK = '#000000';
+/** The page's background (Tailwind slate-50): brand-coloured text must read on it as on white cards. */
+const PAGE = '#f8fafc';
+
+/** WCAG AA for normal-size text. */
+export const AA = 4.5;
 
 const channel = (hex: string, i: number) => parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16);
 
-function luminance(hex: string): number {
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
   const [r, g, b] = [0, 1, 2].map((i) => {
     const c = channel(hex, i) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -14,18 +27,23 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-export function contrastWithWhite(hex: string): number {
-  return 1.05 / (luminance(hex) + 0.05);
+/** WCAG 2 contrast ratio of two #rrggbb colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
 
-function scale(hex: string, factor: number): string {
-  const part = (i: number) => Math.round(channel(hex, i) * factor).toString(16).padStart(2, '0');
-  return `#${part(0)}${part(1)}${part(2)}`;
+export const contrastWithWhite = (hex: string): number => contrast(hex, WHITE);
+
+/**
+ * The text colour on a fill of `hex`: white, else the page's dark text, else black, the
+ * first that reads at AA. One of white and black always does (their ratios multiply to 21).
+ */
+export function textOn(hex: string): string {
+  return [WHITE, DARK_TEXT].find((text) => contrast(hex, text) >= AA) ?? BLACK;
 }
 
-/** The primary colour itself when white text on it is readable, else a darker shade that is. */
-export function readableOnWhiteText(hex: string): string {
-  let shade = hex.toLowerCase();
-  for (let factor = 0.95; contrastWithWhite(shade) < 4.5 && factor > 0; factor -= 0.05) shade = scale(hex, factor);
-  return shade;
+/** Brand-coloured text and marks on the light page: the brand colour where it reads there at AA, else the dark text. */
+export function inkOnLight(hex: string): string {
+  return Math.min(contrast(hex, WHITE), contrast(hex, PAGE)) >= AA ? hex.toLowerCase() : DARK_TEXT;
 }

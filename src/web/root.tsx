@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { readableOnWhiteText } from '../domain/theme.ts';
+import { inkOnLight, textOn } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useClearCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
@@ -12,6 +12,7 @@ import { catalogs } from './lib/i18n/catalogs.server.ts';
 import { createI18n, errorScreenMessages } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
+import { CatalogAwareScrollRestoration } from './lib/scroll-key.tsx';
 import { usePushPrompt } from './lib/push-prompt.ts';
 import { useRememberedUser } from './lib/remembered-user.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
@@ -69,11 +70,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* the colour is a validated #rrggbb, so it cannot break out of the rule */}
-        <style>{`:root{--color-primary:${colour};--color-primary-strong:${readableOnWhiteText(colour)}}`}</style>
+        <style>{`:root{--color-primary:${colour};--color-on-primary:${textOn(colour)};--color-primary-strong:${inkOnLight(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
+        <CatalogAwareScrollRestoration />
         <Scripts />
       </body>
     </html>

@@ -213,6 +213,28 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     });
     expect(await shopRows(opened.db)).toEqual(before);
   });
+
+  it('a change of the banners alone, by a sheet or by the catalog file, shows on the home page already rendered and kept (issue 23)', async () => {
+    // the page cache keeps /home per catalog version (decision 028): a change of the banners alone must make a new one
+    const home = async () => (await app.inject({ url: '/home' })).body;
+    expect(await home()).toContain('Baked at 5 am');
+    const earlier = write(`earlier-${database.name}.csv`, [
+      header,
+      'category,pantry,Jams & Pickles,,,#4f9d4a,/media/cat-pantry.webp,,,,,,',
+      'category,bakery,,,,#795548,/media/cat-bakery.webp,,,,,,',
+      'slider,sale,Sale,,,,/media/sale.webp,,url,https://example.com/sale,,,1',
+      'hero,,Fresh bread every morning,Baked at 4 am,Shop bread,#fff1df,/media/banner-bread-m.webp,/media/banner-bread-d.webp,category,bakery,,,0',
+    ]);
+    expect((await run(products, '--shop-front', earlier)).lines.at(-1)).toBe('  banner changed    fresh-bread-every-morning (Fresh bread every morning): subtitle');
+    await expect.poll(home, seen).toContain('Baked at 4 am');
+
+    const exported = path.join(dir, `exported-${database.name}.json`);
+    expect(await runCli(['export-catalog', exported], { log: () => {}, error: () => {} }, env())).toBe(0);
+    const file = catalogFileSchema.parse(JSON.parse(readFileSync(exported, 'utf8')));
+    writeFileSync(exported, JSON.stringify({ ...file, banners: file.banners.map((b) => (b.kind === 'hero' ? { ...b, subtitle: 'Out of the oven at 6' } : b)) }));
+    expect((await run(exported)).code).toBe(0);
+    await expect.poll(home, seen).toContain('Out of the oven at 6');
+  });
 });
 
 describe('demo/shop-front-sample.csv', () => {

@@ -34,7 +34,7 @@ export default function LoadError({ error, inline, onRetry, onClose }: { error: 
       <p>{failure === 'offline' ? t('app.loadOffline') : t('app.loadFailed')}</p>
       <div className="flex justify-end gap-2">
         {failure === 'offline' ? null : (
-          <button type="button" onClick={onRetry} className="rounded-md bg-primary-strong px-3 py-1.5 font-semibold text-white">
+          <button type="button" onClick={onRetry} className="rounded-md bg-primary px-3 py-1.5 font-semibold text-on-primary">
             {t('app.tryAgain')}
           </button>
         )}

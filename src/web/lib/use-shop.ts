@@ -16,13 +16,15 @@ export function useShop(): ShopConfig {
   return useRootData().shop;
 }
 
-// Hindi pages show Devanagari digits (₹१,०९९.००), so the language switch changes the price format as well as the texts
-const numberLocales: Partial<Record<UiLanguage, string>> = { 'hi-IN': 'hi-IN-u-nu-deva' };
-
-/** The shop's money format in the shopper's chosen locale (the language switch changes both). */
+/**
+ * The shop's money format in the shopper's chosen locale (the language switch changes both).
+ * Every locale writes numbers in one system, its Intl default: for Hindi the international
+ * digits, as India's official usage has them, so a tile's price, option count and
+ * discount never mix Devanagari and Latin digits (decision 044).
+ */
 export function usePriceFormat(): LocaleConfig {
-  const { shop, locale, language } = useRootData();
-  return { ...shop.localeConfig, defaultLocale: locale === language ? (numberLocales[language] ?? locale) : locale };
+  const { shop, locale } = useRootData();
+  return { ...shop.localeConfig, defaultLocale: locale };
 }
 
 /** Whether the shop can send one-time codes by e-mail and by text message (no SMTP_URL or SMS_URL: not offered). */

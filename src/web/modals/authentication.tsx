@@ -144,7 +144,7 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
         {stage === 0 && ways[mode].length > 1 ? (
           <div role="group" aria-label={t('modal.auth.via')} className="grid grid-cols-2 rounded-md border border-slate-300 p-1">
             {(['email', 'phone'] as const).map((v) => (
-              <button key={v} type="button" aria-pressed={via === v} onClick={() => (setVia(v), setMessage(null))} className={`rounded py-1.5 text-sm font-medium ${via === v ? 'bg-primary-strong text-white' : 'text-slate-700'}`}>
+              <button key={v} type="button" aria-pressed={via === v} onClick={() => (setVia(v), setMessage(null))} className={`rounded py-1.5 text-sm font-medium ${via === v ? 'bg-primary text-on-primary' : 'text-slate-700'}`}>
                 {v === 'email' ? t('modal.auth.viaEmail') : t('modal.auth.viaPhone')}
               </button>
             ))}
@@ -187,7 +187,7 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
           </p>
         )}
         {message ? <Message note={message} /> : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-2.5 font-semibold text-white disabled:opacity-60">
+        <button type="submit" disabled={busy} className="rounded-md bg-primary py-2.5 font-semibold text-on-primary disabled:opacity-60">
           {busy ? t('modal.auth.working') : submitLabel}
         </button>
         {stage > 0 ? (

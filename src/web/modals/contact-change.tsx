@@ -66,7 +66,7 @@ function ContactChange({ close, via }: ModalProps & { via: Via }) {
         {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}
         {stage === 1 ? <CodeField value={form.code} onChange={set('code')} /> : null}
         {message ? <Message note={message} /> : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-2.5 font-semibold text-white disabled:opacity-60">
+        <button type="submit" disabled={busy} className="rounded-md bg-primary py-2.5 font-semibold text-on-primary disabled:opacity-60">
           {busy ? t('modal.auth.working') : stage === 0 ? t('modal.auth.sendCode') : t('modal.auth.confirmCode')}
         </button>
         {stage === 1 ? (

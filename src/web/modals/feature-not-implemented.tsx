@@ -7,7 +7,7 @@ export default function FeatureNotImplemented({ close }: ModalProps) {
   return (
     <ModalFrame title={t('modal.notImplementedTitle')} close={close}>
       <p className="text-slate-700">{t('modal.notImplementedText')}</p>
-      <button type="button" onClick={close} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+      <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
         {t('modal.ok')}
       </button>
     </ModalFrame>

@@ -52,7 +52,7 @@ export default function Newsletter({ close }: ModalProps) {
               {state.error}
             </p>
           ) : null}
-          <button type="submit" disabled={state.busy} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-60">
+          <button type="submit" disabled={state.busy} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60">
             {t('modal.subscribe')}
           </button>
         </form>

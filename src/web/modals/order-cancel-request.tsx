@@ -34,7 +34,7 @@ export default function OrderCancelRequest({ close, shopId, orderId, token, onDo
         {state === 'cancelled' ? t('modal.cancelDone') : state === 'requested' ? t('modal.cancelRequested') : state === 'failed' ? t('modal.cancelFailed') : t('modal.cancelAsk', { id })}
       </p>
       {done ? (
-        <button type="button" onClick={close} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+        <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
           {t('modal.ok')}
         </button>
       ) : (

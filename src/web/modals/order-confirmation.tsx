@@ -13,7 +13,7 @@ export default function OrderConfirmation({ close, label, kind, next }: ModalPro
       <p className="font-medium">{kind === 'enquiry' ? t('checkout.enquirySent') : t('checkout.thankYou')}</p>
       <p className="text-slate-700">{t('checkout.orderNumber', { id: String(label) })}</p>
       {typeof next === 'string' && next ? <p className="text-slate-700">{next}</p> : null}
-      <button type="button" onClick={close} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white">
+      <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
         {t('modal.ok')}
       </button>
     </ModalFrame>

@@ -73,7 +73,7 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
       <label htmlFor={textId} className="text-sm font-medium">{t('modal.yourReview')}</label>
       <textarea id={textId} value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} rows={4} className="rounded-md border border-slate-300 px-3 py-2" />
       {state.kind === 'error' ? <p role="alert" className="text-sm text-red-700">{state.message}</p> : null}
-      <button type="submit" disabled={state.kind === 'sending'} className="self-start rounded-md bg-primary-strong px-5 py-2 font-semibold text-white disabled:opacity-60">
+      <button type="submit" disabled={state.kind === 'sending'} className="self-start rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">
         {t('modal.sendReview')}
       </button>
     </form>

@@ -37,7 +37,7 @@ export default function UpdateName({ close }: ModalProps) {
             {error}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className="self-end rounded-md bg-primary-strong px-5 py-2 font-semibold text-white disabled:opacity-60">
+        <button type="submit" disabled={busy} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">
           {t('modal.saveName')}
         </button>
       </form>

@@ -62,7 +62,7 @@ export default function Account() {
         <ul className="flex gap-2 overflow-x-auto">
           {PAGES.map((p) => (
             <li key={p}>
-              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white'}`}>
+              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white'}`}>
                 {t(`account.${p}`)}
               </Link>
             </li>

@@ -77,7 +77,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         type="button"
         onClick={() => void revalidator.revalidate()}
         disabled={retrying}
-        className="rounded-md bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90 disabled:opacity-60"
+        className="rounded-md bg-primary px-5 py-2.5 font-medium text-on-primary hover:opacity-90 disabled:opacity-60"
       >
         {retrying ? t('nav.loading') : t('catalogView.tryAgain')}
       </button>

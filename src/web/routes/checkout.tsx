@@ -51,7 +51,7 @@ export default function Checkout() {
       <section className="flex flex-col items-center gap-4 py-10 text-center">
         <h1 className="text-2xl font-semibold">{t('cart.empty')}</h1>
         <p className="text-slate-700">{t('checkout.emptyText')}</p>
-        <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+        <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
           {t('nav.allProducts')}
         </Link>
       </section>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOutOfStock } from '../../domain/catalog-view.ts';
+import { firstTiles, isOutOfStock } from '../../domain/catalog-view.ts';
 import { BannerCard } from '../features/catalog/components/banner.tsx';
 import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
@@ -13,8 +13,11 @@ const FEATURED = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { products, categories, banners } = await context.catalog();
-  const featured = products.filter((p) => p.tags.includes('bestseller') && !isOutOfStock(p)).slice(0, FEATURED);
-  return { hero: banners.find((b) => b.kind === 'hero') ?? null, categories, featured: (featured.length > 0 ? featured : products.slice(0, FEATURED)).map(toTile) };
+  const grouped = context.shop?.catalog.enableVariantGrouping ?? true;
+  const bestsellers = products.filter((p) => p.tags.includes('bestseller') && !isOutOfStock(p));
+  // tiles chosen before they are grouped, so FEATURED tiles are FEATURED items
+  const featured = firstTiles(bestsellers.length > 0 ? bestsellers : products, FEATURED, grouped);
+  return { hero: banners.find((b) => b.kind === 'hero') ?? null, categories, featured: featured.map(toTile) };
 }
 
 export default function Cover({ loaderData }: Route.ComponentProps) {
@@ -26,7 +29,7 @@ export default function Cover({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col items-start gap-3 pt-2">
         <h1 className="text-3xl font-bold tracking-tight">{shop.title}</h1>
         {shop.description ? <p className="max-w-2xl text-slate-700">{shop.description}</p> : null}
-        <Link to={paths.catalog()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white hover:opacity-90">
+        <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary hover:opacity-90">
           {t('nav.allProducts')}
         </Link>
       </section>

@@ -45,7 +45,7 @@ export default function EmailConfirmed() {
           {state.message}
         </p>
       ) : null}
-      <Link to={paths.home()} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+      <Link to={paths.home()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
         {t('order.continueShopping')}
       </Link>
     </section>

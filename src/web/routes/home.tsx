@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { sortCategories } from '../../domain/catalog-view.ts';
+import { firstTiles, sortCategories } from '../../domain/catalog-view.ts';
 import { BannerSlider, HeroCarousel } from '../features/catalog/components/banner-carousel.tsx';
 import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
 import { ProductCarousel } from '../features/catalog/components/product-carousel.tsx';
@@ -8,12 +8,15 @@ import { toTile } from '../features/catalog/components/product-tile.tsx';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/home';
 
+/** Tiles per category carousel: two pages of four on a desktop. */
 const PER_CATEGORY = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { products, categories, banners } = await context.catalog();
+  const grouped = context.shop?.catalog.enableVariantGrouping ?? true;
+  // the carousel's tiles are chosen first (items, when grouped) and grouped after, so eight tiles are eight items
   const sections = sortCategories(categories)
-    .map((category) => ({ category, products: products.filter((p) => p.categoryId === category.oId).slice(0, PER_CATEGORY).map(toTile) }))
+    .map((category) => ({ category, products: firstTiles(products.filter((p) => p.categoryId === category.oId), PER_CATEGORY, grouped).map(toTile) }))
     .filter((s) => s.products.length > 0);
   return { categories, sections, hero: banners.filter((b) => b.kind === 'hero'), sliders: banners.filter((b) => b.kind === 'slider') };
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { isOutOfStock } from '../../domain/catalog-view.ts';
+import { isOutOfStock, sizeGuideFor } from '../../domain/catalog-view.ts';
 import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';
 import { Gallery } from '../features/catalog/components/gallery.tsx';
 import { AddToCart } from '../features/cart/components/add-to-cart.tsx';
 import { Price } from '../features/catalog/components/price.tsx';
+import { ProductErrors } from '../features/catalog/components/product-errors.tsx';
 import { useUi } from '../lib/ui-store.ts';
 import { paths } from '../lib/paths.ts';
 import type { Route } from './+types/product';
@@ -14,7 +15,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const product = products.find((p) => p.variantId === params.sku);
   if (!product) throw data(null, { status: 404 });
   const variants = products.filter((p) => p.itemId === product.itemId);
-  return { product, variants, category: { id: product.categoryId, name: categoryName(categories, product.categoryId) }, origin: context.origin };
+  const sizeGuide = sizeGuideFor(product, context.shop?.catalog.sizeGuides ?? {});
+  return { product, variants, category: { id: product.categoryId, name: categoryName(categories, product.categoryId) }, sizeGuide, origin: context.origin };
 }
 
 /** Structured data for search engines: schema.org Product with its offer. */
@@ -58,7 +60,7 @@ const LOW_STOCK = 5;
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const openModal = useUi((s) => s.openModal);
-  const { product, variants, category } = loaderData;
+  const { product, variants, category, sizeGuide } = loaderData;
   const out = isOutOfStock(product);
   return (
     <article className="grid gap-6 lg:grid-cols-2 lg:gap-10">
@@ -79,7 +81,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     to={paths.product(v.variantId)}
                     replace
                     aria-current={v.variantId === product.variantId ? 'page' : undefined}
-                    className={`block rounded-md border px-3 py-1.5 text-sm ${v.variantId === product.variantId ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white hover:border-slate-500'} ${isOutOfStock(v) ? 'line-through opacity-70' : ''}`}
+                    className={`block rounded-md border px-3 py-1.5 text-sm ${v.variantId === product.variantId ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white hover:border-slate-500'} ${isOutOfStock(v) ? 'line-through opacity-70' : ''}`}
                   >
                     {v.variantName || v.sku}
                   </Link>
@@ -88,6 +90,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
         ) : null}
+        <ProductErrors product={product} />
         <AddToCart product={product} size="lg" />
         <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
           {out ? t('product.outOfStock') : !product.madeToOrder && product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
@@ -96,8 +99,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <button type="button" className="underline" onClick={() => openModal('review', { variantId: product.variantId, title: product.title })}>
             {t('product.reviews')}
           </button>
-          {product.sizeGuide || product.type_id === 'configurable' ? (
-            <button type="button" className="underline" onClick={() => openModal('size-guide', product.sizeGuide ? { text: product.sizeGuide } : {})}>
+          {sizeGuide ? (
+            <button type="button" className="underline" onClick={() => openModal('size-guide', { text: sizeGuide })}>
               {t('modal.sizeGuideTitle')}
             </button>
           ) : null}

@@ -9,7 +9,7 @@ export function ErrorScreen({ title, text, homeLabel }: { title: string; text: s
       </svg>
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600">{text}</p>
-      <Link to="/" reloadDocument className="rounded-md bg-primary-strong px-5 py-2.5 font-medium text-white hover:opacity-90">
+      <Link to="/" reloadDocument className="rounded-md bg-primary px-5 py-2.5 font-medium text-on-primary hover:opacity-90">
         {homeLabel}
       </Link>
     </main>

@@ -11,7 +11,7 @@ export function InvoiceSheet({ number, html }: { number: string; html: string })
   const frame = useRef<HTMLIFrameElement>(null);
   return (
     <div className="flex flex-col gap-3">
-      <button type="button" onClick={() => frame.current?.contentWindow?.print()} className="w-max rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white print:hidden">
+      <button type="button" onClick={() => frame.current?.contentWindow?.print()} className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary print:hidden">
         {t('invoice.print')}
       </button>
       <iframe

@@ -8,7 +8,7 @@ export function LoginPrompt({ text, action }: { text: string; action?: string })
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-slate-700">{text}</p>
-      <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+      <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
         {action ?? t('account.login')}
       </button>
     </div>

@@ -195,7 +195,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             </p>
           ) : null}
           {user ? (
-            <button type="submit" disabled={!chosenSlot || busy} className="self-start rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-50">
+            <button type="submit" disabled={!chosenSlot || busy} className="self-start rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-50">
               {chosenSlot ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) }) : t('appointment.pickTime')}
             </button>
           ) : (

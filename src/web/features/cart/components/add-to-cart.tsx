@@ -32,7 +32,7 @@ export function AddToCart({ product, size = 'md' }: { product: CartProduct; size
     <button
       type="button"
       onClick={() => act({ type: 'add', product })}
-      className={`rounded-md bg-primary-strong font-semibold text-white hover:opacity-90 ${padding}`}
+      className={`rounded-md bg-primary font-semibold text-on-primary hover:opacity-90 ${padding}`}
     >
       {t('cart.add')}
       <span className="sr-only"> {product.title}</span>

@@ -64,7 +64,7 @@ export function CartSidebar() {
             </ul>
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center p-6">
-              <Link to={paths.catalog()} onClick={closeAll} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+              <Link to={paths.catalog()} onClick={closeAll} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
                 {t('cart.continueShopping')}
               </Link>
             </div>
@@ -75,7 +75,7 @@ export function CartSidebar() {
                 <span>{t('cart.subtotal')}</span>
                 <span data-testid="cart-subtotal">{formatMoney(subtotal, format)}</span>
               </p>
-              <Link to={paths.checkout()} onClick={closeAll} className="rounded-md bg-primary-strong py-3 text-center font-semibold text-white">
+              <Link to={paths.checkout()} onClick={closeAll} className="rounded-md bg-primary py-3 text-center font-semibold text-on-primary">
                 {t('cart.checkout')}
               </Link>
             </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '../../../../domain/catalog.ts';
 import { BannerCard } from './banner.tsx';
-import { Carousel } from './carousel.tsx';
+import { Carousel, PER_VIEW } from './carousel.tsx';
 
 /** Spec §9: hero and banner autoplay every 10000 ms, with rewind. */
 export const BANNER_AUTOPLAY_MS = 10_000;
@@ -34,7 +34,7 @@ export function BannerSlider({ banners }: { banners: Banner[] }) {
   return (
     <section aria-label={t('banner.offers')}>
       <Carousel
-        slideClassName="basis-1/2 lg:basis-1/4"
+        slideClassName={PER_VIEW}
         autoplayMs={BANNER_AUTOPLAY_MS}
         // a row for the dots only where some banners are out of view: more than 2 on phones, 4 on desktops
         dots={banners.length > 2}

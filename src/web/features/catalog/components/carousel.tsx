@@ -4,6 +4,9 @@ import { BackIcon } from '../../../ui/icons.tsx';
 import { useCarousel, type CarouselState } from '../hooks/use-carousel.ts';
 import { currentPage, pageSnaps } from '../lib/carousel-pages.ts';
 
+/** §9 "carousel 4 per view, 2 at 1023 px": a slide is half the row below 1024 px, a quarter from there. */
+export const PER_VIEW = 'basis-1/2 lg:basis-1/4';
+
 /** What the controls need: everything but the viewport's ref. */
 type Controls = Omit<CarouselState, 'viewportRef'>;
 

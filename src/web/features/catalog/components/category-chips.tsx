@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 export function CategoryChips({ categories, active }: { categories: Category[]; active: string[] }) {
   const { t } = useTranslation();
   const chip = (selected: boolean) =>
-    `block shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
+    `block shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${selected ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-500'}`;
   return (
     <nav aria-label={t('catalog.categories')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
       <ul className="flex gap-2 pb-2 lg:flex-wrap">

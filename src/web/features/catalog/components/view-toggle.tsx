@@ -20,7 +20,7 @@ export function ViewToggle({ defaultView, chosen, onChoose }: { defaultView: Til
 function ViewButtons({ pressed, onChoose, className }: { pressed: TileView; onChoose: (view: TileView) => void; className: string }) {
   const { t } = useTranslation();
   const button =
-    'flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 aria-pressed:bg-primary-strong aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-strong';
+    'flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 aria-pressed:bg-primary aria-pressed:text-on-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-strong';
   return (
     <div role="group" aria-label={t('catalogView.view')} className={`flex shrink-0 gap-1 rounded-lg border border-slate-300 bg-white p-0.5 ${className}`}>
       <button type="button" aria-pressed={pressed === 'grid'} onClick={() => onChoose('grid')} className={button}>

@@ -48,6 +48,13 @@ describe('the catalog page for a URL', () => {
     expect(blank.products.map((p) => p.variantId)).toEqual(['pin']);
   });
 
+  it('a banner linking to two categories lands on both, headed by their names in the list order', () => {
+    const both = catalogPage({ ...catalog, categories: [{ ...category('fruit', 'Fresh Fruits'), position: 0 }, { ...category('tea', 'Tea & Coffee'), position: 1 }] }, new URLSearchParams('categories=tea,fruit'));
+    expect(both.heading).toBe('Fresh Fruits, Tea & Coffee');
+    expect(both.active).toEqual(['tea', 'fruit']);
+    expect(both.products.map((p) => p.variantId)).toEqual(['mango', 'assam', 'kiwi']);
+  });
+
   it('filters by tags and is headed by them', () => {
     const tagged = page('tags=new');
     expect(tagged.heading).toBe('#new');

@@ -1,5 +1,5 @@
 import type { CatalogResponse, Category, Product } from '../../../../domain/catalog.ts';
-import { filterProducts, parseCatalogFilter } from '../../../../domain/catalog-view.ts';
+import { filterProducts, firstTiles, parseCatalogFilter, sortCategories, tileCount } from '../../../../domain/catalog-view.ts';
 import { toTile, type TileProduct } from '../components/product-tile.tsx';
 import { FIRST_PAGE, VIRTUALISE_ABOVE } from './tile-layout.ts';
 
@@ -9,7 +9,7 @@ export type CatalogPage = {
   /** The category ids of the URL, for the chips. */
   active: string[];
   /**
-   * A category's own name, the tags or the search words; null means "All Products", and ''
+   * The chosen categories' names, the tags or the search words; null means "All Products", and ''
    * a category whose name is blank, headed 'Unnamed' in the shopper's language (§3 fallback).
    */
   heading: string | null;
@@ -20,12 +20,23 @@ export type CatalogPage = {
   tilesInAll?: number;
 };
 
+/**
+ * The names of the chosen categories in the category list's order ("Fresh Fruits, Vegetables &
+ * Herbs" for a banner linking to both); '' when the one chosen has a blank name, null when
+ * none is known.
+ */
+function categoriesHeading(categories: Category[], chosen: string[]): string | null {
+  const known = sortCategories(categories.filter((c) => chosen.includes(c.oId)));
+  if (known.length === 0) return null;
+  return known.map((c) => c.name.trim()).filter(Boolean).join(', ');
+}
+
 /** The URL's filter of the catalog and its heading: what both forms of the page below start from. */
 function listing({ products, categories }: CatalogResponse, params: URLSearchParams) {
   const filter = parseCatalogFilter(params);
   const heading =
-    filter.categories.length === 1
-      ? (categories.find((c) => c.oId === filter.categories[0])?.name.trim() ?? null)
+    filter.categories.length > 0
+      ? categoriesHeading(categories, filter.categories)
       : filter.tags.length > 0
         ? filter.tags.map((t) => `#${t}`).join(' ')
         : filter.q
@@ -59,15 +70,6 @@ export function firstScreenPage(catalog: CatalogResponse, params: URLSearchParam
 }
 
 function firstScreenOf<T extends Pick<Product, 'itemId'>>(products: T[], grouped: boolean): { kept: T[]; tilesInAll?: number } {
-  if (!grouped) return products.length > VIRTUALISE_ABOVE ? { kept: products.slice(0, FIRST_PAGE), tilesInAll: products.length } : { kept: products };
-  // items in the order of their first variant, as groupVariants makes the tiles
-  const items = new Set<string>();
-  for (const p of products) items.add(p.itemId);
-  if (items.size <= VIRTUALISE_ABOVE) return { kept: products };
-  const first = new Set<string>();
-  for (const item of items) {
-    if (first.size === FIRST_PAGE) break;
-    first.add(item);
-  }
-  return { kept: products.filter((p) => first.has(p.itemId)), tilesInAll: items.size };
+  const tiles = tileCount(products, grouped);
+  return tiles > VIRTUALISE_ABOVE ? { kept: firstTiles(products, FIRST_PAGE, grouped), tilesInAll: tiles } : { kept: products };
 }

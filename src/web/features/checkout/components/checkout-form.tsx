@@ -316,7 +316,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
             <ShortageList lines={shortages} />
           </div>
         ) : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-3 text-lg font-semibold text-white disabled:opacity-60">
+        <button type="submit" disabled={busy} className="rounded-md bg-primary py-3 text-lg font-semibold text-on-primary disabled:opacity-60">
           {busy ? t('checkout.placing') : enquiry ? t('checkout.sendEnquiry') : (providers.find((p) => p.id === state.orderPaymentType)?.buttonText ?? t('checkout.placeOrder'))}
         </button>
       </aside>

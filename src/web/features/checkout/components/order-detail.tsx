@@ -51,7 +51,7 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
         paying ? (
           <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} />
         ) : (
-          <button type="button" onClick={pay} className="w-max rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+          <button type="button" onClick={pay} className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
             {t('order.payNow')}
           </button>
         )

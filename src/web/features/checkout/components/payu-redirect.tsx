@@ -24,7 +24,7 @@ export default function PayuRedirect({ shopId, orderId, token, onError }: { shop
       {Object.entries(payu.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+      <button type="submit" className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
         {t('checkout.payuContinue')}
       </button>
     </form>

@@ -36,7 +36,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
       {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
       <div className="flex gap-3 self-end">
         <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
-        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-60">{t('account.saveAddress')}</button>
+        <button type="submit" disabled={busy} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">{t('account.saveAddress')}</button>
       </div>
     </form>
   );

@@ -48,7 +48,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
       {order.paymentType === 'payu' && awaiting && payment === 'failed' && !retry ? (
         <div className="flex flex-col items-start gap-3 rounded-md bg-amber-50 p-3 text-amber-900">
           <p>{t('checkout.paymentFailed')}</p>
-          <button type="button" onClick={() => setRetry(true)} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+          <button type="button" onClick={() => setRetry(true)} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
             {t('checkout.payAgain')}
           </button>
         </div>

@@ -39,7 +39,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   return (
     <div className="flex flex-col items-start gap-4">
       <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatMoney(toMinor(upi.amount, format.fractionDigits), format) })}</h2>
-      <a href={upi.upiLink} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+      <a href={upi.upiLink} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
         {t('checkout.upiOpen')}
       </a>
       <figure className="flex flex-col items-start gap-2">
@@ -51,7 +51,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
       <form onSubmit={(e) => void submit(e)} className="flex w-full max-w-sm flex-col gap-2" noValidate>
         <Field label={t('checkout.upiReference')} value={utr} onChange={(e) => setUtr(e.target.value)} inputMode="numeric" autoComplete="off" error={error} />
         <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>
-        <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-60">
+        <button type="submit" disabled={busy} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60">
           {t('checkout.upiSubmit')}
         </button>
       </form>

@@ -67,7 +67,7 @@ function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoi
             </label>
           ))}
         </fieldset>
-        <button type="button" onClick={() => window.print()} className="w-max rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+        <button type="button" onClick={() => window.print()} className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
           {t('owner.printNow')}
         </button>
       </div>

@@ -42,7 +42,7 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         {forward ? (
-          <button type="button" disabled={busy} onClick={() => void act(() => ownerApi.setStatus(order.id, forward))} className={`${small} bg-primary-strong text-white`}>
+          <button type="button" disabled={busy} onClick={() => void act(() => ownerApi.setStatus(order.id, forward))} className={`${small} bg-primary text-on-primary`}>
             {t(`owner.actions.${forward}`)}
           </button>
         ) : null}
@@ -74,7 +74,7 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
             {form.kind === 'paid' ? t('owner.reference') : t('owner.refundReference')}
             <input value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} minLength={form.kind === 'paid' ? 4 : 0} maxLength={64} required={form.kind === 'paid'} className="rounded-md border border-slate-300 px-2 py-1.5 text-base" />
           </label>
-          <button type="submit" disabled={busy} className={`${small} bg-primary-strong text-white`}>
+          <button type="submit" disabled={busy} className={`${small} bg-primary text-on-primary`}>
             {form.kind === 'paid' ? t('owner.saveReference') : t('owner.markRefunded')}
           </button>
           <button type="button" onClick={() => setForm(null)} className={`${small} border border-slate-300`}>

@@ -29,7 +29,7 @@ export function OwnerBoard() {
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label={t('owner.orders')} className="flex gap-2">
         {(['open', 'done'] as const).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)} className={`rounded-full px-4 py-1.5 font-semibold ${tab === name ? 'bg-primary-strong text-white' : 'border border-slate-300'}`}>
+          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)} className={`rounded-full px-4 py-1.5 font-semibold ${tab === name ? 'bg-primary text-on-primary' : 'border border-slate-300'}`}>
             {t(`owner.${name}`)} ({orders.filter((o) => isFinalStatus(o.status) === (name === 'done')).length})
           </button>
         ))}

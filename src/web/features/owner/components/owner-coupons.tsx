@@ -162,7 +162,7 @@ function NewCoupon() {
         </p>
       ) : null}
       {saved ? <p role="status" className="text-sm text-green-800">{t('owner.couponSaved', { code: saved })}</p> : null}
-      <button type="submit" className="w-max rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+      <button type="submit" className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
         {t('owner.couponSave')}
       </button>
     </form>

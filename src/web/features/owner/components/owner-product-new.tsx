@@ -87,7 +87,7 @@ export function NewProductForm({ categories, onCreated, onCancel }: { categories
         </button>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={state.kind === 'busy'} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-50">
+        <button type="submit" disabled={state.kind === 'busy'} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-50">
           {t('owner.productCreate')}
         </button>
         <button type="button" className={button} onClick={onCancel}>

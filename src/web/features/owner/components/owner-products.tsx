@@ -47,7 +47,7 @@ export function OwnerProducts() {
           {t('owner.products')}
         </h2>
         {query.data && !creating ? (
-          <button type="button" onClick={() => setCreating(true)} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white">
+          <button type="button" onClick={() => setCreating(true)} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary">
             {t('owner.productNew')}
           </button>
         ) : null}
@@ -218,7 +218,7 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
       <PriceBoxes values={form} update={update} error={fieldError} />
       <SaleBoxes values={form} update={update} error={fieldError} />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0} className="rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-50">
+        <button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-50">
           {t('owner.productSave')}
         </button>
         <span role="status" className="text-sm">

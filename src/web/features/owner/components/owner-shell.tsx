@@ -28,7 +28,7 @@ export function OwnerShell({ children }: { children: ReactNode }) {
       <Frame>
         <div className="flex flex-col items-start gap-3">
           <p>{t('owner.logIn')}</p>
-          <button type="button" onClick={() => openModal('authentication')} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white">
+          <button type="button" onClick={() => openModal('authentication')} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
             {t('owner.logInButton')}
           </button>
         </div>
@@ -174,7 +174,7 @@ function AlertsSwitch() {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" disabled={busy || on === null} onClick={() => void flip()} aria-pressed={on === true} className={on ? 'rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50' : button}>
+      <button type="button" disabled={busy || on === null} onClick={() => void flip()} aria-pressed={on === true} className={on ? 'rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50' : button}>
         {on ? t('owner.alertsOn') : t('owner.turnAlertsOn')}
       </button>
       {outcome === 'denied' ? <p className="text-sm text-red-700">{t('owner.alertsDenied')}</p> : null}

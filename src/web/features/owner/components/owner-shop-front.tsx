@@ -44,7 +44,7 @@ const moved = (ids: string[], index: number, by: -1 | 1) => {
 };
 
 const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
-const primary = 'rounded-md bg-primary-strong px-4 py-2 font-semibold text-white disabled:opacity-50';
+const primary = 'rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-50';
 
 function Row({ title, detail, swatch, children }: { title: string; detail: ReactNode; swatch?: string; children: ReactNode }) {
   return (

@@ -84,7 +84,7 @@ function StockRow({ product }: { product: StockLine }) {
         onChange={(e) => (setValue(e.target.value), setState({ kind: 'idle' }))}
         className="w-28 rounded-md border border-slate-300 px-2 py-1.5 text-right"
       />
-      <button type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })} className="rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+      <button type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })} className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50">
         {t('owner.saveStock')}
       </button>
       <span role="status" className="w-full text-sm">

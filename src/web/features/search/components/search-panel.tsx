@@ -60,7 +60,7 @@ export function SearchPanel() {
               <fieldset className="hidden flex-wrap gap-2 lg:flex">
                 <legend className="sr-only">{t('catalog.categories')}</legend>
                 {sortCategories(catalog.data.categories).map((c) => (
-                  <label key={c.oId} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${categories.includes(c.oId) ? 'border-primary-strong bg-primary-strong text-white' : 'border-slate-300'}`}>
+                  <label key={c.oId} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${categories.includes(c.oId) ? 'border-primary bg-primary text-on-primary' : 'border-slate-300'}`}>
                     <input type="checkbox" className="sr-only" checked={categories.includes(c.oId)} onChange={() => toggle(c.oId)} />
                     {c.name || t('catalog.unnamed')}
                   </label>

@@ -79,7 +79,7 @@ export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: n
   const whatsapp = shop.contact.whatsappNumber;
   const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
   return (
-    <header data-hidden={hidden} className={`sticky top-0 z-30 bg-primary-strong text-white shadow transition-transform duration-300 ${hidden ? '-translate-y-full' : ''}`}>
+    <header data-hidden={hidden} className={`sticky top-0 z-30 bg-primary text-on-primary shadow transition-transform duration-300 ${hidden ? '-translate-y-full' : ''}`}>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap">
         <button type="button" onClick={() => openPanel('sideMenu')} aria-label={t('nav.menu')} className="-ml-2 rounded-full p-2 hover:bg-white/15">
           <MenuIcon />

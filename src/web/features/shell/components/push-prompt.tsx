@@ -64,7 +64,7 @@ export function PushPrompt({ shopId }: { shopId: string }) {
         <button type="button" onClick={close} aria-label={t('push.close')} className="rounded px-1 text-lg leading-none text-slate-500 hover:text-slate-800">
           ×
         </button>
-        <button type="button" onClick={allow} className="whitespace-nowrap rounded-md bg-primary-strong px-3 py-1.5 text-sm font-semibold text-white">
+        <button type="button" onClick={allow} className="whitespace-nowrap rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary">
           {t('push.allow')}
         </button>
       </div>
