@@ -509,6 +509,7 @@ export const enUS = {
     papers: { '80mm': '80 mm roll', '58mm': '58 mm roll', a4: 'A4' },
     printNow: 'Print',
     toCollect: 'To collect: {{amount}}',
+    endedUnpaid: 'Ended without payment: nothing to collect',
     thanks: 'Thank you!',
     upcoming: 'Next 7 days',
     noneUpcoming: 'No bookings in the next 7 days.',

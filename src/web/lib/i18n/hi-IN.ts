@@ -515,6 +515,7 @@ export const hiIN: Messages = {
     papers: { '80mm': '80 मिमी रोल', '58mm': '58 मिमी रोल', a4: 'A4' },
     printNow: 'प्रिंट करें',
     toCollect: 'लेने हैं: {{amount}}',
+    endedUnpaid: 'बिना भुगतान के खत्म: कुछ लेना नहीं है',
     thanks: 'धन्यवाद!',
     upcoming: 'अगले 7 दिन',
     noneUpcoming: 'अगले 7 दिनों में कोई बुकिंग नहीं।',
