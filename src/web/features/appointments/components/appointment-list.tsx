@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppointmentView } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { noAnswerText } from '../../../lib/no-answer.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUserJson } from '../../../lib/use-user-json.ts';
@@ -25,7 +26,7 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
     setBusy(true);
     const res = await cancelAppointment(a.id);
     setBusy(false);
-    if (!res.ok) return setProblem(res.status === 0 ? t('appointment.offline') : (res.error?.message ?? t('appointment.failed')));
+    if (!res.ok) return setProblem(res.status === 0 ? noAnswerText({ offline: t('appointment.offline'), unreachable: t('appointment.unreachable') }) : (res.error?.message ?? t('appointment.failed')));
     setConfirming(false);
     void notify({ type: 'success', message: t('appointment.cancelled') });
     onChanged?.();

@@ -10,6 +10,7 @@ import { fromMinor } from '../../../../domain/money.ts';
 import { cartLineInput, computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { noAnswerText } from '../../../lib/no-answer.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
@@ -164,7 +165,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     console.error('order placement failed', res.status, res.error?.error);
     // the server refused this attempt for good: sent again (the shop reopened, stock came back) it is a new one
     if (res.status >= 400 && res.status < 500) attempt.current = null;
-    if (res.status === 0) return setProblem(t('checkout.offline'));
+    if (res.status === 0) return setProblem(noAnswerText({ offline: t('checkout.offline'), unreachable: t('checkout.unreachable') }));
     const err = res.error;
     if (err?.error === 'out_of_stock' && Array.isArray(err.lines)) {
       setShortages(err.lines as Shortage[]);
