@@ -176,7 +176,7 @@ test.describe('Shoppers can check out', () => {
 
     await page.getByLabel('UPI reference (UTR)').fill('12-34');
     await page.getByRole('button', { name: 'I have paid' }).click();
-    await expect(page.getByText('The 12-digit number your app shows after paying.').last()).toBeVisible();
+    await expect(page.getByText('Enter the 12-digit UPI reference (UTR) your app shows.')).toBeVisible();
     await page.getByLabel('UPI reference (UTR)').fill('412345678901');
     await page.getByRole('button', { name: 'I have paid' }).click();
     await expect(page.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();

@@ -640,6 +640,7 @@ export const enUS = {
     upiScan: 'Or scan this code with your UPI app',
     upiReference: 'UPI reference (UTR)',
     upiReferenceHint: 'The 12-digit number your app shows after paying.',
+    upiReferenceInvalid: 'Enter the 12-digit UPI reference (UTR) your app shows.',
     upiSubmit: 'I have paid',
     upiWaiting: 'Thank you! The shop will confirm your payment shortly.',
     upiNext: 'Now pay with your UPI app; the page shows how.',

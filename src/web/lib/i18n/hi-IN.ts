@@ -653,6 +653,7 @@ export const hiIN: Messages = {
     upiScan: 'या अपने UPI ऐप से यह कोड स्कैन करें',
     upiReference: 'UPI संदर्भ संख्या (UTR)',
     upiReferenceHint: 'भुगतान के बाद ऐप में दिखने वाला 12 अंकों का नंबर।',
+    upiReferenceInvalid: 'ऐप में दिखने वाला 12 अंकों का UPI संदर्भ नंबर (UTR) लिखें।',
     upiSubmit: 'मैंने भुगतान कर दिया है',
     upiWaiting: 'धन्यवाद! दुकान जल्द ही आपके भुगतान की पुष्टि करेगी।',
     upiNext: 'अब अपने UPI ऐप से भुगतान करें; पेज पर तरीका दिखाया गया है।',

@@ -27,7 +27,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const value = utr.trim();
-    if (!UTR.test(value)) return setError(t('checkout.upiReferenceHint'));
+    if (!UTR.test(value)) return setError(t('checkout.upiReferenceInvalid'));
     setBusy(true);
     const res = await sendUpiReference(shopId, orderId, token, value);
     setBusy(false);
@@ -49,7 +49,8 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
       </figure>
       <form onSubmit={(e) => void submit(e)} className="flex w-full max-w-sm flex-col gap-2" noValidate>
         <Field label={t('checkout.upiReference')} value={utr} onChange={(e) => setUtr(e.target.value)} inputMode="numeric" autoComplete="off" error={error} />
-        <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>
+        {/* an error under the field says what to enter: the hint would say it a second time */}
+        {error ? null : <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>}
         <button type="submit" disabled={busy} className="rounded-md bg-primary-strong px-5 py-2.5 font-semibold text-white disabled:opacity-60">
           {t('checkout.upiSubmit')}
         </button>
