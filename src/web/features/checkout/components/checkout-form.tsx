@@ -40,6 +40,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
   const shop = useShop();
   const navigate = useNavigate();
   const openModal = useUi((s) => s.openModal);
+  const withLoader = useUi((s) => s.withLoader);
   const nextStep = (type: PaymentType | null) => (type === 'pof' ? t('checkout.payOnDelivery') : type === 'upi-manual' ? t('checkout.upiNext') : '');
   const state = useCheckout();
   const { dispatch } = state;
@@ -139,7 +140,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
     setBusy(true);
     const key = attempt.current.key;
     // a logged-in shopper's order is theirs: the access token goes with it
-    const res = await asUser((headers) => placeOrder(body, key, headers));
+    const res = await withLoader(asUser((headers) => placeOrder(body, key, headers)));
     setBusy(false);
     if (res.ok) {
       const { orderId, notificationToken, order } = res.data;

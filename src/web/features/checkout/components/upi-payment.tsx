@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UTR } from '../../../../domain/payments.ts';
 import { formatMoney, toMinor } from '../../../../domain/money.ts';
+import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { sendUpiReference, usePaymentSetup } from '../api/orders.ts';
 import { Field } from './field.tsx';
@@ -20,6 +21,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const withLoader = useUi((s) => s.withLoader);
 
   if (sent) return <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.upiWaiting')}</p>;
   if (!upi) return <p role="status">{t('nav.loading')}</p>;
@@ -29,7 +31,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
     const value = utr.trim();
     if (!UTR.test(value)) return setError(t('checkout.upiReferenceInvalid'));
     setBusy(true);
-    const res = await sendUpiReference(shopId, orderId, token, value);
+    const res = await withLoader(sendUpiReference(shopId, orderId, token, value));
     setBusy(false);
     if (res.ok) setSent(true);
     else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
