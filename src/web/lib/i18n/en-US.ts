@@ -614,6 +614,8 @@ export const enUS = {
     couponHint: 'The newsletter gives you a {{percent}}% coupon.',
     payment: 'Payment',
     placeOrder: 'Place order',
+    acceptTerms: 'By placing the order you accept the <terms>terms</terms>.',
+    acceptTermsEnquiry: 'By sending the enquiry you accept the <terms>terms</terms>.',
     sendEnquiry: 'Send enquiry',
     placing: 'Placing your order…',
     optional: '(optional)',

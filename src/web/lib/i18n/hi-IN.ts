@@ -619,6 +619,8 @@ export const hiIN: Messages = {
     couponHint: 'न्यूज़लेटर से आपको {{percent}}% का कूपन मिलता है।',
     payment: 'भुगतान',
     placeOrder: 'ऑर्डर करें',
+    acceptTerms: 'ऑर्डर देकर आप <terms>शर्तें</terms> स्वीकार करते हैं।',
+    acceptTermsEnquiry: 'पूछताछ भेजकर आप <terms>शर्तें</terms> स्वीकार करते हैं।',
     sendEnquiry: 'पूछताछ भेजें',
     placing: 'आपका ऑर्डर दिया जा रहा है…',
     optional: '(वैकल्पिक)',

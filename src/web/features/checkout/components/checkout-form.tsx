@@ -22,6 +22,7 @@ import { AddressFields } from './address-fields.tsx';
 import { DeliverySlotField } from './delivery-slot-field.tsx';
 import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { TermsNote } from './terms-note.tsx';
 
 type Shortage = { id: string; title: string; requested: number; available: number };
 type SavedAddress = ShippingDetails & { id: string };
@@ -311,6 +312,7 @@ export function CheckoutForm({ items, onPlaced }: { items: readonly CartItem[]; 
             <ShortageList lines={shortages} />
           </div>
         ) : null}
+        <TermsNote enquiry={enquiry} />
         <button type="submit" disabled={busy} className="rounded-md bg-primary-strong py-3 text-lg font-semibold text-white disabled:opacity-60">
           {busy ? t('checkout.placing') : enquiry ? t('checkout.sendEnquiry') : (providers.find((p) => p.id === state.orderPaymentType)?.buttonText ?? t('checkout.placeOrder'))}
         </button>
