@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canMoveOrder, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, ownerMarksPayment, shopperMayPay, type FulfilmentMode } from './order-lifecycle.ts';
+import { canMoveOrder, endedWithoutPayment, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, ownerMarksPayment, shopperMayPay, type FulfilmentMode } from './order-lifecycle.ts';
 
 const modes: FulfilmentMode[] = ['ship', 'dine', 'pickup'];
 
@@ -45,6 +45,18 @@ describe('the life of an order', () => {
     // paid, or waiting for the owner to find the money: nothing more to pay now
     expect(shopperMayPay({ kind: 'order', status: 'placed', paymentStatus: 'awaiting_verification' })).toBe(false);
     expect(shopperMayPay({ kind: 'enquiry', status: 'placed', paymentStatus: 'awaiting_payment' })).toBe(false);
+  });
+
+  it('an order cancelled or rejected before it was paid ended without payment; one paid or refunded did not', () => {
+    for (const paymentStatus of ['awaiting_payment', 'awaiting_verification', 'to_collect']) {
+      expect(endedWithoutPayment({ status: 'cancelled', paymentStatus }), paymentStatus).toBe(true);
+      expect(endedWithoutPayment({ status: 'rejected', paymentStatus }), paymentStatus).toBe(true);
+      expect(endedWithoutPayment({ status: 'placed', paymentStatus }), paymentStatus).toBe(false);
+      expect(endedWithoutPayment({ status: 'delivered', paymentStatus }), paymentStatus).toBe(false);
+    }
+    // money that came is still owed back (a refund), so it did not end without payment
+    expect(endedWithoutPayment({ status: 'cancelled', paymentStatus: 'paid' })).toBe(false);
+    expect(endedWithoutPayment({ status: 'cancelled', paymentStatus: 'refunded' })).toBe(false);
   });
 
   it('refuses statuses it does not know', () => {

@@ -65,6 +65,9 @@ export const orderStatusNews: Record<OrderMove, string> = {
 /** Payment states that are still to be paid: the shopper may pick or change how, and the owner may mark a manual one paid. */
 export const unpaidStatuses: readonly string[] = ['to_collect', 'awaiting_payment', 'awaiting_verification'];
 
+/** The order ended, rejected or cancelled, before any money came: there is nothing to pay and nothing to collect (not "awaiting payment"). */
+export const endedWithoutPayment = (order: { status: string; paymentStatus: string }): boolean => endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus);
+
 /** Whether the owner marks this order's payment by hand: an unpaid UPI transfer, or pay on delivery to collect, of an order that did not end unfulfilled. */
 export const ownerMarksPayment = (order: { status: string; paymentStatus: string; paymentType: string | null }): boolean =>
   !endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');

@@ -13,8 +13,10 @@ const RELOAD_KEY = 'chunkReloadAt';
 export type LoadFailure = 'offline' | 'gone' | 'failed';
 
 /**
- * Why a part did not load: no network ('offline'), its file no longer on the server
- * ('gone': a new version was deployed since this page loaded), or anything else.
+ * Why a part did not load: no network ('offline', only when the browser says so), its file
+ * no longer on the server ('gone': a new version was deployed since this page loaded), or
+ * anything else — a server that does not answer while the browser is online is 'failed',
+ * with Try again, not offline.
  */
 export async function classifyLoadFailure(error: ChunkLoadError, fetchFile: typeof fetch = fetch, online = navigator.onLine): Promise<LoadFailure> {
   if (!online) return 'offline';
@@ -23,7 +25,7 @@ export async function classifyLoadFailure(error: ChunkLoadError, fetchFile: type
     const res = await fetchFile(error.url, { method: 'HEAD', cache: 'no-store' });
     return res.status === 404 ? 'gone' : 'failed';
   } catch {
-    return 'offline';
+    return 'failed';
   }
 }
 

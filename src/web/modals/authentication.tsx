@@ -31,6 +31,7 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
   const codes = useCodeChannels();
   const signIn = useSession((s) => s.signIn);
   const openModal = useUi((s) => s.openModal);
+  const withLoader = useUi((s) => s.withLoader);
   // the ways each mode is offered: a password works by both, the rest need a code (or link) that can be sent
   const byCode = (['email', 'phone'] as const).filter((v) => codes[v]);
   const ways: Record<Mode, readonly Via[]> = { login: ['email', 'phone'], code: byCode.filter((v) => v === 'email' || country === 'IN'), signup: byCode, reset: byCode };
@@ -112,7 +113,8 @@ export default function Authentication({ close, mode: initial }: ModalProps) {
     e.preventDefault();
     setBusy(true);
     setMessage(null);
-    await step();
+    // the loader (§2) covers the page while the server answers; it is gone before a failure's message shows
+    await withLoader(step());
     setBusy(false);
   }
 

@@ -69,6 +69,13 @@ describe('the offline page', () => {
     expect(offlinePage('/p/tomato')).toContain('has not been opened on this device before');
   });
 
+  it('says the shop cannot be reached, not offline, when the browser is online', () => {
+    const page = offlinePage('/checkout', true);
+    expect(page).toContain('<h1>The shop cannot be reached</h1>');
+    expect(page).not.toContain('offline');
+    expect(offlinePage('/checkout', false)).toContain("<h1>You're offline</h1>");
+  });
+
   it('cannot be broken out of by the address', () => {
     const page = offlinePage('/p/"><script>alert(1)</script>');
     expect(page).not.toContain('<script>');

@@ -92,11 +92,14 @@ function offlineReason(path: string): string {
 
 /**
  * The page shown for a navigation that neither the network nor the cache can answer:
- * it says what needs a connection and links back to what works offline.
+ * it says what needs a connection and links back to what works offline. While the
+ * browser is online the shop's server did not answer: it says that, not "offline".
  */
-export function offlinePage(path: string): string {
+export function offlinePage(path: string, online = false): string {
   const again = escapeHtml(path);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>You're offline</title>
+  const title = online ? 'The shop cannot be reached' : "You're offline";
+  const reason = online ? "The shop's server did not answer. Please try again in a moment." : offlineReason(path);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8fafc;color:#0f172a}main{max-width:28rem;padding:1.5rem;text-align:center}a{display:inline-block;margin:.5rem;padding:.6rem 1rem;border-radius:.5rem;text-decoration:none;font-weight:600}a.primary{background:#1d4ed8;color:#fff}a.plain{color:#0f172a;border:1px solid #cbd5e1}</style></head>
-<body><main><h1>You're offline</h1><p>${escapeHtml(offlineReason(path))}</p><p>Pages you have opened before, the catalog and your cart still work.</p><a class="primary" href="${again}">Try again</a><a class="plain" href="/catalog">Catalog</a></main></body></html>`;
+<body><main><h1>${title}</h1><p>${escapeHtml(reason)}</p><p>Pages you have opened before, the catalog and your cart still work.</p><a class="primary" href="${again}">Try again</a><a class="plain" href="/catalog">Catalog</a></main></body></html>`;
 }

@@ -52,10 +52,10 @@ registerRoute(
   ({ url, request }) => cachingFor(url, request, self.location.origin) !== null,
   ({ url, request, event }) => strategyFor(cachingFor(url, request, self.location.origin)!).handle({ request, event }),
 );
-// nothing answered a navigation (offline, and never kept): say so rather than show the browser's error
+// nothing answered a navigation (offline, or the server is down, and never kept): say so rather than show the browser's error
 setCatchHandler(async ({ request, url }) => {
   if (request.destination !== 'document' || !url) return Response.error();
-  return new Response(offlinePage(url.pathname + url.search), { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  return new Response(offlinePage(url.pathname + url.search, self.navigator.onLine), { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
 });
 // Workbox's router also takes { type: 'CACHE_URLS', payload: { urlsToCache } } from the page:
 // what it loaded before this worker existed goes through the routes above

@@ -1,15 +1,34 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppointmentView } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { noAnswerText } from '../../../lib/no-answer.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { useShop } from '../../../lib/use-shop.ts';
 import { useUserJson } from '../../../lib/use-user-json.ts';
 import { APPOINTMENTS_PATH, cancelAppointment } from '../api/appointments.ts';
 
 /** The link that moves a booking: the booking page with its service chosen. */
 export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
+
+/**
+ * A link into the booking page; while the shop takes no appointments (switched off, or no
+ * services) that page has nothing to book, so the control opens the feature-not-implemented
+ * modal (§2) instead of leading there.
+ */
+function BookingLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
+  const { enabled, services } = useShop().appointments;
+  const openModal = useUi((s) => s.openModal);
+  if (enabled && services.length > 0) return <Link to={to} className={className}>{children}</Link>;
+  return (
+    <button type="button" onClick={() => openModal('feature-not-implemented')} className={className}>
+      {children}
+    </button>
+  );
+}
 
 /** One booking: what, when, its state, and cancel / move while it may still change. */
 export function AppointmentCard({ appointment: a, onChanged }: { appointment: AppointmentView; onChanged?: () => void }) {
@@ -25,7 +44,7 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
     setBusy(true);
     const res = await cancelAppointment(a.id);
     setBusy(false);
-    if (!res.ok) return setProblem(res.status === 0 ? t('appointment.offline') : (res.error?.message ?? t('appointment.failed')));
+    if (!res.ok) return setProblem(res.status === 0 ? noAnswerText({ offline: t('appointment.offline'), unreachable: t('appointment.unreachable') }) : (res.error?.message ?? t('appointment.failed')));
     setConfirming(false);
     void notify({ type: 'success', message: t('appointment.cancelled') });
     onChanged?.();
@@ -53,9 +72,9 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
             </div>
           ) : (
             <div className="mt-1 flex flex-wrap gap-2">
-              <Link to={moveLink(a)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
+              <BookingLink to={moveLink(a)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
                 {t('appointment.move')}
-              </Link>
+              </BookingLink>
               <button type="button" onClick={() => setConfirming(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-red-700">
                 {t('appointment.cancel')}
               </button>
@@ -94,9 +113,9 @@ export function AppointmentList() {
           </li>
         ))}
       </ul>
-      <Link to={paths.appointment()} className="self-start font-medium text-primary-strong hover:underline">
+      <BookingLink to={paths.appointment()} className="self-start font-medium text-primary-strong hover:underline">
         {t('appointment.bookAnother')}
-      </Link>
+      </BookingLink>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Service } from '../../../../domain/booking.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { noAnswerText } from '../../../lib/no-answer.ts';
 import { useSession } from '../../../lib/session.ts';
 import { LoginPrompt } from '../../../ui/login-prompt.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -87,7 +88,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
     const res = moving ? await moveAppointment(moving, chosenSlot.start) : await bookAppointment(shopId, user.id, { serviceId: service.id, start: chosenSlot.start, notes, ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}) });
     setBusy(false);
     if (res.ok) return onDone(res.data.appointment.billId, 'emailSent' in res.data && res.data.emailSent === true);
-    if (res.status === 0) return setProblem(t('appointment.offline'));
+    if (res.status === 0) return setProblem(noAnswerText({ offline: t('appointment.offline'), unreachable: t('appointment.unreachable') }));
     setProblem(res.error?.message ?? res.error?.errorMessage ?? t('appointment.failed'));
     // the time went meanwhile: the times are asked for again
     if (res.error?.error === 'full' || res.error?.error === 'too_soon') {

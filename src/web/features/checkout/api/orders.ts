@@ -6,6 +6,7 @@ import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { orderCall, type OrderToken } from '../../../lib/order-call.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
+import { useUi } from '../../../lib/ui-store.ts';
 
 /** The order calls of §7 as the checkout and the guest view make them. */
 
@@ -74,14 +75,16 @@ const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup i
 
 /**
  * Sets the order up for a provider once, and gives its answer (null while waiting); a
- * refusal goes to `onError` in the server's words or `fallback`.
+ * refusal goes to `onError` in the server's words or `fallback`. With `loader`, the loader
+ * overlay (§2) covers the page until the answer comes, a refusal included.
  */
-export function usePaymentSetup<P extends PaymentType>(provider: P, target: { shopId: string; orderId: string; token: OrderToken }, onError: (message: string) => void, fallback: string): Extract<PaymentSetup, { provider: P }> | null {
+export function usePaymentSetup<P extends PaymentType>(provider: P, target: { shopId: string; orderId: string; token: OrderToken }, onError: (message: string) => void, fallback: string, { loader = false } = {}): Extract<PaymentSetup, { provider: P }> | null {
   const [setup, setSetup] = useState<Extract<PaymentSetup, { provider: P }> | null>(null);
   const { shopId, orderId, token } = target;
   useEffect(() => {
     let live = true;
-    void setUpPayment(shopId, orderId, token, provider).then((res) => {
+    const call = setUpPayment(shopId, orderId, token, provider);
+    void (loader ? useUi.getState().withLoader(call) : call).then((res) => {
       if (!live) return;
       if (!res.ok) onError(res.error?.message ?? fallback);
       else if (isFor(res.data, provider)) setSetup(res.data);
@@ -89,6 +92,6 @@ export function usePaymentSetup<P extends PaymentType>(provider: P, target: { sh
     return () => {
       live = false;
     };
-  }, [shopId, orderId, token, provider, onError, fallback]);
+  }, [shopId, orderId, token, provider, onError, fallback, loader]);
   return setup;
 }

@@ -10,6 +10,7 @@ import { fromMinor } from '../../../../domain/money.ts';
 import { cartLineInput, computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
 import { getJson, type ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { noAnswerText } from '../../../lib/no-answer.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
@@ -25,6 +26,7 @@ import { DeliverySlotField } from './delivery-slot-field.tsx';
 import { Field, FieldError, Section } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { StockNotice } from './stock-notice.tsx';
+import { TermsNote } from './terms-note.tsx';
 
 type Shortage = { id: string; title: string; requested: number; available: number };
 type SavedAddress = ShippingDetails & { id: string };
@@ -43,6 +45,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
   const shop = useShop();
   const navigate = useNavigate();
   const openModal = useUi((s) => s.openModal);
+  const withLoader = useUi((s) => s.withLoader);
   const nextStep = (type: PaymentType | null) => (type === 'pof' ? t('checkout.payOnDelivery') : type === 'upi-manual' ? t('checkout.upiNext') : '');
   const state = useCheckout();
   const { dispatch } = state;
@@ -147,7 +150,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
     setBusy(true);
     const key = attempt.current.key;
     // a logged-in shopper's order is theirs: the access token goes with it
-    const res = await asUser((headers) => placeOrder(body, key, headers));
+    const res = await withLoader(asUser((headers) => placeOrder(body, key, headers)));
     setBusy(false);
     if (res.ok) {
       const { orderId, notificationToken, order, emailSent } = res.data;
@@ -169,7 +172,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
     console.error('order placement failed', res.status, res.error?.error);
     // the server refused this attempt for good: sent again (the shop reopened, stock came back) it is a new one
     if (res.status >= 400 && res.status < 500) attempt.current = null;
-    if (res.status === 0) return setProblem(t('checkout.offline'));
+    if (res.status === 0) return setProblem(noAnswerText({ offline: t('checkout.offline'), unreachable: t('checkout.unreachable') }));
     const err = res.error;
     if (err?.error === 'out_of_stock' && Array.isArray(err.lines)) {
       setShortages(err.lines as Shortage[]);
@@ -316,6 +319,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
             <ShortageList lines={shortages} />
           </div>
         ) : null}
+        <TermsNote enquiry={enquiry} />
         <button type="submit" disabled={busy} className="rounded-md bg-primary py-3 text-lg font-semibold text-on-primary disabled:opacity-60">
           {busy ? t('checkout.placing') : enquiry ? t('checkout.sendEnquiry') : (providers.find((p) => p.id === state.orderPaymentType)?.buttonText ?? t('checkout.placeOrder'))}
         </button>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { endedUnfulfilled, unpaidStatuses } from '../../../../domain/order-lifecycle.ts';
+import { endedUnfulfilled, endedWithoutPayment } from '../../../../domain/order-lifecycle.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 
 /** What the shopper reads of an order that ended unfulfilled: 'Your order is cancelled.', or that the shop could not take it; nothing otherwise. */
@@ -12,6 +12,6 @@ export function EndedNote({ order, className }: { order: OrderView; className?: 
 
 /** The order's payment in the shopper's words: an order that ended before it was paid has nothing to pay, not a payment still awaited. */
 export function paymentStatusText(t: TFunction, order: OrderView): string {
-  if (endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus)) return t('order.nothingToPay');
+  if (endedWithoutPayment(order)) return t('order.nothingToPay');
   return t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus });
 }

@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderToken } from '../../../lib/order-call.ts';
+import { untilPageLeaves } from '../../../lib/page-leave.ts';
+import { useUi } from '../../../lib/ui-store.ts';
 import { usePaymentSetup } from '../api/orders.ts';
+
+/** How long the loader waits for PayU's page to replace this one before it shows the Continue button again. */
+const HAND_OVER_MS = 10_000;
 
 /**
  * PayU's hosted checkout: the server signs the form, the browser posts it to PayU (the
@@ -10,12 +15,16 @@ import { usePaymentSetup } from '../api/orders.ts';
  */
 export default function PayuRedirect({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void }) {
   const { t } = useTranslation();
-  const payu = usePaymentSetup('payu', { shopId, orderId, token }, onError, t('checkout.failed'));
+  // the loader (§2) covers the page from asking the server for PayU's form until PayU's page comes
+  const payu = usePaymentSetup('payu', { shopId, orderId, token }, onError, t('checkout.failed'), { loader: true });
+  const withLoader = useUi((s) => s.withLoader);
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (payu) form.current?.submit();
-  }, [payu]);
+    if (!payu) return;
+    form.current?.submit();
+    void withLoader(untilPageLeaves(HAND_OVER_MS));
+  }, [payu, withLoader]);
 
   if (!payu) return <p role="status">{t('checkout.payuGoing')}</p>;
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { UTR } from '../../../../domain/payments.ts';
 import { formatMoney, toMinor } from '../../../../domain/money.ts';
+import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { sendUpiReference, usePaymentSetup } from '../api/orders.ts';
 import { Field } from './field.tsx';
@@ -21,6 +22,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const withLoader = useUi((s) => s.withLoader);
 
   if (sent) return <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.upiWaiting')}</p>;
   if (!upi) return <p role="status">{t('nav.loading')}</p>;
@@ -28,9 +30,9 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const value = utr.trim();
-    if (!UTR.test(value)) return setError(t('checkout.upiReferenceHint'));
+    if (!UTR.test(value)) return setError(t('checkout.upiReferenceInvalid'));
     setBusy(true);
-    const res = await sendUpiReference(shopId, orderId, token, value);
+    const res = await withLoader(sendUpiReference(shopId, orderId, token, value));
     setBusy(false);
     if (res.ok) setSent(true);
     else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
@@ -50,7 +52,8 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
       </figure>
       <form onSubmit={(e) => void submit(e)} className="flex w-full max-w-sm flex-col gap-2" noValidate>
         <Field label={t('checkout.upiReference')} value={utr} onChange={(e) => setUtr(e.target.value)} inputMode="numeric" autoComplete="off" error={error} />
-        <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>
+        {/* an error under the field says what to enter: the hint would say it a second time */}
+        {error ? null : <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>}
         <button type="submit" disabled={busy} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60">
           {t('checkout.upiSubmit')}
         </button>

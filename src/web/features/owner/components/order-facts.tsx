@@ -1,8 +1,9 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { qtyToMilli } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
-import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
+import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
@@ -95,6 +96,10 @@ export function Lines({ order, prices = false }: { order: OwnerOrderSummary; pri
   );
 }
 
+/** The payment's state in the owner's words: an order that ended before it was paid has no money to collect, not a payment still awaited. */
+export const ownerPaymentStatus = (t: TFunction, order: Pick<OwnerOrderSummary, 'status' | 'paymentStatus'>): string =>
+  endedWithoutPayment(order) ? t('owner.endedUnpaid') : t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus });
+
 /** How the order is paid, and what to check: the shopper's UPI reference, a refund owed. */
 export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
   const { t } = useTranslation();
@@ -105,7 +110,7 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
       <p>
-        {order.paymentType ? t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType }) : t('owner.paymentNotChosen')} · <strong>{t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}</strong>
+        {order.paymentType ? t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType }) : t('owner.paymentNotChosen')} · <strong>{ownerPaymentStatus(t, order)}</strong>
       </p>
       {order.paymentReference ? <p className={order.paymentStatus === 'awaiting_verification' ? 'w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950' : ''}>{t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}</p> : null}
       {refund?.status === 'due' ? <p className="w-max rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t('owner.refundDue', { amount: price(refund.amount), method: t(`owner.paymentBy.${refund.method}`, { defaultValue: refund.method }) })}</p> : null}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { qtyToMilli } from '../../../../domain/money.ts';
+import { endedUnfulfilled } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { addressLines, contactPhone, quantityLabel, tableText } from '../../../../domain/order-details.ts';
 import type { OwnerOrderView } from '../../../../domain/order.ts';
@@ -10,7 +11,7 @@ import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { InvoiceSheet } from '../../../ui/invoice-sheet.tsx';
 import { invoiceQuery, OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
-import { Totals } from './order-facts.tsx';
+import { ownerPaymentStatus, Totals } from './order-facts.tsx';
 import { pageRules, papers, savedPaper, savePaper, sheetWidths, type Paper, type PrintoutKind } from '../lib/print.ts';
 
 /**
@@ -89,8 +90,8 @@ function Sheet({ order, kind }: { order: OwnerOrderView; kind: 'slip' | 'receipt
   const slot = order.details.shippingSlot;
   const phone = contactPhone(order);
   const table = tableText(order, shop.dineSpaces);
-  // what the rider or the counter does about the money: collect it, or nothing (paid, or being checked)
-  const collect = order.paymentStatus === 'to_collect';
+  // what the rider or the counter does about the money: collect it, or nothing (paid, being checked, or the order ended)
+  const collect = order.paymentStatus === 'to_collect' && !endedUnfulfilled(order.status);
   const rule = 'my-1.5 border-t border-dashed border-black';
   return (
     <div className="flex flex-col gap-1 leading-snug">
@@ -136,7 +137,7 @@ function Sheet({ order, kind }: { order: OwnerOrderView; kind: 'slip' | 'receipt
       {kind === 'receipt' ? <Totals order={order} grandClassName="text-[1.2em] font-bold" /> : null}
       {order.kind === 'order' ? (
         <p className="font-semibold">
-          {collect ? t('owner.toCollect', { amount: price(order.grandTotal) }) : t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
+          {collect ? t('owner.toCollect', { amount: price(order.grandTotal) }) : ownerPaymentStatus(t, order)}
           {order.paymentType ? ` · ${t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType })}` : ''}
         </p>
       ) : null}
