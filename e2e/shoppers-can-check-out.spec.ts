@@ -118,11 +118,15 @@ test.describe('Shoppers can check out', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('alert')).toContainText('Please check the highlighted fields.');
     await fillContact(page);
-    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    // nothing is delivered, so there is no delivery to pay at: the other ways to pay are offered
+    const payment = page.getByRole('radiogroup', { name: 'Payment' });
+    await expect(payment.getByRole('radio', { name: 'UPI' })).toBeVisible();
+    await expect(payment.getByRole('radio', { name: 'Pay on delivery' })).toHaveCount(0);
+    await payment.getByRole('radio', { name: 'UPI' }).check();
     // ₹149 and 5 % tax (₹7.45): no delivery line, and no packing, which would have been ₹10 (2 % raised to the minimum)
     const expected = { subtotal: '₹149.00', tax: '₹7.45', grand_total: '₹156.45' };
     await expect.poll(() => shownTotals(page)).toEqual(expected);
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
     await closeConfirmation(page);
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
     // the confirmed order charges what the checkout showed

@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { chooseDeliveryTime, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { setOrderStatus } from './fixtures/owner.ts';
-import { logInAfterAWrongPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
+import { logInAfterAWrongPassword, logInWithPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
 
 test.describe('Shoppers can have an account', () => {
@@ -115,15 +116,7 @@ test.describe('Shoppers can have an account', () => {
       await page.goto('/catalog');
       return page.getByTestId('cart-badge');
     };
-    const login = async () => {
-      await page.goto('/home');
-      await (await openMenu(page)).getByRole('button', { name: 'Login' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Log in' });
-      await dialog.getByLabel('E-mail').fill(email);
-      await dialog.getByLabel('Password').fill('jasmine rooftop garden');
-      await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-      await expect(dialog).toHaveCount(0);
-    };
+    const login = () => logInWithPassword(page, email, 'jasmine rooftop garden');
 
     // logged in: the account's cart gets a product, kept on the server
     await add(kept.title, kept.variantId);
@@ -145,6 +138,50 @@ test.describe('Shoppers can have an account', () => {
     await expect(summary).toContainText(kept.title);
     await expect(summary).toContainText(guestPick.title);
     await expect(summary.getByText('Qty 1')).toHaveCount(2);
+  });
+
+  test('with two logged-in devices, an item removed on one does not come back from the other', async ({ page, request, browser, catalog }) => {
+    // a sign-up, a second login (each hashing a password on purpose slowly) and a dozen pages
+    test.slow();
+    const email = `nisha-${test.info().project.name}-${Date.now()}@example.com`;
+    await signUpAndConfirm(page, request, 'Nisha', email, 'cardamom lantern bridge');
+    const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);
+    const [kept, removed] = test.info().project.name === 'mobile' ? [products[17]!, products[18]!] : [products[19]!, products[20]!];
+    const badgeOn = async (device: Page) => {
+      await device.goto('/catalog');
+      return device.getByTestId('cart-badge');
+    };
+
+    // the phone (this page) fills the cart
+    for (const p of [kept, removed]) {
+      await page.goto(`/p/${encodeURIComponent(p.variantId)}`);
+      await page.getByRole('main').getByRole('button', { name: `Add ${p.title}` }).click();
+      await expect(page.getByText('Added to cart!')).toBeVisible();
+    }
+
+    // the laptop logs in to the same account and gets both
+    const laptopContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: test.info().project.use.viewport ?? null });
+    const laptop = await laptopContext.newPage();
+    await logInWithPassword(laptop, email, 'cardamom lantern bridge');
+    await expect(async () => expect(await badgeOn(laptop)).toHaveText('2')).toPass();
+
+    // the phone removes one of them
+    await page.goto(`/p/${encodeURIComponent(removed.variantId)}`);
+    await page.getByRole('main').getByRole('textbox', { name: `Quantity of ${removed.title}` }).fill('0');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('item removed from cart')).toBeVisible();
+
+    // the laptop, still holding it, learns of the removal instead of sending it back
+    await expect(async () => expect(await badgeOn(laptop)).toHaveText('1')).toPass();
+    await laptop.goto('/checkout');
+    const summary = laptop.getByRole('complementary', { name: 'Your order' });
+    await expect(summary).toContainText(kept.title);
+    await expect(summary).not.toContainText(removed.title);
+    // and the phone, looking again, has not got it back either
+    await expect(await badgeOn(page)).toHaveText('1');
+    await page.reload();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await laptopContext.close();
   });
 
   test('a delivery address used while logged in is saved, offered at the next checkout, updated when changed there, and deleted after a confirmation', async ({ page, request, catalog }) => {

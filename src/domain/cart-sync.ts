@@ -7,32 +7,72 @@ import type { CartItem, CartProduct } from './cart-rules.ts';
 export type ServerCartLine = { productId: string; qty: number };
 
 /**
- * Login merge (§4): local lines the server lacks are pushed to it, server lines the
- * browser lacks are added locally (when the catalog still has the product). A line both
- * sides hold keeps the browser's quantity — the merge never adds the two up, so running
- * it twice changes nothing the second time.
+ * What this browser last agreed with the server on (decision 046): the lines both held the
+ * same after its last pull or confirmed push. Against it a difference has a side: a line
+ * that differs from it here was changed on this device, one that differs on the server was
+ * changed on another. An empty base (a guest's cart, the first login on a device) makes
+ * every local line new and every server line the account's.
  */
-export function mergeOnLogin(local: readonly CartItem[], server: readonly ServerCartLine[], productOf: (id: string) => CartProduct | undefined): { items: CartItem[]; push: ServerCartLine[] } {
-  const onServer = new Map(server.map((l) => [l.productId, l.qty]));
-  const push = local.filter((i) => onServer.get(i.id) !== i.qty).map((i) => ({ productId: i.id, qty: i.qty }));
+export type CartBase = ReadonlyMap<string, number>;
+
+// quantities compared as the server keeps them: in thousandths
+const milli = (qty: number | undefined) => (qty === undefined || !(qty > 0) ? 0 : Math.round(qty * 1000));
+const same = (a: number | undefined, b: number | undefined) => milli(a) === milli(b);
+
+/**
+ * A pull (§4 login merge, and on every later look at the server): each line this device did
+ * not change since the base takes the server's state — added, its quantity, or removed,
+ * since a removal on another device is an event, not an absence to fill in. A line changed
+ * here keeps the browser's state for `pendingChanges` to push: a guest's new line, a
+ * quantity set offline, a removal not yet sent. A line both sides hold keeps the browser's
+ * quantity, never a sum. Server lines of products the catalog no longer has are left out
+ * locally and out of the base, so they are neither shown nor deleted.
+ */
+export function pullServerCart(local: readonly CartItem[], base: CartBase, server: readonly ServerCartLine[], productOf: (id: string) => CartProduct | undefined): { items: CartItem[]; base: Map<string, number> } {
+  const onServer = new Map(server.filter((l) => l.qty > 0).map((l) => [l.productId, l.qty]));
+  const nextBase = new Map<string, number>();
+  const agree = (id: string, qty: number | undefined) => {
+    if (qty !== undefined) nextBase.set(id, qty);
+  };
+  const items: CartItem[] = [];
+  for (const item of local) {
+    const s = onServer.get(item.id);
+    if (!same(item.qty, base.get(item.id))) {
+      // changed here: the browser's line stands; the base learns only what already agrees
+      if (same(item.qty, s)) agree(item.id, s);
+      else agree(item.id, base.get(item.id));
+      items.push(item);
+    } else if (s !== undefined) {
+      agree(item.id, s);
+      items.push(same(item.qty, s) ? item : { ...item, qty: s });
+    }
+    // else: removed on another device since this one last agreed: it goes here too
+  }
   const here = new Set(local.map((i) => i.id));
-  const added = server.flatMap((l) => {
-    if (here.has(l.productId) || !(l.qty > 0)) return [];
-    const product = productOf(l.productId);
-    return product ? [{ ...product, qty: l.qty }] : [];
-  });
-  return { items: [...local, ...added], push };
+  for (const [id, s] of onServer) {
+    if (here.has(id)) continue;
+    if (base.has(id)) {
+      // removed here, not yet sent: the removal stands and is pushed
+      agree(id, base.get(id));
+      continue;
+    }
+    const product = productOf(id);
+    if (!product) continue;
+    agree(id, s);
+    items.push({ ...product, qty: s });
+  }
+  return { items, base: nextBase };
 }
 
 /**
- * A normal sync forces the browser's cart onto the server (§4): what to set and what to
- * delete there so that it holds exactly the local lines.
+ * What this device changed since the base, to force onto the server (§4 normal sync): the
+ * lines to set and the ones to delete. Lines changed on other devices are not in it, so a
+ * stale copy never writes them back.
  */
-export function syncToServer(local: readonly CartItem[], server: readonly ServerCartLine[]): { set: ServerCartLine[]; remove: string[] } {
-  const onServer = new Map(server.map((l) => [l.productId, l.qty]));
+export function pendingChanges(local: readonly CartItem[], base: CartBase): { set: ServerCartLine[]; remove: string[] } {
   const here = new Set(local.map((i) => i.id));
   return {
-    set: local.filter((i) => onServer.get(i.id) !== i.qty).map((i) => ({ productId: i.id, qty: i.qty })),
-    remove: server.filter((l) => !here.has(l.productId)).map((l) => l.productId),
+    set: local.filter((i) => !same(i.qty, base.get(i.id))).map((i) => ({ productId: i.id, qty: i.qty })),
+    remove: [...base.keys()].filter((id) => !here.has(id)),
   };
 }

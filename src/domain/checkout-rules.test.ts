@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutIssues, offeredModes, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
+import { checkoutIssues, offeredModes, offeredPayments, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
 
 const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsConfig']['personal']>; pickup?: boolean; dine?: boolean; orders?: boolean; enquiries?: boolean } = {}): CheckoutShop => ({
   orderConfig: {
@@ -22,6 +22,11 @@ const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsCon
   dineSpaces: [{ id: 'table-1', name: 'Table 1' }],
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
+
+const pof = { id: 'pof' as const, providerName: 'Pay on delivery', buttonText: 'Place order' };
+const upi = { id: 'upi-manual' as const, providerName: 'UPI', buttonText: 'Pay by UPI' };
+/** The shop, taking pay on delivery and UPI. */
+const payingBoth = (): CheckoutShop => ({ ...shop(), payment: { providers: [pof, upi] } });
 
 const complete: CheckoutInput = {
   deliveryMode: 'ship',
@@ -66,11 +71,22 @@ describe('checkoutIssues', () => {
   });
 
   it('a digital order needs no address, slot or table, but still the personal details and a payment', () => {
-    const digital = (input: CheckoutInput) => checkoutIssues(input, shop(), { digital: true }).map((i) => `${i.path}:${i.code}`);
-    expect(digital({ ...complete, shippingDetails: undefined, shippingSlotId: null })).toEqual([]);
-    expect(digital({ ...complete, deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: '', value: '' } })).toEqual([]);
+    const digital = (input: CheckoutInput) => checkoutIssues(input, payingBoth(), { digital: true }).map((i) => `${i.path}:${i.code}`);
+    const paidByUpi = { ...complete, paymentType: 'upi-manual' };
+    expect(digital({ ...paidByUpi, shippingDetails: undefined, shippingSlotId: null })).toEqual([]);
+    expect(digital({ ...paidByUpi, deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: '', value: '' } })).toEqual([]);
     const empty = { ...complete, shippingDetails: undefined, shippingSlotId: null, personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: null };
     expect(digital(empty)).toEqual(['personalDetails.fullName:required', 'personalDetails.email:required', 'personalDetails.phone:required', 'paymentType:required']);
+  });
+
+  it('a digital order is not offered pay on delivery, and refused it; a parcel still is', () => {
+    const both = payingBoth();
+    expect(offeredPayments(both, { digital: true })).toEqual([upi]);
+    expect(offeredPayments(both, { digital: false })).toEqual([pof, upi]);
+    const digitalOrder = { ...complete, shippingDetails: undefined, shippingSlotId: null };
+    expect(checkoutIssues({ ...digitalOrder, paymentType: 'pof' }, both, { digital: true }).map((i) => `${i.path}:${i.code}`)).toEqual(['paymentType:noDeliveryToPayAt']);
+    expect(checkoutIssues({ ...digitalOrder, paymentType: 'upi-manual' }, both, { digital: true })).toEqual([]);
+    expect(checkoutIssues({ ...complete, paymentType: 'pof' }, both)).toEqual([]);
   });
 
   it('orders need a payment the shop takes; an enquiry needs none', () => {

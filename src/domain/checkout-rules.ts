@@ -18,6 +18,7 @@ export const checkoutIssueMessages = {
   zipCode: 'The zip code must have at least 3 characters.',
   invalid: 'This field is not correct.',
   noOrders: 'This shop takes no orders.',
+  noDeliveryToPayAt: 'Pay on delivery is not offered for downloads and services. Please choose another way to pay.',
 } as const;
 
 export type CheckoutIssueCode = keyof typeof checkoutIssueMessages;
@@ -46,10 +47,19 @@ export function offeredModes(shop: CheckoutShop): DeliveryMode[] {
   return ['ship', ...(shop.dineInConfig.dineInEnabled ? ['dine' as const] : []), ...(shop.orderConfig.pickupEnabled ? ['pickup' as const] : [])];
 }
 
+/** Pay on delivery needs a delivery: an order of only downloads and services is not offered it (decision 041). */
+export const mayPayWith = (paymentType: string | null | undefined, { digital }: { digital: boolean }): boolean => !(digital && paymentType === 'pof');
+
+/** The shop's ways to pay that the cart is offered: all but pay on delivery for a digital cart. */
+export function offeredPayments<P extends { id: string }>(shop: { payment: { providers: readonly P[] } }, { digital }: { digital: boolean }): P[] {
+  return shop.payment.providers.filter((p) => mayPayWith(p.id, { digital }));
+}
+
 /**
  * `digital`: every line is virtual or downloadable (`isCartVirtual`). Nothing is carried
  * to the shopper or the table, so whatever the mode, no address, slot or table is asked;
- * the personal details still are (the e-mail is where a download goes).
+ * the personal details still are (the e-mail is where a download goes), and a payment other
+ * than on delivery.
  */
 export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digital = false }: { digital?: boolean } = {}): CheckoutIssue[] {
   const issues: CheckoutIssue[] = [];
@@ -91,6 +101,7 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digit
   if (shop.orderConfig.orderEnabled) {
     if (!input.paymentType) add('paymentType', 'required');
     else if (!shop.payment.providers.some((pr) => pr.id === input.paymentType)) add('paymentType', 'invalid');
+    else if (!mayPayWith(input.paymentType, { digital })) add('paymentType', 'noDeliveryToPayAt');
   } else if (!shop.orderConfig.enquiryEnabled) {
     add('deliveryMode', 'noOrders');
   }

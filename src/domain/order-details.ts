@@ -10,7 +10,7 @@ import type { OrderView } from './order.ts';
 type Details = Pick<OrderView, 'details'>;
 
 /** How the order is handed over, in the words of the owner's e-mails, the command line and the webhook (the pages use their own translated texts). */
-export const deliveryModeNames = { ship: 'Delivery', dine: 'Dine-in', pickup: 'Pickup' } as const;
+export const deliveryModeNames = { ship: 'Delivery', dine: 'Dine-in', pickup: 'Pickup', digital: 'Digital' } as const;
 
 /** The shopper's phone as one dialable string: '+91 9800000001'; '' when none was given. */
 export function contactPhone(order: Details): string {

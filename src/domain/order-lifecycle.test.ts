@@ -2,13 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canMoveOrder, endedWithoutPayment, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, ownerMarksPayment, shopperMayPay, type FulfilmentMode } from './order-lifecycle.ts';
 
-const modes: FulfilmentMode[] = ['ship', 'dine', 'pickup'];
+const modes: FulfilmentMode[] = ['ship', 'dine', 'pickup', 'digital'];
 
 describe('the life of an order', () => {
   it('goes forward along its mode: delivery ends delivered, dine-in served, pickup picked up', () => {
     expect(nextStatuses('placed', 'ship')).toEqual(['confirmed', 'preparing', 'out_for_delivery', 'delivered', 'rejected', 'cancelled']);
     expect(nextStatuses('preparing', 'dine')).toEqual(['ready', 'served', 'cancelled']);
     expect(nextStatuses('ready', 'pickup')).toEqual(['picked_up', 'cancelled']);
+    // a digital order: nothing to prepare, carry or pick up; confirmed, then delivered once sent
+    expect(nextStatuses('placed', 'digital')).toEqual(['confirmed', 'delivered', 'rejected', 'cancelled']);
+    expect(canMoveOrder('confirmed', 'preparing', 'digital')).toBe(false);
+    expect(canMoveOrder('confirmed', 'out_for_delivery', 'digital')).toBe(false);
     expect(canMoveOrder('preparing', 'ready', 'ship')).toBe(false);
     expect(canMoveOrder('out_for_delivery', 'served', 'ship')).toBe(false);
   });

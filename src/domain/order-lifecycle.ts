@@ -10,13 +10,18 @@
 export const orderStatuses = ['placed', 'confirmed', 'rejected', 'preparing', 'ready', 'out_for_delivery', 'delivered', 'served', 'picked_up', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** How the shopper gets the order (the checkout's delivery modes). */
-export type FulfilmentMode = 'ship' | 'dine' | 'pickup';
+/**
+ * How the shopper gets the order: the checkout's delivery modes, and `digital` for an order
+ * of only downloads and services (decision 041), whatever mode it was sent with — nothing to
+ * pack or carry, so the owner confirms it and marks it delivered once it is sent.
+ */
+export type FulfilmentMode = 'ship' | 'dine' | 'pickup' | 'digital';
 
 const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
   ship: ['placed', 'confirmed', 'preparing', 'out_for_delivery', 'delivered'],
   dine: ['placed', 'confirmed', 'preparing', 'ready', 'served'],
   pickup: ['placed', 'confirmed', 'preparing', 'ready', 'picked_up'],
+  digital: ['placed', 'confirmed', 'delivered'],
 };
 
 const finalStatuses: ReadonlySet<string> = new Set<OrderStatus>(['rejected', 'delivered', 'served', 'picked_up', 'cancelled']);

@@ -38,7 +38,7 @@ const products = new Map([product('recipe-ebook', 149, true), product('gift-card
 
 /** The totals lines an order of these products would be charged, as [code, rupees]. */
 function charged(ids: string[], deliveryMode: DeliveryMode = 'ship') {
-  const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType: 'pof' }, products, shop, null, { loggedIn: true });
+  const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType: 'upi-manual' }, products, shop, null, { loggedIn: true });
   if (!priced.ok) throw new Error(priced.refusal.reason);
   return { digital: priced.priced.digital, lines: priced.priced.totals.lines.map((l) => [l.code, l.value / 100]) };
 }
@@ -60,5 +60,16 @@ describe('priceOrder for downloads and services', () => {
     expect(charged(['gift-card-1000', 'toor-dal'])).toEqual({ digital: false, lines: [['subtotal', 1180], ['delivery', 0], ['packing', 23], ['tax', 59], ['grand_total', 1262]] });
     // picked up, the same mixed cart still pays packing
     expect(charged(['recipe-ebook', 'toor-dal'], 'pickup')).toEqual({ digital: false, lines: [['subtotal', 329], ['packing', 10], ['tax', 16.45], ['grand_total', 355.45]] });
+  });
+
+  it('refuses pay on delivery for a cart of only digital products, in any mode; a mixed cart may still pay so', () => {
+    const withPayment = (ids: string[], paymentType: 'pof' | 'upi-manual' | 'payu', deliveryMode: DeliveryMode = 'ship') => {
+      const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType }, products, shop, null, { loggedIn: true });
+      return priced.ok ? 'priced' : priced.refusal.reason;
+    };
+    for (const mode of ['ship', 'pickup', 'dine'] as const) expect(withPayment(['recipe-ebook', 'gift-card-1000'], 'pof', mode)).toBe('no_delivery_to_pay_at');
+    expect(withPayment(['recipe-ebook'], 'upi-manual')).toBe('priced');
+    expect(withPayment(['recipe-ebook'], 'payu')).toBe('priced');
+    expect(withPayment(['recipe-ebook', 'toor-dal'], 'pof')).toBe('priced');
   });
 });

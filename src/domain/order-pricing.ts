@@ -1,6 +1,7 @@
 import { addMinor, formatMoney, multiplyMinor, pricesOf, toMinor, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
 import type { OrderRequest } from './order.ts';
 import { checkQuantity, type QuantityProblem } from './quantity.ts';
+import { mayPayWith } from './checkout-rules.ts';
 import type { ShopConfig } from './shop-config.ts';
 import { computeTotals, totalsConfigOf, type CouponTerms, type LineAmounts, type Totals } from './totals.ts';
 
@@ -58,7 +59,9 @@ export type OrderRefusal =
   /** A guest's order not paid online above `orderConfig.maxGuestOrderValue`. */
   | { reason: 'order_limit'; limit: Minor }
   /** Checked as a digital order (no address, no slot), it holds something to carry after all: the owner changed a product's type meanwhile. */
-  | { reason: 'needs_delivery' };
+  | { reason: 'needs_delivery' }
+  /** Pay on delivery chosen for an order of only downloads and services: there is no delivery to pay at (decision 041). */
+  | { reason: 'no_delivery_to_pay_at' };
 
 /** One line of a priced order: the product, how much of it, and its money. */
 export type PricedLine = LineAmounts & { product: OrderableProduct; qtyMilli: number; unit: Minor };
@@ -115,10 +118,11 @@ export function priceOrder(
   if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder) return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
   // the same rule as the browser's isCartVirtual, read from the database's products
   const digital = withUnits.length > 0 && withUnits.every((l) => l.product.digital === true);
+  const enquiry = !shop.orderConfig.orderEnabled;
+  if (digital && !enquiry && !mayPayWith(order.paymentType, { digital })) return { ok: false, refusal: { reason: 'no_delivery_to_pay_at' } };
   const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null, digital }, config);
   // an order nobody has paid for, from someone the shop cannot reach again, is capped
   const limit = toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
-  const enquiry = !shop.orderConfig.orderEnabled;
   if (!loggedIn && limit > 0 && (enquiry || !paidOnline(order.paymentType)) && totals.grandTotal > limit) return { ok: false, refusal: { reason: 'order_limit', limit } };
   return { ok: true, priced: { totals, digital, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
 }

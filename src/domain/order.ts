@@ -3,7 +3,8 @@ import type { ShopConfig } from './shop-config.ts';
 import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
 import { MAX_QUANTITY_MILLI, quantityMessages } from './quantity.ts';
 import { fromMinor, type Minor } from './money.ts';
-import { deliveryModes, type DeliveryMode, type TotalsLine } from './totals.ts';
+import { deliveryModes, type TotalsLine } from './totals.ts';
+import type { FulfilmentMode } from './order-lifecycle.ts';
 
 /**
  * What `POST /fn/order/create` accepts (spec §7: {userId, sfId, order}). Only what the
@@ -93,7 +94,8 @@ export type OrderView<M = number> = {
   cancelRequested: boolean;
   paymentType: string | null;
   paymentStatus: string;
-  deliveryMode: DeliveryMode;
+  /** As the order is held: the mode it was sent with, or `digital` for one of only downloads and services. */
+  deliveryMode: FulfilmentMode;
   currencyCode: string;
   /**
    * `qty` is kg when `isFraction` (sold by weight), else units; `total` is qty × unit price,

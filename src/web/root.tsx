@@ -5,7 +5,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { inkOnLight, textOn } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
-import { useAttachCart, useClearCart } from './features/cart/hooks/use-cart.ts';
+import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
@@ -132,7 +132,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const loggedIn = useSession((s) => s.status === 'user');
-  const clearCart = useClearCart();
+  const clearCart = useLogoutCart();
   useEffect(() => void restoreSession(), []);
   useEffect(() => {
     import('./lib/service-worker.ts').then(

@@ -10,7 +10,7 @@ import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type Fu
 import { isDigitalType } from '../../../domain/cart-rules.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { DeliveryMode, TotalsLine } from '../../../domain/totals.ts';
+import type { TotalsLine } from '../../../domain/totals.ts';
 import type { Db } from '../database.ts';
 import type { Database, OrderTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -135,7 +135,7 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[]): Promise
       cancelRequested: order.cancel_requested_at !== null,
       paymentType: order.payment_type,
       paymentStatus: order.payment_status,
-      deliveryMode: order.delivery_mode as DeliveryMode,
+      deliveryMode: order.delivery_mode as FulfilmentMode,
       currencyCode: order.currency_code,
       lines: (lines.get(order.id) ?? []).map((l) => ({
         productId: l.product_id,
@@ -291,7 +291,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
               user_id: options.userId ?? null,
               status: 'placed',
               kind,
-              delivery_mode: order.deliveryMode,
+              // an order of only downloads and services is held as what it is, whatever mode it was sent with (decision 041)
+              delivery_mode: digital ? 'digital' : order.deliveryMode,
               details: JSON.stringify(details),
               shipping_slot_id: slotId,
               payment_type: kind === 'order' ? (order.paymentType ?? null) : null,

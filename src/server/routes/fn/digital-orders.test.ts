@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
@@ -7,9 +8,14 @@ import { createCatalogRepository } from '../../db/repositories/catalog-repositor
 import { createOrderRepository } from '../../db/repositories/order-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testCatalog, testShopConfig } from '../../testing/fixtures.ts';
+import { createAccessTokens } from '../../services/access-tokens.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addUsers } from '../../testing/users.ts';
 
-/** The demo shop's charges (packing 2 %, ₹10 to ₹50, whole rupees; delivery ₹40, free from ₹499; tax 5 %) and a delivery slot to choose. */
+const secret = randomBytes(32);
+const tokens = createAccessTokens(secret);
+
+/** The demo shop's charges (packing 2 %, ₹10 to ₹50, whole rupees; delivery ₹40, free from ₹499; tax 5 %), a delivery slot to choose, pay on delivery and UPI. */
 const shopConfig = () => ({
   ...testShopConfig(),
   orderConfig: {
@@ -20,7 +26,13 @@ const shopConfig = () => ({
     deliverySlots: [{ id: 'morning', label: 'Morning', from: '08:00', to: '11:00', capacity: 20, cutoffMinutes: 60 }],
   },
   pricingConfig: { globalTaxPercentage: 5 },
-  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+  payment: {
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
+  },
 });
 
 /** The test catalog with the demo's e-book: a download nobody carries. */
@@ -34,16 +46,17 @@ const catalog = () => {
 };
 
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
-/** An order with no address and no slot, as the checkout sends a digital cart. */
-const body = (items: unknown[], over: Record<string, unknown> = {}) => ({ userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, paymentType: 'pof', ...over } });
+/** An order with no address and no slot, paid by UPI, as the checkout sends a digital cart. */
+const body = (items: unknown[], over: Record<string, unknown> = {}) => ({ userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, paymentType: 'upi-manual', ...over } });
+const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
 const totalsOf = (order: { totals: Array<{ code: string; value: number }> }) => order.totals.map((l) => [l.code, l.value]);
 const orderCount = async (db: Db) => Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe.each(testDatabases)('digital-only orders on $name', (database) => {
-  async function withShop(test: (t: { app: FastifyInstance; db: Db }) => Promise<void>): Promise<void> {
+  async function withShop(test: (t: { app: FastifyInstance; db: Db }) => Promise<void>, config: object = shopConfig()): Promise<void> {
     const { db, dispose } = await database.open();
     await createCatalogRepository(db, 2).replace(catalog());
-    const app = await buildTestApp(db, { config: shopConfig(), seed: false });
+    const app = await buildTestApp(db, { config, seed: false, authSecret: secret });
     try {
       await test({ app, db });
     } finally {
@@ -72,7 +85,6 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
 
   it('keeps no address for a digital order that sent one', async () => {
     await withShop(async ({ app }) => {
-      const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
       const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 2 }], { shippingDetails: address }));
       expect(res.statusCode).toBe(200);
       // 2 × ₹149 = ₹298, tax ₹14.90
@@ -100,6 +112,53 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
       const quote = await post(app, '/fn/order/quote', body([{ id: 'recipe-ebook', qty: 1 }, { id: 'tee-red-m', qty: 1 }]));
       expect(totalsOf(quote.json())).toEqual([['subtotal', 648.5], ['delivery', 0], ['packing', 12], ['tax', 32.43], ['grand_total', 692.93]]);
     });
+  });
+
+  it("holds a digital order as digital, not as a delivery: the owner sees no delivery and the steps confirmed, delivered", async () => {
+    await withShop(async ({ app, db }) => {
+      const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }]));
+      expect(res.statusCode).toBe(200);
+      const { orderId } = res.json();
+      expect(res.json().order.deliveryMode).toBe('digital');
+      const row = await db.kysely.selectFrom('orders').select('delivery_mode').where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(row.delivery_mode).toBe('digital');
+
+      const token = await addUsers(db, tokens, [['priya', 'owner']]);
+      const owner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${token.priya}` } });
+      const view = await owner('GET', `/admin/api/orders/${orderId}`);
+      expect(view.json().order).toMatchObject({ deliveryMode: 'digital', details: { shippingSlotId: null } });
+      expect(view.json().order.details.shippingDetails).toBeUndefined();
+      // nothing to prepare or send out: confirmed, then delivered (the download or access sent)
+      expect(view.json().next).toEqual(['confirmed', 'delivered', 'rejected', 'cancelled']);
+      expect((await owner('POST', `/admin/api/orders/${orderId}/status`, { status: 'confirmed' })).json().next).toEqual(['delivered', 'cancelled']);
+      expect((await owner('POST', `/admin/api/orders/${orderId}/status`, { status: 'out_for_delivery' })).statusCode).toBe(409);
+      expect((await owner('POST', `/admin/api/orders/${orderId}/status`, { status: 'delivered' })).statusCode).toBe(200);
+    });
+  });
+
+  it('refuses pay on delivery for a digital cart, with or without an address, and writes nothing', async () => {
+    await withShop(async ({ app, db }) => {
+      const refused = [{ path: 'order.paymentType', message: 'Pay on delivery is not offered for downloads and services. Please choose another way to pay.' }];
+      for (const over of [{ paymentType: 'pof' }, { paymentType: 'pof', shippingDetails: address }]) {
+        const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }], over));
+        expect(res.statusCode, JSON.stringify(over)).toBe(400);
+        expect(res.json().fields).toEqual(refused);
+        const quote = await post(app, '/fn/order/quote', body([{ id: 'recipe-ebook', qty: 1 }], over));
+        expect(quote.statusCode).toBe(400);
+        expect(quote.json().fields).toEqual(refused);
+      }
+      expect(await orderCount(db)).toBe(0);
+    });
+  });
+
+  it('still lets a mixed cart pay on delivery, held as a delivery', async () => {
+    const noSlots = shopConfig();
+    noSlots.orderConfig.deliverySlots = [];
+    await withShop(async ({ app }) => {
+      const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }, { id: 'tee-red-m', qty: 1 }], { paymentType: 'pof', shippingDetails: address }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order).toMatchObject({ deliveryMode: 'ship', paymentType: 'pof', paymentStatus: 'to_collect' });
+    }, noSlots);
   });
 
   it('refuses an order let through as digital when its products turn out to need carrying', async () => {

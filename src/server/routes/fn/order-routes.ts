@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { phoneKey } from '../../../domain/coupons.ts';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { fromMinor, type Minor } from '../../../domain/money.ts';
-import { checkOrderAgainstShop, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
+import { checkOrderAgainstShop, checkoutMessages, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
 import { orderLimitMessage, overLimitMessage, type CouponProblem, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
 import { totalsForApi } from '../../../domain/totals.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
@@ -51,6 +51,8 @@ function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest):
     case 'needs_delivery':
       // what the order would have been told had its products been known to need carrying
       return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: checkOrderAgainstShop(request, shop) } };
+    case 'no_delivery_to_pay_at':
+      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.paymentType', message: checkoutMessages.noDeliveryToPayAt }] } };
     case 'out_of_stock':
       return { statusCode: 409, body: { success: false, error: 'out_of_stock', message: 'Some products are no longer in stock in the quantity you asked for.', lines: result.lines } };
     case 'unavailable':

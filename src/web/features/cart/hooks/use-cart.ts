@@ -5,6 +5,7 @@ import { cartCount, cartMessages, type CartAction, type CartRules } from '../../
 type CartNoticeCode = keyof typeof cartMessages;
 import { notify } from '../../../lib/notify.ts';
 import { useShop } from '../../../lib/use-shop.ts';
+import { forgetCartBase } from '../store/cart-base.ts';
 import { useCartStore } from '../store/cart-store.ts';
 
 /**
@@ -75,4 +76,14 @@ export function useClearCart(): () => void {
   const { rules } = useCart();
   const dispatch = useCartStore((s) => s.dispatch);
   return useCallback(() => void dispatch({ type: 'clear' }, rules), [dispatch, rules]);
+}
+
+/** Logout (§4): the cart is emptied, and this browser forgets what it last agreed with the account's cart on (decision 046). */
+export function useLogoutCart(): () => void {
+  const clear = useClearCart();
+  const shopId = useShop().id;
+  return useCallback(() => {
+    forgetCartBase(shopId);
+    clear();
+  }, [clear, shopId]);
 }

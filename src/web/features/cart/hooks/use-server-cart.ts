@@ -1,61 +1,92 @@
 import { useEffect, useRef } from 'react';
 import type { CartProduct } from '../../../../domain/cart-rules.ts';
-import { mergeOnLogin, syncToServer, type ServerCartLine } from '../../../../domain/cart-sync.ts';
+import { pendingChanges, pullServerCart, type ServerCartLine } from '../../../../domain/cart-sync.ts';
 import { deleteJson, getJson, postJson } from '../../../lib/api.ts';
+import { useShop } from '../../../lib/use-shop.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
+import { readCartBase, writeCartBase } from '../store/cart-base.ts';
 import { useCartStore } from '../store/cart-store.ts';
 import { useCart } from './use-cart.ts';
 
 const cartPath = (productId: string) => `/api/user/cart/${encodeURIComponent(productId)}`;
 
+/** The catalog's products by id, loaded only when the account has lines this browser lacks. */
+async function productsFor(lines: readonly ServerCartLine[]): Promise<(id: string) => CartProduct | undefined> {
+  const here = new Set(useCartStore.getState().items.map((i) => i.id));
+  if (lines.every((l) => here.has(l.productId))) return () => undefined;
+  const catalog = await import('../../../lib/catalog-query.ts').then((m) => m.loadCatalogOnce()).catch(() => null);
+  const products = new Map(catalog?.products.map((p) => [p.id, p]) ?? []);
+  return (id) => {
+    const p = products.get(id);
+    return p ? { ...p, images: p.images.slice(0, 2) } : undefined;
+  };
+}
+
 /**
- * The logged-in shopper's cart on the server (spec §4 Cart sync). On login the two carts
- * merge (the guest's lines go up, the account's come down, nothing is added up, so a
- * second login changes nothing); after that every change is forced onto the server.
+ * The logged-in shopper's cart on the server (spec §4 Cart sync, decision 046). A pull — at
+ * login, on each page load, and whenever the tab is shown again or comes back online — takes
+ * what other devices changed (a line removed there goes here too), and keeps this device's
+ * own changes; every change made here is then forced onto the server. One step at a time,
+ * so a pull never reads the server between a push and its answer.
  */
 function useServerCart(): void {
-  const loggedIn = useSession((s) => s.status === 'user');
+  const userId = useSession((s) => s.user?.id ?? null);
+  const shopId = useShop().id;
   const ready = useCartStore((s) => s.ready);
-  const items = useCartStore((s) => s.items);
   const dispatch = useCartStore((s) => s.dispatch);
   const { rules } = useCart();
-  // what the server holds as far as this page knows; null until the login merge is done
-  const server = useRef<ServerCartLine[] | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
-    server.current = null;
-    if (!loggedIn || !ready) return;
+    if (!userId || !ready) return;
     let live = true;
-    void (async () => {
+    const enqueue = (step: () => Promise<void>) => {
+      queue.current = queue.current.then(() => (live ? step() : undefined)).catch((err: unknown) => console.warn('cart not synced', err));
+    };
+    const push = async () => {
+      const { set, remove } = pendingChanges(useCartStore.getState().items, readCartBase(shopId, userId));
+      const agreed = await Promise.all([
+        ...set.map(async (l) => ((await asUser((headers) => postJson(cartPath(l.productId), { qty: l.qty }, headers))).ok ? ([l.productId, l.qty] as const) : null)),
+        ...remove.map(async (id) => ((await asUser((headers) => deleteJson(cartPath(id), headers))).ok ? ([id, undefined] as const) : null)),
+      ]);
+      // a change the server did not take stays a change of this device, tried again next time
+      const base = readCartBase(shopId, userId);
+      for (const done of agreed) {
+        if (!done) continue;
+        const [id, qty] = done;
+        if (qty === undefined) base.delete(id);
+        else base.set(id, qty);
+      }
+      if (live) writeCartBase(shopId, userId, base);
+    };
+    const pull = async () => {
       const res = await asUser((headers) => getJson<ServerCartLine[]>('/api/user/cart', headers));
       if (!live || !res.ok) return;
-      // the catalog is needed only for account lines this browser does not have yet
-      const here = new Set(useCartStore.getState().items.map((i) => i.id));
-      const needsCatalog = res.data.some((l) => !here.has(l.productId));
-      const catalog = needsCatalog ? await import('../../../lib/catalog-query.ts').then((m) => m.loadCatalogOnce()).catch(() => null) : null;
-      const products = new Map(catalog?.products.map((p) => [p.id, p]) ?? []);
-      const productOf = (id: string): CartProduct | undefined => {
-        const p = products.get(id);
-        return p ? { ...p, images: p.images.slice(0, 2) } : undefined;
-      };
-      const merged = mergeOnLogin(useCartStore.getState().items, res.data, productOf);
+      const productOf = await productsFor(res.data);
       if (!live) return;
-      dispatch({ type: 'replace', items: merged.items }, rules);
-      await Promise.all(merged.push.map((l) => asUser((headers) => postJson(cartPath(l.productId), { qty: l.qty }, headers))));
-      server.current = merged.items.map((i) => ({ productId: i.id, qty: i.qty }));
-    })();
+      const local = useCartStore.getState().items;
+      const pulled = pullServerCart(local, readCartBase(shopId, userId), res.data, productOf);
+      // the cart first, then the base: another tab reading between sees at worst a change to push again, never one to undo
+      if (pulled.items.some((item, n) => item !== local[n]) || pulled.items.length !== local.length) dispatch({ type: 'replace', items: pulled.items }, rules);
+      writeCartBase(shopId, userId, pulled.base);
+      await push();
+    };
+    enqueue(pull);
+    const again = () => {
+      if (document.visibilityState === 'visible') enqueue(pull);
+    };
+    document.addEventListener('visibilitychange', again);
+    window.addEventListener('online', again);
+    const unsubscribe = useCartStore.subscribe((state, before) => {
+      if (state.items !== before.items) enqueue(push);
+    });
     return () => {
       live = false;
+      document.removeEventListener('visibilitychange', again);
+      window.removeEventListener('online', again);
+      unsubscribe();
     };
-  }, [loggedIn, ready, dispatch, rules]);
-
-  useEffect(() => {
-    if (!loggedIn || server.current === null) return;
-    const { set, remove } = syncToServer(items, server.current);
-    if (set.length === 0 && remove.length === 0) return;
-    server.current = items.map((i) => ({ productId: i.id, qty: i.qty }));
-    void Promise.all([...set.map((l) => asUser((headers) => postJson(cartPath(l.productId), { qty: l.qty }, headers))), ...remove.map((id) => asUser((headers) => deleteJson(cartPath(id), headers)))]);
-  }, [items, loggedIn]);
+  }, [userId, shopId, ready, dispatch, rules]);
 }
 
 /** The server cart's sync as a part of the page: loaded and mounted only for a logged-in shopper. */

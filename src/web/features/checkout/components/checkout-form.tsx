@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isCartVirtual, lineTotal, type CartAction, type CartItem } from '../../../../domain/cart-rules.ts';
-import { checkoutIssues, offeredModes, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
+import { checkoutIssues, offeredModes, offeredPayments, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
@@ -89,7 +89,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
   // every shop delivers, so a digital order goes as 'ship' whatever the tab chose; the server asks it no address
   const deliveryMode = digital ? 'ship' : state.deliveryMode;
   const enquiry = !shop.orderConfig.orderEnabled && shop.orderConfig.enquiryEnabled;
-  const providers = shop.payment.providers;
+  const providers = useMemo(() => offeredPayments(shop, { digital }), [shop, digital]);
 
   // one provider: nothing to choose
   useEffect(() => {

@@ -33,7 +33,7 @@ export function ContactLine({ order }: { order: OwnerOrderSummary }) {
   );
 }
 
-/** Where the order goes: the address (copied as one block for a rider's app), the slot with its day, the table, or pickup. */
+/** Where the order goes: the address (copied as one block for a rider's app), the slot with its day, the table, pickup, or nowhere (a digital order). */
 export function HandOver({ order, full = false }: { order: OwnerOrderSummary; full?: boolean }) {
   const { t } = useTranslation();
   const when = useFormatWhen();
@@ -68,6 +68,7 @@ export function HandOver({ order, full = false }: { order: OwnerOrderSummary; fu
       {slot ? <p>{t('owner.slot', { day: when.day(slot.start), slot: slot.label })}</p> : null}
       {order.deliveryMode === 'dine' ? <p className="font-semibold">{t('owner.table', { table: table ?? '—' })}</p> : null}
       {order.deliveryMode === 'pickup' ? <p>{t('owner.pickup')}</p> : null}
+      {order.deliveryMode === 'digital' ? <p>{t('owner.digital')}</p> : null}
       {order.details.note ? <p className="rounded bg-yellow-50 px-2 py-1 text-yellow-950">{t('owner.note', { note: order.details.note })}</p> : null}
     </div>
   );

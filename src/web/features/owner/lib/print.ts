@@ -4,7 +4,7 @@ import type { OrderView } from '../../../../domain/order.ts';
 /**
  * The owner's printouts of an order (issue 18): a packing slip to go with a delivery or
  * pickup, a kitchen ticket for dine-in (and pickup, which a café's kitchen makes too), and
- * a receipt for any order. Each fits a thermal roll, 80 mm or 58 mm wide, or A4.
+ * a receipt for any order (a digital order, with nothing to pack, has only that). Each fits a thermal roll, 80 mm or 58 mm wide, or A4.
  */
 export const printoutKinds = ['slip', 'kitchen', 'receipt', 'invoice'] as const;
 export type PrintoutKind = (typeof printoutKinds)[number];
@@ -16,7 +16,7 @@ export const isPrintoutKind = (value: string | undefined): value is PrintoutKind
  * once the shop (registered for GST) has accepted the order.
  */
 export function printKinds(order: Pick<OrderView, 'deliveryMode' | 'kind' | 'status'>, hasGstin: boolean): PrintoutKind[] {
-  const kinds: PrintoutKind[] = order.deliveryMode === 'dine' ? ['kitchen', 'receipt'] : order.deliveryMode === 'pickup' ? ['slip', 'kitchen', 'receipt'] : ['slip', 'receipt'];
+  const kinds: PrintoutKind[] = order.deliveryMode === 'dine' ? ['kitchen', 'receipt'] : order.deliveryMode === 'pickup' ? ['slip', 'kitchen', 'receipt'] : order.deliveryMode === 'digital' ? ['receipt'] : ['slip', 'receipt'];
   return hasGstin && hasTaxInvoice(order) ? [...kinds, 'invoice'] : kinds;
 }
 
