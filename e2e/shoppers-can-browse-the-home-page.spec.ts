@@ -20,7 +20,8 @@ async function tilesInView(carousel: Locator): Promise<number> {
   if (!frame) throw new Error('the carousel has no box');
   let inView = 0;
   for (const tile of await productTiles(carousel).all()) {
-    const box = await tile.boundingBox();
+    // the list item's own box includes the gap before it (its padding); the tile is its content
+    const box = await tile.locator(':scope > *').first().boundingBox();
     if (box && box.x >= frame.x - 2 && box.x + box.width <= frame.x + frame.width + 2) inView += 1;
   }
   return inView;
