@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../env.ts';
 import { startServer } from '../start.ts';
@@ -207,5 +208,27 @@ describe('npm run shop -- check-config', () => {
       });
       expect(text).toContain('orderConfig.orderEnabled: Write true or false here');
     });
+  });
+});
+
+describe('npm run shop -- config-schema', () => {
+  /** The schema as an editor would read it, through a JSON Schema validator of its own. */
+  async function editorCheck(change: (config: AnyConfig) => void) {
+    const file = path.join(dir, 'schema.json');
+    expect(await runCli(['config-schema', file], { log: () => {}, error: () => {} }, env)).toBe(0);
+    const validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(JSON.parse(readFileSync(file, 'utf8')) as object);
+    const config = JSON.parse(readFileSync('demo/shop.config.json', 'utf8')) as AnyConfig;
+    change(config);
+    return validate(config) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` ${String(e.params.additionalProperty)}` : ''}`);
+  }
+
+  it('takes the demo shop\'s config, with "$schema" pointing at it', async () => {
+    expect(await editorCheck((c) => (c.$schema = './shop.config.schema.json'))).toEqual([]);
+  });
+
+  it('underlines what check-config calls a mistake: a typo, a value not allowed, a locale not supported', async () => {
+    expect(await editorCheck((c) => (c.orderConfig.pickupEnabeld = true))).toEqual(['/orderConfig must NOT have additional properties pickupEnabeld']);
+    expect(await editorCheck((c) => (c.orderConfig.packingCharge.type = 'percent'))).toEqual(['/orderConfig/packingCharge/type must be equal to one of the allowed values']);
+    expect(await editorCheck((c) => (c.localeConfig.defaultLocale = 'en-IE'))).toEqual(['/localeConfig/defaultLocale must be equal to one of the allowed values']);
   });
 });

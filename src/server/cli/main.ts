@@ -14,6 +14,7 @@ import { tableQrSheet } from '../services/table-qr.ts';
 import { loadShopConfig, missingPictures } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
+import { shopConfigJsonSchema } from './config-schema.ts';
 import { customersCommand, newsletterCommand, reportCommand } from './report-commands.ts';
 import type { Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
@@ -27,6 +28,7 @@ import { quantityMessages } from '../../domain/quantity.ts';
 const USAGE = `Usage: npm run shop -- <command>
 
   check-config [file]          validate the shop config (default: SHOP_CONFIG or demo/shop.config.json)
+  config-schema [file]         write the config's JSON Schema (for editors: "$schema": "./shop.config.schema.json")
   import-catalog <file> [--shop-front <sheet>] [--dry-run] [--stock-from-file]
                                replace the catalog with a JSON or CSV file, all or nothing, and say what
                                changed; products already in the shop keep their live stock unless
@@ -99,6 +101,13 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         if (issue.hint) out.error(issue.hint.replace(/^/gm, '      '));
       }
       return 1;
+    }
+    case 'config-schema': {
+      const schema = `${JSON.stringify(shopConfigJsonSchema(), null, 2)}\n`;
+      if (!rest[0]) return (out.log(schema), 0);
+      writeFileSync(rest[0], schema);
+      out.log(`Wrote the shop config's JSON Schema to ${rest[0]}; point your config at it with "$schema": "./${path.basename(rest[0])}".`);
+      return 0;
     }
     case 'import-catalog':
     case 'export-catalog':
