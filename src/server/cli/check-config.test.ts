@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../env.ts';
 import { startServer } from '../start.ts';
 import { brokenConfigs, testShopConfig } from '../testing/fixtures.ts';
+import { shopConfigJsonSchema } from './config-schema.ts';
 import { runCli } from './main.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-check-config-'));
@@ -221,6 +222,11 @@ describe('npm run shop -- config-schema', () => {
     change(config);
     return validate(config) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` ${String(e.params.additionalProperty)}` : ''}`);
   }
+
+  it('the copy beside the demo configs is the schema of today\'s settings', () => {
+    const committed = readFileSync('demo/shop.config.schema.json', 'utf8');
+    expect(committed, 'run: npm run shop -- config-schema demo/shop.config.schema.json').toBe(`${JSON.stringify(shopConfigJsonSchema(), null, 2)}\n`);
+  });
 
   it('takes the demo shop\'s config, with "$schema" pointing at it', async () => {
     expect(await editorCheck((c) => (c.$schema = './shop.config.schema.json'))).toEqual([]);
