@@ -1,6 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
+import { startOwnServer } from './fixtures/own-server.ts';
+import { createOwner, OWNER_PASSWORD } from './fixtures/owner.ts';
+import { waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The demo shop's date `offset` days from now (Asia/Kolkata: UTC+5:30 all year), and the picker's label of it in English ("Wed, 25 Nov"). */
+function shopDay(offset: number): { iso: string; label: string } {
+  const d = new Date(Date.now() + (330 + offset * 24 * 60) * 60_000);
+  return { iso: d.toISOString().slice(0, 10), label: `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}` };
+}
 
 /** Days and times are radios drawn as buttons: the shopper clicks the label. */
 async function choose(radio: Locator): Promise<void> {
@@ -85,6 +99,85 @@ test.describe('Shoppers can book an appointment', () => {
     await guest.getByRole('group', { name: 'Choose a day' }).locator(`input[value="${dayValue}"]`).locator('xpath=..').click();
     await expect(guest.getByRole('radio', { name: newTime, exact: true })).toBeEnabled();
     await other.close();
+  });
+
+  test('the menu, the home page and the footer lead to booking; every day reads as a date, a day without times says why', async ({ page }) => {
+    await page.goto('/home');
+    await waitForHydration(page.getByRole('button', { name: 'Menu' }));
+    const card = page.getByRole('main').getByRole('region', { name: 'Book an appointment' });
+    await expect(card).toContainText('Kurta tailoring & fitting');
+    await expect(card.getByRole('link', { name: 'See free times' })).toHaveAttribute('href', '/appointment');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Book an appointment' })).toHaveAttribute('href', '/appointment');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Book an appointment' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/appointment$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book an appointment' })).toBeVisible();
+
+    await page.getByRole('radio', { name: /Kurta tailoring & fitting/ }).check();
+    const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio');
+    await expect(days).toHaveCount(7);
+    const labels = await days.evaluateAll((inputs) => inputs.map((input) => input.closest('label')!.textContent!.trim()));
+    // today first, a week of days each by weekday, day and month, never as 2026-11-24
+    expect(labels.map((l) => l.replace(/ \((closed|too soon|fully booked)\)$/, ''))).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => shopDay(i).label));
+    // a day that cannot be chosen says why; one that can says nothing more
+    for (const [i, day] of (await days.all()).entries()) expect({ label: labels[i], disabled: await day.isDisabled() }).toEqual({ label: labels[i], disabled: labels[i]!.endsWith(')') });
+  });
+
+  test('a free service reads "Free" where it is offered and booked; days without times say "too soon" and "closed"', async ({ page }, testInfo) => {
+    // a shop server of its own on one port: one project runs it
+    test.skip(testInfo.project.name !== 'desktop', 'runs once, on the desktop project');
+    test.slow();
+    const dataDir = path.relative(process.cwd(), testInfo.outputPath('shop'));
+    const demo = JSON.parse(readFileSync('demo/shop.config.json', 'utf8')) as { appointments: { services: object[] } };
+    const closed = shopDay(2);
+    const server = await startOwnServer({
+      port: 4195,
+      buildDir: 'build',
+      dataDir,
+      configPatch: {
+        // two days' notice: today's and tomorrow's times are all too soon; the day after is a closed date
+        closedDates: [closed.iso],
+        appointments: { ...demo.appointments, minimumNoticeMinutes: 2 * 24 * 60, services: [...demo.appointments.services, { id: 'style-advice', name: 'Style advice', durationMinutes: 15, price: 0, description: 'Our tailor suggests a cut and a fabric.' }] },
+      },
+    });
+    try {
+      await page.goto(`${server.url}/appointment?service=style-advice`);
+      const service = page.getByRole('radio', { name: /Style advice/ });
+      await expect(service).toBeChecked();
+      await expect(service).toHaveAccessibleName(/15 min · Free/);
+      await expect(page.getByText('₹0.00')).toHaveCount(0);
+
+      const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio');
+      await expect(days.nth(0)).toHaveAccessibleName(`${shopDay(0).label} (too soon)`);
+      await expect(days.nth(1)).toHaveAccessibleName(`${shopDay(1).label} (too soon)`);
+      await expect(days.nth(2)).toHaveAccessibleName(`${closed.label} (closed)`);
+      for (const i of [0, 1, 2]) await expect(days.nth(i)).toBeDisabled();
+      await expect(days.nth(3)).toHaveAccessibleName(shopDay(3).label);
+      // the first day with a free time is chosen
+      await expect(days.nth(3)).toBeChecked();
+
+      const email = `free-booker-${Date.now()}@example.com`;
+      createOwner(email, dataDir);
+      await waitForHydration(page.getByRole('button', { name: 'Log in to book' }));
+      await page.getByRole('button', { name: 'Log in to book' }).click();
+      const login = page.getByRole('dialog', { name: 'Log in' });
+      await login.getByLabel('E-mail').fill(email);
+      await login.getByLabel('Password').fill(OWNER_PASSWORD);
+      await login.getByRole('button', { name: 'Log in', exact: true }).click();
+      await expect(login).toBeHidden();
+
+      await choose(days.nth(3));
+      await choose(page.getByRole('group', { name: 'Choose a time' }).getByRole('radio', { disabled: false }).first());
+      await page.getByLabel('Phone number (the shop calls this if something changes)').fill('+91 98450 12345');
+      await page.getByRole('button', { name: /^Book Style advice, / }).click();
+      await expect(page.getByRole('heading', { name: 'Your appointment is booked' })).toBeVisible();
+      await expect(page.getByRole('article', { name: /^Style advice, / })).toContainText('15 min · Free · Booked');
+    } finally {
+      await server.stop();
+    }
   });
 
   test('a guest is asked to log in before booking', async ({ page }) => {

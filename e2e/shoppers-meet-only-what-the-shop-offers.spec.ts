@@ -50,6 +50,20 @@ test.describe('Shoppers meet only what the shop offers', () => {
     await expect(bottomNav(page).getByRole('button', { name: 'Cart' })).toBeVisible();
   });
 
+  test('with appointments off, neither the side menu, the home page nor the footer leads to booking', async ({ page }, testInfo) => {
+    await inShowcaseShop(testInfo, async (shop) => {
+      await page.goto(`${shop.url}/home`);
+      await waitForHydration(page.getByRole('button', { name: 'Menu' }));
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Frequently asked questions' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Book an appointment' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: /Book an appointment|See free times/ })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await expect(menu.getByRole('link', { name: 'All Products' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Book an appointment' })).toHaveCount(0);
+    });
+  });
+
   test('with appointments off, "Book an appointment" on the account opens "Coming soon" instead of a page with nothing to book', async ({ page }, testInfo) => {
     await inShowcaseShop(testInfo, async (shop) => {
       const email = `no-bookings-${testInfo.project.name}-${Date.now()}@example.com`;

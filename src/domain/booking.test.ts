@@ -6,6 +6,7 @@ import {
   cellsOf,
   checkAppointmentStart,
   checkDeliverySlot,
+  dayReason,
   deliverySlotSchema,
   instantOf,
   isoInZone,
@@ -66,6 +67,32 @@ describe('appointment times', () => {
       '2026-11-27:closed',
     ]);
     expect(appointmentDays(config, calendar, cookingClass, '2026-11-22', 2, saturdayMorning).map((d) => d.slots.length)).toEqual([2, 0]);
+  });
+
+  it('a day without times says why: closed (a closed date or no hours for the service), or too soon when the notice hides every time', () => {
+    // Monday 23 November, 13:00: the morning has gone and 14:00 and 14:30 are within the two hours' notice
+    const mondayOne = at('2026-11-23', '13:00');
+    const week = appointmentDays(config, calendar, fitting, '2026-11-23', 7, mondayOne);
+    expect(week.map((d) => `${d.date}:${d.reason ?? d.slots.length}`)).toEqual([
+      '2026-11-23:too_soon',
+      '2026-11-24:closed', // Tuesday: no hours
+      '2026-11-25:closed',
+      '2026-11-26:closed', // a closed date
+      '2026-11-27:closed',
+      '2026-11-28:closed',
+      '2026-11-29:8', // Sunday 08:00–12:00
+    ]);
+    // at 11:30 the 14:00 start is still two and a half hours away
+    expect(appointmentDays(config, calendar, fitting, '2026-11-23', 1, at('2026-11-23', '11:30')).map((d) => `${d.reason ?? d.slots.length}`)).toEqual(['2']);
+    // the class runs on Sundays only: a Monday is closed for it though the shop is open
+    expect(appointmentDays(config, calendar, cookingClass, '2026-11-30', 1, mondayOne)[0]!.reason).toBe('closed');
+  });
+
+  it('a day whose every time is taken is fully booked; one free place keeps it open; its own reason comes first', () => {
+    expect(dayReason({ reason: null }, [0, 0, 0])).toBe('full');
+    expect(dayReason({ reason: null }, [0, 1, 0])).toBeNull();
+    expect(dayReason({ reason: 'too_soon' }, [])).toBe('too_soon');
+    expect(dayReason({ reason: 'closed' }, [])).toBe('closed');
   });
 
   it('the minimum notice hides the next hours, and the horizon ends the list', () => {

@@ -138,7 +138,15 @@ function startsOn(config: AppointmentsConfig, calendar: Calendar, service: Servi
 /** The last date bookable: the horizon counts today as its first day. */
 const lastBookableDate = (config: AppointmentsConfig, calendar: Calendar, now: number) => addDays(localDate(now, calendar.timeZone), config.horizonDays - 1);
 
-export type DaySlots = { date: string; closed: boolean; slots: Slot[] };
+/**
+ * Why a day offers no time to book: `closed` (a closed date, or no opening hours for the
+ * service that day), `too_soon` (every time is within the minimum notice), `full` (every
+ * time left is fully booked; only the server, which counts places, knows this one).
+ */
+export type DayReason = 'closed' | 'too_soon' | 'full';
+
+/** One day's start times; `reason` says why it has none, null when it has some. */
+export type DaySlots = { date: string; closed: boolean; reason: Exclude<DayReason, 'full'> | null; slots: Slot[] };
 
 /** The bookable start times of a service, day by day from `from`, for `days` days (clipped to today and the horizon). */
 export function appointmentDays(config: AppointmentsConfig, calendar: Calendar, service: Service, from: string, days: number, now: number): DaySlots[] {
@@ -148,7 +156,8 @@ export function appointmentDays(config: AppointmentsConfig, calendar: Calendar, 
   const result: DaySlots[] = [];
   for (let date = from < today ? today : from, i = 0; i < days && date <= last; date = addDays(date, 1), i++) {
     const all = startsOn(config, calendar, service, date);
-    result.push({ date, closed: all.length === 0, slots: all.filter((s) => s.start >= earliest) });
+    const slots = all.filter((s) => s.start >= earliest);
+    result.push({ date, closed: all.length === 0, reason: all.length === 0 ? 'closed' : slots.length === 0 ? 'too_soon' : null, slots });
   }
   return result;
 }
@@ -284,7 +293,11 @@ export type OwnerAppointmentView = AppointmentView & {
 
 /** A bookable time as the slots call gives it. */
 export type SlotView = { start: string; end: string; remaining: number };
-export type SlotDayView = { date: string; closed: boolean; slots: SlotView[] };
+/** `reason`: why no time of the day can be chosen, null when one can. */
+export type SlotDayView = { date: string; closed: boolean; reason: DayReason | null; slots: SlotView[] };
+
+/** Why a day has no free time once the places left are known: its own reason, else full when no time has a place. */
+export const dayReason = (day: Pick<DaySlots, 'reason'>, remaining: readonly number[]): DayReason | null => day.reason ?? (remaining.some((r) => r > 0) ? null : 'full');
 export type DeliverySlotView = { id: string; date: string; label: string; start: string; end: string; remaining: number };
 
 /** The server's words for each refusal; the browser shows them as they come. */

@@ -27,7 +27,8 @@ export function bookingTime(start: number, shop: Pick<ShopConfig, 'localeConfig'
 export function appointmentEmail({ appointment, to, shop, origin }: AppointmentEmailInput): MailMessage {
   const { details } = appointment;
   const when = bookingTime(appointment.start, shop);
-  const price = formatMoney(toMinor(details.price, shop.localeConfig.fractionDigits), shop.localeConfig);
+  // a free service says so rather than "₹0.00"
+  const price = details.price === 0 ? 'Free' : formatMoney(toMinor(details.price, shop.localeConfig.fractionDigits), shop.localeConfig);
   const manage = `${origin}/account?activePage=appointments`;
   const lines = [
     `Thank you for your booking at ${shop.title}.`,

@@ -20,9 +20,13 @@ export function useFormatWhen() {
     const day = make({ weekday: 'short', day: 'numeric', month: 'short' });
     const longDay = make({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
     const time = make({ hour: 'numeric', minute: '2-digit' });
+    // a calendar date is the same day everywhere: read at noon UTC, formatted in UTC
+    const date = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
     return {
       /** Mon, 23 Nov */
       day: (iso: string) => day.format(Date.parse(iso)),
+      /** Mon, 23 Nov, for a calendar date such as 2026-11-23 (the shop's date, as the slots call gives it) */
+      date: (ymd: string) => date.format(Date.parse(`${ymd}T12:00:00Z`)),
       /** Monday, 23 November 2026 */
       longDay: (iso: string) => longDay.format(Date.parse(iso)),
       /** 10:30 am */

@@ -27,6 +27,12 @@ export function usePriceFormat(): LocaleConfig {
   return { ...shop.localeConfig, defaultLocale: locale };
 }
 
+/** Whether the shop takes bookings: appointments switched on with a service to book. Off, nothing leads to /appointment. */
+export function useTakesAppointments(): boolean {
+  const { enabled, services } = useRootData().shop.appointments;
+  return enabled && services.length > 0;
+}
+
 /** Whether the shop can send one-time codes by e-mail and by text message (no SMTP_URL or SMS_URL: not offered). */
 export function useCodeChannels(): StorefrontContext['codes'] {
   return useRootData().codes;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookingPicker } from '../features/appointments/components/booking-picker.tsx';
 import { paths } from '../lib/paths.ts';
-import { useShop } from '../lib/use-shop.ts';
+import { useShop, useTakesAppointments } from '../lib/use-shop.ts';
 
 /**
  * /appointment (§2): book one of the shop's services, or, with `?move=<id>`, move a
@@ -15,7 +15,8 @@ export default function Appointment() {
   const navigate = useNavigate();
   const shop = useShop();
   const [params, setParams] = useSearchParams();
-  const { services, enabled } = shop.appointments;
+  const { services } = shop.appointments;
+  const takesAppointments = useTakesAppointments();
   const moving = params.get('move');
   // chosen here at once; the address follows, so a reload or the back button keeps it
   const [serviceId, setServiceId] = useState(params.get('service') ?? (services.length === 1 ? services[0]!.id : null));
@@ -34,7 +35,7 @@ export default function Appointment() {
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{moving ? t('appointment.moveTitle') : t('appointment.title')}</h1>
-      {!enabled || services.length === 0 ? (
+      {!takesAppointments ? (
         <p className="text-slate-700">{t('appointment.none')}</p>
       ) : (
         <BookingPicker key={moving ?? 'new'} shopId={shop.id} services={services} serviceId={serviceId} onService={chooseService} moving={moving} onDone={done} />

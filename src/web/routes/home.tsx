@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { firstTiles, sortCategories } from '../../domain/catalog-view.ts';
+import { BookingCard } from '../features/appointments/components/booking-card.tsx';
 import { BannerSlider, HeroCarousel } from '../features/catalog/components/banner-carousel.tsx';
 import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
 import { ProductCarousel } from '../features/catalog/components/product-carousel.tsx';
@@ -34,6 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CategoryTiles categories={categories} />
       </section>
       <BannerSlider banners={sliders} />
+      <BookingCard />
       {sections.map(({ category, products }) => (
         <section key={category.oId} aria-labelledby={`home-${category.oId}`}>
           <div className="mb-3 flex items-baseline justify-between">

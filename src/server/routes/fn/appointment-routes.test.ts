@@ -40,6 +40,7 @@ const shopConfig = () => ({
     services: [
       { id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 },
       { id: 'class', name: 'Cooking class', durationMinutes: 60, price: 799, capacity: 3 },
+      { id: 'tea', name: 'Tea tasting', durationMinutes: 60, slotMinutes: 60, price: 0, days: ['sun'] },
     ],
   },
 });
@@ -250,6 +251,42 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     } finally {
       now = NOW;
     }
+  });
+
+  it('the slots say why a day offers no time: closed, too soon or fully booked', async () => {
+    const reasons = async (serviceId: string, from: string, days: number) => {
+      const res = await call('GET', `/api/appointments/slots?serviceId=${serviceId}&from=${from}&days=${days}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json().days as Array<{ date: string; reason: string | null }>).map((d) => `${d.date}:${d.reason}`);
+    };
+    // Saturday 09:00: the tea tasting runs on Sundays only, from 08:00 to 12:00, one guest an hour
+    expect(await reasons('tea', '2026-11-21', 3)).toEqual(['2026-11-21:closed', '2026-11-22:null', '2026-11-23:closed']);
+    // the fitting on a closed date
+    expect(await reasons('fitting', '2026-11-24', 1)).toEqual(['2026-11-24:closed']);
+    for (const [i, time] of ['08:00', '09:00', '10:00', '11:00'].entries()) {
+      await addUser(`taster-${i}`);
+      expect((await book(`taster-${i}`, 'tea', `2026-11-29T${time}:00+05:30`)).statusCode).toBe(200);
+    }
+    expect(await reasons('tea', '2026-11-29', 1)).toEqual(['2026-11-29:full']);
+    // Sunday 10:30: every time left that day starts within the two hours' notice
+    now = at('2026-11-22', '10:30');
+    try {
+      expect(await reasons('tea', '2026-11-22', 1)).toEqual(['2026-11-22:too_soon']);
+    } finally {
+      now = NOW;
+    }
+  });
+
+  it('a free service reads "Free" in the confirmation e-mail and its calendar file, not a price of 0', async () => {
+    await addUser('free-guest');
+    expect((await book('free-guest', 'tea', '2026-11-22T11:00:00+05:30')).statusCode).toBe(200);
+    await expect.poll(() => smtp.received.some((m) => m.to.includes('free-guest@example.com'))).toBe(true);
+    const mail = smtp.received.find((m) => m.to.includes('free-guest@example.com'))!;
+    expect(mimePart(mail.raw, 'text/plain')).toContain('Tea tasting: Sunday, 22 November 2026 at 11:00 am (60 minutes), Free.');
+    // calendar lines fold at 75 octets: a line break and a space continue the line
+    const ics = mimePart(mail.raw, 'text/calendar').replace(/\r?\n[ \t]/g, '');
+    expect(ics).toContain('(60 minutes)\\, Free.');
+    expect(ics).not.toMatch(/₹0/);
   });
 
   describe('delivery slots', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   appointmentDays,
   cellsOf,
+  dayReason,
   deliveryResource,
   isoDate,
   isoInZone,
@@ -43,16 +44,15 @@ export const slotRoutes: FastifyPluginAsync<{ shop: ShopConfig; db: Db; clock: C
       const all = days.flatMap((d) => d.slots);
       const taken = all.length ? await placesTaken(db, serviceResource(service.id), all[0]!.start, all.at(-1)!.end) : new Map<number, number>();
       const capacity = serviceCapacity(config, service);
-      const view: SlotDayView[] = days.map((d) => ({
-        date: d.date,
-        closed: d.closed,
-        slots: d.slots.map((s) => ({
+      const view: SlotDayView[] = days.map((d) => {
+        const slots = d.slots.map((s) => ({
           start: isoInZone(s.start, shop.timeZone),
           end: isoInZone(s.end, shop.timeZone),
           // the fullest cell the booking would hold decides
           remaining: Math.max(0, capacity - Math.max(...cellsOf(config, service, s.start).map((c) => taken.get(c) ?? 0))),
-        })),
-      }));
+        }));
+        return { date: d.date, closed: d.closed, reason: dayReason(d, slots.map((s) => s.remaining)), slots };
+      });
       return { success: true, timeZone: shop.timeZone, serviceId: service.id, days: view };
     },
   );

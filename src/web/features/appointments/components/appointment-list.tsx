@@ -2,14 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppointmentView } from '../../../../domain/booking.ts';
-import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { useFormatWhen } from '../../../lib/format.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
 import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
-import { useShop } from '../../../lib/use-shop.ts';
+import { useTakesAppointments } from '../../../lib/use-shop.ts';
 import { useUserJson } from '../../../lib/use-user-json.ts';
 import { APPOINTMENTS_PATH, cancelAppointment } from '../api/appointments.ts';
+import { useFormatFee } from '../hooks/use-format-fee.ts';
 
 /** The link that moves a booking: the booking page with its service chosen. */
 export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
@@ -20,9 +21,9 @@ export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new UR
  * modal (§2) instead of leading there.
  */
 function BookingLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
-  const { enabled, services } = useShop().appointments;
+  const takesAppointments = useTakesAppointments();
   const openModal = useUi((s) => s.openModal);
-  if (enabled && services.length > 0) return <Link to={to} className={className}>{children}</Link>;
+  if (takesAppointments) return <Link to={to} className={className}>{children}</Link>;
   return (
     <button type="button" onClick={() => openModal('feature-not-implemented')} className={className}>
       {children}
@@ -34,7 +35,7 @@ function BookingLink({ to, className, children }: { to: string; className: strin
 export function AppointmentCard({ appointment: a, onChanged }: { appointment: AppointmentView; onChanged?: () => void }) {
   const { t } = useTranslation();
   const when = useFormatWhen();
-  const formatPrice = useFormatPrice();
+  const formatFee = useFormatFee();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +56,7 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
       <h3 className="font-semibold">{a.serviceName}</h3>
       <p className="text-slate-700">{when.dayAndTime(a.start)}</p>
       <p className="text-sm text-slate-600">
-        {t('appointment.minutes', { count: a.durationMinutes })} · {formatPrice(a.price)} · {a.status === 'cancelled' ? t('appointment.statusCancelled') : upcoming ? t('appointment.statusBooked') : t('appointment.statusPast')}
+        {t('appointment.minutes', { count: a.durationMinutes })} · {formatFee(a.price)} · {a.status === 'cancelled' ? t('appointment.statusCancelled') : upcoming ? t('appointment.statusBooked') : t('appointment.statusPast')}
       </p>
       {a.notes ? <p className="text-sm text-slate-600">{t('appointment.yourNote', { note: a.notes })}</p> : null}
       {upcoming && onChanged ? (

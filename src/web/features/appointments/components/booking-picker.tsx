@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Service } from '../../../../domain/booking.ts';
-import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import type { DayReason, Service, SlotDayView } from '../../../../domain/booking.ts';
+import { useFormatWhen } from '../../../lib/format.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
 import { useSession } from '../../../lib/session.ts';
 import { LoginPrompt } from '../../../ui/login-prompt.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';
 import { bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
+import { useFormatFee } from '../hooks/use-format-fee.ts';
 
 const PAGE_DAYS = 7;
 const pill = (on: boolean) => `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
+
+const reasonText = { closed: 'appointment.closed', too_soon: 'appointment.tooSoon', full: 'appointment.full' } as const satisfies Record<DayReason, string>;
+
+/** Why a day's times cannot be chosen, null when one can; an answer without a reason reads as closed or full. */
+const whyNoTime = (d: SlotDayView): DayReason | null => (d.slots.some((s) => s.remaining > 0) ? null : (d.reason ?? (d.closed ? 'closed' : 'full')));
 
 type Props = {
   shopId: string;
@@ -30,7 +36,7 @@ type Props = {
  */
 export function BookingPicker({ shopId, services, serviceId, onService, moving, onDone }: Props) {
   const { t } = useTranslation();
-  const formatPrice = useFormatPrice();
+  const formatFee = useFormatFee();
   const when = useFormatWhen();
   const user = useSession((s) => (s.status === 'user' ? s.user : null));
   const service = services.find((s) => s.id === serviceId) ?? null;
@@ -114,7 +120,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
                 {s.name}
               </span>
               <span className="text-sm text-slate-600">
-                {t('appointment.minutes', { count: s.durationMinutes })} · {formatPrice(s.price)}
+                {t('appointment.minutes', { count: s.durationMinutes })} · {formatFee(s.price)}
               </span>
               {s.description ? <span className="text-sm text-slate-700">{s.description}</span> : null}
             </label>
@@ -135,12 +141,13 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             {days.length > 0 ? (
               <div className="flex flex-wrap gap-2">
                 {days.map((d) => {
-                  const free = d.slots.some((s) => s.remaining > 0);
-                  const label = d.slots[0] ? when.day(d.slots[0].start) : d.date;
+                  // every day by its date, so a day without times reads like the others: "Tue, 24 Nov (fully booked)"
+                  const label = when.date(d.date);
+                  const reason = whyNoTime(d);
                   return (
                     <label key={d.date} className={pill(d.date === day)}>
-                      <input type="radio" name="day" value={d.date} checked={d.date === day} disabled={!free} onChange={() => (setDay(d.date), setStart(null))} className="sr-only" />
-                      {free ? label : t('appointment.dayUnavailable', { day: label, reason: d.closed ? t('appointment.closed') : t('appointment.full') })}
+                      <input type="radio" name="day" value={d.date} checked={d.date === day} disabled={reason !== null} onChange={() => (setDay(d.date), setStart(null))} className="sr-only" />
+                      {reason ? t('appointment.dayUnavailable', { day: label, reason: t(reasonText[reason]) }) : label}
                     </label>
                   );
                 })}

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
+import { useTakesAppointments } from '../../../lib/use-shop.ts';
 
 /**
- * The left side menu of §2: Home, All Products, and YOUR ACCOUNT with Login and Signup
+ * The left side menu of §2: Home, All Products, Book an appointment (when the shop takes
+ * bookings), and YOUR ACCOUNT with Login and Signup
  * (logged out) or Your Orders and Logout (logged in — the accounts feature passes those).
  */
 export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout(): void } }) {
@@ -14,6 +16,7 @@ export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout()
   const closeAll = useUi((s) => s.closeAll);
   const openModal = useUi((s) => s.openModal);
   const closePanel = useUi((s) => s.closePanel);
+  const takesAppointments = useTakesAppointments();
   // the menu makes way for the login and sign-up modal: after logging in the shopper is back on the page
   const authenticate = (mode: 'login' | 'signup') => (closePanel('sideMenu'), openModal('authentication', { mode }));
   const item = 'block rounded-md px-3 py-2.5 font-medium hover:bg-slate-100';
@@ -30,6 +33,11 @@ export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout()
             <Link to={paths.catalog()} onClick={closeAll} className={item}>
               {t('nav.allProducts')}
             </Link>
+            {takesAppointments ? (
+              <Link to={paths.appointment()} onClick={closeAll} className={item}>
+                {t('nav.appointment')}
+              </Link>
+            ) : null}
             <h2 className="mt-4 px-3 text-xs font-bold tracking-wider text-slate-600">{t('nav.yourAccount')}</h2>
             {account.loggedIn ? (
               <>
