@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 
 /** Every environment variable the server reads, in one place (the README lists them). */
 export function readEnv(env: NodeJS.ProcessEnv = process.env) {
@@ -65,4 +67,17 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number of seconds above 0`);
   return n;
+}
+
+/**
+ * The optional file of settings the server and the owner's commands both read before
+ * readEnv: `.env` in the working directory (ENV_FILE names another; empty, none), lines
+ * of `NAME=value`. A variable set in the environment wins over the file. Returns the file
+ * read, or undefined when there is none.
+ */
+export function loadEnvFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const file = path.resolve(process.cwd(), env.ENV_FILE ?? '.env');
+  if (env.ENV_FILE === '' || !existsSync(file)) return undefined;
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) if (env[name] === undefined) env[name] = value;
+  return file;
 }

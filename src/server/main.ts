@@ -1,6 +1,8 @@
-import { readEnv } from './env.ts';
+import { loadEnvFile, readEnv } from './env.ts';
 import { startServer } from './start.ts';
 
+// .env in the working directory, as the owner's commands read it too (the environment wins)
+loadEnvFile();
 const env = readEnv();
 const { app, db } = await startServer(env);
 

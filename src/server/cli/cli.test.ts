@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/database.ts';
@@ -133,35 +132,6 @@ describe.each(testDatabases)('npm run shop -- appointments list on $name', (data
     const bad = capture();
     expect(await runCli(['appointments', 'list', '24-12-2026'], bad.out, env)).toBe(1);
     expect(bad.lines.join('\n')).toContain('Usage: npm run shop -- appointments list');
-  });
-});
-
-describe.each(testDatabases)('npm run shop -- backup on $name', (database) => {
-  let opened: OpenTestDatabase;
-  beforeAll(async () => {
-    opened = await database.open();
-  });
-  afterAll(async () => opened?.dispose());
-
-  it(database.name === 'sqlite' ? 'copies the live database to a new file, which opens with the whole catalog; never overwrites one' : 'points to pg_dump', async () => {
-    const env = { ...readEnv({}), shopConfig: writeJson('shop-backup.json', testShopConfig()), ...opened.location };
-    await createCatalogRepository(opened.db, 2).replace(testCatalog());
-    const file = path.join(dir, `backup-${database.name}.sqlite`);
-    const { lines, out } = capture();
-    if (database.name === 'postgres') {
-      expect(await runCli(['backup', file], out, env)).toBe(1);
-      expect(lines.join('\n')).toContain('pg_dump');
-      return;
-    }
-    expect(await runCli(['backup', file], out, env), lines.join('\n')).toBe(0);
-    const copy = new SQLite(file, { readonly: true });
-    expect(copy.prepare('SELECT variant_id FROM products ORDER BY variant_id').pluck().all()).toEqual(['mango', 'tee-red-l', 'tee-red-m']);
-    copy.close();
-    const again = capture();
-    expect(await runCli(['backup', file], again.out, env)).toBe(1);
-    expect(again.lines.join('\n')).toContain('exists already');
-    expect(await runCli(['backup', path.join(dir, 'no-such-folder', 'b.sqlite')], again.out, env)).toBe(1);
-    expect(await runCli(['backup'], again.out, env)).toBe(1);
   });
 });
 

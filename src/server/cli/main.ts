@@ -1,7 +1,7 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShopConfig } from '../../domain/shop-config.ts';
-import { readEnv, type Env } from '../env.ts';
+import { loadEnvFile, readEnv, type Env } from '../env.ts';
 import { migrate, openDatabase, type Db } from '../db/database.ts';
 import { createAnalyticsRepository, type AnalyticsSummary } from '../db/repositories/analytics-repository.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
@@ -16,13 +16,16 @@ import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from '.
 import { appointmentsCommand } from './appointment-commands.ts';
 import { shopConfigJsonSchema } from './config-schema.ts';
 import { customersCommand, newsletterCommand, reportCommand } from './report-commands.ts';
-import type { Out } from './out.ts';
+import { terminal, type Out } from './out.ts';
 import { createOwnerCommand } from './owner-commands.ts';
+import { backupCommand, restoreCommand } from './backup-commands.ts';
+import { shopBanner, shownPath } from './shop-banner.ts';
 import { quantityMessages } from '../../domain/quantity.ts';
 
 /**
  * Owner commands: `npm run shop -- <command> [args]`. They act on the same database as
- * the server (DATA_DIR or DATABASE_URL), which may be running at the same time.
+ * the server (DATA_DIR or DATABASE_URL), which may be running at the same time, with the
+ * same settings: the environment, and .env in the working directory as the server reads it.
  */
 
 const USAGE = `Usage: npm run shop -- <command>
@@ -50,8 +53,12 @@ const USAGE = `Usage: npm run shop -- <command>
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
   table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
-  backup <file>                a consistent copy of the SQLite database, taken while the shop runs
-                               (PostgreSQL: use pg_dump; see docs/deployment.md)
+  backup <file.tar.gz>         the whole shop in one archive, taken while the shop runs: the database (a
+                               consistent copy; PostgreSQL: pg_dump it beside), the config, the media
+                               folder and the secrets in DATA_DIR (auth-secret, vapid.json)
+  restore <file.tar.gz> [--force]
+                               put a backup back into DATA_DIR, SHOP_CONFIG and MEDIA_DIR; stop the shop
+                               first; --force replaces a shop that is there already
   report sales [--from D] [--to D] [--csv file]
                                one row per order line (date and time in the shop's time zone, order,
                                status, payment, product, variant, qty, unit price, line total, tax);
@@ -62,29 +69,38 @@ const USAGE = `Usage: npm run shop -- <command>
   analytics summary [days]     visits and other events of the last days (default 30), per type and per day
   help                         show this
 
+Settings: the environment, else .env in the working directory (as the server reads them): SHOP_CONFIG,
+  DATA_DIR, DATABASE_URL, MEDIA_DIR, … Each command that works on a shop first names it and its database.
+
 CSV columns (header row required): ${csvColumns.join(', ')}
   delimited by "," or ";" (as the header row is); tags and images are lists separated by ";".
   Required: variantId, title, categoryId, regular, stock. Prices as 1250, 1250.5, 1,250, ₹1,250.00 or 1250,50.
 Shop-front sheet columns (--shop-front; README.md): ${shopFrontColumns.join(', ')}
   a row per category (kind category; id: its products' categoryId) or banner (kind hero or slider).`;
 
+/** The shop's config once it is valid, after a first line naming the shop and its database (on stderr, so what a command prints stays clean). */
+function shopConfigOf(env: Env, out: Out): ShopConfig | undefined {
+  const config = loadShopConfig(env.shopConfig);
+  out.banner?.(shopBanner(config.ok ? config.config : undefined, env));
+  if (config.ok) return config.config;
+  out.error(`Fix the shop config ${shownPath(env.shopConfig)} first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
+  return undefined;
+}
+
 /** Runs a command on the shop's database (migrated first), once its config is valid. */
 async function withShop(env: Env, out: Out, run: (db: Db, shop: ShopConfig) => Promise<number>): Promise<number> {
-  const config = loadShopConfig(env.shopConfig);
-  if (!config.ok) {
-    out.error(`Fix the shop config first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
-    return 1;
-  }
+  const shop = shopConfigOf(env, out);
+  if (!shop) return 1;
   const db = openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     await migrate(db);
-    return await run(db, config.config);
+    return await run(db, shop);
   } finally {
     await db.close();
   }
 }
 
-export async function runCli(args: string[], out: Out = console, env = readEnv(), ownerPassword = env.owner.password): Promise<number> {
+export async function runCli(args: string[], out: Out = terminal, env = readEnv(), ownerPassword = env.owner.password): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
     case 'check-config': {
@@ -134,7 +150,9 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
         return createOwnerCommand(db, rest, out, ownerPassword);
       });
     case 'backup':
-      return withShop(env, out, (db) => backupCommand(db, rest, out));
+      return backupCommand(env, rest, out);
+    case 'restore':
+      return restoreCommand(env, rest, out);
     case 'report':
       return withShop(env, out, (db, shop) => reportCommand(db, shop, rest, out));
     case 'newsletter':
@@ -155,12 +173,8 @@ export async function runCli(args: string[], out: Out = console, env = readEnv()
       });
     }
     case 'table-qr': {
-      const config = loadShopConfig(env.shopConfig);
-      if (!config.ok) {
-        out.error(`Fix the shop config first (npm run shop -- check-config): ${config.issues.map((i) => i.message).join('; ')}`);
-        return 1;
-      }
-      return tableQrCommand(config.config, rest, env.publicUrl, out);
+      const shop = shopConfigOf(env, out);
+      return shop ? tableQrCommand(shop, rest, env.publicUrl, out) : 1;
     }
     case 'help':
     case undefined:
@@ -261,30 +275,6 @@ async function tableQrCommand(shop: ShopConfig, [file, url]: string[], publicUrl
   return 0;
 }
 
-/** `backup <file>`: SQLite's online backup into a new file; PostgreSQL has pg_dump for this. */
-async function backupCommand(db: Db, [file]: string[], out: Out): Promise<number> {
-  if (!db.backup) {
-    out.error('The shop runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL" (docs/deployment.md).');
-    return 1;
-  }
-  if (!file) {
-    out.error('Usage: npm run shop -- backup <file>  (a new file, e.g. backups/shop-2026-11-22.sqlite)');
-    return 1;
-  }
-  const target = path.resolve(file);
-  if (existsSync(target)) {
-    out.error(`${file} exists already: name a new file, so no backup is overwritten.`);
-    return 1;
-  }
-  if (!existsSync(path.dirname(target))) {
-    out.error(`There is no folder ${path.dirname(file)}: make it first.`);
-    return 1;
-  }
-  await db.backup(target);
-  out.log(`Backed up the shop's database to ${file}. To restore: stop the shop, remove shop.sqlite-wal and shop.sqlite-shm from DATA_DIR, copy the backup over shop.sqlite, start the shop.`);
-  return 0;
-}
-
 /** `store open|close|status`: the owner's switch, audited as the command line. */
 async function storeCommand(db: Db, [action]: string[], out: Out): Promise<number> {
   const store = createStoreRepository(db);
@@ -310,5 +300,7 @@ function printSummary(summary: AnalyticsSummary, days: number, out: Out): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // the settings the server reads: the environment, and .env in the working directory (the environment wins)
+  loadEnvFile();
   process.exitCode = await runCli(process.argv.slice(2));
 }

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Migration, type MigrationProvider } from 'kysely';
@@ -103,6 +103,27 @@ export function openDatabase(options: DbOptions): Db {
       chmodSync(target, 0o600);
     },
   };
+}
+
+/**
+ * Whether a process has the SQLite database in DATA_DIR open (the shop, or an owner's
+ * command): every connection in WAL mode holds a shared lock on the file, so an exclusive
+ * lock, asked for without waiting, is refused. A database file that is not there is not in use.
+ */
+export function sqliteInUse(dataDir: string): boolean {
+  const file = path.join(dataDir, 'shop.sqlite');
+  if (!existsSync(file)) return false;
+  const probe = new SQLite(file, { timeout: 0 });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE; COMMIT');
+    return false;
+  } catch (err) {
+    // any other failure (a file that is not a database) is not a shop running on it
+    return (err as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+  } finally {
+    probe.close();
+  }
 }
 
 /**

@@ -92,6 +92,8 @@ export function serverEnv(options: {
     BUILD_DIR: path.join(options.location.dataDir, 'no-web-build'),
     MEDIA_DIR: path.join(options.location.dataDir, 'no-media'),
     LOG_LEVEL: 'warn',
+    // no .env: a developer's own file must not reach a test's server either
+    ENV_FILE: '',
     AUTH_SECRET: options.authSecret ?? randomBytes(32).toString('hex'),
     ...options.extra,
   };
