@@ -122,14 +122,16 @@ describe('checkoutIssues', () => {
   });
 
   it('pay on delivery is paid at the counter at a table and at pickup, unless the owner names it for the mode', () => {
-    expect(paymentLabels(pof, 'ship')).toEqual({ providerName: 'Pay on delivery', buttonText: 'Place order' });
-    expect(paymentLabels(pof, 'dine')).toEqual({ providerName: null, buttonText: 'Place order' });
-    expect(paymentLabels(pof, 'pickup')).toEqual({ providerName: null, buttonText: 'Place order' });
+    const cashOnDelivery = { ...pof, providerName: 'Cash / UPI on delivery', buttonText: 'Pay on delivery' };
+    expect(paymentLabels(cashOnDelivery, 'ship')).toEqual({ providerName: 'Cash / UPI on delivery', buttonText: 'Pay on delivery' });
+    // null: the storefront's own "Pay at the counter" and "Place order"
+    expect(paymentLabels(cashOnDelivery, 'dine')).toEqual({ providerName: null, buttonText: null });
+    expect(paymentLabels(cashOnDelivery, 'pickup')).toEqual({ providerName: null, buttonText: null });
     expect(paymentLabels(upi, 'dine')).toEqual({ providerName: 'UPI', buttonText: 'Pay by UPI' });
-    const named = { ...pof, modes: { dine: { providerName: 'Pay at the till', buttonText: 'Order to my table' }, ship: { providerName: 'Cash on delivery' } } };
+    const named = { ...cashOnDelivery, modes: { dine: { providerName: 'Pay at the till', buttonText: 'Order to my table' }, ship: { providerName: 'Cash on delivery' }, pickup: { buttonText: 'Order for pickup' } } };
     expect(paymentLabels(named, 'dine')).toEqual({ providerName: 'Pay at the till', buttonText: 'Order to my table' });
-    expect(paymentLabels(named, 'ship')).toEqual({ providerName: 'Cash on delivery', buttonText: 'Place order' });
-    expect(paymentLabels(named, 'pickup')).toEqual({ providerName: null, buttonText: 'Place order' });
+    expect(paymentLabels(named, 'ship')).toEqual({ providerName: 'Cash on delivery', buttonText: 'Pay on delivery' });
+    expect(paymentLabels(named, 'pickup')).toEqual({ providerName: null, buttonText: 'Order for pickup' });
   });
 
   it('offers delivery always, dine-in and pickup when switched on', () => {

@@ -64,13 +64,13 @@ type Provider = ShopConfig['payment']['providers'][number];
 
 /**
  * A way to pay as the checkout names it for a mode: the owner's words for the mode, else its
- * own. `providerName` is null where the storefront says "Pay at the counter" in the shopper's
- * language: paying on delivery when nothing is delivered (dine-in, pickup).
+ * own. Paying on delivery when nothing is delivered (dine-in, pickup) is not called so: null
+ * where the storefront says "Pay at the counter" and "Place order" in the shopper's language.
  */
-export function paymentLabels(provider: Provider, mode: DetailsMode): { providerName: string | null; buttonText: string } {
+export function paymentLabels(provider: Provider, mode: DetailsMode): { providerName: string | null; buttonText: string | null } {
   const own = provider.modes?.[mode];
   const atCounter = provider.id === 'pof' && (mode === 'dine' || mode === 'pickup');
-  return { providerName: own?.providerName ?? (atCounter ? null : provider.providerName), buttonText: own?.buttonText ?? provider.buttonText };
+  return { providerName: own?.providerName ?? (atCounter ? null : provider.providerName), buttonText: own?.buttonText ?? (atCounter ? null : provider.buttonText) };
 }
 
 /** The delivery modes the shop offers, in the order the checkout shows them. */
