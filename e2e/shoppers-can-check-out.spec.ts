@@ -146,17 +146,21 @@ test.describe('Shoppers can check out', () => {
     await expect(page.getByLabel('Choose your table')).toHaveValue('table-3');
   });
 
-  test('a shopper arriving by a table link orders dine-in, with no delivery charge', async ({ page, catalog }) => {
+  test('a shopper arriving by a table link orders dine-in with only a name, paying at the counter, with no delivery charge', async ({ page, catalog }) => {
     const [product] = orderableProducts(catalog).slice(2);
     await addToCart(page, product!);
     await page.goto('/checkout?dineInSpaceId=table-2');
     await expect(page.getByRole('radio', { name: 'Dine-in' })).toBeChecked();
     await expect(page.getByLabel('Choose your table')).toHaveValue('table-2');
     await expect(page.getByRole('region', { name: 'Delivery address' })).toHaveCount(0);
-    await fillContact(page);
-    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    // a coffee needs no e-mail or phone (decision 050)
+    await expect(page.getByLabel('E-mail (optional)')).toBeVisible();
+    await expect(page.getByLabel('Phone number (optional)')).toBeVisible();
+    await page.getByLabel('Full name').first().fill('Asha Rao');
+    await expect(page.getByRole('radio', { name: 'Pay on delivery' })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Pay at the counter' }).check();
     await expect(page.getByTestId('order-totals').locator('[data-code="delivery"]')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
     await closeConfirmation(page);
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();
   });
@@ -226,8 +230,8 @@ test.describe('Shoppers can check out', () => {
     await page.goto('/checkout');
     await fillContact(page);
     await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('radio', { name: 'Pay at the counter' }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
     const number = await closeConfirmation(page);
     await page.getByRole('link', { name: 'View your order' }).click();
     await expect(page.getByText('Status: Placed')).toBeVisible();
@@ -252,10 +256,10 @@ test.describe('Shoppers can check out', () => {
       await page.goto('/checkout');
       await fillContact(page);
       await page.getByRole('radio', { name: 'Pickup' }).check();
-      await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+      await page.getByRole('radio', { name: 'Pay at the counter' }).check();
       await page.getByLabel('Coupon code').fill(code);
       await beforePlacing();
-      await page.getByRole('button', { name: 'Pay on delivery' }).click();
+      await page.getByRole('button', { name: 'Place order' }).click();
     };
     // the summary shows the discount before the order is placed: the server's quote
     let shownTotal = '';
@@ -280,9 +284,9 @@ test.describe('Shoppers can check out', () => {
     await page.goto('/checkout');
     await fillContact(page);
     await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'Pay on delivery' }).check();
+    await page.getByRole('radio', { name: 'Pay at the counter' }).check();
     await page.route('**/fn/order/create', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
     // the browser is online: the server could not be reached (offline is said only when the browser knows it)
     await expect(page.getByRole('alert')).toContainText('There was an error connecting to the server. Your cart is kept; please try again.');
     await page.unroute('**/fn/order/create');

@@ -33,7 +33,7 @@ function orderable(catalog: Catalog): ApiProduct[] {
 }
 
 /** The product in the cart, then the checkout with the shopper's details, pickup and the given payment chosen. */
-async function checkoutWith(page: Page, product: ApiProduct, payment: 'Pay on delivery' | 'UPI' | 'PayU'): Promise<void> {
+async function checkoutWith(page: Page, product: ApiProduct, payment: 'Pay at the counter' | 'UPI' | 'PayU'): Promise<void> {
   await page.goto(`/p/${product.variantId}`);
   await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
   await expect(page.getByText('Added to cart!')).toBeVisible();
@@ -132,22 +132,22 @@ test.describe('Shoppers see the shop at work', () => {
 
   test('an order that gets no answer while the browser is online says the server could not be reached; offline, it says offline', async ({ page, context, catalog }) => {
     const [, , product] = orderable(catalog);
-    await checkoutWith(page, product!, 'Pay on delivery');
+    await checkoutWith(page, product!, 'Pay at the counter');
     await page.route('**/fn/order/create', (route) => route.abort('connectionrefused'));
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('There was an error connecting to the server. Your cart is kept; please try again.');
     await expect(alert).not.toContainText('offline');
 
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Pay on delivery' }).click();
+    await page.getByRole('button', { name: 'Place order' }).click();
     await expect(alert).toContainText('You are offline. Checkout needs a connection; your cart is kept.');
     await context.setOffline(false);
   });
 
   test('at checkout, "terms" by the order button opens the shop\'s terms and conditions without leaving the page', async ({ page, catalog }) => {
     const [, , , product] = orderable(catalog);
-    await checkoutWith(page, product!, 'Pay on delivery');
+    await checkoutWith(page, product!, 'Pay at the counter');
     const order = page.getByRole('complementary', { name: 'Your order' });
     await expect(order.getByText('By placing the order you accept the terms.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);

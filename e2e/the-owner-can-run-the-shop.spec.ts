@@ -360,7 +360,7 @@ test.describe('The owner can run the shop', () => {
 
       await board.getByRole('button', { name: 'Open the shop' }).click();
       await expect(board.getByText('The shop is open and takes orders.')).toBeVisible();
-      await shopper.getByRole('button', { name: 'Pay on delivery' }).click();
+      await shopper.getByRole('button', { name: 'Place order' }).click();
       await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
     });
   });

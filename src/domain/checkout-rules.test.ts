@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutIssues, offeredModes, offeredPayments, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
+import { checkoutIssues, detailsAsked, offeredModes, offeredPayments, paymentLabels, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
 
 const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsConfig']['personal']>; pickup?: boolean; dine?: boolean; orders?: boolean; enquiries?: boolean } = {}): CheckoutShop => ({
   orderConfig: {
@@ -10,13 +10,14 @@ const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsCon
     pickupEnabled: over.pickup ?? true,
     deliveryCharge: { amount: 0, disableWhenTotalAbove: 0 },
     packingCharge: { type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false },
-    detailsConfig: { personal: { fullName: true, email: true, phone: true, ...over.personal } },
+    detailsConfig: { personal: { fullName: true, email: true, phone: true, ...over.personal }, modes: {} },
     deliverySlots: [{ id: 'morning', label: 'Morning', from: '08:00', to: '11:00', capacity: 10, cutoffMinutes: 60 }],
     deliveryDays: 3,
     maxQuantityPerLine: { units: 50, kg: 25 },
     maxGuestOrderValue: 10_000,
     unpaidHoldMinutes: 30,
     orderRateLimit: { perAddress: 30, perContact: 5, windowMinutes: 10 },
+    closedMessage: '',
   },
   dineInConfig: { dineInEnabled: over.dine ?? true },
   dineSpaces: [{ id: 'table-1', name: 'Table 1' }],
@@ -48,6 +49,30 @@ describe('checkoutIssues', () => {
     expect(codes(empty, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual([]);
     const wrong = { ...complete, personalDetails: { fullName: 'A', email: 'asha@', phone: { number: '12', dialCode: '+91' } } };
     expect(codes(wrong, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual(['personalDetails.fullName:name', 'personalDetails.email:email', 'personalDetails.phone:phone']);
+  });
+
+  it('a coffee at the table needs only a name, pickup a name and a phone, delivery what the shop asks', () => {
+    const nameOnly = { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } };
+    const dine = { ...complete, deliveryMode: 'dine' as const, shippingDetails: undefined, shippingSlotId: null, dineInDetails: { spaceId: 'table-1', value: '' }, personalDetails: nameOnly };
+    expect(codes(dine)).toEqual([]);
+    expect(codes({ ...dine, personalDetails: { ...nameOnly, fullName: '' } })).toEqual(['personalDetails.fullName:required']);
+    const pickup = { ...complete, deliveryMode: 'pickup' as const, shippingDetails: undefined, shippingSlotId: null, personalDetails: nameOnly };
+    expect(codes(pickup)).toEqual(['personalDetails.phone:required']);
+    expect(codes({ ...complete, personalDetails: nameOnly })).toEqual(['personalDetails.email:required', 'personalDetails.phone:required']);
+    // what is given is still checked: a wrong e-mail at the table is refused though none is asked
+    expect(codes({ ...dine, personalDetails: { ...nameOnly, email: 'asha@' } })).toEqual(['personalDetails.email:email']);
+  });
+
+  it('the owner sets each mode\'s questions field by field over the defaults', () => {
+    const personal = { fullName: true, email: true, phone: true };
+    expect(detailsAsked({ personal, modes: {} }, 'dine')).toEqual({ fullName: true, email: false, phone: false });
+    expect(detailsAsked({ personal, modes: {} }, 'pickup')).toEqual({ fullName: true, email: false, phone: true });
+    expect(detailsAsked({ personal, modes: {} }, 'ship')).toEqual(personal);
+    expect(detailsAsked({ personal, modes: {} }, 'digital')).toEqual(personal);
+    expect(detailsAsked({ personal, modes: { dine: { phone: true } } }, 'dine')).toEqual({ fullName: true, email: false, phone: true });
+    expect(detailsAsked({ personal, modes: { ship: { email: false } } }, 'ship')).toEqual({ fullName: true, email: false, phone: true });
+    // a shop that never asks a phone does not ask it at pickup either
+    expect(detailsAsked({ personal: { ...personal, phone: false }, modes: {} }, 'pickup')).toEqual({ fullName: true, email: false, phone: false });
   });
 
   it('delivery needs an address with a zip code of at least 3 characters, and a dated slot the shop has', () => {
@@ -94,6 +119,19 @@ describe('checkoutIssues', () => {
     expect(codes({ ...complete, paymentType: 'payu' })).toEqual(['paymentType:invalid']);
     expect(codes({ ...complete, paymentType: null }, shop({ orders: false, enquiries: true }))).toEqual([]);
     expect(codes({ ...complete, paymentType: null }, shop({ orders: false, enquiries: false }))).toEqual(['deliveryMode:noOrders']);
+  });
+
+  it('pay on delivery is paid at the counter at a table and at pickup, unless the owner names it for the mode', () => {
+    const cashOnDelivery = { ...pof, providerName: 'Cash / UPI on delivery', buttonText: 'Pay on delivery' };
+    expect(paymentLabels(cashOnDelivery, 'ship')).toEqual({ providerName: 'Cash / UPI on delivery', buttonText: 'Pay on delivery' });
+    // null: the storefront's own "Pay at the counter" and "Place order"
+    expect(paymentLabels(cashOnDelivery, 'dine')).toEqual({ providerName: null, buttonText: null });
+    expect(paymentLabels(cashOnDelivery, 'pickup')).toEqual({ providerName: null, buttonText: null });
+    expect(paymentLabels(upi, 'dine')).toEqual({ providerName: 'UPI', buttonText: 'Pay by UPI' });
+    const named = { ...cashOnDelivery, modes: { dine: { providerName: 'Pay at the till', buttonText: 'Order to my table' }, ship: { providerName: 'Cash on delivery' }, pickup: { buttonText: 'Order for pickup' } } };
+    expect(paymentLabels(named, 'dine')).toEqual({ providerName: 'Pay at the till', buttonText: 'Order to my table' });
+    expect(paymentLabels(named, 'ship')).toEqual({ providerName: 'Cash on delivery', buttonText: 'Pay on delivery' });
+    expect(paymentLabels(named, 'pickup')).toEqual({ providerName: null, buttonText: 'Order for pickup' });
   });
 
   it('offers delivery always, dine-in and pickup when switched on', () => {

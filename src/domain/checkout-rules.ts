@@ -1,9 +1,9 @@
 import { parseDeliverySlotId } from './calendar-dates.ts';
-import type { ShopConfig } from './shop-config.ts';
+import type { DetailsMode, ShopConfig } from './shop-config.ts';
 import type { DeliveryMode } from './totals.ts';
 
 /**
- * What checkout requires, given the shop (§3 detailsConfig.personal, §5 dictionary
+ * What checkout requires, given the shop (§3 detailsConfig.personal, per mode, §5 dictionary
  * rules). The browser runs it before sending and shows its own texts for the codes; the
  * server runs it again on what arrives and answers with its words. No zod here: the
  * browser loads this module.
@@ -42,6 +42,37 @@ export const DIAL_CODE = /^\+[0-9]{1,4}$/;
 export const MIN_ZIP = 3;
 export const MIN_NAME = 2;
 
+type Asked = { email: boolean; phone: boolean; fullName: boolean };
+
+/**
+ * The personal details a way of getting the order asks for (decision 050): the owner's own
+ * `modes` entry, field by field, over a default drawn from `personal`, which dine-in narrows
+ * to the name (a coffee needs no e-mail) and pickup to the name and phone.
+ */
+export function detailsAsked(details: ShopConfig['orderConfig']['detailsConfig'], mode: DetailsMode): Asked {
+  const { personal } = details;
+  const fallback: Asked =
+    mode === 'dine' ? { fullName: personal.fullName, email: false, phone: false } : mode === 'pickup' ? { fullName: personal.fullName, email: false, phone: personal.phone } : personal;
+  const own = details.modes[mode];
+  return { email: own?.email ?? fallback.email, phone: own?.phone ?? fallback.phone, fullName: own?.fullName ?? fallback.fullName };
+}
+
+/** The mode whose details an order is asked: a digital cart's own, whatever mode it was sent with. */
+export const detailsModeOf = (deliveryMode: DeliveryMode, { digital }: { digital: boolean }): DetailsMode => (digital ? 'digital' : deliveryMode);
+
+type Provider = ShopConfig['payment']['providers'][number];
+
+/**
+ * A way to pay as the checkout names it for a mode: the owner's words for the mode, else its
+ * own. Paying on delivery when nothing is delivered (dine-in, pickup) is not called so: null
+ * where the storefront says "Pay at the counter" and "Place order" in the shopper's language.
+ */
+export function paymentLabels(provider: Provider, mode: DetailsMode): { providerName: string | null; buttonText: string | null } {
+  const own = provider.modes?.[mode];
+  const atCounter = provider.id === 'pof' && (mode === 'dine' || mode === 'pickup');
+  return { providerName: own?.providerName ?? (atCounter ? null : provider.providerName), buttonText: own?.buttonText ?? (atCounter ? null : provider.buttonText) };
+}
+
 /** The delivery modes the shop offers, in the order the checkout shows them. */
 export function offeredModes(shop: CheckoutShop): DeliveryMode[] {
   return ['ship', ...(shop.dineInConfig.dineInEnabled ? ['dine' as const] : []), ...(shop.orderConfig.pickupEnabled ? ['pickup' as const] : [])];
@@ -64,7 +95,7 @@ export function offeredPayments<P extends { id: string }>(shop: { payment: { pro
 export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digital = false }: { digital?: boolean } = {}): CheckoutIssue[] {
   const issues: CheckoutIssue[] = [];
   const add = (path: string, code: CheckoutIssueCode) => issues.push({ path, code });
-  const required = shop.orderConfig.detailsConfig.personal;
+  const required = detailsAsked(shop.orderConfig.detailsConfig, detailsModeOf(input.deliveryMode, { digital }));
 
   const p = input.personalDetails;
   const name = p.fullName.trim();

@@ -54,7 +54,8 @@ export type OrderRefusal =
   | { reason: 'unavailable'; ids: string[] }
   | { reason: 'coupon'; problem: CouponProblem }
   | { reason: 'slot_full' | 'slot_closed' }
-  | { reason: 'store_closed' }
+  /** The owner's switch is off, or (with `hours`) the shop is outside its ordering hours, opening again at `opensAt` (null: not within a year). */
+  | { reason: 'store_closed'; hours?: { opensAt: number | null; now: number } }
   | { reason: 'quantity'; lines: QuantityRefusal[] }
   /** A guest's order not paid online above `orderConfig.maxGuestOrderValue`. */
   | { reason: 'order_limit'; limit: Minor }

@@ -87,6 +87,10 @@ export function crossFieldIssues(config: ShopConfig): ConfigIssue[] {
   if (packing.maxAmount > 0 && packing.minAmount > packing.maxAmount) {
     problem('orderConfig.packingCharge.maxAmount', `The packing charge's maximum (${packing.maxAmount}) is below its minimum (${packing.minAmount})`);
   }
+  const hours = config.orderConfig.openingHours;
+  if (hours && Object.values(hours).every((day) => day.length === 0)) {
+    problem('orderConfig.openingHours', 'The ordering hours have no day with hours, so the shop would never take an order: add hours like "mon": [{ "from": "07:00", "to": "22:00" }], or remove "openingHours" to take orders at any time');
+  }
   return issues;
 }
 

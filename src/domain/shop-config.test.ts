@@ -54,3 +54,28 @@ describe('shop config', () => {
     expect(problems(Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`word${i}`, ['rice']])))).toEqual(['At most 500 synonyms']);
   });
 });
+
+describe('per-mode details, payment words and ordering hours (decision 050)', () => {
+  const issuesOf = (orderConfig: unknown, payment?: unknown) => {
+    const result = validateShopConfig({ ...minimal(), orderConfig, ...(payment ? { payment } : {}) });
+    return result.ok ? [] : result.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+
+  it('the spec\'s detailsConfig.personal alone still validates; modes, words per mode and hours are optional', () => {
+    expect(issuesOf({ detailsConfig: { personal: { email: false, phone: true, fullName: true } } })).toEqual([]);
+    const modes = { detailsConfig: { personal: { email: true, phone: true, fullName: true }, modes: { dine: { email: false }, digital: { phone: false } } } };
+    const pof = { id: 'pof', providerName: 'Cash on delivery', buttonText: 'Place order', modes: { dine: { providerName: 'Pay at the till' } } };
+    expect(issuesOf({ ...modes, openingHours: { mon: [{ from: '07:00', to: '22:00' }] }, closedMessage: 'Back soon' }, { providers: [pof] })).toEqual([]);
+  });
+
+  it('a mistyped mode is named with the one meant', () => {
+    expect(issuesOf({ detailsConfig: { modes: { dinein: { email: false } } } })).toEqual(['orderConfig.detailsConfig.modes.dinein: Unknown setting "dinein": did you mean "dine"?']);
+  });
+
+  it('ordering hours with no day open are a mistake: the shop would never take an order', () => {
+    expect(issuesOf({ openingHours: {} })).toEqual([
+      'orderConfig.openingHours: The ordering hours have no day with hours, so the shop would never take an order: add hours like "mon": [{ "from": "07:00", "to": "22:00" }], or remove "openingHours" to take orders at any time',
+    ]);
+    expect(issuesOf({ openingHours: { sun: [{ from: '09:00', to: '13:00' }] } })).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone } from './booking.ts';
+import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone, openingHoursSchema } from './booking.ts';
 import { couponInputSchema } from './coupons.ts';
 import { gstinProblem } from './gst.ts';
 import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
@@ -59,6 +59,11 @@ const packingChargeSchema = z.object({
   removeFractionalPart: z.boolean().default(false),
 });
 
+/** The ways of getting an order whose questions the owner may set apart: the three modes and a digital order (decision 041). */
+export const detailsModes = ['ship', 'dine', 'pickup', 'digital'] as const;
+export type DetailsMode = (typeof detailsModes)[number];
+const detailsAsked = z.object({ email: z.boolean().optional(), phone: z.boolean().optional(), fullName: z.boolean().optional() });
+
 const orderConfigSchema = z.object(
   {
     orderEnabled: z.boolean().default(true),
@@ -73,8 +78,13 @@ const orderConfigSchema = z.object(
         personal: z
           .object({ email: z.boolean().default(true), phone: z.boolean().default(true), fullName: z.boolean().default(true) })
           .default({ email: true, phone: true, fullName: true }),
+        /**
+         * What each way of getting the order asks (decision 050): a field left out asks what
+         * `personal` does, but dine-in asks only the name and pickup the name and phone by default.
+         */
+        modes: z.object(Object.fromEntries(detailsModes.map((m) => [m, detailsAsked.optional()])) as Record<DetailsMode, z.ZodOptional<typeof detailsAsked>>).default({}),
       })
-      .default({ personal: { email: true, phone: true, fullName: true } }),
+      .default({ personal: { email: true, phone: true, fullName: true }, modes: {} }),
     /** Delivery slots offered at checkout, each with its capacity per day and cut-off (src/domain/booking.ts). */
     deliverySlots: z
       .array(deliverySlotSchema)
@@ -95,6 +105,13 @@ const orderConfigSchema = z.object(
     orderRateLimit: z
       .object({ perAddress: z.number().int().min(1).max(100_000).default(30), perContact: z.number().int().min(1).max(100_000).default(5), windowMinutes: z.number().int().min(1).max(24 * 60).default(10) })
       .default({ perAddress: 30, perContact: 5, windowMinutes: 10 }),
+    /**
+     * When orders are taken, weekly in the shop's time zone, besides its `closedDates` (decision 050);
+     * absent, always (as the owner's open / closed switch allows).
+     */
+    openingHours: openingHoursSchema.optional(),
+    /** The owner's words added to the closed notice and to a refused order's message, e.g. "Fresh bread from 7 am". */
+    closedMessage: z.string().trim().max(300).default(''),
   },
   required(configMessages.orderMissing),
 );
@@ -142,10 +159,13 @@ export const synonymsSchema = z
   })
   .default({});
 
+const paymentLabels = z.object({ providerName: z.string().min(1).optional(), buttonText: z.string().min(1).optional() });
 const paymentProviderSchema = z.object({
   id: z.enum(['payu', 'upi-manual', 'pof']),
   providerName: z.string().min(1),
   buttonText: z.string().min(1),
+  /** Its words for one way of getting the order, e.g. { "dine": { "providerName": "Pay at the table" } } (decision 050). */
+  modes: z.object(Object.fromEntries(detailsModes.map((m) => [m, paymentLabels.optional()])) as Record<DetailsMode, z.ZodOptional<typeof paymentLabels>>).optional(),
 });
 
 export const shopConfigSchema = z.object({

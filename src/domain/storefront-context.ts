@@ -15,6 +15,11 @@ export type StorefrontContext = {
   catalog(): Promise<CatalogData>;
   /** Whether the shop takes orders now (the owner's switch); the pages say so when it does not. */
   storeOpen(): Promise<boolean>;
+  /**
+   * Null while the shop's ordering hours allow orders (or it has none); else when ordering
+   * opens again (null: not within a year) and the instant that was decided at, for the words.
+   */
+  ordering: { opensAt: number | null; at: number } | null;
   /** The shopper's language (their cookie, else the shop's): `locale` formats, `language` picks the texts. */
   locale: string;
   language: UiLanguage;

@@ -326,7 +326,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir, store: mediaStore });
   if (options.web) {
     const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
-    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl, codes });
+    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl, codes, clock: options.clock });
   }
   return app;
 }

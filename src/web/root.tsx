@@ -7,6 +7,7 @@ import { inkOnLight, textOn } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
+import { ClosedNotice } from './features/shell/components/closed-notice.tsx';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
 import { createI18n, errorScreenMessages } from './lib/i18n/i18n.ts';
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     throw data({ configInvalid: true }, { status: 503 });
   }
   const { locale, language } = context;
-  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen(), codes: context.codes };
+  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen(), ordering: context.ordering, codes: context.codes };
 }
 
 /** The shop, the language and its texts do not depend on the URL: navigating never reloads them. */
@@ -161,11 +162,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
     <TileActionContext value={tileAction}>
-      {loaderData.storeOpen ? null : (
-        <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
-          {t('app.storeClosed')}
-        </p>
-      )}
+      <ClosedNotice storeOpen={loaderData.storeOpen} />
       <Outlet />
       {loggedIn ? <ServerCart /> : null}
       {/* one boundary each: a part loading later must not hide one already open */}

@@ -4,7 +4,9 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ConfigResult } from '../../domain/shop-config.ts';
+import { localDate } from '../../domain/booking.ts';
 import { resolveLanguage } from '../../domain/language.ts';
+import { orderingClosed } from '../../domain/ordering-hours.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { precompressedEncoding } from './compression.ts';
@@ -13,7 +15,7 @@ import type { CatalogCache } from '../services/catalog-cache.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes'] };
+type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes']; clock?: (() => number) | undefined };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -24,7 +26,7 @@ type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
  * the same key without rendering (decision 028).
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, codes }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, codes, clock = Date.now }) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
   const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
@@ -40,7 +42,8 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
       const [entry, storeOpen] = await Promise.all([catalog.get(), storeState.isOpen()]);
       const { locale, language } = resolveLanguage(req.headers.cookie, shopLocale);
       const origin = publicOrigin(req, publicUrl);
-      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, storeOpen, language, origin, url: req.url } : null;
+      const ordering = orderingNotice(config, clock());
+      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, storeOpen, ordering: orderingKey(config, ordering), language, origin, url: req.url } : null;
       const cached = key && pages.get(key);
       if (cached) return sendPage(req, reply, cached);
 
@@ -49,6 +52,7 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
         configIssues: config.ok ? [] : config.issues,
         catalog: async () => entry.data,
         storeOpen: async () => storeOpen,
+        ordering,
         locale,
         language,
         origin,
@@ -74,6 +78,18 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
     },
   });
 };
+
+/** The ordering hours' side of a render: null while the shop takes orders by its hours. */
+function orderingNotice(config: ConfigResult, now: number): StorefrontContext['ordering'] {
+  const closed = config.ok ? orderingClosed(config.config, now) : null;
+  return closed && { opensAt: closed.opensAt, at: now };
+}
+
+/** What the notice's words depend on: when ordering opens, and the shop's date ("today", "tomorrow", a weekday). */
+function orderingKey(config: ConfigResult, ordering: StorefrontContext['ordering']): string {
+  if (!ordering || !config.ok) return '';
+  return `${ordering.opensAt ?? 'never'}@${localDate(ordering.at, config.config.timeZone)}`;
+}
 
 /** The response's headers but its cookies, which are never cached and go out one by one. */
 function responseHeaders(response: Response): Array<[string, string]> {

@@ -10,11 +10,13 @@ export type CachedPage = { headers: ReadonlyArray<readonly [string, string]>; br
 
 /**
  * Everything a server-rendered page depends on (decision 028): the loaders read the
- * catalog, the open switch, the language and the origin, and the URL picks the page.
+ * catalog, the open switch, the ordering hours' notice (`ordering`: when ordering opens
+ * and the shop's date, which its words depend on; '' while open), the language and the
+ * origin, and the URL picks the page.
  * The shop's config is fixed for the life of the process; who is logged in is known only
  * in the browser.
  */
-export type PageKey = { catalogVersion: string; storeOpen: boolean; language: string; origin: string; url: string };
+export type PageKey = { catalogVersion: string; storeOpen: boolean; ordering: string; language: string; origin: string; url: string };
 
 /** About 600 product pages (≈ 27 KB each in brotli and gzip together). */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -34,7 +36,7 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
     sizeCalculation: (page, key) => page.br.length + page.gzip.length + key.length,
   });
   let catalogVersion = '';
-  const keyOf = (key: PageKey) => `${key.storeOpen ? 'open' : 'closed'} ${key.language} ${key.origin}${key.url}`;
+  const keyOf = (key: PageKey) => `${key.storeOpen ? 'open' : 'closed'} ${key.ordering} ${key.language} ${key.origin}${key.url}`;
 
   return {
     get(key: PageKey): CachedPage | undefined {

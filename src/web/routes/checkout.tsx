@@ -9,6 +9,7 @@ import { ThankYou } from '../features/checkout/components/thank-you.tsx';
 import { useCheckout } from '../features/checkout/store/checkout-store.ts';
 import { paths } from '../lib/paths.ts';
 import { rememberedTable } from '../lib/table-link.ts';
+import { useOrderingClosedText } from '../lib/use-ordering.ts';
 import { useShop } from '../lib/use-shop.ts';
 
 /**
@@ -27,6 +28,8 @@ export default function Checkout() {
   const dispatch = useCheckout((s) => s.dispatch);
   const lastOrder = useCheckout((s) => s.lastOrder);
   const orderId = params.get('orderId');
+  // outside the ordering hours checkout is not offered (decision 050); a placed order still shows
+  const closedText = useOrderingClosedText();
 
   useEffect(() => {
     if (orderId) return;
@@ -51,6 +54,17 @@ export default function Checkout() {
       <section className="flex flex-col items-center gap-4 py-10 text-center">
         <h1 className="text-2xl font-semibold">{t('cart.empty')}</h1>
         <p className="text-slate-700">{t('checkout.emptyText')}</p>
+        <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+          {t('nav.allProducts')}
+        </Link>
+      </section>
+    );
+  }
+  if (closedText) {
+    return (
+      <section className="flex flex-col items-center gap-4 py-10 text-center">
+        <h1 className="text-2xl font-semibold">{t('checkout.orderingClosedTitle')}</h1>
+        <p className="text-slate-700">{closedText}</p>
         <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
           {t('nav.allProducts')}
         </Link>

@@ -8,6 +8,7 @@ import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProd
 import { customerProblem, findCoupon, redeemCoupon, releaseCoupon } from './coupon-repository.ts';
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { isDigitalType } from '../../../domain/cart-rules.ts';
+import { orderingClosed } from '../../../domain/ordering-hours.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { TotalsLine } from '../../../domain/totals.ts';
@@ -68,12 +69,14 @@ async function orderableProducts(trx: Reader, ids: readonly string[], now: numbe
 const couponCodeOf = (request: OrderRequest) => (request.order.couponCode ? request.order.couponCode.toUpperCase() : null);
 
 /**
- * What the order and its quote share: the shop open, the products loaded, the coupon
+ * What the order and its quote share: the shop open (the switch, the ordering hours), the products loaded, the coupon
  * found and allowed for this customer, and the order priced by the domain's rules.
  */
 async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig, userId: string | null, now: number): Promise<QuoteResult & { coupon?: Coupon }> {
   const customer = customerKey(userId, request.order.personalDetails);
   if (!(await storeIsOpen(trx))) return { ok: false, reason: 'store_closed' };
+  const closed = orderingClosed(shop, now);
+  if (closed) return { ok: false, reason: 'store_closed', hours: { opensAt: closed.opensAt, now } };
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
   const [products, found] = await Promise.all([orderableProducts(trx, ids, now), code ? findCoupon(trx, code, now) : null]);

@@ -10,6 +10,7 @@ import { checkOrderAgainstShop, checkoutMessages, orderForApi, orderRequestSchem
 import { orderLimitMessage, overLimitMessage, type CouponProblem, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
 import { totalsForApi } from '../../../domain/totals.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
+import { openingSentence } from '../../../domain/opening-words.ts';
 import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
@@ -65,11 +66,27 @@ function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest):
     case 'slot_closed':
       return { statusCode: 409, body: { success: false, error: result.reason, message: bookingMessages[result.reason] } };
     case 'store_closed':
-      return { statusCode: 409, body: { success: false, error: 'store_closed', message: 'The shop is closed right now and is not taking orders.' } };
+      return { statusCode: 409, body: { success: false, error: 'store_closed', ...closedWords(result.hours, shop) } };
     case 'coupon':
       return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: couponMessages[result.problem] }] } };
   }
 }
+
+/**
+ * A closed shop's words: by the switch as ever, by its ordering hours when it opens again
+ * (`opensAt`, ISO with the shop's offset, for the checkout to say in the shopper's language),
+ * each followed by the owner's own `closedMessage`.
+ */
+function closedWords(hours: { opensAt: number | null; now: number } | undefined, shop: ShopConfig) {
+  const own = shop.orderConfig.closedMessage;
+  const closed = hours
+    ? `The shop is not taking orders right now. ${openingSentence(hours.opensAt, hours.now, shop.timeZone, englishLocale(shop.localeConfig.defaultLocale))}`
+    : 'The shop is closed right now and is not taking orders.';
+  return { message: own ? `${closed} ${own}` : closed, ...(hours ? { opensAt: hours.opensAt === null ? null : isoInZone(hours.opensAt, shop.timeZone) } : {}) };
+}
+
+/** The server speaks English: in the shop's own English (7:00 am in India), else American. */
+const englishLocale = (locale: string) => (locale.startsWith('en-') ? locale : 'en-US');
 
 /** The delivery slot a ship order takes a place in, if it names one; 'closed' when it no longer takes orders. */
 function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: number) {

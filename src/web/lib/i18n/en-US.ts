@@ -224,6 +224,11 @@ export const enUS = {
     loadingPart: 'Loading…',
     loginOffline: 'You are offline. Logging in needs a connection.',
     storeClosed: 'The shop is closed right now. You can look around, but orders are not being taken.',
+    /** Outside the shop's ordering hours (decision 050); the day and time are in the shop's time zone. */
+    orderingOpensToday: 'Ordering opens at {{time}}.',
+    orderingOpensTomorrow: 'Ordering opens tomorrow at {{time}}.',
+    orderingOpensLater: 'Back on {{day}} at {{time}}.',
+    orderingClosed: 'Ordering is closed for now.',
   },
   /** The owner's page; sent only with /admin (catalogs.server.ts), never with the shop's pages. */
   owner: {
@@ -619,6 +624,9 @@ export const enUS = {
     slotTaken: 'The delivery time you chose has just filled up. Please choose another one.',
     slotClosed: 'The delivery time you chose is no longer available. Please choose another one.',
     storeClosed: 'The shop is closed right now and is not taking orders. Your cart is kept.',
+    orderingClosedTitle: 'Not taking orders right now',
+    /** Pay on delivery at a table or at pickup (decision 050), unless the owner named it for the mode. */
+    payAtCounter: 'Pay at the counter',
     coupon: 'Coupon code',
     couponHint: 'The newsletter gives you a {{percent}}% coupon.',
     payment: 'Payment',

@@ -5,6 +5,7 @@ import { lineTotal } from '../../../../domain/cart-rules.ts';
 import { cartStock } from '../../../../domain/cart-stock.ts';
 import { addMinor, formatMoney, minor } from '../../../../domain/money.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useOrderingClosedText } from '../../../lib/use-ordering.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { LineStockNote } from '../../../ui/line-stock-note.tsx';
@@ -24,6 +25,7 @@ export function CartSidebar() {
   const closeAll = useUi((s) => s.closeAll);
   const { items, count, rules, act } = useCart();
   const format = usePriceFormat();
+  const closedText = useOrderingClosedText();
   const stock = cartStock(items, rules);
   const subtotal = addMinor(minor(0), ...stock.counted.map((i) => lineTotal(i, format.fractionDigits)));
   return (
@@ -75,9 +77,14 @@ export function CartSidebar() {
                 <span>{t('cart.subtotal')}</span>
                 <span data-testid="cart-subtotal">{formatMoney(subtotal, format)}</span>
               </p>
-              <Link to={paths.checkout()} onClick={closeAll} className="rounded-md bg-primary py-3 text-center font-semibold text-on-primary">
-                {t('cart.checkout')}
-              </Link>
+              {/* outside the ordering hours checkout is not offered: the cart waits for the opening */}
+              {closedText ? (
+                <p className="rounded-md bg-amber-50 p-3 text-center text-sm text-amber-900">{closedText}</p>
+              ) : (
+                <Link to={paths.checkout()} onClick={closeAll} className="rounded-md bg-primary py-3 text-center font-semibold text-on-primary">
+                  {t('cart.checkout')}
+                </Link>
+              )}
             </div>
           ) : null}
         </Dialog.Content>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isCartVirtual, lineTotal, type CartAction, type CartItem } from '../../../../domain/cart-rules.ts';
-import { checkoutIssues, offeredModes, offeredPayments, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
+import { checkoutIssues, detailsAsked, detailsModeOf, offeredModes, offeredPayments, paymentLabels, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
@@ -198,7 +198,11 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
 
   const personal = state.personalDetails;
   const shipping = state.shippingDetails;
-  const required = shop.orderConfig.detailsConfig.personal;
+  // what this way of getting the order asks (a table: the name), and how its payments are called (decision 050)
+  const detailsMode = detailsModeOf(deliveryMode, { digital });
+  const required = detailsAsked(shop.orderConfig.detailsConfig, detailsMode);
+  const labelsOf = (p: (typeof providers)[number]) => paymentLabels(p, detailsMode);
+  const chosen = providers.find((p) => p.id === state.orderPaymentType);
   const label = (text: string, isRequired: boolean) => (isRequired ? text : `${text} ${t('checkout.optional')}`);
   const setShipping = (details: Partial<typeof shipping>) => dispatch({ type: 'setShipping', details });
 
@@ -291,7 +295,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
               {providers.map((p) => (
                 <label key={p.id} className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2">
                   <input type="radio" name="paymentType" value={p.id} checked={state.orderPaymentType === p.id} onChange={() => dispatch({ type: 'choosePayment', paymentType: p.id as PaymentType })} className="accent-primary-strong" />
-                  <span className="font-medium">{p.providerName}</span>
+                  <span className="font-medium">{labelsOf(p).providerName ?? t('checkout.payAtCounter')}</span>
                 </label>
               ))}
             </div>
@@ -321,7 +325,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
         ) : null}
         <TermsNote enquiry={enquiry} />
         <button type="submit" disabled={busy} className="rounded-md bg-primary py-3 text-lg font-semibold text-on-primary disabled:opacity-60">
-          {busy ? t('checkout.placing') : enquiry ? t('checkout.sendEnquiry') : (providers.find((p) => p.id === state.orderPaymentType)?.buttonText ?? t('checkout.placeOrder'))}
+          {busy ? t('checkout.placing') : enquiry ? t('checkout.sendEnquiry') : ((chosen && labelsOf(chosen).buttonText) ?? t('checkout.placeOrder'))}
         </button>
       </aside>
     </form>
