@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { ConfigResult } from '../../domain/shop-config.ts';
 import { resolveLanguage } from '../../domain/language.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { publicOrigin } from '../public-origin.ts';
@@ -12,8 +11,10 @@ import { allowPageScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
+import type { RunningShop } from '../running-shop.ts';
+import { STAND_IN_SHOP } from '../shop-config-holder.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes'] };
+type Options = { build: ServerBuild; running: RunningShop; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes'] };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -22,12 +23,15 @@ type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache
  *
  * The inputs of a render are read once, up front, so that a page and its cache key agree:
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
- * the same key without rendering (decision 028).
+ * the same key without rendering (decision 028). The config is one of those inputs: a
+ * reload makes every page afresh (decision 048).
+ *
+ * With no valid config since the start, shoppers' pages are the error screen, but /admin
+ * is drawn with a stand-in shop so the owner can log in and read what is wrong.
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, codes }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, catalog, storeState, publicUrl, codes }) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
-  const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
 
   // Form posts reach route actions as they came, so this scope parses no bodies itself.
   app.removeAllContentTypeParsers();
@@ -38,15 +42,17 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
     url: '/*',
     handler: async (req, reply) => {
       const [entry, storeOpen] = await Promise.all([catalog.get(), storeState.isOpen()]);
-      const { locale, language } = resolveLanguage(req.headers.cookie, shopLocale);
+      const configVersion = running.version();
+      const shop = running.current() ?? (isOwnerPage(req.url) ? STAND_IN_SHOP : null);
+      const { locale, language } = resolveLanguage(req.headers.cookie, shop?.localeConfig.defaultLocale ?? 'en-US');
       const origin = publicOrigin(req, publicUrl);
-      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, storeOpen, language, origin, url: req.url } : null;
+      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, configVersion, storeOpen, language, origin, url: req.url } : null;
       const cached = key && pages.get(key);
       if (cached) return sendPage(req, reply, cached);
 
       const context: StorefrontContext = {
-        shop: config.ok ? config.config : null,
-        configIssues: config.ok ? [] : config.issues,
+        shop,
+        configIssues: running.current() ? [] : running.holder.problems(),
         catalog: async () => entry.data,
         storeOpen: async () => storeOpen,
         locale,
@@ -74,6 +80,8 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
     },
   });
 };
+
+const isOwnerPage = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?') || url.startsWith('/admin.data');
 
 /** The response's headers but its cookies, which are never cached and go out one by one. */
 function responseHeaders(response: Response): Array<[string, string]> {
