@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, demoShop, fakePayu, fakePayuEndpoint, fakePush, fakePushControl, fakePushOrigin, fakeSms, fakeSmsInbox, fakeSmtp, fakeTruecaller, fakeTruecallerOrigin, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopServerEnv, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import { brokenShop, brokenShopOwner, demoShop, fakePayu, fakePayuEndpoint, fakePush, fakePushControl, fakePushOrigin, fakeSms, fakeSmsInbox, fakeSmtp, fakeTruecaller, fakeTruecallerOrigin, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopServerEnv, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
 import { SMS_TOKEN } from './src/server/testing/fake-sms.ts';
 import { SMTP_PASSWORD, SMTP_USER } from './src/server/testing/fake-smtp.ts';
 
@@ -13,7 +13,7 @@ function shopServer(shop: TestShop, env: Record<string, string> = {}) {
     name: shop.name,
     command: 'node --import tsx e2e/fixtures/start-server.ts',
     env: shopServerEnv(shop, env),
-    url: `${shopURL(shop)}/healthz`,
+    url: `${shopURL(shop)}${shop.readyPath ?? '/healthz'}`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe' as const,
@@ -72,6 +72,6 @@ export default defineConfig({
       PUBLIC_URL: shopURL(shortSessionShop),
       ...messaging,
     }),
-    shopServer(brokenShop),
+    shopServer(brokenShop, { OWNER_EMAIL: brokenShopOwner.email, OWNER_PASSWORD: brokenShopOwner.password }),
   ],
 });

@@ -44,7 +44,7 @@ describe.each(testDatabases)('the API on $name', (database) => {
 
 describe('a shop with an invalid config', () => {
 
-  it.each(brokenConfigs)('with %s: the API answers 503 with the exact message', async (_name, breakIt, message) => {
+  it.each(brokenConfigs)('with %s: the API and /healthz answer 503 with the exact message', async (_name, breakIt, message) => {
     const { db, dispose } = await testDatabases[0]!.open();
     const config = testShopConfig() as Record<string, unknown>;
     breakIt(config);
@@ -55,7 +55,10 @@ describe('a shop with an invalid config', () => {
         expect(res.statusCode).toBe(503);
         expect(res.json().messages).toEqual([message]);
       }
-      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      // load balancers, Docker and systemd are told the shop cannot serve, and why
+      const health = await app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'unavailable', config: 'invalid', issues: [{ message }] });
     } finally {
       await app.close();
       await dispose();

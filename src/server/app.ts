@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
-import type { ConfigResult } from '../domain/shop-config.ts';
+import type { ConfigResult, ShopConfig } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { createAddressRepository } from './db/repositories/address-repository.ts';
@@ -68,6 +68,9 @@ import { cancelRequestRoutes, orderRoutes } from './routes/fn/order-routes.ts';
 import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts';
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { ownerConfigRoutes } from './routes/admin/owner-config-routes.ts';
+import { createShopConfigHolder, isShopConfigHolder, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
+import { pinStartSettings, runningShop } from './running-shop.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
 import { ACCESS_TOKEN_TTL_S, createAccessTokens } from './services/access-tokens.ts';
@@ -89,7 +92,8 @@ import { startWebhookDeliverer, type WebhookSettings } from './services/order-we
 import { noOutbox, webhookOutbox } from './db/repositories/order-outbox.ts';
 
 export type AppOptions = {
-  config: ConfigResult;
+  /** The shop config: fixed (a `ConfigResult`), or a holder a reload changes (start.ts; decision 048). */
+  config: ConfigResult | ShopConfigHolder;
   /** Proxies believed about the client's address (TRUST_PROXY): addresses and ranges. */
   trustProxy?: string[] | false | undefined;
   db: Db;
@@ -159,12 +163,29 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * The config as the shop runs it: PayU without its secret salt cannot take a payment,
  * so it is not offered at all (pages, validation and API alike), with a warning.
  */
-function withUsablePayments(config: ConfigResult, payu: PayuSettings | undefined, warn: (message: string) => void): ConfigResult {
-  if (!config.ok || payu?.salt || !config.config.payment.providers.some((p) => p.id === 'payu')) return config;
+function withUsablePayments(config: ShopConfig, payu: PayuSettings | undefined, warn: (message: string) => void): ShopConfig {
+  if (payu?.salt || !config.payment.providers.some((p) => p.id === 'payu')) return config;
   warn('PayU is in the shop config but PAYU_SALT is not set: PayU is not offered at checkout');
-  const providers = config.config.payment.providers.filter((p) => p.id !== 'payu');
-  return { ...config, config: { ...config.config, payment: { ...config.config.payment, providers } } };
+  const providers = config.payment.providers.filter((p) => p.id !== 'payu');
+  return { ...config, payment: { ...config.payment, providers } };
 }
+
+/**
+ * Where the shop's pages may post a form besides itself: PayU's checkout, when PAYU_SALT
+ * lets the shop take PayU (the endpoint set, else PayU's test and live ones, since a reload
+ * may turn PayU on or change its mode).
+ */
+function payuFormTargets(payu: PayuSettings | undefined): string[] {
+  if (!payu?.salt) return [];
+  return [...new Set((payu.endpoint ? [payu.endpoint] : Object.values(payuEndpoints)).map((url) => new URL(url).origin))];
+}
+
+/**
+ * Without a valid config (none since the start) these still answer, so the owner can log in
+ * on /admin and read what is wrong; every other call answers 503 with the reasons (decision 048).
+ */
+const OWNER_CALLS_WITHOUT_CONFIG = /^\/(api\/auth\/|api\/country(\?|$)|admin\/api\/(config|store|events)(\?|$))/;
+const isApiCall = (url: string) => url.startsWith('/api/') || url.startsWith('/fn/') || url.startsWith('/admin/api/');
 
 /** Builds the whole app: plugins, then repositories and services, then routes. Tests build this. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -191,11 +212,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const { db, mailer } = options;
-  const config = withUsablePayments(options.config, options.payu, (message) => app.log.warn(message));
+  const holder = isShopConfigHolder(options.config) ? options.config : createShopConfigHolder(options.config);
+  const warn = (message: string) => app.log.warn(message);
+  // the settings parts are built from stay as the start had them; each reload is adjusted the same way
+  const pinned = pinStartSettings(holder.config(), warn);
+  const running = runningShop(holder, (config) => withUsablePayments(pinned(config), options.payu, warn));
+  const shop = running.shop;
+  const start = running.current() ?? STAND_IN_SHOP;
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${options.config.ok ? options.config.config.id : 'shop'}:`, app.log);
+  const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${start.id}:`, app.log);
   app.addHook('onClose', shared.close);
-  const fractionDigits = config.ok ? config.config.localeConfig.fractionDigits : 2;
+  const fractionDigits = start.localeConfig.fractionDigits;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo, { clock: options.clock });
   const reviews = createReviewRepository(db);
@@ -218,101 +245,99 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
   });
 
-  const payuEndpoint = options.payu?.endpoint ?? (config.ok ? payuEndpoints[config.config.payment.payu?.mode ?? 'test'] : undefined);
-  const payuOffered = config.ok && config.config.payment.providers.some((p) => p.id === 'payu');
-  await app.register(securityHeaders, { formTargets: payuOffered && payuEndpoint ? [new URL(payuEndpoint).origin] : [] });
+  await app.register(securityHeaders, { formTargets: payuFormTargets(options.payu) });
   await app.register(compression);
 
   // An invalid shop config still lets the server start: the API says why, pages show the error screen.
-  if (!config.ok) {
-    const messages = config.issues.map((i) => i.message);
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.url.startsWith('/api/') || req.url.startsWith('/fn/')) {
-        return reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages, issues: config.issues });
-      }
-    });
-  }
+  app.addHook('onRequest', async (req, reply) => {
+    if (running.current() || !isApiCall(req.url) || OWNER_CALLS_WITHOUT_CONFIG.test(req.url)) return;
+    const issues = holder.problems();
+    return reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages: issues.map((i) => i.message), issues });
+  });
 
   const store = createStoreRepository(db);
   const storeState = createStoreState(store);
-  await app.register(openapi, { title: config.ok ? config.config.title : undefined });
-  await app.register(healthRoutes, { db });
-  await app.register(shopRoutes, { prefix: '/api', config });
+  await app.register(openapi, { title: running.current()?.title });
+  await app.register(healthRoutes, { db, configProblems: () => (running.current() ? null : holder.problems()) });
+  await app.register(shopRoutes, { prefix: '/api', shop });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
   await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
-  if (config.ok) await app.register(appManifestRoutes, { shop: config.config, mediaDir: options.mediaDir });
-  if (config.ok) {
-    // with a webhook, every order change also writes its event, in the same transaction, for the deliverer to post
-    const outbox = options.orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
-    if (options.orderWebhook) {
-      const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
-      app.addHook('onClose', () => deliverer.stop());
-    }
-    // a shop with a GSTIN issues a tax invoice when it accepts an order
-    const orders = createOrderRepository(db, { outbox, onAccepted: invoiceOnAccept(config.config) });
-    const invoices = createInvoiceRepository(db, invoicingOf(config.config));
-    const ownerAlertRepo = createOwnerAlertRepository(db);
-    const ownerAlerts = createOwnerAlerts({ shop: config.config, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
-    const payments = createPaymentRepository(db, { outbox });
-    const authSecret = options.authSecret ?? randomBytes(32);
-    // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
-    const sessions = createSessions({ refreshTokens: createRefreshTokenRepository(db, authSecret), ended: shared.endedSessions, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S });
-    await sessions.restore();
-    const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
-    const users = createUserRepository(db);
-    const devices = createDeviceRepository(db);
-    const orderEvents = options.orderEvents ?? shared.orderEvents;
-    const codes = createOneTimeCodeRepository(db, authSecret);
-    const coupons = createCouponRepository(db);
-    // the config's coupons as the config says now (uses kept, ones taken out switched off)
-    await coupons.syncConfig(config.config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.config.timeZone }, 'config')));
-    await app.register(newsletterRoutes, { prefix: '/api', shop: config.config, newsletter: createNewsletterRepository(db, coupons), codes, mailer, publicUrl: options.publicUrl });
-    await app.register(authRoutes, {
-      prefix: '/api',
-      shopTitle: config.config.title,
-      users,
-      codes,
-      sessions,
-      passwords: createPasswords(options.passwordQueueLimit),
-      accessTokens,
-      mailer,
-      sms: options.sms,
-      codesInLog: options.codesInLog ?? false,
-      publicUrl: options.publicUrl,
-      callerVerification: config.config.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: config.config.id } : undefined,
-      rateLimits: shared.rateLimits,
-    });
-    await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
-    await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
-    const clock = options.clock ?? Date.now;
-    await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin, rateLimits: shared.rateLimits });
-    await app.register(analyticsRoutes, { prefix: '/fn', shopId: config.config.id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits, clock });
-    const appointments = createAppointmentRepository(db);
-    await app.register(slotRoutes, { prefix: '/api', shop: config.config, db, clock });
-    await app.register(userAppointmentRoutes, { prefix: '/api', shop: config.config, appointments, accessTokens, clock });
-    await app.register(appointmentRoutes, { prefix: '/fn', shop: config.config, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl, ownerAlerts, orderEvents });
-    await app.register(orderRoutes, { prefix: '/fn', shop: config.config, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts, rateLimits: shared.rateLimits });
-    const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-    await app.register(paymentRoutes, { prefix: '/fn', shop: config.config, orders, accessTokens, payments, payu, publicUrl: options.publicUrl, orderEvents, clock });
-    await app.register(cancelRequestRoutes, { prefix: '/fn', shop: config.config, orders, accessTokens, catalog, orderEvents });
-    await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop: config.config });
-    await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, orders, invoices, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
-    // orders waiting for an online payment that does not come give their stock back
-    const expiry = startUnpaidExpiry({ shop: config.config, orders, catalog, orderEvents, clock, log: app.log, news: { devices, push: options.push, mailer: options.publicUrl ? mailer : undefined, origin: options.publicUrl ?? '' }, everyMs: options.unpaidSweepMs });
-    app.decorate('expireUnpaidOrders', expiry.sweep);
-    app.addHook('onClose', () => expiry.stop());
-    await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
-    await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
-    await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
-    await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone: config.config.timeZone, clock });
-    await app.register(ownerShopFrontRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, shopFront: createShopFrontRepository(db, config.config.timeZone), catalog, timeZone: config.config.timeZone });
-    await app.register(ownerImageRoutes, { prefix: '/admin/api', accessTokens, users, images: createProductImageRepository(db), store: mediaStore, catalog });
-    await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, coupons });
-    await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
-    await app.register(ownerReportRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, reports: createReportRepository(db), clock });
-    await app.register(ownerCustomerRoutes, { prefix: '/admin/api', shop: config.config, accessTokens, users, customers: createCustomerRepository(db) });
+  await app.register(appManifestRoutes, { running, mediaDir: options.mediaDir });
+  // with a webhook, every order change also writes its event, in the same transaction, for the deliverer to post
+  const outbox = options.orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
+  if (options.orderWebhook) {
+    const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
+    app.addHook('onClose', () => deliverer.stop());
   }
+  // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
+  const orders = createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) });
+  const invoices = createInvoiceRepository(db, () => invoicingOf(shop()));
+  const ownerAlertRepo = createOwnerAlertRepository(db);
+  const ownerAlerts = createOwnerAlerts({ shop, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
+  const payments = createPaymentRepository(db, { outbox });
+  const authSecret = options.authSecret ?? randomBytes(32);
+  // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
+  const sessions = createSessions({ refreshTokens: createRefreshTokenRepository(db, authSecret), ended: shared.endedSessions, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S });
+  await sessions.restore();
+  const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
+  const users = createUserRepository(db);
+  const devices = createDeviceRepository(db);
+  const orderEvents = options.orderEvents ?? shared.orderEvents;
+  const codes = createOneTimeCodeRepository(db, authSecret);
+  const coupons = createCouponRepository(db);
+  // the config's coupons as the config says now (uses kept, ones taken out switched off), again after each reload
+  const syncCoupons = async (config: ShopConfig) => coupons.syncConfig(config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.timeZone }, 'config')));
+  if (running.current()) await syncCoupons(shop());
+  const stopCouponSync = holder.subscribe(() => void syncCoupons(shop()).catch((err: unknown) => app.log.error({ err }, 'the coupons of the reloaded shop config were not saved')));
+  app.addHook('onClose', async () => stopCouponSync());
+  await app.register(newsletterRoutes, { prefix: '/api', shop, newsletter: createNewsletterRepository(db, coupons), codes, mailer, publicUrl: options.publicUrl });
+  await app.register(authRoutes, {
+    prefix: '/api',
+    shopTitle: () => running.current()?.title ?? start.title,
+    users,
+    codes,
+    sessions,
+    passwords: createPasswords(options.passwordQueueLimit),
+    accessTokens,
+    mailer,
+    sms: options.sms,
+    codesInLog: options.codesInLog ?? false,
+    publicUrl: options.publicUrl,
+    callerVerification: start.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: start.id } : undefined,
+    rateLimits: shared.rateLimits,
+  });
+  await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
+  await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
+  const clock = options.clock ?? Date.now;
+  await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin, rateLimits: shared.rateLimits });
+  await app.register(analyticsRoutes, { prefix: '/fn', shopId: () => shop().id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits, clock });
+  const appointments = createAppointmentRepository(db);
+  await app.register(slotRoutes, { prefix: '/api', shop, db, clock });
+  await app.register(userAppointmentRoutes, { prefix: '/api', shop, appointments, accessTokens, clock });
+  await app.register(appointmentRoutes, { prefix: '/fn', shop, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl, ownerAlerts, orderEvents });
+  await app.register(orderRoutes, { prefix: '/fn', shop, fractionDigits, orderRateLimit: start.orderConfig.orderRateLimit, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts, rateLimits: shared.rateLimits });
+  const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
+  await app.register(paymentRoutes, { prefix: '/fn', shop, fractionDigits, orders, accessTokens, payments, payu, publicUrl: options.publicUrl, orderEvents, clock });
+  await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
+  await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });
+  await app.register(ownerConfigRoutes, { prefix: '/admin/api', holder, accessTokens, users });
+  await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, orders, invoices, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+  // orders waiting for an online payment that does not come give their stock back
+  const expiry = startUnpaidExpiry({ shop: running.current, orders, catalog, orderEvents, clock, log: app.log, news: { devices, push: options.push, mailer: options.publicUrl ? mailer : undefined, origin: options.publicUrl ?? '' }, everyMs: options.unpaidSweepMs });
+  app.decorate('expireUnpaidOrders', expiry.sweep);
+  app.addHook('onClose', () => expiry.stop());
+  const timeZone = () => shop().timeZone;
+  await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
+  await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
+  await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
+  await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone, clock });
+  await app.register(ownerShopFrontRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, shopFront: createShopFrontRepository(db, timeZone), catalog, timeZone });
+  await app.register(ownerImageRoutes, { prefix: '/admin/api', accessTokens, users, images: createProductImageRepository(db), store: mediaStore, catalog });
+  await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, coupons });
+  await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
+  await app.register(ownerReportRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, reports: createReportRepository(db), clock });
+  await app.register(ownerCustomerRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, customers: createCustomerRepository(db) });
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>
     reply.code(404).send(API_NOT_FOUND);
@@ -326,7 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir, store: mediaStore });
   if (options.web) {
     const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
-    await app.register(ssr, { build: options.web.build, config, catalog, storeState, publicUrl: options.publicUrl, codes, clock: options.clock });
+    await app.register(ssr, { build: options.web.build, running, catalog, storeState, publicUrl: options.publicUrl, codes, clock: options.clock });
   }
   return app;
 }

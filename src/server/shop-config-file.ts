@@ -19,6 +19,11 @@ export function loadShopConfig(file: string): ConfigResult {
   }
 }
 
+/** One mistake as check-config writes it: where and what, then its hint indented under it. */
+export function issueLines(issue: ConfigIssue): string[] {
+  return [`${issue.path}: ${issue.message}`, ...(issue.hint ? issue.hint.split('\n').map((line) => `    ${line}`) : [])];
+}
+
 /** What each of jsonc-parser's error codes means to someone editing the file by hand. */
 const jsonProblems: Record<string, string> = {
   PropertyNameExpected: 'expected a setting name in double quotes (is there a comma after the last setting?)',

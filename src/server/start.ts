@@ -16,14 +16,18 @@ import { createHttpSms } from './services/sms.ts';
 import { createCountryLookup } from './services/country-lookup.ts';
 import { webhookSettingsFrom } from './services/order-webhook.ts';
 import { loadShopConfig } from './shop-config-file.ts';
+import { createShopConfigHolder } from './shop-config-holder.ts';
+import { logConfigProblems, watchShopConfig } from './services/config-reload.ts';
 
 /**
  * Everything a start needs, in order: config, database and migrations, the demo seed on
- * an empty catalog, the web bundle, the app. main.ts calls it; so do tests that need a
+ * an empty catalog, the web bundle, the app, and the watch that reloads the config when
+ * its file changes or on SIGHUP (decision 048). main.ts calls it; so do tests that need a
  * whole server.
  */
 export async function startServer(env: Env, logStream?: NodeJS.WritableStream): Promise<{ app: FastifyInstance; db: Db }> {
   const config = loadShopConfig(env.shopConfig);
+  const holder = createShopConfigHolder(config, env.shopConfig);
   // before the database opens: a bad SMTP_URL stops the start with nothing to close
   const shopTitle = config.ok ? config.config.title : 'Shop';
   const mailer = mailerFor(env, shopTitle);
@@ -37,7 +41,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
 
   const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
   const webhook = webhookSettingsFrom(env.orderWebhook);
-  const app = await buildApp({ config, db, web, trustProxy: env.trustProxy, redisUrl: env.redisUrl, push, pushServiceOrigin: env.pushServiceOrigin, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, codesInLog: env.demoCodesInLog, accessTokenTtlSeconds: env.accessTokenTtlSeconds, callerProfileOrigin: env.callerProfileOrigin, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
+  const app = await buildApp({ config: holder, db, web, trustProxy: env.trustProxy, redisUrl: env.redisUrl, push, pushServiceOrigin: env.pushServiceOrigin, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, codesInLog: env.demoCodesInLog, accessTokenTtlSeconds: env.accessTokenTtlSeconds, callerProfileOrigin: env.callerProfileOrigin, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
   if (webhook && 'problem' in webhook) app.log.error(`The order webhook is off: ${webhook.problem}`);
   const unsent = env.demoCodesInLog ? 'are written to this log (DEMO_CODES_IN_LOG, for a demo only)' : 'are not offered';
   if (!mailer) app.log.info(`SMTP_URL is not set: order e-mails are not sent, and e-mailed codes and sign-up links ${unsent}`);
@@ -47,9 +51,10 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     app.log.error('PUBLIC_URL is not set: this shop sends messages (SMTP_URL or SMS_URL), and their links must not come from the Host header a client sends. E-mails with a link (sign-up, newsletter, orders, bookings, owner alerts) are not sent until PUBLIC_URL is the shop\'s address, e.g. https://shop.example.com');
   }
 
+  const reloads = watchShopConfig({ file: env.shopConfig, holder, log: app.log });
+  app.addHook('onClose', async () => reloads.stop());
   if (!config.ok) {
-    app.log.error({ issues: config.issues }, `The shop config ${env.shopConfig} is invalid; pages show the error screen and the API answers 503`);
-    for (const issue of config.issues) app.log.error(`shop config: ${issue.path}: ${issue.message}`);
+    logConfigProblems(app.log, env.shopConfig, config.issues, false);
   } else if (env.seedCatalog) {
     const repo = createCatalogRepository(db, config.config.localeConfig.fractionDigits);
     if (await repo.isEmpty()) {

@@ -11,7 +11,7 @@ import { shopFrontColumns } from '../services/shop-front-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { describePlan, describeShopFrontPlan } from '../services/catalog-import-plan.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
-import { loadShopConfig, missingPictures } from '../shop-config-file.ts';
+import { issueLines, loadShopConfig, missingPictures } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
 import { shopConfigJsonSchema } from './config-schema.ts';
@@ -112,10 +112,7 @@ export async function runCli(args: string[], out: Out = terminal, env = readEnv(
         return 0;
       }
       out.error(`${file}: the shop config has ${issues.length === 1 ? 'a mistake' : `${issues.length} mistakes`}:`);
-      for (const issue of issues) {
-        out.error(`  ${issue.path}: ${issue.message}`);
-        if (issue.hint) out.error(issue.hint.replace(/^/gm, '      '));
-      }
+      for (const line of issues.flatMap(issueLines)) out.error(`  ${line}`);
       return 1;
     }
     case 'config-schema': {

@@ -147,7 +147,7 @@ export async function invoiceCommand(db: Db, shop: ShopConfig, [ref, file]: stri
   }
   const id = await createOrderRepository(db).findId(ref);
   if (!id) return notFound(out, ref);
-  const invoice = await createInvoiceRepository(db, invoicingOf(shop)).forOrder(id);
+  const invoice = await createInvoiceRepository(db, () => invoicingOf(shop)).forOrder(id);
   if (!invoice) {
     out.error(`Order ${ref} has no tax invoice: the shop issues one when it accepts the order (and never for a rejected or cancelled one).`);
     return 1;

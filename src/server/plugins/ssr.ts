@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { ConfigResult } from '../../domain/shop-config.ts';
+import type { ShopConfig } from '../../domain/shop-config.ts';
 import { localDate } from '../../domain/booking.ts';
 import { resolveLanguage } from '../../domain/language.ts';
 import { orderingClosed } from '../../domain/ordering-hours.ts';
@@ -14,8 +14,10 @@ import { allowPageScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import type { StoreState } from '../services/store-state.ts';
+import type { RunningShop } from '../running-shop.ts';
+import { STAND_IN_SHOP } from '../shop-config-holder.ts';
 
-type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes']; clock?: (() => number) | undefined };
+type Options = { build: ServerBuild; running: RunningShop; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes']; clock?: (() => number) | undefined };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -24,12 +26,15 @@ type Options = { build: ServerBuild; config: ConfigResult; catalog: CatalogCache
  *
  * The inputs of a render are read once, up front, so that a page and its cache key agree:
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
- * the same key without rendering (decision 028).
+ * the same key without rendering (decision 028). The config is one of those inputs: a
+ * reload makes every page afresh (decision 048).
+ *
+ * With no valid config since the start, shoppers' pages are the error screen, but /admin
+ * is drawn with a stand-in shop so the owner can log in and read what is wrong.
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, catalog, storeState, publicUrl, codes, clock = Date.now }) => {
+export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, catalog, storeState, publicUrl, codes, clock = Date.now }) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
-  const shopLocale = config.ok ? config.config.localeConfig.defaultLocale : 'en-US';
 
   // Form posts reach route actions as they came, so this scope parses no bodies itself.
   app.removeAllContentTypeParsers();
@@ -40,16 +45,18 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
     url: '/*',
     handler: async (req, reply) => {
       const [entry, storeOpen] = await Promise.all([catalog.get(), storeState.isOpen()]);
-      const { locale, language } = resolveLanguage(req.headers.cookie, shopLocale);
+      const configVersion = running.version();
+      const shop = running.current() ?? (isOwnerPage(req.url) ? STAND_IN_SHOP : null);
+      const { locale, language } = resolveLanguage(req.headers.cookie, shop?.localeConfig.defaultLocale ?? 'en-US');
       const origin = publicOrigin(req, publicUrl);
-      const ordering = orderingNotice(config, clock());
-      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, storeOpen, ordering: orderingKey(config, ordering), language, origin, url: req.url } : null;
+      const ordering = orderingNotice(running.current(), clock());
+      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, configVersion, storeOpen, ordering: orderingKey(running.current(), ordering), language, origin, url: req.url } : null;
       const cached = key && pages.get(key);
       if (cached) return sendPage(req, reply, cached);
 
       const context: StorefrontContext = {
-        shop: config.ok ? config.config : null,
-        configIssues: config.ok ? [] : config.issues,
+        shop,
+        configIssues: running.current() ? [] : running.holder.problems(),
         catalog: async () => entry.data,
         storeOpen: async () => storeOpen,
         ordering,
@@ -80,16 +87,18 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, config, cat
 };
 
 /** The ordering hours' side of a render: null while the shop takes orders by its hours. */
-function orderingNotice(config: ConfigResult, now: number): StorefrontContext['ordering'] {
-  const closed = config.ok ? orderingClosed(config.config, now) : null;
+function orderingNotice(shop: ShopConfig | null, now: number): StorefrontContext['ordering'] {
+  const closed = shop ? orderingClosed(shop, now) : null;
   return closed && { opensAt: closed.opensAt, at: now };
 }
 
 /** What the notice's words depend on: when ordering opens, and the shop's date ("today", "tomorrow", a weekday). */
-function orderingKey(config: ConfigResult, ordering: StorefrontContext['ordering']): string {
-  if (!ordering || !config.ok) return '';
-  return `${ordering.opensAt ?? 'never'}@${localDate(ordering.at, config.config.timeZone)}`;
+function orderingKey(shop: ShopConfig | null, ordering: StorefrontContext['ordering']): string {
+  if (!ordering || !shop) return '';
+  return `${ordering.opensAt ?? 'never'}@${localDate(ordering.at, shop.timeZone)}`;
 }
+
+const isOwnerPage = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?') || url.startsWith('/admin.data');
 
 /** The response's headers but its cookies, which are never cached and go out one by one. */
 function responseHeaders(response: Response): Array<[string, string]> {

@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ShopConfig } from '../../domain/shop-config.ts';
+import type { RunningShop } from '../running-shop.ts';
 import { loadSharp } from '../services/sharp.ts';
 
 /**
  * The installable app (issue 7): the web manifest from the shop config, and its icons
  * made from `pwa.icons.logo192Png` (or the logo) with sharp: 192 and 512 px, and a
  * maskable 512 px one with the logo inside the safe circle on the theme colour. A shop
- * without a usable image gets its initial on the theme colour. Made once per process.
+ * without a usable image gets its initial on the theme colour. Made once per config version.
  */
 
 const ICONS = { '192.png': { size: 192, maskable: false }, '512.png': { size: 512, maskable: false }, 'maskable-512.png': { size: 512, maskable: true } } as const;
@@ -41,11 +42,15 @@ async function makeIcon(shop: ShopConfig, source: string | null, { size, maskabl
   return sharp({ create: { width: size, height: size, channels: 4, background: source ? '#ffffff' : colour } }).composite([{ input: logo, gravity: 'center' }]).png().toBuffer();
 }
 
-export const appManifestRoutes: FastifyPluginAsync<{ shop: ShopConfig; mediaDir?: string | undefined }> = async (app, { shop, mediaDir }) => {
+const NO_CONFIG = { error: 'shop_config_invalid', message: 'The shop is not configured correctly.' } as const;
+
+export const appManifestRoutes: FastifyPluginAsync<{ running: RunningShop; mediaDir?: string | undefined }> = async (app, { running, mediaDir }) => {
   const icons = new Map<IconName, Promise<{ body: Buffer; etag: string }>>();
-  const source = sourceImage(shop, mediaDir);
+  let iconsOf = 0;
 
   app.get('/manifest.webmanifest', async (_req, reply) => {
+    const shop = running.current();
+    if (!shop) return reply.code(503).send(NO_CONFIG);
     const manifest = {
       id: '/',
       name: shop.title,
@@ -69,9 +74,16 @@ export const appManifestRoutes: FastifyPluginAsync<{ shop: ShopConfig; mediaDir?
   app.get<{ Params: { name: string } }>('/icons/:name', async (req, reply) => {
     const name = req.params.name as IconName;
     if (!(name in ICONS)) return reply.code(404).send({ error: 'not_found', message: 'There is no such icon.' });
+    const shop = running.current();
+    if (!shop) return reply.code(503).send(NO_CONFIG);
+    // a reloaded config may bring another logo, colour or title
+    if (iconsOf !== running.version()) {
+      icons.clear();
+      iconsOf = running.version();
+    }
     let made = icons.get(name);
     if (!made) {
-      made = makeIcon(shop, source, ICONS[name]).then((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` }));
+      made = makeIcon(shop, sourceImage(shop, mediaDir), ICONS[name]).then((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` }));
       icons.set(name, made);
     }
     const { body, etag } = await made;

@@ -27,7 +27,7 @@ export type OwnerAlerts = {
   bookingMade(appointment: AppointmentRecord, origin: string | null): Promise<void>;
 };
 
-type Deps = { shop: ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
+type Deps = { /** The config in use now (a reload changes it). */ shop: () => ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
 
 /** The push for a new order: 'New order #1042' / '₹1,322.06 · Delivery · Asha Rao'; a click opens it on /admin. */
 export function orderAlert(order: Order, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
@@ -68,11 +68,12 @@ function alertEmail(to: string, alert: PushMessage, lines: string[], link: strin
   return { to, subject: `${alert.title} · ${alert.body} — ${shopTitle}`.replace(/\s+/g, ' ').slice(0, 200), text, html };
 }
 
-export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): OwnerAlerts {
+export function createOwnerAlerts({ shop: shopNow, alerts, push, mailer, log }: Deps): OwnerAlerts {
   const pushAll = (message: PushMessage) => pushToAll({ push, log, subscriptions: () => alerts.ownersSubscriptions(), forget: (id) => alerts.remove(id) }, message);
 
   async function mailAll(origin: string | null, build: (to: string, origin: string) => MailMessage, about: Record<string, string>): Promise<void> {
-    const recipients = shop.contact.email ? [shop.contact.email] : await alerts.ownersEmails();
+    const { email } = shopNow().contact;
+    const recipients = email ? [email] : await alerts.ownersEmails();
     if (recipients.length === 0) return;
     if (!mailer) return log.info(about, 'owner alert e-mail not sent: SMTP_URL is not set');
     if (origin === null) return log.error(about, `owner alert ${NO_PUBLIC_URL}`);
@@ -94,11 +95,13 @@ export function createOwnerAlerts({ shop, alerts, push, mailer, log }: Deps): Ow
 
   return {
     orderPlaced(order, origin) {
+      const shop = shopNow();
       const alert = orderAlert(order, shop);
       const lines = orderText({ ...order, cancelRequested: false, paymentReference: null }, shop);
       return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, lines, `${at}${alert.url}`, shop.title), { orderId: order.id }));
     },
     bookingMade(appointment, origin) {
+      const shop = shopNow();
       const alert = bookingAlert(appointment, shop);
       const { details } = appointment;
       const lines = [

@@ -10,13 +10,12 @@ export type CachedPage = { headers: ReadonlyArray<readonly [string, string]>; br
 
 /**
  * Everything a server-rendered page depends on (decision 028): the loaders read the
- * catalog, the open switch, the ordering hours' notice (`ordering`: when ordering opens
- * and the shop's date, which its words depend on; '' while open), the language and the
- * origin, and the URL picks the page.
- * The shop's config is fixed for the life of the process; who is logged in is known only
- * in the browser.
+ * catalog, the shop config (its version: a reload changes it, decision 048), the open
+ * switch, the ordering hours' notice (`ordering`: when ordering opens and the shop's date,
+ * which its words depend on; '' while open), the language and the origin, and the URL picks
+ * the page. Who is logged in is known only in the browser.
  */
-export type PageKey = { catalogVersion: string; storeOpen: boolean; ordering: string; language: string; origin: string; url: string };
+export type PageKey = { catalogVersion: string; configVersion: number; storeOpen: boolean; ordering: string; language: string; origin: string; url: string };
 
 /** About 600 product pages (≈ 27 KB each in brotli and gzip together). */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -24,10 +23,11 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const MAX_PAGE_BYTES = 1024 * 1024;
 
 /**
- * Rendered pages, compressed once and kept while the catalog version they were made from
- * is current: a repeat visit costs a lookup instead of a render (about 8 ms of CPU) and a
- * compression. The least recently used pages go first when the cache is full; the first
- * request of a newer catalog version empties it.
+ * Rendered pages, compressed once and kept while the catalog and config versions they were
+ * made from are current: a repeat visit costs a lookup instead of a render (about 8 ms of
+ * CPU) and a compression. The least recently used pages go first when the cache is full;
+ * the first request of a newer catalog or config version empties it, and a page rendered
+ * from an older one is not kept.
  */
 export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_BYTES } = {}) {
   const pages = new LRUCache<string, CachedPage>({
@@ -35,14 +35,15 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
     maxEntrySize: maxPageBytes,
     sizeCalculation: (page, key) => page.br.length + page.gzip.length + key.length,
   });
-  let catalogVersion = '';
+  let generation = '';
+  const generationOf = (key: PageKey) => `${key.catalogVersion} ${key.configVersion}`;
   const keyOf = (key: PageKey) => `${key.storeOpen ? 'open' : 'closed'} ${key.ordering} ${key.language} ${key.origin}${key.url}`;
 
   return {
     get(key: PageKey): CachedPage | undefined {
-      if (key.catalogVersion !== catalogVersion) {
+      if (generationOf(key) !== generation) {
         pages.clear();
-        catalogVersion = key.catalogVersion;
+        generation = generationOf(key);
         return undefined;
       }
       return pages.get(keyOf(key));
@@ -54,7 +55,7 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
         gzip(body, { level: 6 }),
       ]);
       const page = { headers, br, gzip: gz };
-      if (key.catalogVersion === catalogVersion) pages.set(keyOf(key), page);
+      if (generationOf(key) === generation) pages.set(keyOf(key), page);
       return page;
     },
   };

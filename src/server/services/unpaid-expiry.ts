@@ -16,7 +16,8 @@ declare module 'fastify' {
 export const UNPAID_SWEEP_MS = 60_000;
 
 type Options = {
-  shop: ShopConfig;
+  /** The config in use now (a reload changes it); null while none is valid, when nothing is swept. */
+  shop: () => ShopConfig | null;
   orders: OrderRepository;
   catalog: CatalogCache;
   orderEvents: OrderEvents;
@@ -33,9 +34,11 @@ type Options = {
  * sweeps; the repository's conditional update makes each cancellation happen once. The
  * owner's board and the shopper hear of it as of any cancellation.
  */
-export function startUnpaidExpiry({ shop, orders, catalog, orderEvents, clock, log, news, everyMs = UNPAID_SWEEP_MS }: Options) {
+export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents, clock, log, news, everyMs = UNPAID_SWEEP_MS }: Options) {
   let running: Promise<number> | null = null;
   async function sweep(): Promise<number> {
+    const shop = shopNow();
+    if (!shop) return 0;
     const expired = await orders.expireUnpaid(shop.orderConfig.unpaidHoldMinutes, clock());
     if (expired.length) catalog.invalidate();
     for (const { order, userId } of expired) {

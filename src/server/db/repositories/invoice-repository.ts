@@ -51,7 +51,8 @@ export async function issueInvoice(trx: Transaction<Database>, orderId: string, 
   await trx.insertInto('invoices').values({ order_id: orderId, number, issued_at: now, seller: JSON.stringify(seller), buyer: JSON.stringify(buyerOf(order, seller)) }).execute();
 }
 
-export function createInvoiceRepository(db: Db, invoicing: Invoicing | undefined) {
+/** `invoicingNow`: the shop's GST details as the config says now (a reload may add or change them). */
+export function createInvoiceRepository(db: Db, invoicingNow: () => Invoicing | undefined) {
   return {
     /**
      * The order's tax invoice; issued now when the order was accepted before the shop
@@ -59,6 +60,7 @@ export function createInvoiceRepository(db: Db, invoicing: Invoicing | undefined
      * such order, not accepted, or no GSTIN in the config.
      */
     async forOrder(orderId: string, now = Date.now()): Promise<TaxInvoice | null> {
+      const invoicing = invoicingNow();
       if (!invoicing) return null;
       const read = () => db.kysely.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
       let row = await read();

@@ -37,7 +37,8 @@ const isPermutation = (ids: string[], existing: string[]) => ids.length === exis
  * transaction with its audit entry (`category.*`, `banner.*`) and a new catalog version,
  * so shoppers see it at once; every problem comes back with its field and nothing is written.
  */
-export function createShopFrontRepository(db: Db, timeZone: string) {
+/** `timeZone`: the shop's, as the config says now (a reload may change it). */
+export function createShopFrontRepository(db: Db, timeZone: () => string) {
   const { kysely } = db;
 
   async function linkProblems(trx: Trx, link: Banner['link']): Promise<FieldProblem[]> {
@@ -48,7 +49,7 @@ export function createShopFrontRepository(db: Db, timeZone: string) {
 
   /** The schedule's instants, or its problem: the end must come after the start. */
   function schedule(from: string | null, until: string | null): { from: number | null; until: number | null } | Fail {
-    const at = { from: from === null ? null : scheduleInstant(from, 'from', timeZone), until: until === null ? null : scheduleInstant(until, 'until', timeZone) };
+    const at = { from: from === null ? null : scheduleInstant(from, 'from', timeZone()), until: until === null ? null : scheduleInstant(until, 'until', timeZone()) };
     if (at.from !== null && at.until !== null && at.until <= at.from) return { ok: false, fields: [{ path: 'until', message: shopFrontMessages.untilBeforeFrom }] };
     return at;
   }

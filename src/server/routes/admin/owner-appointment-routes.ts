@@ -17,7 +17,8 @@ import { appointmentView, type Clock } from '../fn/appointment-routes.ts';
 import { requireOwner } from './owner-order-routes.ts';
 
 type Options = {
-  shop: ShopConfig;
+  /** The config in use now (a reload changes it): read once per request. */
+  shop: () => ShopConfig;
   accessTokens: AccessTokens;
   users: UserRepository;
   appointments: AppointmentRepository;
@@ -56,11 +57,12 @@ const OUTCOME_REFUSED = {
  * push and, at a confirmed address, by e-mail with a calendar cancellation.
  */
 export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, options) => {
-  const { shop, appointments, users, clock } = options;
+  const { shop: shopNow, appointments, users, clock } = options;
   app.addHook('preValidation', requireOwner(options.accessTokens, options.users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/appointments', { schema: { querystring: z.object({ date: isoDate.optional() }) } }, async (req) => {
+    const shop = shopNow();
     const now = clock();
     const date = req.query.date ?? localDate(now, shop.timeZone);
     const list = await appointments.listBetween(instantOf(date, '00:00', shop.timeZone), instantOf(addDays(date, 1), '00:00', shop.timeZone));
@@ -69,12 +71,14 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
 
   /** The bookings still to come in the next 7 days from now, beside the day view. */
   typed.get('/appointments/upcoming', async () => {
+    const shop = shopNow();
     const now = clock();
     const list = await appointments.upcoming(now, now + 7 * 86_400_000);
     return { success: true, appointments: list.map((a) => ownerView(a, shop, now)) };
   });
 
   typed.post('/appointments/:id/outcome', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ outcome: z.enum(bookingOutcomes) }) } }, async (req, reply) => {
+    const shop = shopNow();
     const now = clock();
     const marked = await appointments.setOutcome(req.params.id, req.body.outcome, req.userId!, now);
     if ('refused' in marked) {
@@ -85,6 +89,7 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
   });
 
   typed.post('/appointments/:id/cancel', { schema: { params: z.object({ id: z.string().min(1).max(64) }) } }, async (req, reply) => {
+    const shop = shopNow();
     const now = clock();
     const cancelled = await appointments.cancelByOwner(req.params.id, req.userId!, now);
     if ('refused' in cancelled) {

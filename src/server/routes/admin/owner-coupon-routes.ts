@@ -8,7 +8,7 @@ import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { requireOwner } from './owner-order-routes.ts';
 
-type Options = { shop: ShopConfig; accessTokens: AccessTokens; users: UserRepository; coupons: CouponRepository };
+type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; coupons: CouponRepository };
 
 /** A coupon as /admin shows it: amounts as decimals, instants as ISO, and whether it works now and why not. */
 export type OwnerCoupon = ReturnType<typeof couponForOwner>;
@@ -39,14 +39,14 @@ function couponForOwner(c: Coupon, digits: number) {
  * and making or changing one (a code, percent or amount off, and its rules), audited. A
  * coupon the shop config defines is changed in the config, so the two never disagree.
  */
-export const ownerCouponRoutes: FastifyPluginAsync<Options> = async (app, { shop, accessTokens, users, coupons }) => {
+export const ownerCouponRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, accessTokens, users, coupons }) => {
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const digits = shop.localeConfig.fractionDigits;
 
   typed.get('/coupons', async () => ({ success: true, coupons: (await coupons.list()).map((c) => couponForOwner(c, digits)) }));
 
   typed.post('/coupons', { schema: { body: couponInputSchema } }, async (req, reply) => {
+    const shop = shopNow();
     const coupon = couponFromInput(req.body, { fractionDigits: digits, timeZone: shop.timeZone }, 'owner');
     const saved = await coupons.save(coupon, req.userId!);
     if (saved === 'config') return reply.code(409).send({ success: false, error: 'config_coupon', message: `${coupon.code} is written in the shop config: change it there.` });

@@ -9,7 +9,7 @@ import type { AccessTokens } from '../../services/access-tokens.ts';
 import { customersCsv } from '../../services/customer-csv.ts';
 import { requireOwner } from './owner-order-routes.ts';
 
-type Options = { shop: ShopConfig; accessTokens: AccessTokens; users: UserRepository; customers: CustomerRepository };
+type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; customers: CustomerRepository };
 
 const SHOWN = 200;
 
@@ -18,10 +18,9 @@ const SHOWN = 200;
  * left an e-mail address or a phone number, with what they ordered and when; the whole list
  * as CSV for a spreadsheet. Names and numbers are personal data: never kept by a cache.
  */
-export const ownerCustomerRoutes: FastifyPluginAsync<Options> = async (app, { shop, accessTokens, users, customers }) => {
+export const ownerCustomerRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, accessTokens, users, customers }) => {
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const digits = shop.localeConfig.fractionDigits;
 
   typed.get('/customers', { schema: { querystring: z.object({ q: z.string().trim().max(100, 'Search with at most 100 characters.').optional() }) } }, async (req, reply) => {
     const list = await customers.list({ q: req.query.q, limit: SHOWN });
@@ -34,6 +33,6 @@ export const ownerCustomerRoutes: FastifyPluginAsync<Options> = async (app, { sh
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="customers.csv"')
       .header('cache-control', 'no-store')
-      .send(customersCsv(await customers.list(), shop)),
+      .send(customersCsv(await customers.list(), shopNow())),
   );
 };

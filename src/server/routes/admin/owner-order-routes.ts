@@ -26,7 +26,10 @@ import type { PushSender } from '../../services/push.ts';
 import type { StoreState } from '../../services/store-state.ts';
 
 type Options = {
-  shop: ShopConfig;
+  /** The config in use now (a reload changes it): read once per request. */
+  shop: () => ShopConfig;
+  /** The shop's money digits, fixed for the process (decision 048). */
+  fractionDigits: number;
   accessTokens: AccessTokens;
   users: UserRepository;
   orders: OrderRepository;
@@ -70,8 +73,8 @@ const NO_GSTIN = { success: false, error: 'no_invoice', message: 'Tax invoices n
  * by the repositories in one transaction with its audit entry, then told to the shopper.
  */
 export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options) => {
-  const { shop, orders, payments, users, accessTokens, catalog } = options;
-  const forApi = <T extends Order>(order: T) => orderForApi(order, shop.localeConfig.fractionDigits);
+  const { shop: shopNow, orders, payments, users, accessTokens, catalog } = options;
+  const forApi = <T extends Order>(order: T) => orderForApi(order, options.fractionDigits);
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -144,12 +147,14 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   });
 
   typed.get('/orders/:id/invoice', { schema: { params: idParam } }, async (req, reply) => {
+    const shop = shopNow();
     const invoice = await options.invoices.forOrder(req.params.id);
     if (!invoice) return reply.code(404).send(shop.gst ? NO_INVOICE : NO_GSTIN);
     return { success: true, number: invoice.number, html: invoiceHtml(invoice, shop) };
   });
 
   typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {
+    const shop = shopNow();
     const change = await orders.setStatus(req.params.id, req.body.status, req.userId!);
     if (!change.ok) {
       if (change.reason === 'not_found') return reply.code(404).send(NOT_FOUND);

@@ -11,7 +11,7 @@ import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { Clock } from '../fn/appointment-routes.ts';
 import { requireOwner } from './owner-order-routes.ts';
 
-type Options = { shop: ShopConfig; accessTokens: AccessTokens; users: UserRepository; reports: ReportRepository; clock: Clock };
+type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; reports: ReportRepository; clock: Clock };
 
 const TOP = 5;
 /** How many days the sales chart shows, today the last. */
@@ -36,12 +36,12 @@ const dayBounds = (date: string, timeZone: string) => ({ start: instantOf(date, 
  * both days, since they are made ahead. The last 30 days are counted the same way, so the
  * chart's bar for today is the Today panel's sales.
  */
-export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop, accessTokens, users, reports, clock }) => {
+export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, accessTokens, users, reports, clock }) => {
   app.addHook('preValidation', requireOwner(accessTokens, users));
-  const digits = shop.localeConfig.fractionDigits;
   const decimals = (f: DayFigures) => ({ orders: f.orders, sales: fromMinor(f.sales, digits), paid: fromMinor(f.paid, digits), toCollect: fromMinor(f.toCollect, digits), average: fromMinor(f.average, digits), bookings: f.bookings });
 
   app.get('/today', async () => {
+    const shop = shopNow();
     const now = clock();
     const date = localDate(now, shop.timeZone);
     const lastWeek = addDays(date, -7);
@@ -62,6 +62,7 @@ export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop
   });
 
   app.withTypeProvider<ZodTypeProvider>().get('/days', { schema: { response: { 200: daysAnswer } } }, async () => {
+    const shop = shopNow();
     const date = localDate(clock(), shop.timeZone);
     const dates = Array.from({ length: CHART_DAYS }, (_, i) => addDays(date, i - CHART_DAYS + 1));
     // each day's first instant, then the end of today: a day where the clocks change is not 24 hours

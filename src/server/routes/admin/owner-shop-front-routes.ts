@@ -10,7 +10,7 @@ import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from './owner-order-routes.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; shopFront: ShopFrontRepository; catalog: CatalogCache; timeZone: string };
+type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; shopFront: ShopFrontRepository; catalog: CatalogCache; /** The shop's time zone now (a reload may change it). */ timeZone: () => string };
 
 const NO_CATEGORY = { success: false, error: 'not_found', message: 'There is no such category.' } as const;
 const NO_BANNER = { success: false, error: 'not_found', message: 'There is no such banner.' } as const;
@@ -38,8 +38,8 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
       categories: categories.map((c) => ({ id: c.oId, name: c.name, colour: c.colour, image: c.image, position: c.position, products: inUse.get(c.oId) ?? 0 })),
       banners: banners.map(({ showFrom, showUntil, ...b }) => ({
         ...b,
-        from: showFrom === undefined ? null : scheduleText(showFrom, 'from', timeZone),
-        until: showUntil === undefined ? null : scheduleText(showUntil, 'until', timeZone),
+        from: showFrom === undefined ? null : scheduleText(showFrom, 'from', timeZone()),
+        until: showUntil === undefined ? null : scheduleText(showUntil, 'until', timeZone()),
       })),
     };
   });

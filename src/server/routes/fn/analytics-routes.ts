@@ -37,12 +37,12 @@ const PRUNE_EVERY_MS = 3_600_000;
  * deleted by a write, at most once an hour per instance: a shop that logs nothing has
  * nothing new to delete.
  */
-export const analyticsRoutes: FastifyPluginAsync<{ shopId: string; analytics: AnalyticsRepository; accessTokens: AccessTokens; rateLimits: SharedState['rateLimits']; clock: () => number }> = async (app, { shopId, analytics, accessTokens, rateLimits, clock }) => {
+export const analyticsRoutes: FastifyPluginAsync<{ shopId: () => string; analytics: AnalyticsRepository; accessTokens: AccessTokens; rateLimits: SharedState['rateLimits']; clock: () => number }> = async (app, { shopId, analytics, accessTokens, rateLimits, clock }) => {
   await app.register(rateLimit, { ...rateLimits, global: false });
   let prunedAt = -Infinity;
   app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
     const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
-    if (sf_id !== shopId) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sf_id', message: 'Store not specified' }] });
+    if (sf_id !== shopId()) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sf_id', message: 'Store not specified' }] });
     const session = await sessionOf(req, accessTokens);
     const userId = 'userId' in session ? session.userId : null;
     const now = clock();

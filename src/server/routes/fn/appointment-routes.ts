@@ -53,7 +53,8 @@ const STATUS: Record<BookingRefusal, number> = {
 export const refuse = (reply: FastifyReply, reason: BookingRefusal) => reply.code(STATUS[reason]).send({ success: false, error: reason, message: bookingMessages[reason] });
 
 type Options = {
-  shop: ShopConfig;
+  /** The config in use now (a reload changes it): read once per request. */
+  shop: () => ShopConfig;
   appointments: AppointmentRepository;
   users: UserRepository;
   accessTokens: AccessTokens;
@@ -72,8 +73,9 @@ type Options = {
  * offered and takes the place atomically (decision 021), then mails a confirmation with
  * a calendar file to the account's confirmed address.
  */
-export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop, appointments, users, accessTokens, clock, mailer, publicUrl, ownerAlerts, orderEvents }) => {
+export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, appointments, users, accessTokens, clock, mailer, publicUrl, ownerAlerts, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post('/appointment/create', { schema: { body: appointmentRequestSchema }, preHandler: requireUser(accessTokens) }, async (req, reply) => {
+    const shop = shopNow();
     const { sfId, appointment } = req.body;
     if (sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
     const config = shop.appointments;

@@ -98,7 +98,11 @@ function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: nu
 }
 
 type OrderRoutesOptions = {
-  shop: ShopConfig;
+  /** The config in use now (a reload changes it): read once per request. */
+  shop: () => ShopConfig;
+  /** Fixed for the process (decision 048): money's digits, and the order limiters made at the start. */
+  fractionDigits: number;
+  orderRateLimit: ShopConfig['orderConfig']['orderRateLimit'];
   /** The owner's live board hears of every order placed. */
   orderEvents: OrderEvents;
   /** The placing user's devices get a push (decision 022); without a sender none is sent. */
@@ -133,13 +137,12 @@ const contactOf = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts, rateLimits }) => {
-  const digits = shop.localeConfig.fractionDigits;
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop: shopNow, fractionDigits: digits, orderRateLimit, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts, rateLimits }) => {
 
   // Orders take stock: one address, and one e-mail or phone from any address, may place only so many in a while
   // (counted once the body is read and found valid, so a limiter can key on its contact).
   await app.register(rateLimit, { ...rateLimits, global: false });
-  const { perAddress, perContact, windowMinutes } = shop.orderConfig.orderRateLimit;
+  const { perAddress, perContact, windowMinutes } = orderRateLimit;
   const timeWindow = windowMinutes * 60_000;
   const limiters = [
     ...(['email', 'phone'] as const).map((kind) =>
@@ -165,6 +168,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
    * again as the cart, the mode, the slot or the coupon change.
    */
   app.withTypeProvider<ZodTypeProvider>().post('/order/quote', { schema: { body: orderRequestSchema } }, async (req, reply) => {
+    const shop = shopNow();
     const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
     if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
     const now = clock();
@@ -190,6 +194,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       preHandler: orderLimits,
     },
     async (req, reply) => {
+      const shop = shopNow();
       let fields = checkOrderAgainstShop(req.body, shop);
       // a cart of downloads and services needs no address, slot or table: asked only when they are missing, so other orders cost no query
       const digital = fields.length > 0 && (await orders.isDigitalOnly(req.body.order.items.map((i) => i.id)));
@@ -260,11 +265,12 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
  * notification token comes as the bearer token, as for the guest view (decision 015), or
  * the access token of the account that placed it (decision 043).
  */
-export const cancelRequestRoutes: FastifyPluginAsync<{ shop: ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop, orders, accessTokens, catalog, orderEvents }) => {
+export const cancelRequestRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop: shopNow, orders, accessTokens, catalog, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/cancelRequest',
     { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }) } },
     async (req, reply) => {
+      const shop = shopNow();
       if (req.body.sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
       const found = await orderForCaller(req, req.body.orderId, { orders, accessTokens });
       if (!('order' in found)) return reply.code(found.status).send(found.body);

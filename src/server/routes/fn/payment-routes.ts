@@ -20,7 +20,7 @@ import { orderForCaller } from './order-caller.ts';
 /** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
 export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
 
-type Options = { shop: ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
+type Options = { shop: () => ShopConfig; fractionDigits: number; orders: OrderRepository; accessTokens: AccessTokens; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
 
 /** A cancelled or rejected order: nothing is started or claimed for it, and nothing changes. */
 const ORDER_ENDED = { success: false, error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' } as const;
@@ -34,10 +34,9 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  * request, they need the order's notification token as the bearer token (decision 016),
  * or the access token of the account that placed it (decision 043).
  */
-export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock }) => {
-  const digits = shop.localeConfig.fractionDigits;
+export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock }) => {
   const amountText = (order: Order) => minorToText(order.grandTotal, digits);
-  const payuKey = payu.key ?? shop.payment.payu?.merchantKey;
+  const payuKey = (shop: ShopConfig) => payu.key ?? shop.payment.payu?.merchantKey;
 
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -45,13 +44,14 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
     '/order/paymentConfig',
     { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), provider: z.enum(paymentTypes) }) } },
     async (req, reply) => {
+      const shop = shopNow();
       const { sfId, orderId, provider } = req.body;
       if (sfId !== shop.id) return badRequest(reply, 'sfId', 'Store not specified');
       if (!shop.payment.providers.some((p) => p.id === provider)) return badRequest(reply, 'provider', 'This shop does not take this kind of payment.');
       const found = await orderForCaller(req, orderId, { orders, accessTokens });
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
-      if (provider === 'payu' && (!payuKey || !payu.salt)) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
+      if (provider === 'payu' && (!payuKey(shop) || !payu.salt)) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
       const guestLimit = toMinor(shop.orderConfig.maxGuestOrderValue, digits);
       const chosen = await payments.choose(order.id, provider, { guestLimit, now: clock() });
       if (chosen === 'order_limit') return reply.code(409).send({ success: false, error: 'order_limit', message: orderLimitMessage(guestLimit, shop.localeConfig) });
@@ -72,7 +72,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
       const personal = order.details.personalDetails;
       const fields = {
-        key: payuKey!,
+        key: payuKey(shop)!,
         txnid,
         amount: amountText(order),
         productinfo: `Order ${orderLabel(order)}`.slice(0, 100),
@@ -96,6 +96,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
     '/order/upiReference',
     { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), utr: z.string().trim() }) } },
     async (req, reply) => {
+      const shop = shopNow();
       const { sfId, orderId, utr } = req.body;
       if (sfId !== shop.id) return badRequest(reply, 'sfId', 'Store not specified');
       if (!UTR.test(utr)) return badRequest(reply, 'utr', 'Enter the 12-digit UPI reference (UTR) your app shows.');
@@ -127,10 +128,11 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop, or
       async (req, reply) => {
         const b = req.body;
         const back = (orderId: string | null, outcome: 'paid' | 'failed') => reply.redirect(`/checkout?${new URLSearchParams({ ...(orderId ? { orderId } : {}), payment: outcome }).toString()}`, 303);
-        if (!payuKey || !payu.salt) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
+        const key = payuKey(shopNow());
+        if (!key || !payu.salt) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
         const expected = Buffer.from(payuResponseHash({ ...b, additionalCharges: b.additionalCharges || undefined }, payu.salt));
         const given = Buffer.from(b.hash.toLowerCase());
-        const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === payuKey && PAYU_TXNID.test(b.txnid) && minorFromText(b.amount, digits) !== null;
+        const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === key && PAYU_TXNID.test(b.txnid) && minorFromText(b.amount, digits) !== null;
         if (!genuine) {
           req.log.warn({ txnid: b.txnid.slice(0, 30) }, 'PayU return with a wrong signature ignored');
           return back(null, 'failed');

@@ -32,7 +32,7 @@ export const accountChangeRoutes: FastifyPluginAsync<{ kit: AuthKit; accessToken
   typed.post('/auth/email/updateEmail', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ newEmail: emailField, otp: codeField.optional() }) } }, async (req, reply) => {
     const { newEmail, otp } = req.body;
     if (otp === undefined) {
-      const sent = await kit.sendCode(req, reply, { channel: 'email', purpose: 'update', to: newEmail, send: true, wait: true, text: (code) => `${code} is your code to use this address for your ${shopTitle} account\n${CODE_VALIDITY}` });
+      const sent = await kit.sendCode(req, reply, { channel: 'email', purpose: 'update', to: newEmail, send: true, wait: true, text: (code) => `${code} is your code to use this address for your ${shopTitle()} account\n${CODE_VALIDITY}` });
       return sent.status === 'success' ? { ...sent, errorCode: 'code_sent', errorMessage: authMessages.confirmNewEmail } : sent;
     }
     const result = await changed('email', req.userId!, req.sessionId!, newEmail, otp);
@@ -41,7 +41,7 @@ export const accountChangeRoutes: FastifyPluginAsync<{ kit: AuthKit; accessToken
 
   typed.post('/auth/phone/sendOtpForVerification', { schema: { body: z.object({ phoneNumber: phoneField }) } }, async (req, reply) => {
     const to = req.body.phoneNumber;
-    return kit.sendCode(req, reply, { channel: 'phone', purpose: 'update', to, send: true, wait: true, text: (code) => `${code} is your code to verify this number for your ${shopTitle} account\n${CODE_VALIDITY}` });
+    return kit.sendCode(req, reply, { channel: 'phone', purpose: 'update', to, send: true, wait: true, text: (code) => `${code} is your code to verify this number for your ${shopTitle()} account\n${CODE_VALIDITY}` });
   });
 
   typed.post('/auth/phone/updatePhone', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ newPhoneNumber: phoneField, otp: codeField }) } }, async (req, reply) => {

@@ -15,7 +15,8 @@ import type { SmsSender } from '../../../services/sms.ts';
 
 /** What the auth calls are built from; app.ts passes it in. */
 export type AuthOptions = {
-  shopTitle: string;
+  /** The shop's title now, for the texts of codes and links (a reload may change it). */
+  shopTitle: () => string;
   users: UserRepository;
   codes: OneTimeCodeRepository;
   /** Logins: refresh-token families and the sessions that ended (services/sessions.ts). */
@@ -152,7 +153,7 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
         return reply.code(429).header('retry-after', String(seconds)).send({ status: 'error', ...failure('too_many_codes', authMessages.waitForCode(seconds)) });
       }
       if (!input.send) return SENT;
-      const subject = `Your code for ${shopTitle}`;
+      const subject = `Your code for ${shopTitle()}`;
       const text = input.text(issued.code);
       if (!input.wait) {
         deliverLater(input.channel, input.to, subject, text);

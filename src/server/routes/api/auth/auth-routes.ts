@@ -51,13 +51,13 @@ export const authRoutes: FastifyPluginAsync<AuthOptions> = async (app, options) 
     // hashed for a known address too: both answers take as long
     const passwordHash = await passwords.hash(password);
     if (existing?.email_verified) {
-      kit.deliverLater('email', email, `Your account at ${shopTitle}`, `Someone, probably you, tried to sign up at ${shopTitle} with this address. You already have an account: log in, or reset your password if you forgot it.`);
+      kit.deliverLater('email', email, `Your account at ${shopTitle()}`, `Someone, probably you, tried to sign up at ${shopTitle()} with this address. You already have an account: log in, or reset your password if you forgot it.`);
     } else {
       await users.savePendingEmailSignup({ name, email, passwordHash });
       const issued = await codes.issue('verify', email);
       if (issued.ok) {
         const link = `${origin}/email-confirmed#${new URLSearchParams({ email, code: issued.code }).toString()}`;
-        kit.deliverLater('email', email, `Confirm your e-mail address for ${shopTitle}`, `Welcome to ${shopTitle}! Open this link within 10 minutes to confirm your address and finish signing up:\n${link}\n\nYour code: ${issued.code}`);
+        kit.deliverLater('email', email, `Confirm your e-mail address for ${shopTitle()}`, `Welcome to ${shopTitle()}! Open this link within 10 minutes to confirm your address and finish signing up:\n${link}\n\nYour code: ${issued.code}`);
       }
     }
     // the same answer whether or not the address had an account

@@ -34,7 +34,7 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
 
   typed.post(`/auth/${name}/sendOtp`, { schema: { body: identified({}) } }, async (req, reply) => {
     const to = req.body[channel.field];
-    return kit.sendCode(req, reply, { channel: name, purpose: 'login', to, send: true, wait: true, text: (code) => `${code} is your code to log in to ${shopTitle}\n${CODE_VALIDITY}` });
+    return kit.sendCode(req, reply, { channel: name, purpose: 'login', to, send: true, wait: true, text: (code) => `${code} is your code to log in to ${shopTitle()}\n${CODE_VALIDITY}` });
   });
 
   typed.post(`/auth/${name}/verifyOtp`, { ...limited, schema: { body: identified({ receivedOtp: codeField }) } }, async (req, reply) => {
@@ -48,7 +48,7 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     const to = req.body[channel.field];
     const user = await users.by(name, to);
     // issued for an unknown identifier too, never sent: the cooldown and the answers are the same for everyone
-    return kit.sendCode(req, reply, { channel: name, purpose: 'reset', to, send: !!user, wait: false, text: (code) => `${code} is your code to choose a new password at ${shopTitle}\n${CODE_VALIDITY} If you did not ask for it, ignore this message.` });
+    return kit.sendCode(req, reply, { channel: name, purpose: 'reset', to, send: !!user, wait: false, text: (code) => `${code} is your code to choose a new password at ${shopTitle()}\n${CODE_VALIDITY} If you did not ask for it, ignore this message.` });
   });
 
   typed.post(`/auth/${name}/verifyCodeForPasswordReset`, { ...limited, schema: { body: identified({ otp: codeField }) } }, async (req, reply) => {
@@ -80,7 +80,7 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
 
   typed.post('/auth/phone/sendOtpForSignup', { schema: { body: z.object({ name: nameField, phoneNumber: channel.schema }) } }, async (req, reply) => {
     const to = req.body.phoneNumber;
-    return kit.sendCode(req, reply, { channel: 'phone', purpose: 'signup', to, send: true, wait: true, text: (code) => `${code} is your code to sign up at ${shopTitle}\n${CODE_VALIDITY}` });
+    return kit.sendCode(req, reply, { channel: 'phone', purpose: 'signup', to, send: true, wait: true, text: (code) => `${code} is your code to sign up at ${shopTitle()}\n${CODE_VALIDITY}` });
   });
 
   typed.post('/auth/phone/signup', { ...limited, schema: { body: z.object({ name: nameField, phoneNumber: channel.schema, password: passwordField, otp: codeField }) } }, async (req, reply) => {

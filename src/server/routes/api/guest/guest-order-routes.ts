@@ -14,7 +14,7 @@ const NOT_FOUND = { success: false, errorMessage: 'We could not find this order.
  * (spec §6, §7): one order for whoever holds its token. A wrong or missing token answers
  * exactly like an order that does not exist, so ids cannot be probed.
  */
-export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; invoices: InvoiceRepository; shop: ShopConfig }> = async (app, { orders, invoices, shop }) => {
+export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; invoices: InvoiceRepository; shop: () => ShopConfig }> = async (app, { orders, invoices, shop: shopNow }) => {
   const params = { params: z.object({ orderId: z.string().min(1).max(64) }) };
   /** The order whose token came with the request; null (answered like a missing one) otherwise. Never cached. */
   async function guestOrder(req: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) {
@@ -24,6 +24,7 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; inv
   }
 
   app.withTypeProvider<ZodTypeProvider>().get('/guest/order/:orderId', { schema: params }, async (req, reply) => {
+    const shop = shopNow();
     const order = await guestOrder(req, reply);
     if (!order) return reply.code(404).send(NOT_FOUND);
     return { success: true, order: orderForApi(order, shop.localeConfig.fractionDigits) };
@@ -31,6 +32,7 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; inv
 
   /** `GET /api/guest/order/{orderId}/invoice`, with the same token: the order's tax invoice as a printable page. */
   app.withTypeProvider<ZodTypeProvider>().get('/guest/order/:orderId/invoice', { schema: params }, async (req, reply) => {
+    const shop = shopNow();
     const order = await guestOrder(req, reply);
     if (!order) return reply.code(404).send(NOT_FOUND);
     const invoice = await invoices.forOrder(order.id);

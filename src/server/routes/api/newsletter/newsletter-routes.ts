@@ -7,7 +7,7 @@ import type { OneTimeCodeRepository } from '../../../db/repositories/one-time-co
 import { mailOrigin } from '../../../public-origin.ts';
 import { mailInBackground, mailLinksInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
 
-type Options = { shop: ShopConfig; newsletter: NewsletterRepository; codes: OneTimeCodeRepository; mailer: Mailer | undefined; publicUrl: string | undefined };
+type Options = { shop: () => ShopConfig; newsletter: NewsletterRepository; codes: OneTimeCodeRepository; mailer: Mailer | undefined; publicUrl: string | undefined };
 
 // addresses are compared trimmed and in lower case, so one person gets one coupon
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
@@ -20,19 +20,21 @@ const ANSWER = { success: true, confirm: true, message: 'Check your inbox: open 
  * confirms it and e-mails its coupon. No answer ever carries a code: a stranger's address
  * gets a stranger nothing.
  */
-export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop, newsletter, codes, mailer, publicUrl }) => {
-  const offer = shop.newsletter.couponEnabled ? shop.newsletter.couponPercent : null;
-  const couponMail = (to: string, code: string) =>
+export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, newsletter, codes, mailer, publicUrl }) => {
+  const offerOf = (shop: ShopConfig) => (shop.newsletter.couponEnabled ? shop.newsletter.couponPercent : null);
+  const couponMail = (shop: ShopConfig, offer: number | null, to: string, code: string) =>
     textMail(to, `Your welcome code for ${shop.title}`, `Thank you for subscribing to ${shop.title}!\n\nYour code: ${code}\n\nType it in the coupon field at checkout${offer ? ` for ${offer}% off` : ''}. It works once.\n`);
 
   // the answer's schema lets nothing else out: no code can leak into it
   const answer = z.object({ success: z.literal(true), confirm: z.literal(true), message: z.string() });
   app.withTypeProvider<ZodTypeProvider>().post('/newsletter/subscribe', { schema: { body: z.object({ email }), response: { 200: answer } } }, async (req) => {
+    const shop = shopNow();
+    const offer = offerOf(shop);
     const to = req.body.email;
     const { confirmed, couponCode } = await newsletter.subscribe(to);
     if (confirmed) {
       // asked again: the code goes again, to the address it belongs to
-      if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(to, couponCode));
+      if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, to, couponCode));
       return ANSWER;
     }
     const issued = await codes.issue('newsletter', to);
@@ -47,11 +49,13 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop,
   });
 
   app.withTypeProvider<ZodTypeProvider>().post('/newsletter/confirm', { schema: { body: z.object({ email, code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits.') }) } }, async (req, reply) => {
+    const shop = shopNow();
+    const offer = offerOf(shop);
     const used = await codes.consume('newsletter', req.body.email, req.body.code);
     const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer) : null;
     if (!confirmed) return reply.code(400).send({ success: false, error: 'invalid_code', message: 'This link has expired or was used already. Subscribe again to get a new one.' });
     const { couponCode } = confirmed;
-    if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(req.body.email, couponCode));
+    if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, req.body.email, couponCode));
     return { success: true, couponSent: couponCode !== null, percent: offer };
   });
 };

@@ -25,7 +25,7 @@ import { refuse, type Clock } from '../../fn/appointment-routes.ts';
  * slots checkout may offer. Full times are listed with 0 places, so screens can show
  * them as full; the server checks again when the booking or order arrives.
  */
-export const slotRoutes: FastifyPluginAsync<{ shop: ShopConfig; db: Db; clock: Clock }> = async (app, { shop, db, clock }) => {
+export const slotRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; db: Db; clock: Clock }> = async (app, { shop: shopNow, db, clock }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -35,6 +35,7 @@ export const slotRoutes: FastifyPluginAsync<{ shop: ShopConfig; db: Db; clock: C
     '/appointments/slots',
     { schema: { querystring: z.object({ serviceId: z.string().min(1).max(60), from: isoDate.optional(), days: z.coerce.number().int().min(1).max(62).default(7) }) } },
     async (req, reply) => {
+      const shop = shopNow();
       const config = shop.appointments;
       if (!config.enabled) return refuse(reply, 'disabled');
       const service = config.services.find((s) => s.id === req.query.serviceId);
@@ -58,6 +59,7 @@ export const slotRoutes: FastifyPluginAsync<{ shop: ShopConfig; db: Db; clock: C
   );
 
   typed.get('/delivery/slots', async () => {
+    const shop = shopNow();
     const now = clock();
     const open = openDeliverySlots(shop.orderConfig.deliverySlots, shop, shop.orderConfig.deliveryDays, now);
     const slots: DeliverySlotView[] = [];

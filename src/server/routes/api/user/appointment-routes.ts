@@ -8,7 +8,7 @@ import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { appointmentView, refuse, type Clock } from '../../fn/appointment-routes.ts';
 
-type Options = { shop: ShopConfig; appointments: AppointmentRepository; accessTokens: AccessTokens; clock: Clock };
+type Options = { shop: () => ShopConfig; appointments: AppointmentRepository; accessTokens: AccessTokens; clock: Clock };
 
 const MINUTE = 60_000;
 
@@ -17,26 +17,29 @@ const MINUTE = 60_000;
  * moving one until `changeNoticeMinutes` before it starts. Another user's booking
  * answers 404, like one that does not exist; a move is all or nothing.
  */
-export const userAppointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop, appointments, accessTokens, clock }) => {
+export const userAppointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, appointments, accessTokens, clock }) => {
   app.addHook('preHandler', requireUser(accessTokens));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
-  const notBefore = (now: number) => now + shop.appointments.changeNoticeMinutes * MINUTE;
+  const notBefore = (shop: ShopConfig, now: number) => now + shop.appointments.changeNoticeMinutes * MINUTE;
 
   typed.get('/user/appointments', async (req) => {
+    const shop = shopNow();
     const now = clock();
     return (await appointments.listForUser(req.userId!)).map((a) => appointmentView(a, shop, now));
   });
 
   typed.post('/user/appointments/:id/cancel', { schema: { params: idParam } }, async (req, reply) => {
+    const shop = shopNow();
     const now = clock();
-    const cancelled = await appointments.cancel(req.userId!, req.params.id, notBefore(now), now);
+    const cancelled = await appointments.cancel(req.userId!, req.params.id, notBefore(shop, now), now);
     if ('refused' in cancelled) return refuse(reply, cancelled.refused);
     req.log.info({ appointmentId: cancelled.id }, 'appointment cancelled');
     return { success: true, appointment: appointmentView(cancelled, shop, now) };
   });
 
   typed.post('/user/appointments/:id/reschedule', { schema: { params: idParam, body: z.object({ start: z.iso.datetime({ offset: true, error: 'Use a time like 2026-11-23T10:30:00+05:30' }) }) } }, async (req, reply) => {
+    const shop = shopNow();
     const now = clock();
     const current = await appointments.findForUser(req.userId!, req.params.id);
     if (!current) return refuse(reply, 'not_found');
@@ -44,7 +47,7 @@ export const userAppointmentRoutes: FastifyPluginAsync<Options> = async (app, { 
     if (!shop.appointments.enabled || !service) return refuse(reply, 'unknown_service');
     const placed = placementOf(shop.appointments, shop, service, Date.parse(req.body.start), now);
     if (!placed.ok) return refuse(reply, placed.reason);
-    const moved = await appointments.reschedule(req.userId!, current.id, placed.placement, notBefore(now), now);
+    const moved = await appointments.reschedule(req.userId!, current.id, placed.placement, notBefore(shop, now), now);
     if ('refused' in moved) return refuse(reply, moved.refused);
     req.log.info({ appointmentId: moved.id }, 'appointment moved');
     return { success: true, appointment: appointmentView(moved, shop, now) };

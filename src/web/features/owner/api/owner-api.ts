@@ -55,6 +55,9 @@ export type OwnerCategory = { id: string; name: string; colour: string; image: s
 /** A banner on /admin, with its schedule as the owner wrote it (dates in the shop's time zone; null: no bound). */
 export type OwnerBanner = Omit<Banner, 'position'> & { position: number; from: string | null; until: string | null };
 
+/** Whether the shop runs on its config file, and what is wrong with the file (owner-config-routes.ts; decision 048). */
+export type ConfigStatus = { state: 'ok' | 'last-good' | 'none'; file: string | null; problems: Array<{ path: string; message: string; hint?: string }> };
+
 const product = (variantId: string) => `/admin/api/products/${encodeURIComponent(variantId)}`;
 
 const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
@@ -68,6 +71,8 @@ export const ownerApi = {
   invoice: (id: string) => asUser((headers) => getJson<{ number: string; html: string }>(`${order(id)}/invoice`, headers)),
   setStatus: (id: string, status: OrderStatus) => asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/status`, { status }, headers)),
   store: () => asUser((headers) => getJson<{ open: boolean }>('/admin/api/store', headers)),
+  /** What is wrong with the shop config file, if anything, and whether the shop runs meanwhile. */
+  config: () => asUser((headers) => getJson<ConfigStatus>('/admin/api/config', headers)),
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
   markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OwnerOrderView }>> => asUser((headers) => postJson(`${order(id)}/paid`, reference ? { reference } : {}, headers)),
   /** The refund a cancelled paid order owed is paid back, with the transfer's reference (none for cash). */

@@ -37,6 +37,7 @@ export const ownerKeys = {
   products: ['owner', 'products'] as const,
   customers: ['owner', 'customers'] as const,
   shopFront: ['owner', 'shop-front'] as const,
+  config: ['owner', 'config'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -47,6 +48,9 @@ const retry = (count: number, error: unknown) => !(error instanceof OwnerCallFai
  * the page learns the user is not the owner.
  */
 export const storeQuery = (userId: string | null) => queryOptions({ queryKey: ['owner', 'store', userId], queryFn: () => ownerApi.store(), staleTime: Infinity, retry: false });
+
+/** The config file's state, asked again every 30 s: a fix made in the file shows here without a reload of the page. */
+export const configStatusQuery = () => queryOptions({ queryKey: ownerKeys.config, queryFn: () => unwrap(ownerApi.config()), retry, refetchInterval: 30_000 });
 
 export const ordersQuery = () => queryOptions({ queryKey: ownerKeys.orders, queryFn: () => unwrap(ownerApi.orders()).then((d) => d.orders), retry });
 

@@ -7,6 +7,7 @@ import { useShop } from '../../../lib/use-shop.ts';
 import { queryClient } from '../api/owner-queries.ts';
 import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { useOwnerFeed, type Arrival } from '../hooks/use-owner-feed.ts';
+import { ConfigGate } from './config-banner.tsx';
 import { alertsAreOn, setSound, soundIsOn, turnAlertsOff, turnAlertsOn, unlockSound, type AlertsOutcome } from '../lib/alerts.ts';
 
 const button = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-50';
@@ -119,7 +120,9 @@ function OwnerFrame({ children }: { children: ReactNode }) {
         </div>
       </header>
       {arrivals.length ? <Arrivals arrivals={arrivals} dismiss={dismiss} /> : null}
-      <main className="flex flex-col gap-4">{children}</main>
+      <main className="flex flex-col gap-4">
+        <ConfigGate>{children}</ConfigGate>
+      </main>
     </div>
   );
 }
