@@ -9,8 +9,6 @@ export const compactPhone = (raw: string) => raw.replace(/[\s\-().]/g, '');
 /** The dial code of the country picker and the number typed beside it, as one E.164 number. */
 export const joinPhone = (dialCode: string, number: string) => `${compactPhone(dialCode).replace(/^\+?/, '+')}${compactPhone(number).replace(/^0+/, '')}`;
 
-export const isPhone = (raw: string) => E164.test(compactPhone(raw));
-
 /** Dial codes of the countries a shop here most often serves; others type theirs. */
 const DIAL_CODES: Record<string, string> = { IN: '+91', US: '+1', CA: '+1', GB: '+44', AE: '+971', SA: '+966', QA: '+974', SG: '+65', MY: '+60', AU: '+61', NZ: '+64', NP: '+977', BD: '+880', LK: '+94', PK: '+92' };
 

@@ -28,9 +28,12 @@ describe.each(testDatabases)('the API on $name', (database) => {
     }
   });
 
-  it('rejects malformed JSON with a 400, never a 500', async () => {
-    const res = await t.app.inject({ url: '/api/catalog', method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{"broken' });
-    expect(res.statusCode).toBeLessThan(500);
+  it('rejects malformed JSON with a 400 that says so, never a 500, on the calls that take JSON', async () => {
+    for (const url of ['/api/auth/email/login', '/fn/order/create', '/fn/order/quote']) {
+      const res = await t.app.inject({ url, method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{"broken' });
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.stringify(res.json()), url).toMatch(/JSON/i);
+    }
   });
 
   it('sends security headers and no x-powered-by', async () => {

@@ -89,6 +89,3 @@ export const useUi = create<UiState>()((set, get) => ({
     }
   },
 }));
-
-/** The overlay is on while any panel is open. */
-export const selectOverlay = (s: UiState) => Object.values(s.panels).some(Boolean);
