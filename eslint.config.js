@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const serverNotWeb = { group: ['**/web/**'], message: 'server never imports web (it loads the built SSR bundle at run time)' };
+
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'demo/media/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -38,8 +40,20 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'server never imports web (it loads the built SSR bundle at run time)' }] }],
+      'no-restricted-imports': ['error', { patterns: [serverNotWeb] }],
     },
+  },
+  {
+    // a route file registers another only from its own folder (a sub-route of its feature);
+    // what several routes share lives in plugins/, services/ or a helper module of routes/
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, { group: ['../**/*-routes.ts'], message: 'routes do not import routes of another folder: move what they share to plugins/, services/ or routes/<helper>.ts' }] }] },
+  },
+  {
+    files: ['src/server/services/**/*.ts', 'src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, { group: ['**/routes/**/*-routes.ts'], message: 'services, plugins and the database know no routes: routes call them, not the other way' }] }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -1,6 +1,9 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 
+/** A device or session id the browser made (spec §3 Device and session record). */
+export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
+
 export const NUL_MESSAGE = 'Remove the NUL character (U+0000): text cannot contain it.';
 
 /**

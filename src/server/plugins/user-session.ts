@@ -13,7 +13,8 @@ declare module 'fastify' {
 /** §8: the browser refreshes its session on a 401 whose body says this, and logs out on any other 401. */
 export const ACCESS_TOKEN_EXPIRED = 'access token expired';
 
-const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,4096})$/i.exec(header ?? '')?.[1];
+/** The token of `Authorization: Bearer …` (an access token or an order's notification token), or undefined. */
+export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S{1,4096})$/i.exec(header ?? '')?.[1];
 
 /**
  * Who is calling: the user and session of a valid access token, null without one, or the
@@ -21,7 +22,7 @@ const bearer = (header: string | undefined) => /^Bearer\s+(\S{1,4096})$/i.exec(h
  * session that ended is invalid).
  */
 export async function sessionOf(req: FastifyRequest, tokens: AccessTokens): Promise<{ userId: string; sessionId: string } | { userId: null } | { reply: { status: 401; body: object } }> {
-  const token = bearer(req.headers.authorization);
+  const token = bearerToken(req.headers.authorization);
   if (!token) return { userId: null };
   const check = await tokens.verify(token);
   if (check.ok) return { userId: check.claims.userId, sessionId: check.claims.sessionId };

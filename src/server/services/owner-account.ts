@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { recordAudit, type Actor } from '../db/repositories/audit-repository.ts';
 import { createUserRepository } from '../db/repositories/user-repository.ts';
-import { emailField } from '../routes/api/auth/auth-kit.ts';
+import { emailField } from './account-fields.ts';
 import { hashPassword, passwordProblem, type PasswordProblem } from './passwords.ts';
 
 /**

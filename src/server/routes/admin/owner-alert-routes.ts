@@ -5,7 +5,7 @@ import type { OwnerAlertRepository } from '../../db/repositories/owner-alert-rep
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { isPushEndpoint } from '../../services/push.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; alerts: OwnerAlertRepository; pushServiceOrigin: string | undefined };
 

@@ -13,8 +13,8 @@ import { appointmentCancelledEmail, bookingCancelledNews } from '../../services/
 import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
-import { appointmentView, type Clock } from '../fn/appointment-routes.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { appointmentView, type Clock } from '../booking-answers.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */

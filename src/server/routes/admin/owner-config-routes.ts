@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { ShopConfigHolder } from '../../shop-config-holder.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { holder: ShopConfigHolder; accessTokens: AccessTokens; users: UserRepository };
 

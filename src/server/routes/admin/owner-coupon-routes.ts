@@ -6,7 +6,7 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { CouponRepository } from '../../db/repositories/coupon-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; coupons: CouponRepository };
 

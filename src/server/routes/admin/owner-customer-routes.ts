@@ -7,7 +7,7 @@ import type { CustomerRepository } from '../../db/repositories/customer-reposito
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { customersCsv } from '../../services/customer-csv.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; customers: CustomerRepository };
 

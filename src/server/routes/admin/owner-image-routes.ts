@@ -8,7 +8,7 @@ import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import type { MediaStore } from '../../services/media-store.ts';
 import { imageTypeOf, prepareUpload } from '../../services/uploaded-images.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; images: ProductImageRepository; store: MediaStore; catalog: CatalogCache };
 

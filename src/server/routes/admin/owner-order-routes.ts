@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderForApi, type Order } from '../../../domain/order.ts';
@@ -14,9 +14,8 @@ import type { PaymentRepository } from '../../db/repositories/payment-repository
 import type { RefundRepository } from '../../db/repositories/refund-repository.ts';
 import type { StoreRepository } from '../../db/repositories/store-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import { sessionOf } from '../../plugins/user-session.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 import { mailOrigin } from '../../public-origin.ts';
-import { API_NOT_FOUND } from '../not-found.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import type { Mailer } from '../../services/mailer.ts';
@@ -45,24 +44,6 @@ type Options = {
   store: StoreRepository;
   storeState: StoreState;
 };
-
-/**
- * Only the shop's owner gets past: anyone else (a guest, a shopper) gets the same 404 as
- * a path that does not exist, so the owner's calls are not even seen. The role is read
- * from the database on every call (decision 024). An expired token still answers 401, so
- * the owner's page can refresh it. It runs as a preValidation hook, before the schemas:
- * bad input from anyone else gets that 404 too, not a 400 naming the call's fields.
- */
-export function requireOwner(tokens: AccessTokens, users: UserRepository) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const session = await sessionOf(req, tokens);
-    if ('reply' in session && (session.reply.body as { errorCode?: string }).errorCode === 'access_token_expired') return reply.code(401).send(session.reply.body);
-    const userId = 'userId' in session ? session.userId : null;
-    if (!userId || !(await users.isOwner(userId))) return reply.code(404).send(API_NOT_FOUND);
-    req.userId = userId;
-    if ('sessionId' in session) req.sessionId = session.sessionId;
-  };
-}
 
 const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such order.' } as const;
 const NO_GSTIN = { success: false, error: 'no_invoice', message: 'Tax invoices need the shop\'s GSTIN: add gst (gstin, legalName, address) to the shop config.' } as const;

@@ -8,8 +8,8 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DayFigures, ReportRepository } from '../../db/repositories/report-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
-import type { Clock } from '../fn/appointment-routes.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import type { Clock } from '../booking-answers.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; reports: ReportRepository; clock: Clock };
 

@@ -8,7 +8,7 @@ import type { ShopFrontRepository } from '../../db/repositories/shop-front-repos
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; shopFront: ShopFrontRepository; catalog: CatalogCache; /** The shop's time zone now (a reload may change it). */ timeZone: () => string };
 

@@ -6,7 +6,7 @@ import type { CatalogRepository } from '../../db/repositories/catalog-repository
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { requireOwner } from './owner-order-routes.ts';
+import { requireOwner } from '../../plugins/require-owner.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; catalog: CatalogCache };
 

@@ -6,7 +6,7 @@ import type { AnalyticsRepository } from '../../db/repositories/analytics-reposi
 import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { SharedState } from '../../services/shared-state.ts';
-import { deviceIdSchema } from '../api/instance/instance-routes.ts';
+import { deviceIdSchema } from '../../input-validation.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
 

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appointmentRequestSchema, bookingMessages, canChange, isoInZone, placementOf, tooManyBookingsMessage, type AppointmentView, type BookingRefusal } from '../../../domain/booking.ts';
+import { appointmentRequestSchema, placementOf, tooManyBookingsMessage } from '../../../domain/booking.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { AppointmentRecord, AppointmentRepository } from '../../db/repositories/booking-repository.ts';
+import type { AppointmentRepository } from '../../db/repositories/booking-repository.ts';
+import { appointmentView, refuse, type Clock } from '../booking-answers.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { requireUser } from '../../plugins/user-session.ts';
 import { mailOrigin } from '../../public-origin.ts';
@@ -11,46 +12,6 @@ import type { AccessTokens } from '../../services/access-tokens.ts';
 import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import type { OwnerAlerts } from '../../services/owner-alerts.ts';
-
-export type Clock = () => number;
-
-/** A booking as the shopper's screens read it (§3 Appointment; billId is its id). */
-export function appointmentView(record: AppointmentRecord, shop: Pick<ShopConfig, 'appointments' | 'timeZone'>, now: number): AppointmentView {
-  const { details } = record;
-  return {
-    id: record.id,
-    billId: record.id,
-    serviceId: record.serviceId,
-    serviceName: details.serviceName,
-    price: details.price,
-    durationMinutes: details.durationMinutes,
-    start: isoInZone(record.start, shop.timeZone),
-    end: isoInZone(record.end, shop.timeZone),
-    timeZone: shop.timeZone,
-    status: record.status,
-    notes: details.notes,
-    changeable: record.status === 'booked' && canChange(shop.appointments, record.start, now),
-    past: record.end <= now,
-  };
-}
-
-const STATUS: Record<BookingRefusal, number> = {
-  disabled: 404,
-  unknown_service: 400,
-  not_a_slot: 400,
-  closed: 400,
-  too_soon: 400,
-  too_far: 400,
-  full: 409,
-  too_late: 409,
-  cancelled: 409,
-  not_found: 404,
-  slot_full: 409,
-  slot_closed: 409,
-};
-
-/** A refusal in the shape of the other calls: nothing was written. */
-export const refuse = (reply: FastifyReply, reason: BookingRefusal) => reply.code(STATUS[reason]).send({ success: false, error: reason, message: bookingMessages[reason] });
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */

@@ -3,7 +3,8 @@ import type { Order } from '../../../domain/order.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
-import { bearerToken, ORDER_NOT_FOUND } from '../api/guest/guest-order-routes.ts';
+import { bearerToken } from '../../plugins/user-session.ts';
+import { ORDER_NOT_FOUND } from '../not-found.ts';
 
 export type OrderCaller = { orders: OrderRepository; accessTokens: AccessTokens };
 

@@ -5,7 +5,8 @@ import { authMessages } from '../../../../domain/auth-messages.ts';
 import { publicUser } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
-import { ATTEMPTS, CODE_VALIDITY, codeField, emailField, failure, phoneField, type AuthKit } from './auth-kit.ts';
+import { codeField, emailField, phoneField } from '../../../services/account-fields.ts';
+import { ATTEMPTS, CODE_VALIDITY, failure, type AuthKit } from './auth-kit.ts';
 
 
 /**

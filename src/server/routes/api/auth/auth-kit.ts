@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { authMessages, type AuthErrorCode } from '../../../../domain/auth-messages.ts';
-import { EMAIL } from '../../../../domain/checkout-rules.ts';
-import { compactPhone, E164 } from '../../../../domain/phone.ts';
 import type { CodePurpose, OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
 import { publicUser, type ChannelName, type PublicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { textMail, type Mailer } from '../../../services/mailer.ts';
-import { MAX_PASSWORD, type Passwords } from '../../../services/passwords.ts';
+import type { Passwords } from '../../../services/passwords.ts';
+import { emailField, phoneField } from '../../../services/account-fields.ts';
 import type { CallerVerification } from '../../../services/caller-verification.ts';
 import type { Sessions } from '../../../services/sessions.ts';
 import type { SharedState } from '../../../services/shared-state.ts';
@@ -54,11 +52,6 @@ export const ATTEMPTS = { max: 20, timeWindow: 60_000 };
 /** Codes sent per client address per hour, over every call that sends one. */
 export const CODE_SENDS_PER_IP = { max: 30, timeWindow: 60 * 60_000 };
 
-export const emailField = z.string().trim().toLowerCase().max(254).refine((e) => EMAIL.test(e), authMessages.email);
-export const phoneField = z.string().max(40).transform(compactPhone).refine((p) => E164.test(p), authMessages.phone);
-export const passwordField = z.string().max(MAX_PASSWORD * 4, authMessages.passwordTooLong);
-export const codeField = z.string().trim().max(12);
-export const nameField = z.string().trim().min(2, authMessages.name).max(120);
 
 /** The line under every code in a message. */
 export const CODE_VALIDITY = 'It is valid for 10 minutes. Never share it with anyone.';

@@ -8,7 +8,8 @@ import { publicUser } from '../../../db/repositories/user-repository.ts';
 import { mailOrigin, NO_PUBLIC_URL } from '../../../public-origin.ts';
 import { passwordProblem, PasswordsBusy } from '../../../services/passwords.ts';
 import { accountChangeRoutes } from './account-change-routes.ts';
-import { ATTEMPTS, codeField, createAuthKit, emailField, failure, nameField, passwordField, passwordMessages, REFRESH_COOKIE, type AuthAnswer, type AuthOptions } from './auth-kit.ts';
+import { codeField, emailField, nameField, passwordField } from '../../../services/account-fields.ts';
+import { ATTEMPTS, createAuthKit, failure, passwordMessages, REFRESH_COOKIE, type AuthAnswer, type AuthOptions } from './auth-kit.ts';
 import { callerRoutes } from './caller-routes.ts';
 import { channelRoutes } from './channel-routes.ts';
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { authMessages } from '../../../../domain/auth-messages.ts';
 import type { ChannelName } from '../../../db/repositories/user-repository.ts';
 import { passwordProblem } from '../../../services/passwords.ts';
-import { ATTEMPTS, channels, CODE_VALIDITY, codeField, failure, nameField, passwordField, passwordMessages, type AuthKit } from './auth-kit.ts';
+import { codeField, nameField, passwordField } from '../../../services/account-fields.ts';
+import { ATTEMPTS, channels, CODE_VALIDITY, failure, passwordMessages, type AuthKit } from './auth-kit.ts';
 
 
 /**

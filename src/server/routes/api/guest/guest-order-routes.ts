@@ -5,9 +5,10 @@ import { orderForApi } from '../../../../domain/order.ts';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
+import { bearerToken } from '../../../plugins/user-session.ts';
 import { invoiceHtml, NO_INVOICE } from '../../../services/invoice-html.ts';
+import { ORDER_NOT_FOUND } from '../../not-found.ts';
 
-const NOT_FOUND = { success: false, errorMessage: 'We could not find this order. Please check the link you were sent.' } as const;
 
 /**
  * `GET /api/guest/order/{orderId}` with `Authorization: Bearer <notification token>`
@@ -26,7 +27,7 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; inv
   app.withTypeProvider<ZodTypeProvider>().get('/guest/order/:orderId', { schema: params }, async (req, reply) => {
     const shop = shopNow();
     const order = await guestOrder(req, reply);
-    if (!order) return reply.code(404).send(NOT_FOUND);
+    if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
     return { success: true, order: orderForApi(order, shop.localeConfig.fractionDigits) };
   });
 
@@ -34,14 +35,9 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; inv
   app.withTypeProvider<ZodTypeProvider>().get('/guest/order/:orderId/invoice', { schema: params }, async (req, reply) => {
     const shop = shopNow();
     const order = await guestOrder(req, reply);
-    if (!order) return reply.code(404).send(NOT_FOUND);
+    if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
     const invoice = await invoices.forOrder(order.id);
     if (!invoice) return reply.code(404).send(NO_INVOICE);
     return { success: true, number: invoice.number, html: invoiceHtml(invoice, shop) };
   });
 };
-
-/** The notification token of `Authorization: Bearer …`, or undefined. */
-export const bearerToken = (authorization: string | undefined) => /^Bearer\s+(\S{1,200})$/i.exec(authorization ?? '')?.[1];
-
-export { NOT_FOUND as ORDER_NOT_FOUND };

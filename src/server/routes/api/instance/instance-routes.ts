@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';
+import { deviceIdSchema } from '../../../input-validation.ts';
 import { sessionOf } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { isPushEndpoint, type PushSender } from '../../../services/push.ts';
@@ -30,7 +31,6 @@ const fcmTokenSchema = z
   ])
   .nullish();
 
-export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A device id is 8 to 64 letters, digits, - or _.');
 
 type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits: SharedState['rateLimits'] };
 

@@ -18,7 +18,7 @@ import {
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { Db } from '../../../db/database.ts';
 import { placesTaken } from '../../../db/repositories/booking-repository.ts';
-import { refuse, type Clock } from '../../fn/appointment-routes.ts';
+import { refuse, type Clock } from '../../booking-answers.ts';
 
 /**
  * What can be booked now: a service's times with their free places, and the delivery

@@ -6,7 +6,7 @@ import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { AppointmentRepository } from '../../../db/repositories/booking-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
-import { appointmentView, refuse, type Clock } from '../../fn/appointment-routes.ts';
+import { appointmentView, refuse, type Clock } from '../../booking-answers.ts';
 
 type Options = { shop: () => ShopConfig; appointments: AppointmentRepository; accessTokens: AccessTokens; clock: Clock };
 

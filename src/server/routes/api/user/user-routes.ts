@@ -9,7 +9,7 @@ import type { OrderRepository } from '../../../db/repositories/order-repository.
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
-import { ORDER_NOT_FOUND } from '../guest/guest-order-routes.ts';
+import { ORDER_NOT_FOUND } from '../../not-found.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; devices: DeviceRepository; fractionDigits: number };
 
