@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TOAST_MS, markToasterReady, notify } from './notify.ts';
+import { markToasterReady, notify } from './notify.ts';
 import { useUi } from './ui-store.ts';
 
 const shown = () => toast.getHistory().filter((t) => !('dismiss' in t && t.dismiss));
@@ -17,7 +17,8 @@ describe('toasts', () => {
 
   it('disappear after 1400 ms unless they say otherwise', async () => {
     const id = await notify({ type: 'success', message: 'Added to cart!' });
-    expect(shown().find((t) => t.id === id)).toMatchObject({ duration: DEFAULT_TOAST_MS, className: 'toast-success' });
+    // spec §4 and §9: "Auto-dismiss after 1400 ms", "Toast default 1400 ms"
+    expect(shown().find((t) => t.id === id)).toMatchObject({ duration: 1400, className: 'toast-success' });
     const sticky = await notify({ type: 'info', message: 'Stays', timeout: false });
     expect(shown().find((t) => t.id === sticky)).toMatchObject({ duration: Infinity });
     const own = await notify({ type: 'info', message: 'Own time', timeout: 5000 });
