@@ -46,7 +46,7 @@ function summarise(data: CatalogData): PageCatalog {
     content.update(`${JSON.stringify(rest)}\n`);
     every.update(`${product.variantId}=${stock}\n`);
     if (isOutOfStock(product)) out.update(`${product.variantId}\n`);
-    itemStock.set(product.itemId, `${itemStock.get(product.itemId) ?? ''}${product.variantId}=${stockShown(product)}\n`);
+    itemStock.set(product.itemId, `${itemStock.get(product.itemId) ?? 'item '}${product.variantId}=${stockShown(product)}\n`);
     // the product page shows the first product with the address's variantId, as `find` does
     if (!itemOf.has(product.variantId)) itemOf.set(product.variantId, product.itemId);
   }
@@ -64,7 +64,7 @@ function summarise(data: CatalogData): PageCatalog {
       const sku = PRODUCT.exec(pathname)?.[1];
       const item = sku === undefined ? undefined : itemOf.get(decoded(sku) ?? '');
       // a product page says of its own stock 'Out of stock', 'Only 3 left' or 'In stock', and strikes out the options out of stock
-      if (item !== undefined) return `item ${itemStock.get(item)}`;
+      if (item !== undefined) return itemStock.get(item)!;
       // any other page: every stock, so that a page nobody has thought about here is never wrong
       return allStock;
     },
@@ -73,11 +73,15 @@ function summarise(data: CatalogData): PageCatalog {
 
 /** The path React Router matches for a page or its data request (`/p/x.data`, `/_root.data`); null when unreadable. */
 function routePath(url: string): string | null {
-  let pathname: string;
-  try {
-    pathname = new URL(url, 'http://localhost').pathname;
-  } catch {
-    return null;
+  const end = url.search(/[?#]/);
+  let pathname = end < 0 ? url : url.slice(0, end);
+  // what a URL parser would change (escapes, dot segments, backslashes, control characters) goes through one
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || /[%\\\t\n\r]|\/\./.test(pathname)) {
+    try {
+      pathname = new URL(url, 'http://localhost').pathname;
+    } catch {
+      return null;
+    }
   }
   if (pathname === '/_root.data') return '/';
   pathname = pathname.replace(/\.data$/, '');
