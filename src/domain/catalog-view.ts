@@ -74,3 +74,16 @@ export const sizeGuideFor = (p: Pick<Product, 'sizeGuide' | 'categoryId'>, byCat
 
 /** Out of stock: none left, unless it is made to order (issue 21). */
 export const isOutOfStock = (p: Pick<Product, 'stock' | 'madeToOrder'>) => !p.madeToOrder && p.stock <= 0;
+
+/** At or below this stock the product page says how many are left. */
+export const LOW_STOCK = 5;
+
+/**
+ * What the product page says of a product's stock: 'Out of stock', 'Only N left' (the
+ * stock, at or below LOW_STOCK) or 'In stock'. The page cache keys product pages by it
+ * (decision 053), so a page is made again when what it says changes, and only then.
+ */
+export function stockShown(p: Pick<Product, 'stock' | 'madeToOrder'>): 'out' | 'in' | number {
+  if (isOutOfStock(p)) return 'out';
+  return !p.madeToOrder && p.stock <= LOW_STOCK ? p.stock : 'in';
+}

@@ -13,6 +13,7 @@ import { precompressedEncoding } from './compression.ts';
 import { allowPageScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
+import { pageCatalog } from '../services/page-stock.ts';
 import type { StoreState } from '../services/store-state.ts';
 import type { RunningShop } from '../running-shop.ts';
 import { STAND_IN_SHOP } from '../shop-config-holder.ts';
@@ -27,7 +28,8 @@ type Options = { build: ServerBuild; running: RunningShop; catalog: CatalogCache
  * The inputs of a render are read once, up front, so that a page and its cache key agree:
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
  * the same key without rendering (decision 028). The config is one of those inputs: a
- * reload makes every page afresh (decision 048).
+ * reload makes every page afresh (decision 048). The catalog's stock is keyed per page, by
+ * what that page shows of it: an order makes only those pages again (decision 053).
  *
  * With no valid config since the start, shoppers' pages are the error screen, but /admin
  * is drawn with a stand-in shop so the owner can log in and read what is wrong.
@@ -50,7 +52,8 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, ca
       const { locale, language } = resolveLanguage(req.headers.cookie, shop?.localeConfig.defaultLocale ?? 'en-US');
       const origin = publicOrigin(req, publicUrl);
       const ordering = orderingNotice(running.current(), clock());
-      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: entry.etag, configVersion, storeOpen, ordering: orderingKey(running.current(), ordering), language, origin, url: req.url } : null;
+      const forPages = pageCatalog(entry.data);
+      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: forPages.version, stock: forPages.stockOf(req.url), configVersion, storeOpen, ordering: orderingKey(running.current(), ordering), language, origin, url: req.url } : null;
       const cached = key && pages.get(key);
       if (cached) return sendPage(req, reply, cached);
 

@@ -9,13 +9,14 @@ const gzip = promisify(zlib.gzip);
 export type CachedPage = { headers: ReadonlyArray<readonly [string, string]>; br: Buffer; gzip: Buffer };
 
 /**
- * Everything a server-rendered page depends on (decision 028): the loaders read the
- * catalog, the shop config (its version: a reload changes it, decision 048), the open
- * switch, the ordering hours' notice (`ordering`: when ordering opens and the shop's date,
- * which its words depend on; '' while open), the language and the origin, and the URL picks
- * the page. Who is logged in is known only in the browser.
+ * Everything a server-rendered page depends on (decisions 028, 053): the loaders read the
+ * catalog (its version without the stock, and `stock`: what this page shows of the stock,
+ * see page-stock.ts), the shop config (its version: a reload changes it, decision 048), the
+ * open switch, the ordering hours' notice (`ordering`: when ordering opens and the shop's
+ * date, which its words depend on; '' while open), the language and the origin, and the URL
+ * picks the page. Who is logged in is known only in the browser.
  */
-export type PageKey = { catalogVersion: string; configVersion: number; storeOpen: boolean; ordering: string; language: string; origin: string; url: string };
+export type PageKey = { catalogVersion: string; stock: string; configVersion: number; storeOpen: boolean; ordering: string; language: string; origin: string; url: string };
 
 /** About 600 product pages (≈ 27 KB each in brotli and gzip together). */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -26,14 +27,16 @@ const MAX_PAGE_BYTES = 1024 * 1024;
  * Rendered pages, compressed once and kept while the catalog and config versions they were
  * made from are current: a repeat visit costs a lookup instead of a render (about 8 ms of
  * CPU) and a compression. The least recently used pages go first when the cache is full;
- * the first request of a newer catalog or config version empties it, and a page rendered
- * from an older one is not kept.
+ * the first request of a newer catalog (without its stock) or config version empties it,
+ * and a page rendered from an older one is not kept. Stock is checked page by page: a page
+ * is served only while what it shows of the stock is still so, so an order makes again only
+ * the pages whose stock it changed (decision 053).
  */
 export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_BYTES } = {}) {
-  const pages = new LRUCache<string, CachedPage>({
+  const pages = new LRUCache<string, { page: CachedPage; stock: string }>({
     maxSize: maxBytes,
     maxEntrySize: maxPageBytes,
-    sizeCalculation: (page, key) => page.br.length + page.gzip.length + key.length,
+    sizeCalculation: ({ page, stock }, key) => page.br.length + page.gzip.length + stock.length + key.length,
   });
   let generation = '';
   const generationOf = (key: PageKey) => `${key.catalogVersion} ${key.configVersion}`;
@@ -46,7 +49,8 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
         generation = generationOf(key);
         return undefined;
       }
-      return pages.get(keyOf(key));
+      const kept = pages.get(keyOf(key));
+      return kept?.stock === key.stock ? kept.page : undefined;
     },
     /** Compresses the page (off the main thread) and keeps it, unless it is too big to keep. */
     async put(key: PageKey, headers: CachedPage['headers'], body: Buffer): Promise<CachedPage> {
@@ -55,7 +59,7 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
         gzip(body, { level: 6 }),
       ]);
       const page = { headers, br, gzip: gz };
-      if (generationOf(key) === generation) pages.set(keyOf(key), page);
+      if (generationOf(key) === generation) pages.set(keyOf(key), { page, stock: key.stock });
       return page;
     },
   };

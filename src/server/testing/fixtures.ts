@@ -11,6 +11,13 @@ export const testShopConfig = () => ({
   contact: { whatsappNumber: '+919800000000' },
 });
 
+/** A shop taking pickup orders paid on delivery, asking the shopper for a name alone. */
+export const pickupShopConfig = () => ({
+  ...testShopConfig(),
+  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+});
+
 /** Every way to pay: on delivery, UPI to the shop's id, and PayU (offered when the app is given PayU's key and salt). */
 export const everyPayment = () => ({
   providers: [

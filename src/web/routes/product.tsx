@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { isOutOfStock, sizeGuideFor } from '../../domain/catalog-view.ts';
+import { isOutOfStock, sizeGuideFor, stockShown } from '../../domain/catalog-view.ts';
 import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';
 import { Gallery } from '../features/catalog/components/gallery.tsx';
 import { AddToCart } from '../features/cart/components/add-to-cart.tsx';
@@ -55,13 +55,11 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   ];
 };
 
-const LOW_STOCK = 5;
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const openModal = useUi((s) => s.openModal);
   const { product, variants, category, sizeGuide } = loaderData;
-  const out = isOutOfStock(product);
+  const stock = stockShown(product);
   return (
     <article className="grid gap-6 lg:grid-cols-2 lg:gap-10">
       {/* keyed: another option starts on its own first picture */}
@@ -92,8 +90,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <ProductErrors product={product} />
         <AddToCart product={product} size="lg" />
-        <p className={out ? 'font-medium text-red-700' : 'text-green-800'}>
-          {out ? t('product.outOfStock') : !product.madeToOrder && product.stock <= LOW_STOCK ? t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(product.stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` }) : t('product.inStock')}
+        <p className={stock === 'out' ? 'font-medium text-red-700' : 'text-green-800'}>
+          {stock === 'out' ? t('product.outOfStock') : stock === 'in' ? t('product.inStock') : t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` })}
         </p>
         <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-primary-strong">
           <button type="button" className="underline" onClick={() => openModal('review', { variantId: product.variantId, title: product.title })}>

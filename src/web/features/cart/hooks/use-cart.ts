@@ -11,7 +11,9 @@ import { useCartStore } from '../store/cart-store.ts';
 /**
  * Reads the shop's cart from browser storage once the page is interactive and follows
  * other tabs; then brings each line's stock and price up to date from the catalog, so the
- * stock checks use today's numbers, not the ones from when the product was added.
+ * stock checks use today's numbers, not the ones from when the product was added. A line
+ * added later is brought up to date too: a catalog page may be a kept one whose tiles say
+ * only rightly whether a product is out of stock, not how many are left (decision 053).
  */
 export function useAttachCart(): void {
   const shopId = useShop().id;
@@ -19,9 +21,9 @@ export function useAttachCart(): void {
   useEffect(() => attach(shopId), [attach, shopId]);
   const { items, ready, rules } = useCart();
   const dispatch = useCartStore((s) => s.dispatch);
-  const hasItems = ready && items.length > 0;
+  const lines = ready ? items.map((i) => i.id).join('\n') : '';
   useEffect(() => {
-    if (!hasItems) return;
+    if (!lines) return;
     let cancelled = false;
     void import('../../../lib/catalog-query.ts')
       .then((m) => m.loadCatalogOnce())
@@ -40,7 +42,7 @@ export function useAttachCart(): void {
     return () => {
       cancelled = true;
     };
-  }, [hasItems, dispatch, rules]);
+  }, [lines, dispatch, rules]);
 }
 
 /** The cart's lines and count, and `act`, which applies a change with the shop's rules and shows its notice. */
