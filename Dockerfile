@@ -11,8 +11,9 @@ COPY . .
 RUN npm run build && npx tsx scripts/generate-demo-media.ts --if-missing && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-# MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for the worker threads, ~25 MB less RSS (decision 029)
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for the worker threads, ~25 MB less RSS (decision 029);
+# MALLOC_MMAP_THRESHOLD_: large blocks (compression) go back to the system when freed (decision 055)
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
@@ -21,5 +22,6 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # the server itself, compiled by npm run build (decision 029), not npm start: no rebuild at
-# start, no TypeScript compiler in memory, and signals reach node (graceful stop)
-CMD ["node", "build/app/server/main.js"]
+# start, no TypeScript compiler in memory, and signals reach node (graceful stop); a young
+# generation of 2 MB semi-spaces instead of 16 MB holds about 25 MB less (decision 055)
+CMD ["node", "--max-semi-space-size=2", "build/app/server/main.js"]

@@ -5,15 +5,16 @@ import { writeBigCatalog } from './catalog-vs-static.ts';
 import { get, kb, mb, memoryOf, ROOT, SERVER_MAIN, startChild, tempDir, type Child, type Row } from './support.ts';
 
 /**
- * Server memory with 10,000 products (§5: ≤ 200 MB RSS, aim ≤ 120 MB). The demo catalog is
+ * Server memory with 10,000 products (issue 25: ≤ 120 MB RSS after the warm-up, peak
+ * ≤ 150 MB; §5's ceiling is 200 MB). The demo catalog is
  * cloned to 10k products; a first start seeds the database from it, then the measured
  * server is a restart on that database, as a shop runs day to day. Its resident set is read
  * from /proc after the start, after a warm-up (the catalog in every encoding, pages
  * rendered one by one, then a burst of CONCURRENCY at once), and its peak (VmHWM).
  */
 const PRODUCTS = 10_000;
-const TARGET_MB = 200;
-const AIM_MB = 120;
+const TARGET_MB = 120;
+const PEAK_TARGET_MB = 150;
 const PRODUCT_PAGES = 20;
 const CONCURRENCY = 10;
 const BURST = 200;
@@ -102,7 +103,7 @@ export async function memoryBench(): Promise<Row[]> {
     const { pages, sizes } = await warmUp(app);
     await settle();
     const warm = withChildren(pid)!;
-    const target = `≤ ${TARGET_MB} MB (aim ≤ ${AIM_MB} MB)`;
+    const target = `≤ ${TARGET_MB} MB`;
     const inMb = (bytes: number) => bytes / 1024 / 1024;
     const childText = (m: { children: number }) => (m.children ? `; child processes another ${mb(m.children)}` : '');
     console.log(`  memory: RSS ${mb(started.rss)} after start, ${mb(warm.rss)} after warm-up, peak ${mb(warm.peak)}${childText(warm)}`);
@@ -114,7 +115,7 @@ export async function memoryBench(): Promise<Row[]> {
         ok: inMb(warm.rss + warm.children) <= TARGET_MB,
         note: `1 s after ${pages.length} pages one by one, then ${BURST} at ${CONCURRENCY} at once, and /api/catalog in br, gzip and JSON${childText(warm)}`,
       },
-      { name: `server peak RSS (VmHWM), ${PRODUCTS / 1000}k products`, figure: mb(warm.peak), target: `≤ ${TARGET_MB} MB`, ok: inMb(warm.peak) <= TARGET_MB, note: 'the most it held since it started, warm-up included' },
+      { name: `server peak RSS (VmHWM), ${PRODUCTS / 1000}k products`, figure: mb(warm.peak), target: `≤ ${PEAK_TARGET_MB} MB`, ok: inMb(warm.peak) <= PEAK_TARGET_MB, note: 'the most it held since it started, warm-up included' },
       { name: '  RSS after start, before any request', figure: mb(started.rss), note: 'a restart on the seeded database' },
       ...(seeded ? [{ name: `  first start, seeding ${PRODUCTS / 1000}k products: peak RSS`, figure: mb(seeded.peak), note: `once per shop; RSS ${mb(seeded.rss)} after seeding and one catalog request` }] : []),
       { name: `  first start, seeding ${PRODUCTS / 1000}k products: ready after`, figure: `${seedSeconds.toFixed(1)} s`, note: 'SEED_CATALOG into an empty SQLite database, until /healthz answers' },

@@ -210,7 +210,8 @@ ${queryClasses.map((c) => `  - *${c.name}*: ${c.about}.`).join('\n')}
   seeds the catalog, the measured one is a restart on that database.
 - **Lighthouse**: mobile defaults (simulated slow 4G, 4× CPU slowdown) in the system
   Chromium, three runs per page round-robin, the median score; noisy on a busy machine.
-- Servers run as the Dockerfile runs them: \`node build/app/server/main.js\` (the server
-  compiled by \`npm run build\`) with NODE_ENV=production.
+- Servers run as the Dockerfile runs them: \`node --max-semi-space-size=2 build/app/server/main.js\`
+  (the server compiled by \`npm run build\`) with NODE_ENV=production, MALLOC_ARENA_MAX=2 and
+  MALLOC_MMAP_THRESHOLD_=131072 (decision 055).
 `;
 }

@@ -12,6 +12,8 @@ import { freePort } from '../src/server/reliability/server-process.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The server compiled by `npm run build`, run with plain node as `npm start` and the Dockerfile run it (decision 029). */
 export const SERVER_MAIN = 'build/app/server/main.js';
+/** node's options for SERVER_MAIN, the same as in `npm start`, the Dockerfile and the systemd unit (decision 055). */
+export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
 export const HOST = '127.0.0.1';
 /** run.ts gives up this long after the process starts, so a hung server never keeps anyone waiting. */
 export const RUN_WATCHDOG_MS = 15 * 60_000;
@@ -94,11 +96,12 @@ export async function startChild(label: string, script: string, env: Record<stri
   if (!existsSync(path.join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
   const port = await freePort();
   ensureRunning();
-  const proc = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : script === SERVER_MAIN ? [...SERVER_NODE_OPTIONS, script] : [script];
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     // as npm start and the Dockerfile run the server: without NODE_ENV=production React
-    // renders with its development build; MALLOC_ARENA_MAX as decision 029 says
-    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
+    // renders with its development build; MALLOC_ARENA_MAX as decision 029 says, MALLOC_MMAP_THRESHOLD_ as 055 does
+    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import type * as Zxcvbn from '@zxcvbn-ts/language-common';
+import { lazyModule } from '../lazy-module.ts';
 
 /**
  * Passwords (issue 5, OWASP ASVS): at least 8 characters, long ones welcome, no
@@ -23,8 +24,11 @@ const MAX_PARALLEL = 2;
  */
 export const PASSWORD_QUEUE_LIMIT = 16;
 
+/** zxcvbn-ts's word lists: about 4 MB of heap, loaded when a first password is checked, not with the server (decision 055). */
+const zxcvbn = lazyModule<typeof Zxcvbn>('@zxcvbn-ts/language-common');
+let commonList: Set<string> | null = null;
 /** The zxcvbn-ts list of common passwords (≈ 49,000, most used first), compared in lower case. */
-const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
+const common = () => (commonList ??= new Set((zxcvbn().dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())));
 
 export type PasswordProblem = 'too_short' | 'too_long' | 'common' | 'trivial' | 'personal';
 
@@ -43,7 +47,7 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): Pa
   if (characters.length < MIN_PASSWORD) return 'too_short';
   if (characters.length > MAX_PASSWORD) return 'too_long';
   const lower = password.toLowerCase();
-  if (common.has(lower)) return 'common';
+  if (common().has(lower)) return 'common';
   if (!password.trim() || new Set(characters).size === 1) return 'trivial';
   const email = owner.email?.trim().toLowerCase() ?? '';
   const local = email.split('@')[0] ?? '';
