@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: the web build (once: the unit, API and browser tests all use it), the demo
+# shop's images if missing, the unit and API tests, the browser tests. With TEST_TIMES set
+# to a file (as .ci/run does), each part's duration is added to it as "name<TAB>seconds".
+set -euo pipefail
+
+part() {
+  local name=$1 start=$SECONDS rc=0
+  shift
+  "$@" || rc=$?
+  if [ -n "${TEST_TIMES:-}" ]; then printf 'npm test: %s\t%s\n' "$name" $((SECONDS - start)) >> "$TEST_TIMES"; fi
+  return "$rc"
+}
+
+part build npm run build --silent
+part 'demo media' tsx scripts/generate-demo-media.ts --if-missing
+part vitest vitest run
+part playwright playwright test
