@@ -5,7 +5,7 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { AppointmentRepository } from '../../db/repositories/booking-repository.ts';
 import { appointmentView, refuse, type Clock } from '../booking-answers.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import { requireUser } from '../../plugins/user-session.ts';
+import { INVALID_CREDENTIALS, requireUser } from '../../plugins/user-session.ts';
 import { mailOrigin } from '../../public-origin.ts';
 import { appointmentEmail } from '../../services/appointment-email.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
@@ -48,7 +48,7 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
     if (!placed.ok) return refuse(reply, placed.reason);
 
     const user = await users.byId(req.userId!);
-    if (!user) return reply.code(401).send({ success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' });
+    if (!user) return reply.code(401).send(INVALID_CREDENTIALS);
     // the shop must be able to reach whoever booked: the number given, else the account's
     const phone = appointment.phone || user.phone;
     if (!phone) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }] });
