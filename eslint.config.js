@@ -5,6 +5,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const serverNotWeb = { group: ['**/web/**'], message: 'server never imports web (it loads the built SSR bundle at run time)' };
+const webNotServer = { group: ['**/server/**'], message: 'web never imports server' };
+/**
+ * features ↛ features: a file `depth` folders below its feature's folder leaves it with
+ * depth + 1 '../', and a name there is a feature (src/web/features holds only features);
+ * lib/, ui/, hooks/, modals/, layouts/ and the domain are one '../' further up.
+ */
+const featureNotFeature = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}[^./]|(^|/)features/`,
+  message: 'a feature imports its own folder, lib/, ui/, hooks/, modals/, layouts/ and the domain, not another feature: move what two features share to lib/ or ui/',
+});
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'demo/media/', 'test-results/', 'playwright-report/'] },
@@ -35,8 +45,12 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web never imports server' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNotServer] }] },
   },
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`src/web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNotServer, featureNotFeature(depth)] }] },
+  })),
   {
     files: ['src/server/**/*.ts'],
     rules: {

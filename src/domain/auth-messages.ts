@@ -35,6 +35,8 @@ export const authMessages = {
 export type AuthErrorCode =
   | 'confirm_email'
   | 'invalid_credentials'
+  /** §8: a 401 the browser answers with one refresh and a retry (its errorMessage is 'access token expired'). */
+  | 'access_token_expired'
   | 'invalid_code'
   | 'wrong_code'
   | 'session_expired'

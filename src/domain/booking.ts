@@ -253,7 +253,6 @@ export const appointmentRequestSchema = z.object({
     phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Use a phone number like +91 98765 43210').optional(),
   }),
 });
-export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
 
 export type AppointmentStatus = 'booked' | 'cancelled' | 'attended' | 'no_show';
 

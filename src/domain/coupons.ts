@@ -35,7 +35,6 @@ export const couponInputSchema = z
   })
   .refine((c) => (c.percent === undefined) !== (c.amount === undefined), { message: 'Give a percent or an amount off, not both.', path: ['percent'] })
   .refine((c) => !c.validFrom || !c.validUntil || Date.parse(c.validFrom) < Date.parse(c.validUntil), { message: 'validUntil must be after validFrom.', path: ['validUntil'] });
-export type CouponInput = z.input<typeof couponInputSchema>;
 
 /** A coupon as the shop keeps it: money in minor units, instants in epoch milliseconds. */
 export type Coupon = {

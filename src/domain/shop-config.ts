@@ -291,6 +291,3 @@ function hintFor(message: string) {
   if (message === configMessages.themeNotSupported) return 'The only theme is "default"';
   return undefined;
 }
-
-/** The part of the config a browser may see. Everything in the schema is public today. */
-export type PublicShopConfig = ShopConfig;

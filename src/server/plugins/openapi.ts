@@ -33,7 +33,8 @@ export const openapi = fp<{ title?: string | undefined }>(async (app, { title })
         title: `${title ?? 'Storefront'} API`,
         version,
         description:
-          'Bad input answers 400 with `{error, message, fields[]}`; refusals answer 4xx with `{success: false, error, message}`, the auth calls with `{success: false, errorCode, errorMessage}`. ' +
+          'A refusal answers 4xx with `{success: false, error, message}` and what else it says (`fields[]` for bad input); bad input a schema caught, an unknown call and too many requests answer `{error, message}` alike, without `success`. ' +
+          'The auth calls, and a 401 for an expired or ended session, answer `{success: false, errorCode, errorMessage}`: errorCode `access_token_expired` asks for one refresh and a retry (decision 057). ' +
           'Calls for a logged-in user take `Authorization: Bearer <access token>`; the owner’s calls (tag `owner`) answer anyone else 404, like a call that does not exist.',
       },
       tags: [

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRepository } from '../db/repositories/user-repository.ts';
 import { API_NOT_FOUND } from '../routes/not-found.ts';
 import type { AccessTokens } from '../services/access-tokens.ts';
-import { sessionOf } from './user-session.ts';
+import { ACCESS_TOKEN_EXPIRED, sessionOf } from './user-session.ts';
 
 /**
  * Only the shop's owner gets past: anyone else (a guest, a shopper) gets the same 404 as
@@ -14,7 +14,7 @@ import { sessionOf } from './user-session.ts';
 export function requireOwner(tokens: AccessTokens, users: UserRepository) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const session = await sessionOf(req, tokens);
-    if ('reply' in session && (session.reply.body as { errorCode?: string }).errorCode === 'access_token_expired') return reply.code(401).send(session.reply.body);
+    if ('reply' in session && session.reply.body.errorCode === ACCESS_TOKEN_EXPIRED.errorCode) return reply.code(401).send(session.reply.body);
     const userId = 'userId' in session ? session.userId : null;
     if (!userId || !(await users.isOwner(userId))) return reply.code(404).send(API_NOT_FOUND);
     req.userId = userId;

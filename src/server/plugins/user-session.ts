@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthErrorCode } from '../../domain/auth-messages.ts';
 import type { AccessTokens } from '../services/access-tokens.ts';
 
 declare module 'fastify' {
@@ -10,8 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** §8: the browser refreshes its session on a 401 whose body says this, and logs out on any other 401. */
-export const ACCESS_TOKEN_EXPIRED = 'access token expired';
+/**
+ * The 401s in the auth calls' shape (spec §7 and §8). The browser tells an expired token by
+ * its `errorCode` (decision 057), refreshes once and asks again; the words stay §8's.
+ */
+export const ACCESS_TOKEN_EXPIRED = { success: false, errorCode: 'access_token_expired', errorMessage: 'access token expired' } as const satisfies SessionRefusal;
+/** §8 'Invalid credentials': no user, or a token of a session that ended; the browser logs out. */
+export const INVALID_CREDENTIALS = { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' } as const satisfies SessionRefusal;
+type SessionRefusal = { success: false; errorCode: AuthErrorCode; errorMessage: string };
 
 /** The token of `Authorization: Bearer …` (an access token or an order's notification token), or undefined. */
 export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S{1,4096})$/i.exec(header ?? '')?.[1];
@@ -21,13 +28,12 @@ export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S{1,4096
  * 401 to answer (an expired token says so, for the one refresh §4 asks for; a token of a
  * session that ended is invalid).
  */
-export async function sessionOf(req: FastifyRequest, tokens: AccessTokens): Promise<{ userId: string; sessionId: string } | { userId: null } | { reply: { status: 401; body: object } }> {
+export async function sessionOf(req: FastifyRequest, tokens: AccessTokens): Promise<{ userId: string; sessionId: string } | { userId: null } | { reply: { status: 401; body: typeof ACCESS_TOKEN_EXPIRED | typeof INVALID_CREDENTIALS } }> {
   const token = bearerToken(req.headers.authorization);
   if (!token) return { userId: null };
   const check = await tokens.verify(token);
   if (check.ok) return { userId: check.claims.userId, sessionId: check.claims.sessionId };
-  const body = check.reason === 'expired' ? { success: false, errorCode: 'access_token_expired', errorMessage: ACCESS_TOKEN_EXPIRED } : { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' };
-  return { reply: { status: 401, body } };
+  return { reply: { status: 401, body: check.reason === 'expired' ? ACCESS_TOKEN_EXPIRED : INVALID_CREDENTIALS } };
 }
 
 /** A preHandler for user-scoped routes: sets `req.userId`, or answers 401 (§8 'Invalid credentials' without a user). */
@@ -35,7 +41,7 @@ export function requireUser(tokens: AccessTokens) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const session = await sessionOf(req, tokens);
     if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
-    if (!session.userId) return reply.code(401).send({ success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' });
+    if (!session.userId) return reply.code(401).send(INVALID_CREDENTIALS);
     req.userId = session.userId;
     req.sessionId = session.sessionId;
   };

@@ -28,6 +28,14 @@ describe('the OpenAPI document', () => {
     expect(body).toMatchObject({ type: 'object', required: ['sfId', 'order'], properties: { sfId: { type: 'string', maxLength: 60 }, order: { type: 'object', required: ['items', 'deliveryMode'] } } });
     expect(body?.properties?.order?.properties?.items).toMatchObject({ type: 'array', minItems: 1, maxItems: 200, items: { required: ['id', 'qty'] } });
     expect(create?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
+    // the order and payment calls declare their answers (decision 057): the order placed, each refusal's shape
+    const answer = (path: string, status: string) => doc.paths[path]?.post?.responses[status]?.content?.['application/json']?.schema;
+    expect(answer('/fn/order/create', '200')).toMatchObject({ required: ['success', 'orderId', 'notificationToken', 'emailSent', 'order'], properties: { order: { required: expect.arrayContaining(['id', 'number', 'status', 'lines', 'totals', 'grandTotal']) } } });
+    expect(answer('/fn/order/create', '401')).toMatchObject({ required: ['success', 'errorCode', 'errorMessage'] });
+    expect(answer('/fn/order/create', '4XX')).toMatchObject({ required: ['error', 'message'] });
+    expect(answer('/fn/order/quote', '200')).toMatchObject({ required: ['success', 'lines', 'totals', 'grandTotal'] });
+    expect(answer('/fn/order/paymentConfig', '200')?.oneOf).toHaveLength(3);
+    expect(answer('/fn/order/paymentConfig', '404')).toMatchObject({ required: ['success', 'errorMessage'] });
     // a path parameter, a query parameter and a declared response
     expect(doc.paths['/api/guest/order/{orderId}']?.get?.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'orderId', required: true }));
     expect(doc.paths['/api/appointments/slots']?.get?.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'serviceId', required: true }));

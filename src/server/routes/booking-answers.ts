@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { bookingMessages, canChange, isoInZone, type AppointmentView, type BookingRefusal } from '../../domain/booking.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { AppointmentRecord } from '../db/repositories/booking-repository.ts';
+import { errorBody } from '../plugins/error-body.ts';
 
 /** What the booking calls answer, shared by the shopper's, the slots' and the owner's routes. */
 
@@ -43,4 +44,4 @@ const STATUS: Record<BookingRefusal, number> = {
 };
 
 /** A refusal in the shape of the other calls: nothing was written. */
-export const refuse = (reply: FastifyReply, reason: BookingRefusal) => reply.code(STATUS[reason]).send({ success: false, error: reason, message: bookingMessages[reason] });
+export const refuse = (reply: FastifyReply, reason: BookingRefusal) => reply.code(STATUS[reason]).send(errorBody(reason, bookingMessages[reason]));

@@ -1,6 +1,7 @@
 import type { InvoiceParty, TaxInvoice } from '../../domain/gst.ts';
 import { formatMoney, type Minor, type PriceFormat } from '../../domain/money.ts';
 import { escapeHtml } from './order-email.ts';
+import { errorBody } from '../plugins/error-body.ts';
 
 /**
  * A tax invoice as one printable HTML page (A4), the only way it is drawn: the owner's
@@ -52,7 +53,7 @@ export function invoiceHtml(invoice: TaxInvoice, shop: { title: string; localeCo
 }
 
 /** Why an order has no tax invoice to show. */
-export const NO_INVOICE = { success: false, error: 'no_invoice', message: 'This order has no tax invoice yet: the shop issues one when it accepts the order.' } as const;
+export const NO_INVOICE = errorBody('no_invoice', 'This order has no tax invoice yet: the shop issues one when it accepts the order.');
 
 function party(title: string, p: InvoiceParty): string {
   const lines = [p.name, ...p.address, p.state ? `State: ${p.state}${p.stateCode ? ` (${p.stateCode})` : ''}` : '', p.gstin ? `GSTIN: ${p.gstin}` : '', p.phone ?? '', p.email ?? ''].filter(Boolean);

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { AuthErrorCode } from '../../domain/auth-messages.ts';
 import { postJson, type ApiResult } from './api.ts';
 import { notify } from './notify.ts';
 
@@ -60,7 +61,9 @@ export async function restoreSession(): Promise<void> {
   await refreshSession();
 }
 
-const expired = (res: ApiResult<unknown>) => !res.ok && res.status === 401 && JSON.stringify(res.error ?? '').includes('access token expired');
+/** §8's 'access token expired' 401, told by its stable code (decision 057), not by its words. */
+const EXPIRED: AuthErrorCode = 'access_token_expired';
+const expired = (res: ApiResult<unknown>) => !res.ok && res.status === 401 && res.error?.errorCode === EXPIRED;
 
 /**
  * A call as the logged-in shopper: with the access token, and on §8's 'access token

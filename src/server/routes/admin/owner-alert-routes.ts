@@ -6,6 +6,7 @@ import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { isPushEndpoint } from '../../services/push.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; alerts: OwnerAlertRepository; pushServiceOrigin: string | undefined };
 
@@ -25,7 +26,7 @@ export const ownerAlertRoutes: FastifyPluginAsync<Options> = async (app, { acces
 
   typed.post('/alerts', { schema: { body: z.object({ subscription: z.object({ endpoint, keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) }) }) } }, async (req, reply) => {
     const { subscription } = req.body;
-    if (!isPushEndpoint(subscription.endpoint, pushServiceOrigin)) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'subscription.endpoint', message: 'This is not the address of a browser push service.' }] });
+    if (!isPushEndpoint(subscription.endpoint, pushServiceOrigin)) return reply.code(400).send(fieldsBody([{ path: 'subscription.endpoint', message: 'This is not the address of a browser push service.' }]));
     await alerts.subscribe(req.userId!, subscription);
     req.log.info('owner alerts turned on for a device');
     return { success: true, on: true };

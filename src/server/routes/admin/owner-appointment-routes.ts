@@ -15,6 +15,7 @@ import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import { appointmentView, type Clock } from '../booking-answers.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody } from '../../plugins/error-body.ts';
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */
@@ -83,7 +84,7 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
     const marked = await appointments.setOutcome(req.params.id, req.body.outcome, req.userId!, now);
     if ('refused' in marked) {
       const [code, message] = OUTCOME_REFUSED[marked.refused];
-      return reply.code(code).send({ success: false, error: marked.refused, message });
+      return reply.code(code).send(errorBody(marked.refused, message));
     }
     return { success: true, appointment: ownerView(marked, shop, now) };
   });
@@ -94,7 +95,7 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
     const cancelled = await appointments.cancelByOwner(req.params.id, req.userId!, now);
     if ('refused' in cancelled) {
       const [code, message] = REFUSED[cancelled.refused];
-      return reply.code(code).send({ success: false, error: cancelled.refused, message });
+      return reply.code(code).send(errorBody(cancelled.refused, message));
     }
     req.log.info({ appointmentId: cancelled.id }, 'appointment cancelled by the owner');
     const origin = mailOrigin(req, options.publicUrl, options.mailer);

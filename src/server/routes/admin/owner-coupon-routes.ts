@@ -7,6 +7,7 @@ import type { CouponRepository } from '../../db/repositories/coupon-repository.t
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody } from '../../plugins/error-body.ts';
 
 type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; coupons: CouponRepository };
 
@@ -49,7 +50,7 @@ export const ownerCouponRoutes: FastifyPluginAsync<Options> = async (app, { shop
     const shop = shopNow();
     const coupon = couponFromInput(req.body, { fractionDigits: digits, timeZone: shop.timeZone }, 'owner');
     const saved = await coupons.save(coupon, req.userId!);
-    if (saved === 'config') return reply.code(409).send({ success: false, error: 'config_coupon', message: `${coupon.code} is written in the shop config: change it there.` });
+    if (saved === 'config') return reply.code(409).send(errorBody('config_coupon', `${coupon.code} is written in the shop config: change it there.`));
     req.log.info({ code: coupon.code }, 'coupon saved by the owner');
     return { success: true };
   });

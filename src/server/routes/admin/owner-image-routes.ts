@@ -9,12 +9,13 @@ import type { CatalogCache } from '../../services/catalog-cache.ts';
 import type { MediaStore } from '../../services/media-store.ts';
 import { imageTypeOf, prepareUpload } from '../../services/uploaded-images.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; images: ProductImageRepository; store: MediaStore; catalog: CatalogCache };
 
-const TOO_LARGE = { success: false, error: 'too_large', message: `The photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: send a smaller one.` } as const;
-const NOT_AN_IMAGE = { success: false, error: 'not_an_image', message: 'This file is not a JPEG, PNG or WebP photo.' } as const;
-const UNREADABLE = { success: false, error: 'unreadable_image', message: 'This photo could not be read: it may be damaged, or larger than 100 megapixels.' } as const;
+const TOO_LARGE = errorBody('too_large', `The photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: send a smaller one.`);
+const NOT_AN_IMAGE = errorBody('not_an_image', 'This file is not a JPEG, PNG or WebP photo.');
+const UNREADABLE = errorBody('unreadable_image', 'This photo could not be read: it may be damaged, or larger than 100 megapixels.');
 
 const params = z.object({ variantId: z.string().min(1).max(120) });
 const imageParams = params.extend({ imageId: z.string().min(1).max(120) });
@@ -55,7 +56,7 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
   const ownerOnly = requireOwner(accessTokens, users);
   app.addHook('preValidation', ownerOnly);
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const refused = (problem: ImageProblem): Refusal => ({ code: problem.error === 'not_found' ? 404 : 400, body: { success: false, error: problem.error, message: problem.message } });
+  const refused = (problem: ImageProblem): Refusal => ({ code: problem.error === 'not_found' ? 404 : 400, body: errorBody(problem.error, problem.message) });
 
   // the uploads in a scope of their own: only they read raw image bytes (the other calls answer other bodies as every call does)
   await app.register(async (upload) => {

@@ -23,6 +23,7 @@ import type { OrderEvents } from '../../services/order-events.ts';
 import { tellShopper } from '../../services/order-news.ts';
 import type { PushSender } from '../../services/push.ts';
 import type { StoreState } from '../../services/store-state.ts';
+import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */
@@ -45,8 +46,8 @@ type Options = {
   storeState: StoreState;
 };
 
-const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such order.' } as const;
-const NO_GSTIN = { success: false, error: 'no_invoice', message: 'Tax invoices need the shop\'s GSTIN: add gst (gstin, legalName, address) to the shop config.' } as const;
+const NOT_FOUND = errorBody('not_found', 'There is no such order.');
+const NO_GSTIN = errorBody('no_invoice', 'Tax invoices need the shop\'s GSTIN: add gst (gstin, legalName, address) to the shop config.');
 
 /**
  * The owner's orders (issue 8, decision 024), under /admin/api: the list, one order with
@@ -66,7 +67,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     async (req, reply) => {
       const statuses = (req.query.status ?? '').split(',').filter(Boolean);
       const unknown = statuses.filter((s) => !isOrderStatus(s));
-      if (unknown.length) return reply.code(400).send({ success: false, error: 'bad_request', message: `Unknown status: ${unknown.join(', ')}.`, fields: [{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }] });
+      if (unknown.length) return reply.code(400).send(fieldsBody([{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }], `Unknown status: ${unknown.join(', ')}.`));
       return { success: true, orders: (await orders.listForOwner({ statuses })).map(forApi) };
     },
   );
@@ -139,7 +140,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     const change = await orders.setStatus(req.params.id, req.body.status, req.userId!);
     if (!change.ok) {
       if (change.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
-      return reply.code(409).send({ success: false, error: 'not_allowed', message: `The order is ${change.status}: it cannot become ${req.body.status}.`, status: change.status, allowed: change.allowed });
+      return reply.code(409).send(errorBody('not_allowed', `The order is ${change.status}: it cannot become ${req.body.status}.`, { status: change.status, allowed: change.allowed }));
     }
     if (change.to === 'cancelled' || change.to === 'rejected') catalog.invalidate();
     options.orderEvents.publish({ orderId: change.order.id, status: change.to, what: 'status', at: Date.now() });
@@ -159,7 +160,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     }
     if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
     const messages = { no_refund: 'This order owes no refund: it was not paid, or it was not cancelled or rejected.', already_refunded: 'This refund is marked done already.' } as const;
-    return reply.code(409).send({ success: false, error: result.reason, message: messages[result.reason] });
+    return reply.code(409).send(errorBody(result.reason, messages[result.reason]));
   });
 
   typed.post('/orders/:id/paid', { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } }, async (req, reply) => {
@@ -177,6 +178,6 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       provider: 'PayU settles its own payments.',
       reference: 'Give the UPI reference from your statement.',
     } as const;
-    return reply.code(409).send({ success: false, error: result.reason, message: messages[result.reason] });
+    return reply.code(409).send(errorBody(result.reason, messages[result.reason]));
   });
 };

@@ -10,6 +10,7 @@ import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; catalog: CatalogCache; fractionDigits: number; /** The shop's time zone now (a reload may change it). */ timeZone: () => string; clock: () => number };
 
@@ -21,7 +22,7 @@ const SHOWN = 50;
 /** The shop's next midnight after `now`: when a product sold out today is back. */
 export const nextMidnight = (now: number, timeZone: string) => instantOf(addDays(localDate(now, timeZone), 1), '00:00', timeZone);
 
-const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such product.' } as const;
+const NOT_FOUND = errorBody('not_found', 'There is no such product.');
 const variantParams = z.object({ variantId: z.string().min(1).max(120) });
 
 /**
@@ -83,7 +84,7 @@ export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { acc
   /** A new product with 1–20 variants and their starting stock; shoppers see it at once. */
   typed.post('/products', { schema: { body: createSchema } }, async (req, reply) => {
     const result = await catalogRepo.createProduct(req.body, req.userId!);
-    if (!result.ok) return reply.code(400).send({ success: false, error: 'bad_request', message: result.fields.map((f) => f.message).join(' '), fields: result.fields });
+    if (!result.ok) return reply.code(400).send(fieldsBody(result.fields, result.fields.map((f) => f.message).join(' ')));
     catalog.invalidate();
     req.log.info({ itemId: result.itemId, variantIds: result.variantIds }, 'product created by the owner');
     return { success: true, itemId: result.itemId, variantIds: result.variantIds };
@@ -97,7 +98,7 @@ export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { acc
       handler: async (req, reply) => {
         const result = await catalogRepo.editProduct(req.params.variantId, req.body, req.userId!);
         if (!result) return reply.code(404).send(NOT_FOUND);
-        if (!result.ok) return reply.code(400).send({ success: false, error: 'bad_request', message: result.fields.map((f) => f.message).join(' '), fields: result.fields });
+        if (!result.ok) return reply.code(400).send(fieldsBody(result.fields, result.fields.map((f) => f.message).join(' ')));
         catalog.invalidate();
         req.log.info({ variantId: req.params.variantId, changed: Object.keys(result.changes) }, 'product edited by the owner');
         return { success: true, variantId: req.params.variantId, changes: result.changes };

@@ -6,6 +6,7 @@ import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; reviews: ReviewRepository; catalog: CatalogCache };
 
@@ -28,7 +29,7 @@ export const ownerReviewRoutes: FastifyPluginAsync<Options> = async (app, { acce
 
   typed.post('/reviews/:id/hidden', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ hidden: z.boolean() }) } }, async (req, reply) => {
     const review = await reviews.setHidden(req.params.id, req.body.hidden, req.userId!);
-    if (!review) return reply.code(404).send({ success: false, error: 'not_found', message: 'There is no such review.' });
+    if (!review) return reply.code(404).send(errorBody('not_found', 'There is no such review.'));
     req.log.info({ reviewId: review.id, hidden: review.hidden }, 'review hidden or shown by the owner');
     return { success: true, review: await withProduct(review) };
   });

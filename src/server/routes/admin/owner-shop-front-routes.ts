@@ -9,14 +9,15 @@ import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; shopFront: ShopFrontRepository; catalog: CatalogCache; /** The shop's time zone now (a reload may change it). */ timeZone: () => string };
 
-const NO_CATEGORY = { success: false, error: 'not_found', message: 'There is no such category.' } as const;
-const NO_BANNER = { success: false, error: 'not_found', message: 'There is no such banner.' } as const;
+const NO_CATEGORY = errorBody('not_found', 'There is no such category.');
+const NO_BANNER = errorBody('not_found', 'There is no such banner.');
 const idParams = z.object({ id: z.string().min(1).max(120) });
 
-const badRequest = (reply: FastifyReply, fields: FieldProblem[]) => reply.code(400).send({ success: false, error: 'bad_request', message: fields.map((f) => f.message).join(' '), fields });
+const badRequest = (reply: FastifyReply, fields: FieldProblem[]) => reply.code(400).send(fieldsBody(fields, fields.map((f) => f.message).join(' ')));
 
 /**
  * The owner's shop front (issue 21, decision 037), under /admin/api: categories and
@@ -75,7 +76,7 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
   typed.delete('/categories/:id', { schema: { params: idParams } }, async (req, reply) => {
     const result = await shopFront.deleteCategory(req.params.id, req.userId!);
     if (!result) return reply.code(404).send(NO_CATEGORY);
-    if (!result.ok) return reply.code(409).send({ success: false, error: 'category_in_use', message: shopFrontMessages.categoryInUse(result.products, result.banners), products: result.products, banners: result.banners });
+    if (!result.ok) return reply.code(409).send(errorBody('category_in_use', shopFrontMessages.categoryInUse(result.products, result.banners), { products: result.products, banners: result.banners }));
     catalog.invalidate();
     return { success: true };
   });

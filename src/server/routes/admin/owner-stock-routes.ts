@@ -7,6 +7,7 @@ import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
+import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; catalog: CatalogCache };
 
@@ -42,10 +43,10 @@ export const ownerStockRoutes: FastifyPluginAsync<Options> = async (app, { acces
     { schema: { params: z.object({ variantId: z.string().min(1).max(100) }), body: z.object({ stock: z.number().min(0, 'Stock cannot be negative.').max(1_000_000, 'At most 1000000.') }) } },
     async (req, reply) => {
       const change = await catalogRepo.setStock(req.params.variantId, req.body.stock, req.userId!);
-      if (!change) return reply.code(404).send({ success: false, error: 'not_found', message: 'There is no such product.' });
+      if (!change) return reply.code(404).send(errorBody('not_found', 'There is no such product.'));
       if (!change.ok) {
         const message = change.problem === 'not_whole' ? 'Whole units only: this product is not sold by weight.' : quantityMessages[change.problem];
-        return reply.code(400).send({ success: false, error: 'bad_request', message, fields: [{ path: 'stock', message }] });
+        return reply.code(400).send(fieldsBody([{ path: 'stock', message }], message));
       }
       catalog.invalidate();
       req.log.info(change, 'stock set by the owner');

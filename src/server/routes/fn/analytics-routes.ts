@@ -7,6 +7,7 @@ import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { SharedState } from '../../services/shared-state.ts';
 import { deviceIdSchema } from '../../input-validation.ts';
+import { wrongStore } from '../../plugins/error-body.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
 
@@ -42,7 +43,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ shopId: () => string; analyti
   let prunedAt = -Infinity;
   app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
     const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
-    if (sf_id !== shopId()) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sf_id', message: 'Store not specified' }] });
+    if (sf_id !== shopId()) return reply.code(400).send(wrongStore('sf_id'));
     const session = await sessionOf(req, accessTokens);
     const userId = 'userId' in session ? session.userId : null;
     const now = clock();

@@ -5,13 +5,14 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { AppointmentRepository } from '../../db/repositories/booking-repository.ts';
 import { appointmentView, refuse, type Clock } from '../booking-answers.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import { requireUser } from '../../plugins/user-session.ts';
+import { INVALID_CREDENTIALS, requireUser } from '../../plugins/user-session.ts';
 import { mailOrigin } from '../../public-origin.ts';
 import { appointmentEmail } from '../../services/appointment-email.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import type { OwnerAlerts } from '../../services/owner-alerts.ts';
+import { errorBody, fieldsBody, wrongStore } from '../../plugins/error-body.ts';
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */
@@ -38,7 +39,7 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
   app.withTypeProvider<ZodTypeProvider>().post('/appointment/create', { schema: { body: appointmentRequestSchema }, preHandler: requireUser(accessTokens) }, async (req, reply) => {
     const shop = shopNow();
     const { sfId, appointment } = req.body;
-    if (sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
+    if (sfId !== shop.id) return reply.code(400).send(wrongStore('sfId'));
     const config = shop.appointments;
     if (!config.enabled) return refuse(reply, 'disabled');
     const service = config.services.find((s) => s.id === appointment.serviceId);
@@ -48,15 +49,15 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop
     if (!placed.ok) return refuse(reply, placed.reason);
 
     const user = await users.byId(req.userId!);
-    if (!user) return reply.code(401).send({ success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' });
+    if (!user) return reply.code(401).send(INVALID_CREDENTIALS);
     // the shop must be able to reach whoever booked: the number given, else the account's
     const phone = appointment.phone || user.phone;
-    if (!phone) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }] });
+    if (!phone) return reply.code(400).send(fieldsBody([{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }]));
     const details = { serviceName: service.name, price: service.price, durationMinutes: service.durationMinutes, name: user.name, email: user.email, phone, notes: appointment.notes };
     const booked = await appointments.book(user.id, placed.placement, details, now, config.maxUpcomingPerCustomer);
     if ('refused' in booked) {
       const { refused } = booked;
-      return refused === 'too_many' ? reply.code(409).send({ success: false, error: refused, message: tooManyBookingsMessage(config.maxUpcomingPerCustomer) }) : refuse(reply, refused);
+      return refused === 'too_many' ? reply.code(409).send(errorBody(refused, tooManyBookingsMessage(config.maxUpcomingPerCustomer))) : refuse(reply, refused);
     }
     req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
     orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });

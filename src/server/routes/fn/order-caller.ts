@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Order } from '../../../domain/order.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
-import { sessionOf } from '../../plugins/user-session.ts';
+import { sessionOf, type ACCESS_TOKEN_EXPIRED, type INVALID_CREDENTIALS } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { bearerToken } from '../../plugins/user-session.ts';
 import { ORDER_NOT_FOUND } from '../not-found.ts';
@@ -9,7 +9,7 @@ import { ORDER_NOT_FOUND } from '../not-found.ts';
 export type OrderCaller = { orders: OrderRepository; accessTokens: AccessTokens };
 
 /** The order a call may act on, or what to answer instead. */
-export type CallerOrder = { order: Order } | { status: 401 | 404; body: object };
+export type CallerOrder = { order: Order } | { status: 401; body: typeof ACCESS_TOKEN_EXPIRED | typeof INVALID_CREDENTIALS } | { status: 404; body: typeof ORDER_NOT_FOUND };
 
 /**
  * Who may act on an order (view it, pay it, ask to cancel it; decision 043): whoever holds

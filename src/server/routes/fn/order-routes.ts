@@ -27,14 +27,16 @@ import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
+import { cancelAnswer, orderRefusals, placedAnswer, quoteAnswer, refusals, sessionRefusals } from './order-answers.ts';
 import { orderForCaller } from './order-caller.ts';
+import { errorBody, fieldsBody, wrongStore, type ErrorBody } from '../../plugins/error-body.ts';
 
 const SCOPE = 'order-create';
 /** The checks of the order call a quote repeats: what changes the price, not the shopper's details still being typed. */
 const quotedFields = ['sfId', 'order.deliveryMode', 'order.items'];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-type Answer = { statusCode: number; body: Record<string, unknown> };
+type Answer = { statusCode: number; body: ErrorBody };
 
 /** What the shopper reads for each reason a coupon is refused. */
 export const couponMessages: Record<CouponProblem, string> = {
@@ -51,24 +53,26 @@ function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest):
   switch (result.reason) {
     case 'needs_delivery':
       // what the order would have been told had its products been known to need carrying
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: checkOrderAgainstShop(request, shop) } };
+      return { statusCode: 400, body: fieldsBody(checkOrderAgainstShop(request, shop)) };
     case 'no_delivery_to_pay_at':
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.paymentType', message: checkoutMessages.noDeliveryToPayAt }] } };
+      return { statusCode: 400, body: fieldsBody([{ path: 'order.paymentType', message: checkoutMessages.noDeliveryToPayAt }]) };
     case 'out_of_stock':
-      return { statusCode: 409, body: { success: false, error: 'out_of_stock', message: 'Some products are no longer in stock in the quantity you asked for.', lines: result.lines } };
+      return { statusCode: 409, body: errorBody('out_of_stock', 'Some products are no longer in stock in the quantity you asked for.', { lines: result.lines }) };
     case 'unavailable':
-      return { statusCode: 409, body: { success: false, error: 'unavailable', message: 'Some products can no longer be ordered.', ids: result.ids } };
+      return { statusCode: 409, body: errorBody('unavailable', 'Some products can no longer be ordered.', { ids: result.ids }) };
     case 'quantity':
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: result.lines.map((l) => ({ path: `order.items.${l.index}.qty`, message: l.problem === 'over_limit' ? overLimitMessage(l.max, l.isFraction) : quantityMessages[l.problem] })) } };
+      return { statusCode: 400, body: fieldsBody(result.lines.map((l) => ({ path: `order.items.${l.index}.qty`, message: l.problem === 'over_limit' ? overLimitMessage(l.max, l.isFraction) : quantityMessages[l.problem] }))) };
     case 'order_limit':
-      return { statusCode: 409, body: { success: false, error: 'order_limit', message: orderLimitMessage(result.limit, shop.localeConfig) } };
+      return { statusCode: 409, body: errorBody('order_limit', orderLimitMessage(result.limit, shop.localeConfig)) };
     case 'slot_full':
     case 'slot_closed':
-      return { statusCode: 409, body: { success: false, error: result.reason, message: bookingMessages[result.reason] } };
-    case 'store_closed':
-      return { statusCode: 409, body: { success: false, error: 'store_closed', ...closedWords(result.hours, shop) } };
+      return { statusCode: 409, body: errorBody(result.reason, bookingMessages[result.reason]) };
+    case 'store_closed': {
+      const { message, ...opensAt } = closedWords(result.hours, shop);
+      return { statusCode: 409, body: errorBody('store_closed', message, opensAt) };
+    }
     case 'coupon':
-      return { statusCode: 400, body: { success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'order.couponCode', message: couponMessages[result.problem] }] } };
+      return { statusCode: 400, body: fieldsBody([{ path: 'order.couponCode', message: couponMessages[result.problem] }]) };
   }
 }
 
@@ -167,10 +171,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
    * refusal it would give, in the same shape. Nothing is written; the checkout asks it
    * again as the cart, the mode, the slot or the coupon change.
    */
-  app.withTypeProvider<ZodTypeProvider>().post('/order/quote', { schema: { body: orderRequestSchema } }, async (req, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/order/quote', { schema: { body: orderRequestSchema, response: { 200: quoteAnswer, ...refusals } } }, async (req, reply) => {
     const shop = shopNow();
     const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
-    if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
+    if (fields.length) return reply.code(400).send(fieldsBody(fields));
     const now = clock();
     const slot = deliverySlotFor(shop, req.body.order, now);
     // a coupon's per-customer rules read who is asking: the logged-in shopper, else the details given
@@ -190,6 +194,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       schema: {
         body: orderRequestSchema,
         headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'An Idempotency-Key is 8 to 100 letters, digits, - or _.').optional() }),
+        response: { 200: placedAnswer, ...refusals, ...sessionRefusals },
       },
       preHandler: orderLimits,
     },
@@ -199,7 +204,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       // a cart of downloads and services needs no address, slot or table: asked only when they are missing, so other orders cost no query
       const digital = fields.length > 0 && (await orders.isDigitalOnly(req.body.order.items.map((i) => i.id)));
       if (digital) fields = checkOrderAgainstShop(req.body, shop, { digital });
-      if (fields.length) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields });
+      if (fields.length) return reply.code(400).send(fieldsBody(fields));
       // a logged-in shopper's order is theirs; the body's userId is never trusted
       const session = await sessionOf(req, accessTokens);
       if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
@@ -210,9 +215,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         // the parsed body and who sent it: what the order depends on, in a fixed key order
         const hash = createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex');
         const claim = await idempotency.claim(SCOPE, key, hash);
-        if (claim.state === 'mismatch') return reply.code(422).send({ success: false, error: 'idempotency_key_reused', message: 'This Idempotency-Key was used for a different order.' });
-        if (claim.state === 'in_flight') return reply.code(409).send({ success: false, error: 'in_progress', message: 'This order is still being placed. Please wait a moment.' });
-        if (claim.state === 'replay') return reply.code(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+        if (claim.state === 'mismatch') return reply.code(422).send(errorBody('idempotency_key_reused', 'This Idempotency-Key was used for a different order.'));
+        if (claim.state === 'in_flight') return reply.code(409).send(errorBody('in_progress', 'This order is still being placed. Please wait a moment.'));
+        // the first answer as it was sent, not serialized again
+        if (claim.state === 'replay') return reply.code(claim.statusCode).header('idempotent-replayed', 'true').serializer(JSON.stringify).send(claim.body as Parameters<typeof reply.send>[0]);
       }
 
       // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
@@ -268,10 +274,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
 export const cancelRequestRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop: shopNow, orders, accessTokens, catalog, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/cancelRequest',
-    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }) } },
+    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }), response: { 200: cancelAnswer, ...refusals, ...orderRefusals } } },
     async (req, reply) => {
       const shop = shopNow();
-      if (req.body.sfId !== shop.id) return reply.code(400).send({ success: false, error: 'bad_request', message: 'Store not specified', fields: [{ path: 'sfId', message: 'Store not specified' }] });
+      if (req.body.sfId !== shop.id) return reply.code(400).send(wrongStore('sfId'));
       const found = await orderForCaller(req, req.body.orderId, { orders, accessTokens });
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
@@ -279,21 +285,21 @@ export const cancelRequestRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; o
       if (outcome === 'cancelled') catalog.invalidate();
       orderEvents.publish({ orderId: order.id, status: outcome === 'cancelled' ? 'cancelled' : order.status, what: 'cancel_requested', at: Date.now() });
       req.log.info({ orderId: order.id, outcome }, 'order cancel request');
-      return { success: true, status: outcome === 'cancelled' ? 'cancelled' : order.status, cancelRequested: true };
+      return { success: true as const, status: outcome === 'cancelled' ? 'cancelled' : order.status, cancelRequested: true as const };
     },
   );
 };
 
 /** `emailSent`: whether the order e-mail goes to the shopper (decision 043), so the page claims no e-mail that never comes. */
 function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number, emailSent: boolean) {
-  return { success: true, orderId: placed.order.id, notificationToken: placed.notificationToken, emailSent, order: orderForApi(placed.order, fractionDigits) };
+  return { success: true as const, orderId: placed.order.id, notificationToken: placed.notificationToken, emailSent, order: orderForApi(placed.order, fractionDigits) };
 }
 
 /** A quote as the checkout shows it: the lines and totals the order would get, in the API's decimals. */
 function quoteBody({ lines, totals }: PricedOrder, fractionDigits: number) {
   const money = (m: Minor) => fromMinor(m, fractionDigits);
   return {
-    success: true,
+    success: true as const,
     lines: lines.map((l) => ({ productId: l.product.id, title: l.product.title, variantName: l.product.variantName, qty: l.qtyMilli / 1000, isFraction: l.product.isFraction, unitPrice: money(l.unit), total: money(l.total), discount: money(l.discount), tax: money(l.tax), taxPercent: l.taxPercent })),
     totals: totalsForApi(totals.lines, fractionDigits),
     grandTotal: money(totals.grandTotal),

@@ -15,7 +15,9 @@ import { publicOrigin } from '../../public-origin.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import { PAYU_TXNID, payuEndpoints, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
+import { orderRefusals, paymentConfigAnswer, refusals, upiReferenceAnswer } from './order-answers.ts';
 import { orderForCaller } from './order-caller.ts';
+import { errorBody, errorSchema, fieldsBody } from '../../plugins/error-body.ts';
 
 /** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
 export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
@@ -23,10 +25,11 @@ export type PayuSettings = { key: string | undefined; salt: string | undefined; 
 type Options = { shop: () => ShopConfig; fractionDigits: number; orders: OrderRepository; accessTokens: AccessTokens; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
 
 /** A cancelled or rejected order: nothing is started or claimed for it, and nothing changes. */
-const ORDER_ENDED = { success: false, error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' } as const;
-const NOT_PAYABLE = { success: false, error: 'not_payable', message: 'This order is paid already or takes no payment.' } as const;
+const ORDER_ENDED = errorBody('order_ended', 'This order was cancelled or rejected, so it takes no payment.');
+const PAYU_NOT_CONFIGURED = errorBody('payu_not_configured', 'Card and netbanking payments are not available right now.');
+const NOT_PAYABLE = errorBody('not_payable', 'This order is paid already or takes no payment.');
 
-const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path, message }] });
+const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send(fieldsBody([{ path, message }]));
 
 /**
  * Payment calls (spec §7 `order/paymentConfig`, providers of §9): pay on delivery, UPI
@@ -42,7 +45,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/order/paymentConfig',
-    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), provider: z.enum(paymentTypes) }) } },
+    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), provider: z.enum(paymentTypes) }), response: { 200: paymentConfigAnswer, ...refusals, ...orderRefusals, 503: errorSchema } } },
     async (req, reply) => {
       const shop = shopNow();
       const { sfId, orderId, provider } = req.body;
@@ -51,22 +54,22 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
       const found = await orderForCaller(req, orderId, { orders, accessTokens });
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
-      if (provider === 'payu' && (!payuKey(shop) || !payu.salt)) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
+      if (provider === 'payu' && (!payuKey(shop) || !payu.salt)) return reply.code(503).send(PAYU_NOT_CONFIGURED);
       const guestLimit = toMinor(shop.orderConfig.maxGuestOrderValue, digits);
       const chosen = await payments.choose(order.id, provider, { guestLimit, now: clock() });
-      if (chosen === 'order_limit') return reply.code(409).send({ success: false, error: 'order_limit', message: orderLimitMessage(guestLimit, shop.localeConfig) });
+      if (chosen === 'order_limit') return reply.code(409).send(errorBody('order_limit', orderLimitMessage(guestLimit, shop.localeConfig)));
       if (chosen === 'order_ended') return reply.code(409).send(ORDER_ENDED);
       if (chosen === 'not_payable') return reply.code(409).send(NOT_PAYABLE);
 
-      if (provider === 'pof') return { success: true, provider, paymentStatus: 'to_collect' };
+      if (provider === 'pof') return { success: true, provider, paymentStatus: 'to_collect' } as const;
       if (provider === 'upi-manual') {
         const upi = shop.payment.upi;
-        if (!upi) return reply.code(503).send({ success: false, error: 'upi_not_configured', message: 'UPI payments are not available right now.' });
+        if (!upi) return reply.code(503).send(errorBody('upi_not_configured', 'UPI payments are not available right now.'));
         const link = upiLink(upi, { amount: amountText(order), note: `Order ${orderLabel(order)}`, reference: order.id, currency: order.currencyCode });
         // qrcode is loaded with the first UPI payment, not with the server
         const { default: QRCode } = await import('qrcode');
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-        return { success: true, provider, paymentStatus: 'awaiting_payment', amount: fromMinor(order.grandTotal, digits), upiLink: link, qrSvg, payee: upi };
+        return { success: true, provider, paymentStatus: 'awaiting_payment', amount: fromMinor(order.grandTotal, digits), upiLink: link, qrSvg, payee: upi } as const;
       }
       const txnid = await payments.startPayu(order.id, order.grandTotal, clock());
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
@@ -88,13 +91,13 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
         udf5: '',
       };
       const action = payu.endpoint ?? payuEndpoints[shop.payment.payu?.mode ?? 'test'];
-      return { success: true, provider, paymentStatus: 'awaiting_payment', action, method: 'POST', fields: { ...fields, hash: payuRequestHash(fields, payu.salt!) } };
+      return { success: true, provider, paymentStatus: 'awaiting_payment', action, method: 'POST', fields: { ...fields, hash: payuRequestHash(fields, payu.salt!) } } as const;
     },
   );
 
   typed.post(
     '/order/upiReference',
-    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), utr: z.string().trim() }) } },
+    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), utr: z.string().trim() }), response: { 200: upiReferenceAnswer, ...refusals, ...orderRefusals } } },
     async (req, reply) => {
       const shop = shopNow();
       const { sfId, orderId, utr } = req.body;
@@ -108,7 +111,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
       req.log.info({ orderId: order.id }, 'UPI reference received');
       // the owner's board shows the reference to check
       orderEvents.publish({ orderId: order.id, status: order.status, what: 'payment_claimed', at: Date.now() });
-      return { success: true, paymentStatus: 'awaiting_verification' };
+      return { success: true, paymentStatus: 'awaiting_verification' } as const;
     },
   );
 
@@ -129,7 +132,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
         const b = req.body;
         const back = (orderId: string | null, outcome: 'paid' | 'failed') => reply.redirect(`/checkout?${new URLSearchParams({ ...(orderId ? { orderId } : {}), payment: outcome }).toString()}`, 303);
         const key = payuKey(shopNow());
-        if (!key || !payu.salt) return reply.code(503).send({ success: false, error: 'payu_not_configured', message: 'Card and netbanking payments are not available right now.' });
+        if (!key || !payu.salt) return reply.code(503).send(PAYU_NOT_CONFIGURED);
         const expected = Buffer.from(payuResponseHash({ ...b, additionalCharges: b.additionalCharges || undefined }, payu.salt));
         const given = Buffer.from(b.hash.toLowerCase());
         const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === key && PAYU_TXNID.test(b.txnid) && minorFromText(b.amount, digits) !== null;

@@ -8,6 +8,7 @@ import { sessionOf } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { isPushEndpoint, type PushSender } from '../../../services/push.ts';
 import type { SharedState } from '../../../services/shared-state.ts';
+import { errorBody, fieldsBody } from '../../../plugins/error-body.ts';
 
 const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/);
 const subscriptionSchema = z.object({ endpoint: z.string().max(1000), keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) });
@@ -35,7 +36,7 @@ const fcmTokenSchema = z
 type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits: SharedState['rateLimits'] };
 
 /** The answer to a registration of a device id this browser does not hold the secret of. */
-export const DEVICE_SECRET_REFUSED = { success: false, error: 'device_secret', message: 'This device is registered by another browser. Register it under a new device id.' } as const;
+export const DEVICE_SECRET_REFUSED = errorBody('device_secret', 'This device is registered by another browser. Register it under a new device id.');
 
 /**
  * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId, deviceSecret} (§7): the
@@ -50,7 +51,7 @@ export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/instance/pushKey', async (_req, reply) => {
-    if (!push) return reply.code(404).send({ success: false, error: 'not_found', message: 'This shop sends no push notifications.' });
+    if (!push) return reply.code(404).send(errorBody('not_found', 'This shop sends no push notifications.'));
     return { publicKey: push.publicKey };
   });
 
@@ -62,7 +63,7 @@ export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices
       if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
       const subscription = req.body.fcmToken ?? null;
       if (subscription && !isPushEndpoint(subscription.endpoint, pushServiceOrigin)) {
-        return reply.code(400).send({ success: false, error: 'bad_request', message: 'Some fields are not correct.', fields: [{ path: 'fcmToken', message: 'This is not the address of a browser push service.' }] });
+        return reply.code(400).send(fieldsBody([{ path: 'fcmToken', message: 'This is not the address of a browser push service.' }]));
       }
       const registered = await devices.register({ deviceId: req.body.deviceId, userId: session.userId, subscription, secret: req.body.deviceSecret ?? null });
       if (!registered.ok) return reply.code(403).send(DEVICE_SECRET_REFUSED);

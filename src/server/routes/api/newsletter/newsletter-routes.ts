@@ -6,6 +6,7 @@ import type { NewsletterRepository } from '../../../db/repositories/newsletter-r
 import type { OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
 import { mailOrigin } from '../../../public-origin.ts';
 import { mailInBackground, mailLinksInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
+import { errorBody } from '../../../plugins/error-body.ts';
 
 type Options = { shop: () => ShopConfig; newsletter: NewsletterRepository; codes: OneTimeCodeRepository; mailer: Mailer | undefined; publicUrl: string | undefined };
 
@@ -53,7 +54,7 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop:
     const offer = offerOf(shop);
     const used = await codes.consume('newsletter', req.body.email, req.body.code);
     const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer) : null;
-    if (!confirmed) return reply.code(400).send({ success: false, error: 'invalid_code', message: 'This link has expired or was used already. Subscribe again to get a new one.' });
+    if (!confirmed) return reply.code(400).send(errorBody('invalid_code', 'This link has expired or was used already. Subscribe again to get a new one.'));
     const { couponCode } = confirmed;
     if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, req.body.email, couponCode));
     return { success: true, couponSent: couponCode !== null, percent: offer };

@@ -6,11 +6,12 @@ import type { UserRepository } from '../../../db/repositories/user-repository.ts
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import type { CatalogCache } from '../../../services/catalog-cache.ts';
+import { errorBody } from '../../../plugins/error-body.ts';
 
 const reviewSchema = z.object({ id: z.string(), author: z.string(), rating: z.number(), text: z.string(), createdAt: z.number() });
 const params = z.object({ variantId: z.string().min(1).max(120) });
 const NO_PRODUCT = { error: 'not_found', message: 'There is no such product.' } as const;
-const BUYERS_ONLY = { success: false, error: 'not_a_buyer', message: 'Only shoppers who received this product can review it.' } as const;
+const BUYERS_ONLY = errorBody('not_a_buyer', 'Only shoppers who received this product can review it.');
 
 /** The reviews of a product's item (all its variants share them): read by anyone, written by shoppers who received it. */
 export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewRepository; catalog: CatalogCache; accessTokens: AccessTokens; users: UserRepository }> = async (app, { reviews, catalog, accessTokens, users }) => {

@@ -10,10 +10,11 @@ import { publicUser, type UserRepository } from '../../../db/repositories/user-r
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
+import { errorBody } from '../../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; devices: DeviceRepository; fractionDigits: number };
 
-const NOT_FOUND = { success: false, error: 'not_found', message: 'There is no such address.' } as const;
+const NOT_FOUND = errorBody('not_found', 'There is no such address.');
 
 /**
  * The logged-in user's own data (spec §7 api/user/…): orders, saved addresses, cart, name.
@@ -48,7 +49,7 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   const productParam = z.object({ id: z.string().min(1).max(120) });
   typed.get('/user/cart', async (req) => carts.list(req.userId!));
   typed.post('/user/cart/:id', { schema: { params: productParam, body: z.object({ qty: z.number().finite().positive().max(100_000) }) } }, async (req, reply) => {
-    if (!(await carts.set(req.userId!, req.params.id, req.body.qty))) return reply.code(400).send({ success: false, error: 'bad_request', message: 'There is no such product, or the quantity does not fit it.' });
+    if (!(await carts.set(req.userId!, req.params.id, req.body.qty))) return reply.code(400).send(errorBody('bad_request', 'There is no such product, or the quantity does not fit it.'));
     return { success: true };
   });
   typed.delete('/user/cart/:id', { schema: { params: productParam } }, async (req) => {
@@ -63,7 +64,7 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   // the devices the user is logged in on, and stopping push to one of them
   typed.get('/user/devices', async (req) => devices.listForUser(req.userId!));
   typed.delete('/user/devices/:id', { schema: { params: idParam } }, async (req, reply) => {
-    return (await devices.forget(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send({ success: false, error: 'not_found', message: 'There is no such device.' });
+    return (await devices.forget(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send(errorBody('not_found', 'There is no such device.'));
   });
 
   typed.post('/user/updateName', { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } }, async (req) => {
