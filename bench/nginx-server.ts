@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,6 +15,14 @@ import { get, HOST, startChild, startProcess, tempDir, type Child, type RawRespo
  * framework per request as the app, so it shows what the framework costs.
  */
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+/** "nginx 1.22.1", as \`nginx -v\` says; "nginx (not installed)" without one. */
+export function nginxVersion(): string {
+  if (!NGINX) return 'nginx (not installed)';
+  // nginx -v writes "nginx version: nginx/1.22.1" to stderr
+  const { stderr } = spawnSync(NGINX, ['-v'], { encoding: 'utf8' });
+  return /nginx\/([\d.]+)/.exec(stderr)?.[0].replace('/', ' ') ?? 'nginx';
+}
 
 /** Both yardsticks and the app are asked for gzip: what nginx's gzip_static and every browser share. */
 export const GZIP = { 'accept-encoding': 'gzip' } as const;
