@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 // the tests' own: a port the OS hands out, never one the end-to-end tests use
-import { freePort } from '../src/server/reliability/server-process.ts';
+import { freePort, NGINX, nginxConfig } from '../src/server/reliability/server-process.ts';
 import { get, HOST, startChild, startProcess, tempDir, type Child, type RawResponse } from './support.ts';
 
 /**
@@ -14,9 +14,8 @@ import { get, HOST, startChild, startProcess, tempDir, type Child, type RawRespo
  * @fastify/static (static-server.ts) is kept as a second yardstick: it carries the same
  * framework per request as the app, so it shows what the framework costs.
  */
-export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
-/** "nginx 1.22.1", as \`nginx -v\` says; "nginx (not installed)" without one. */
+/** "nginx 1.22.1", as `nginx -v` says; "nginx (not installed)" without one. */
 export function nginxVersion(): string {
   if (!NGINX) return 'nginx (not installed)';
   // nginx -v writes "nginx version: nginx/1.22.1" to stderr
@@ -61,8 +60,7 @@ function nginxString(value: string): string {
   return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
-function nginxConfig(dir: string, port: number, files: Served[]): string {
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+function fileServerConfig(dir: string, port: number, files: Served[]): string {
   const location = (f: Served) => {
     // the type is the app's, charset and all; Vary comes from gzip_vary, as it does for any .gz nginx serves
     const { 'content-type': type = 'application/octet-stream', vary, ...rest } = f.headers;
@@ -70,15 +68,8 @@ function nginxConfig(dir: string, port: number, files: Served[]): string {
     const added = Object.entries(rest).map(([h, v]) => `add_header ${h} ${nginxString(v)} always;`);
     return `location = /${f.name} {\n      types { }\n      default_type ${nginxString(type)};\n      ${added.join('\n      ')}\n    }`;
   };
-  return `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes auto;
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  // a worker per core, as a shop owner runs it
+  return nginxConfig(dir, 'auto', `
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 10s;
@@ -89,9 +80,7 @@ http {
     listen ${HOST}:${port};
     root ${dir};
     ${files.map(location).join('\n    ')}
-  }
-}
-`;
+  }`);
 }
 
 /** The processes whose parent is `pid`: nginx's workers, whose CPU time is the server's. */
@@ -123,7 +112,7 @@ export async function startNginx(files: Served[]): Promise<Child> {
   const dir = writeFiles(files);
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, port, files));
+  writeFileSync(conf, fileServerConfig(dir, port, files));
   const server = await startProcess('nginx', NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], process.env, `http://${HOST}:${port}`, `/${files[0]!.name}`);
   for (const f of files) await checkSame('nginx', `${server.url}/${f.name}`, f);
   return { ...server, pids: childrenOf(server.proc.pid!) };
