@@ -25,7 +25,7 @@ const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE
 type Product = { variantId: string; id?: string; stock: number; isFraction: boolean; price: { regular: number } } & Record<string, unknown>;
 
 /** The demo catalog with a plentiful product (for throughput) and a scarce one (for the oversell check). */
-function writeSeed(dir: string): { file: string; plenty: string; scarce: string } {
+export function writeSeed(dir: string): { file: string; plenty: string; scarce: string } {
   const demo = JSON.parse(readFileSync(path.join(ROOT, 'demo/catalog.json'), 'utf8')) as { products: Product[] } & Record<string, unknown>;
   const sellable = demo.products.filter((p) => !p.isFraction && p.price.regular > 0);
   const [plenty, scarce] = [sellable[0]!, sellable[1]!];
@@ -36,7 +36,7 @@ function writeSeed(dir: string): { file: string; plenty: string; scarce: string 
   return { file, plenty: plenty.id ?? plenty.variantId, scarce: scarce.id ?? scarce.variantId };
 }
 
-const order = (productId: string) =>
+export const order = (productId: string) =>
   JSON.stringify({
     userId: null,
     sfId: 'kirana-demo',

@@ -6,6 +6,7 @@ import { catalogVsStatic } from './catalog-vs-static.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { memoryBench } from './memory.ts';
+import { nginxVersion } from './nginx-server.ts';
 import { ordersBench } from './orders.ts';
 import { SEARCH_RUN, searchBench } from './search.ts';
 import { queryClasses } from './search-queries.ts';
@@ -162,10 +163,12 @@ Written by \`npm run bench\` (bench/run.ts): run it again rather than editing th
 | commit | ${commit()} |
 | time taken | ${run.seconds} s |
 
-Ratios (catalog vs static, SSR vs static) compare two servers measured alternately in this
-one run under the same load, so they carry over to other machines; absolute figures (req/s,
-ms, MB, Lighthouse scores) depend on this machine and on whatever else was running on it
-(see the load average).
+Ratios (catalog and SSR against nginx) compare servers measured alternately in this one run
+under the same load, so they carry over to other machines better than rates do; absolute
+figures (req/s, ms, MB, Lighthouse scores) depend on this machine and on whatever else was
+running on it (see the load average). nginx runs a worker per core while the app is one
+process: on a machine busy with other work, nginx gets that many shares of the CPU, so the
+server CPU per request beside each ratio is the steadier comparison.
 
 ## Figures
 
@@ -179,12 +182,21 @@ ${lines.join('\n')}
 
 ## Notes
 
-- **catalog vs static**: \`GET /api/catalog\` with 1,000 products against
-  bench/static-server.ts (Fastify + @fastify/static) sending the same br bytes as a file;
-  autocannon, ${LOAD.connections} connections, a ${LOAD.warmupS} s warm-up each, then ${LOAD.rounds} rounds of ${LOAD.durationS} s alternating.
-- **SSR \`/p/:sku\`**: a demo product page rendered with the web build in build/, against the
-  same static server sending that page's br bytes with the app's headers; the same load and
-  alternation. The p99 is the worst round's, with ${LOAD.connections} requests in flight at once, so it
+- **catalog vs nginx**: \`GET /api/catalog\` of the demo catalog, then of 1,000 products,
+  against ${nginxVersion()} with \`gzip_static\` (bench/nginx-server.ts: \`worker_processes auto\`,
+  keepalive, \`access_log off\`) serving the very gzip bytes the app sent, as a file and its
+  .gz, with the app's headers added (\`add_header … always\`; checked byte for byte and header
+  for header before the run). Everyone is asked for gzip (\`accept-encoding: gzip\`). The
+  Fastify row is bench/static-server.ts (Fastify + @fastify/static) on the same bytes: the
+  framework the app carries per request. autocannon, ${LOAD.connections} connections, a ${LOAD.warmupS} s warm-up each,
+  then ${LOAD.rounds} rounds of ${LOAD.durationS} s alternating. Server CPU counts nginx's workers together.
+- **SSR \`/p/:sku\`**: a demo product page (the product the orders are for, given plenty of
+  stock) rendered with the web build in build/, against nginx and the Fastify static server
+  sending that page's gzip bytes with the app's headers; the same load and alternation. Then
+  app and nginx again while \`POST /fn/order/create\` places one order a second for that
+  product, each with its own \`Idempotency-Key\` as the browser sends it (the shop config's
+  order limits per address and contact lifted for the run: the orders come from one address).
+  The p99 is the worst round's without orders, with ${LOAD.connections} requests in flight at once, so it
   includes queueing behind other renders.
 - **first-load JS**: every script the HTML of \`/\` makes the browser load at once
   (script src, modulepreload, their static imports), gzip size as served.

@@ -85,7 +85,13 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
-export type Child = { url: string; proc: ChildProcess; stop: () => Promise<void> };
+export type Child = {
+  url: string;
+  proc: ChildProcess;
+  stop: () => Promise<void>;
+  /** The processes whose CPU time is the server's (nginx: its workers); the child alone when absent. */
+  pids?: number[];
+};
 
 /**
  * Runs `node <script>` (compiled JavaScript) or `node --import tsx <script>` (TypeScript,
@@ -95,15 +101,20 @@ export type Child = { url: string; proc: ChildProcess; stop: () => Promise<void>
 export async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string, readyTimeoutMs = 60_000): Promise<Child> {
   if (!existsSync(path.join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
   const port = await freePort();
-  ensureRunning();
+  // as npm start and the Dockerfile run the server: without NODE_ENV=production React
+  // renders with its development build; MALLOC_ARENA_MAX as decision 029 says, MALLOC_MMAP_THRESHOLD_ as 055 does
+  const childEnv = { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' };
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : script === SERVER_MAIN ? [...SERVER_NODE_OPTIONS, script] : [script];
-  const proc = spawn(process.execPath, args, {
-    cwd: ROOT,
-    // as npm start and the Dockerfile run the server: without NODE_ENV=production React
-    // renders with its development build; MALLOC_ARENA_MAX as decision 029 says, MALLOC_MMAP_THRESHOLD_ as 055 does
-    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return startProcess(label, process.execPath, args, childEnv, `http://${HOST}:${port}`, readyPath, readyTimeoutMs);
+}
+
+/**
+ * Runs `command` from the repo root and waits until `url + readyPath` answers 200; the
+ * process is stopped (SIGTERM, then SIGKILL) at cleanup or when the bench exits.
+ */
+export async function startProcess(label: string, command: string, args: string[], env: NodeJS.ProcessEnv, url: string, readyPath: string, readyTimeoutMs = 60_000): Promise<Child> {
+  ensureRunning();
+  const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (c: Buffer) => (output = (output + c.toString()).slice(-4000));
   proc.stdout?.on('data', keep);
@@ -117,7 +128,6 @@ export async function startChild(label: string, script: string, env: Record<stri
     await exited;
     clearTimeout(killer);
   });
-  const url = `http://${HOST}:${port}`;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${label} exited (${proc.exitCode ?? proc.signalCode}) before it was ready:\n${output}`);
@@ -131,9 +141,9 @@ export async function startChild(label: string, script: string, env: Record<stri
   }
 }
 
-/** The storefront itself, on a fresh SQLite directory seeded from `seedCatalog`. */
-export function startApp(label: string, seedCatalog: string): Promise<Child> {
-  const env = { DATA_DIR: tempDir('data'), SEED_CATALOG: seedCatalog, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json') };
+/** The storefront itself, on a fresh SQLite directory seeded from `seedCatalog`, with the demo's shop config unless told. */
+export function startApp(label: string, seedCatalog: string, shopConfig = path.join(ROOT, 'demo/shop.config.json')): Promise<Child> {
+  const env = { DATA_DIR: tempDir('data'), SEED_CATALOG: seedCatalog, SHOP_CONFIG: shopConfig };
   return startChild(label, SERVER_MAIN, env, '/healthz');
 }
 
@@ -145,6 +155,17 @@ export function cpuMs(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** CPU time of several processes together (nginx's workers), ms; null if any has none. */
+function totalCpuMs(pids: Array<number | undefined>): number | null {
+  let sum = 0;
+  for (const pid of pids) {
+    const ms = cpuMs(pid);
+    if (ms === null) return null;
+    sum += ms;
+  }
+  return sum;
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -172,10 +193,11 @@ export type Load = Result & { cpuPerReq: number | null };
 
 /** One autocannon run, plus the server's CPU time per request (µs), which other load on the machine disturbs less. */
 export async function load(server: Child, url: string, duration: number, headers: Record<string, string>, connections: number = LOAD.connections): Promise<Load> {
-  const cpu0 = cpuMs(server.proc.pid);
+  const cpuOf = () => totalCpuMs(server.pids ?? [server.proc.pid]);
+  const cpu0 = cpuOf();
   // `[<id>]` in the URL makes every request's address a new one
   const result = await autocannon({ url, connections, pipelining: 1, duration, headers, idReplacement: url.includes('[<id>]') });
-  const cpu1 = cpuMs(server.proc.pid);
+  const cpu1 = cpuOf();
   if (result.errors || result.timeouts || result.non2xx) {
     throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
   }
@@ -204,6 +226,26 @@ export async function alternate<K extends string>(label: string, targets: Record
   }
   return runs;
 }
+
+export const rateOf = (runs: Load[]) => mean(runs.map((r) => r.requests.average));
+
+/** `a`'s rate over `b`'s from one alternate run: the ratio of the mean rates, and each round's. */
+export function rateRatio(a: Load[], b: Load[]): { ratio: number; perRound: string } {
+  const perRound = a.map((r, i) => (r.requests.average / b[i]!.requests.average).toFixed(2)).join(', ');
+  return { ratio: rateOf(a) / rateOf(b), perRound };
+}
+
+/** Server CPU per request over the rounds, µs; null where /proc had none for a round. */
+export function cpuPerRequest(runs: Load[]): number | null {
+  const each = runs.flatMap((r) => r.cpuPerReq ?? []);
+  return each.length === runs.length ? mean(each) : null;
+}
+
+/** cpuPerRequest as text: whole µs, or ? */
+export const cpuText = (runs: Load[]) => ((us) => (us === null ? '?' : us.toFixed(0)))(cpuPerRequest(runs));
+
+/** Bytes on the wire per response, headers included, over the rounds. */
+export const bytesPerResponse = (runs: Load[]) => mean(runs.map((r) => r.throughput.total / r.requests.total));
 
 /** A product page that exists: the first product of GET /api/catalog whose /p/<variantId> answers 200. */
 export async function productPath(origin: string): Promise<string> {

@@ -207,8 +207,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { maxParamLength: 200 },
   });
-  app.addHook('onSend', async (req, reply) => {
+  // callback hooks, not async ones: they run on every answer, and a promise each is time (decision 052)
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   const { db, mailer } = options;
@@ -249,10 +251,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compression);
 
   // An invalid shop config still lets the server start: the API says why, pages show the error screen.
-  app.addHook('onRequest', async (req, reply) => {
-    if (running.current() || !isApiCall(req.url) || OWNER_CALLS_WITHOUT_CONFIG.test(req.url)) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (running.current() || !isApiCall(req.url) || OWNER_CALLS_WITHOUT_CONFIG.test(req.url)) return done();
     const issues = holder.problems();
-    return reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages: issues.map((i) => i.message), issues });
+    reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages: issues.map((i) => i.message), issues });
   });
 
   const store = createStoreRepository(db);

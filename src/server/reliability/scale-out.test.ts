@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,8 @@ import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
 import { testCatalog, testShopConfig } from '../testing/fixtures.ts';
 import { testRedisUrl, uniquePrefix } from '../testing/redis.ts';
-import { freePort, serverEnv, startServerProcess, type ServerProcess } from './server-process.ts';
+import { freePort, NGINX, nginxConfig, serverEnv, startServerProcess, type ServerProcess } from './server-process.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const postgres = testDatabases.find((d) => d.name === 'postgres');
 if (!NGINX) {
   if (process.env.CI) throw new Error('CI must run the scale-out test: install nginx (Debian package nginx)');
@@ -19,17 +18,8 @@ if (!NGINX) {
 }
 
 /** nginx in front of the instances, round robin, naming the instance that answered in X-Upstream. */
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  return `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+function proxyConfig(dir: string, port: number, upstreams: number[]): string {
+  return nginxConfig(dir, 1, `
   upstream shop {
     ${upstreams.map((p) => `server 127.0.0.1:${p};`).join('\n    ')}
     keepalive 16;
@@ -44,9 +34,7 @@ http {
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       add_header X-Upstream $upstream_addr always;
     }
-  }
-}
-`;
+  }`);
 }
 
 async function until(ok: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -101,7 +89,7 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
     }
 
     const port = await freePort();
-    writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, instances.map((i) => i.port)));
+    writeFileSync(path.join(dir, 'nginx.conf'), proxyConfig(dir, port, instances.map((i) => i.port)));
     nginx = spawn(NGINX!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
     proxy = `http://127.0.0.1:${port}`;
     await until(async () => (await fetch(`${proxy}/healthz`)).ok, 'nginx');

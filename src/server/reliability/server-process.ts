@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +72,30 @@ export async function freePort(): Promise<number> {
     });
     if (port < RESERVED_PORTS.from || port > RESERVED_PORTS.to) return port;
   }
+}
+
+/** The nginx binary of the Debian package, if installed (the scale-out test and the bench run it). */
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+/**
+ * An nginx.conf for nginx run as a child (`nginx -p dir -c dir/nginx.conf -g 'daemon off;'`):
+ * its pid, error log and temp files all in `dir`, no access log, and `http` as the rest of
+ * the http block.
+ */
+export function nginxConfig(dir: string, workers: number | 'auto', http: string): string {
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return `
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes ${workers};
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+${http}
+}
+`;
 }
 
 /**

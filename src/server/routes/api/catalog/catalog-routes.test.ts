@@ -2,6 +2,8 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../testing/databases.ts';
 import { useTestApp } from '../../../testing/test-app.ts';
+import { testCatalog } from '../../../testing/fixtures.ts';
+import { createCatalogRepository } from '../../../db/repositories/catalog-repository.ts';
 
 const PRODUCT_FIELDS = ['id', 'itemId', 'variantId', 'variantName', 'title', 'description', 'categoryId', 'price', 'images', 'stock', 'isFraction', 'sku', 'type_id', 'errors'];
 
@@ -43,5 +45,51 @@ describe.each(testDatabases)('GET /api/catalog on $name', (database) => {
     // a cached brotli copy revalidates too
     const revalidated = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string } });
     expect(revalidated.statusCode).toBe(304);
+  });
+
+  // the answer's headers are made once per catalog version (decision 052): each
+  // representation must still carry the page's protections, its own length and a request id
+  it('sends the security headers, its length and a request id with every representation, and with a 304', async () => {
+    const seen = new Set<string>();
+    for (const accept of ['gzip, deflate, br', 'gzip', 'identity']) {
+      const res = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-length'], accept).toBe(String(res.rawPayload.length));
+      expect(res.headers['content-security-policy'], accept).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options'], accept).toBe('nosniff');
+      expect(res.headers['x-frame-options'], accept).toBe('SAMEORIGIN');
+      expect(res.headers['cache-control'], accept).toBe('no-cache');
+      seen.add(String(res.headers['x-request-id']));
+      const notModified = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': accept, 'if-none-match': res.headers.etag as string } });
+      expect(notModified.statusCode, accept).toBe(304);
+      expect(notModified.headers.etag, accept).toBe(res.headers.etag);
+      expect(notModified.headers['content-encoding'], accept).toBeUndefined();
+      expect(notModified.headers['content-security-policy'], accept).toBe(res.headers['content-security-policy']);
+      seen.add(String(notModified.headers['x-request-id']));
+    }
+    // one id per request, not one made with the headers
+    expect(seen.size).toBe(6);
+  });
+
+  it('answers a catalog changed elsewhere with its new bytes, length and tag, in every encoding', async () => {
+    const before = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': 'gzip' } });
+    const changed = testCatalog();
+    changed.products[0]!.title = 'A much longer title than the tee had before';
+    // as the owner CLI or another instance changes it: this instance sees it within a second
+    await createCatalogRepository(t.db, 2).replace(changed);
+    let after = before;
+    for (const end = Date.now() + 5000; after.headers.etag === before.headers.etag && Date.now() < end; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': 'gzip' } });
+    }
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    for (const [accept, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync], ['identity', (b: Buffer) => b]] as const) {
+      const res = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-length'], accept).toBe(String(res.rawPayload.length));
+      expect(JSON.parse(decode(res.rawPayload).toString()).products[0].title, accept).toBe('A much longer title than the tee had before');
+      // the old version's tag no longer matches
+      const stale = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': accept, 'if-none-match': before.headers.etag as string } });
+      expect(stale.statusCode, accept).toBe(200);
+    }
   });
 });

@@ -1,26 +1,49 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { precompressedEncoding } from '../../../plugins/compression.ts';
-import type { CatalogCache } from '../../../services/catalog-cache.ts';
+import type { CatalogCache, CatalogEntry } from '../../../services/catalog-cache.ts';
+
+type Encoding = 'br' | 'gzip' | 'identity';
+/** One representation of a catalog version: its bytes, and the headers of a 200 and of a 304. */
+type Representation = { body: Buffer; ok: Record<string, string>; notModified: Record<string, string> };
 
 /**
  * GET /api/catalog → {products[], categories[]} (§7). Served from bytes made once per
  * catalog version, precompressed, with a strong ETag per representation and 304 on match.
+ *
+ * It is the call every shopper's browser makes, so its answer is made ahead too (decision
+ * 052): the headers of each representation are worked out once per version, and the
+ * route runs no compression hooks (its bytes are compressed already). The security
+ * headers and the request id come from the app's hooks, as for every answer.
  */
 export const catalogRoutes: FastifyPluginAsync<{ catalog: CatalogCache }> = async (app, { catalog }) => {
-  app.get('/catalog', { config: { compress: false } }, async (req, reply) => {
+  const made = new WeakMap<CatalogEntry, Record<Encoding, Representation>>();
+  const representations = (entry: CatalogEntry) => {
+    let each = made.get(entry);
+    if (!each) made.set(entry, (each = representationsOf(entry)));
+    return each;
+  };
+
+  app.get('/catalog', { compress: false, decompress: false }, async (req, reply) => {
     const entry = await catalog.get();
-    const encoding = precompressedEncoding(req.headers['accept-encoding']);
-    const etag = `"${entry.etag}${encoding ? `-${encoding}` : ''}"`;
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding')
-      .header('etag', etag);
-    if (matches(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.json);
+    const representation = representations(entry)[precompressedEncoding(req.headers['accept-encoding']) ?? 'identity'];
+    if (matches(req.headers['if-none-match'], entry.etag)) return reply.code(304).headers(representation.notModified).send();
+    return reply.headers(representation.ok).send(representation.body);
   });
 };
+
+function representationsOf(entry: CatalogEntry): Record<Encoding, Representation> {
+  const of = (encoding: Encoding, body: Buffer): Representation => {
+    const notModified = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-cache',
+      vary: 'Accept-Encoding',
+      etag: `"${entry.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`,
+    };
+    const ok = { ...notModified, ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }), 'content-length': String(body.length) };
+    return { body, ok, notModified };
+  };
+  return { br: of('br', entry.br), gzip: of('gzip', entry.gzip), identity: of('identity', entry.json) };
+}
 
 /** True when If-None-Match names any representation of this version (weak or strong). */
 function matches(header: string | undefined, tag: string): boolean {
