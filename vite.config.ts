@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -54,6 +55,15 @@ const shell = [
 /** Owner modules imported with `import()`: uPlot's chart (decision 038). */
 const ownerOnFirstUse = ['/src/web/features/owner/components/sales-chart-canvas'];
 
+const bundleReport = process.env.BUNDLE_REPORT === '1';
+const dropSourceMaps: Plugin = {
+  name: 'drop-source-maps',
+  generateBundle: {
+    order: 'post',
+    handler: (_, bundle) => Object.keys(bundle).filter((f) => f.endsWith('.map')).forEach((f) => delete bundle[f]),
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -71,12 +81,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: false,
       injectManifest: { injectionPoint: undefined },
     }),
+    // BUNDLE_REPORT=1: what each module of the browser's bundle weighs, minified, in
+    // build/bundle-report.json (bench/first-load-js.ts reads it); the source maps it is
+    // measured through are then dropped, so the files served are the same as without it
+    // (KEEP_MAPS=1 keeps them, for a profiler's names). Normal builds have none of this.
+    ...(bundleReport && !isSsrBuild ? [visualizer({ filename: 'build/bundle-report.json', template: 'raw-data', sourcemap: true }), ...(process.env.KEEP_MAPS ? [] : [dropSourceMaps])] : []),
   ],
   resolve: {
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: syncExternalStoreShim }],
   },
   build: {
     assetsInlineLimit: 0,
+    sourcemap: bundleReport && !isSsrBuild ? 'hidden' : false,
     // the server reads its modules from disk: splitting them differently gains nothing there
     rolldownOptions: isSsrBuild
       ? {}

@@ -13,9 +13,10 @@ import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, typ
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = 3;
-/** §5: each page must score at least FLOOR; AIM is the aim. */
-const FLOOR = 90;
-const AIM = 98;
+/** Issue 25 (it raised §5's floor of 90 to its aim): each page must score at least FLOOR. */
+const FLOOR = 98;
+/** Issue 25: the catalog's Total Blocking Time (100-odd tiles to hydrate) must stay under this. */
+const CATALOG_TBT_MS = 150;
 /** The whole Lighthouse part, app start included; past it Chrome is stopped and what was measured is reported. */
 const BUDGET_MS = 180_000;
 const WATCHDOG_MARGIN_MS = 15_000;
@@ -200,7 +201,7 @@ export async function lighthouseBench(): Promise<Row[]> {
       const failed = failures.get(p) ?? [];
       const failedText = failed.length ? `; ${failed.length} run(s) failed: ${failed[0]!.slice(0, 100)}` : '';
       if (!runs.length) {
-        rows.push({ name, figure: 'did not run', target: `≥ ${FLOOR} (aim ≥ ${AIM})`, ok: false, note: `${stoppedEarly}${failedText}` });
+        rows.push({ name, figure: 'did not run', target: `≥ ${FLOOR}`, ok: false, note: `${stoppedEarly}${failedText}` });
         continue;
       }
       const mid = median(runs, (r) => r.score);
@@ -210,14 +211,19 @@ export async function lighthouseBench(): Promise<Row[]> {
         {
           name,
           figure: String(mid.score),
-          target: `≥ ${FLOOR} (aim ≥ ${AIM})`,
+          target: `≥ ${FLOOR}`,
           ok: mid.score >= FLOOR,
           note: `median of ${runs.length} (${spread}): Lighthouse is noisy, more so on a busy machine${stoppedEarly && runs.length < RUNS ? `; ${stoppedEarly}` : ''}${failedText}${warnings}`,
         },
-        { name: '  LCP / TBT / CLS / FCP', figure: `${seconds(mid.lcp)} / ${Math.round(mid.tbt)} ms / ${mid.cls.toFixed(3)} / ${seconds(mid.fcp)}`, note: 'of the median run; simulated slow 4G, 4× CPU slowdown' },
+        {
+          name: '  LCP / TBT / CLS / FCP',
+          figure: `${seconds(mid.lcp)} / ${Math.round(mid.tbt)} ms / ${mid.cls.toFixed(3)} / ${seconds(mid.fcp)}`,
+          ...(p === '/catalog' ? { target: `TBT ≤ ${CATALOG_TBT_MS} ms`, ok: mid.tbt <= CATALOG_TBT_MS } : {}),
+          note: 'of the median run; simulated slow 4G, 4× CPU slowdown',
+        },
       );
-      if (mid.score < AIM) {
-        console.log(`  ${p} scores ${mid.score} (< ${AIM}); Lighthouse's top causes, median run:`);
+      if (mid.score < FLOOR) {
+        console.log(`  ${p} scores ${mid.score} (< ${FLOOR}); Lighthouse's top causes, median run:`);
         for (const cause of topCauses(mid.lhr)) console.log(`    - ${cause}`);
       }
     }

@@ -199,7 +199,12 @@ ${lines.join('\n')}
   The p99 is the worst round's without orders, with ${LOAD.connections} requests in flight at once, so it
   includes queueing behind other renders.
 - **first-load JS**: every script the HTML of \`/\` makes the browser load at once
-  (script src, modulepreload, their static imports), gzip size as served.
+  (script src, modulepreload, their static imports), gzip size as served. The *library*
+  rows split those files by npm package (and by part of the app) from the bundle report a
+  build with \`BUNDLE_REPORT=1\` writes (rollup-plugin-visualizer's raw data in
+  build/bundle-report.json; \`npm run bench\` builds so): each module's minified bytes, read
+  through the source maps, and as its gzip size the same share of its file's gzip size — an
+  estimate, as gzip works across module borders.
 - **search**: our index (src/domain/search.ts, through \`createSearchIndex\` only) against
   plain uFuzzy in its one-typo mode (\`intraMode: 1\`, first letter exact, terms in any order up
   to 5, ranked when at most 1,000 match; title, variant and category in one string), on the

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { isSoldOut, type CartProduct } from '../../../../domain/cart-rules.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { useCart } from '../hooks/use-cart.ts';
+import { actOnCart, cartRulesOf } from '../hooks/use-cart.ts';
+import { useCartStore } from '../store/cart-store.ts';
 import { QuantitySelector } from './quantity-selector.tsx';
 
 /**
@@ -9,15 +10,18 @@ import { QuantitySelector } from './quantity-selector.tsx';
  * then the quantity selector. Shown only when the shop takes orders or enquiries. A sold-out
  * product gets a disabled "Out of stock" in place of an Add that could only fail; a line
  * already in the cart keeps its selector, so it can still be lowered.
+ *
+ * Every tile has one, so it follows only its own line of the cart: reading the cart after
+ * hydration, or a change to another line, renders no other tile's button again.
  */
 export function AddToCart({ product, size = 'md' }: { product: CartProduct; size?: 'md' | 'lg' }) {
-  const { t } = useTranslation();
+  const t = useT();
   const shop = useShop();
-  const { items, ready, rules, act } = useCart();
+  const line = useCartStore((s) => (s.ready ? s.items.find((i) => i.id === product.id) : undefined));
   if (!shop.orderConfig.orderEnabled && !shop.orderConfig.enquiryEnabled) return null;
-  const line = items.find((i) => i.id === product.id);
-  if (ready && line) {
-    return <QuantitySelector item={line} rules={rules} onChange={(qty) => act({ type: 'setQty', productId: product.id, qty })} />;
+  const rules = cartRulesOf(shop);
+  if (line) {
+    return <QuantitySelector item={line} rules={rules} onChange={(qty) => actOnCart({ type: 'setQty', productId: product.id, qty }, rules, t)} />;
   }
   const padding = size === 'lg' ? 'px-8 py-3 text-lg' : 'px-4 py-2 text-sm';
   if (isSoldOut(product, rules)) {
@@ -29,11 +33,7 @@ export function AddToCart({ product, size = 'md' }: { product: CartProduct; size
     );
   }
   return (
-    <button
-      type="button"
-      onClick={() => act({ type: 'add', product })}
-      className={`rounded-md bg-primary font-semibold text-on-primary hover:opacity-90 ${padding}`}
-    >
+    <button type="button" onClick={() => actOnCart({ type: 'add', product }, rules, t)} className={`rounded-md bg-primary font-semibold text-on-primary hover:opacity-90 ${padding}`}>
       {t('cart.add')}
       <span className="sr-only"> {product.title}</span>
     </button>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cartCount, cartMessages, type CartAction, type CartRules } from '../../../../domain/cart-rules.ts';
+import type { TFunction } from 'i18next';
+import { cartCount, cartMessages, type CartAction, type CartNotice, type CartRules } from '../../../../domain/cart-rules.ts';
+import type { ShopConfig } from '../../../../domain/shop-config.ts';
 
 type CartNoticeCode = keyof typeof cartMessages;
 import { notify } from '../../../lib/notify.ts';
@@ -45,31 +47,32 @@ export function useAttachCart(): void {
   }, [lines, dispatch, rules]);
 }
 
+/** The cart rules of the shop's order config. */
+export function cartRulesOf(shop: ShopConfig): CartRules {
+  return {
+    allowOrderOnNoStock: shop.orderConfig.allowOrderOnNoStock,
+    allowZeroPriceProducts: shop.orderConfig.allowZeroPriceProducts,
+    fractionDigits: shop.localeConfig.fractionDigits,
+    taxPercent: shop.pricingConfig.globalTaxPercentage,
+  };
+}
+
+/** Applies a change to the cart with the shop's rules and shows its notice. */
+export function actOnCart(action: CartAction, rules: CartRules, t: TFunction): CartNotice | null {
+  const notice = useCartStore.getState().dispatch(action, rules);
+  // the spec's own texts are translated; an owner's product error is shown as written
+  if (notice) notify({ type: notice.type, message: notice.code in cartMessages ? t(`cartNotice.${notice.code as CartNoticeCode}`) : notice.message });
+  return notice;
+}
+
 /** The cart's lines and count, and `act`, which applies a change with the shop's rules and shows its notice. */
 export function useCart() {
   const { t } = useTranslation();
   const shop = useShop();
   const items = useCartStore((s) => s.items);
   const ready = useCartStore((s) => s.ready);
-  const dispatch = useCartStore((s) => s.dispatch);
-  const rules: CartRules = useMemo(
-    () => ({
-      allowOrderOnNoStock: shop.orderConfig.allowOrderOnNoStock,
-      allowZeroPriceProducts: shop.orderConfig.allowZeroPriceProducts,
-      fractionDigits: shop.localeConfig.fractionDigits,
-      taxPercent: shop.pricingConfig.globalTaxPercentage,
-    }),
-    [shop],
-  );
-  const act = useCallback(
-    (action: CartAction) => {
-      const notice = dispatch(action, rules);
-      // the spec's own texts are translated; an owner's product error is shown as written
-      if (notice) notify({ type: notice.type, message: notice.code in cartMessages ? t(`cartNotice.${notice.code as CartNoticeCode}`) : notice.message });
-      return notice;
-    },
-    [dispatch, rules, t],
-  );
+  const rules: CartRules = useMemo(() => cartRulesOf(shop), [shop]);
+  const act = useCallback((action: CartAction) => actOnCart(action, rules, t), [rules, t]);
   return { items, ready, count: cartCount(items), rules, act };
 }
 

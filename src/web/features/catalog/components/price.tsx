@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { productPrices } from '../../../../domain/money.ts';
 import type { Product } from '../../../../domain/catalog.ts';
 import { formatMoney } from '../../../../domain/money.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 
 /** The selling price, with the crossed-out base price and the saving when discounted. */
 export function Price({ product, size = 'md' }: { product: Pick<Product, 'price' | 'isFraction'>; size?: 'md' | 'lg' }) {
-  const { t } = useTranslation();
+  const t = useT();
   const localeConfig = usePriceFormat();
   const p = productPrices(product.price, localeConfig.fractionDigits);
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { groupVariants } from '../../../../domain/catalog-view.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { FIRST_PAGE, gridClasses, VIRTUALISE_ABOVE, type TileViews } from '../lib/tile-layout.ts';
@@ -49,7 +49,7 @@ function useVirtualListLoaded(needed: boolean): boolean {
  * list (the server's, firstScreenPage): it stays a plain list until the whole one is given.
  */
 export function ProductGrid({ products, tilesInAll, eagerCount = 4, view }: { products: TileProduct[]; tilesInAll?: number | undefined; eagerCount?: number; view?: TileViews }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { defaultView } = useShop().catalog;
   const tiles = useTiles(products);
   const hydrated = useHydrated();

@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '../../../../domain/catalog.ts';
 import { isOutOfStock } from '../../../../domain/catalog-view.ts';
+import { useT } from '../../../lib/i18n/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Picture } from '../../../ui/picture.tsx';
 import { smallImageSource } from '../lib/images.ts';
@@ -45,9 +46,11 @@ const OFFSCREEN_LATER_DESKTOP: Record<TileView, string> = { list: 'lg:[contain-i
 /**
  * A product tile: in list view the image sits beside the text, in grid view above it.
  * It is a list item, or a `div` where its parent already is one (a carousel slide).
+ * Memoised: a list re-rendering with the same products (hydration done, a view chosen
+ * again) does not render its hundred tiles again.
  */
-export function ProductTile({ product, variants = 1, view, eager = false, as: Tag = 'li' }: { product: TileProduct; variants?: number; view: { mobile: TileView; desktop: TileView }; eager?: boolean; as?: 'li' | 'div' }) {
-  const { t } = useTranslation();
+export const ProductTile = memo(function ProductTile({ product, variants = 1, view, eager = false, as: Tag = 'li' }: { product: TileProduct; variants?: number; view: { mobile: TileView; desktop: TileView }; eager?: boolean; as?: 'li' | 'div' }) {
+  const t = useT();
   const action = useTileAction();
   const [image, second] = product.images;
   const out = isOutOfStock(product);
@@ -75,4 +78,4 @@ export function ProductTile({ product, variants = 1, view, eager = false, as: Ta
       </div>
     </Tag>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { TileView } from '../components/product-tile.tsx';
 import type { TileViews } from '../lib/tile-layout.ts';
 
@@ -50,5 +50,7 @@ export function useCatalogView(shopId: string, defaultView: TileViews): { view: 
     },
     [shopId],
   );
-  return { view: chosen ? { mobile: chosen, desktop: chosen } : defaultView, chosen, choose };
+  // the same object while the choice holds: the memoised tiles then skip the page's re-renders
+  const view = useMemo(() => (chosen ? { mobile: chosen, desktop: chosen } : defaultView), [chosen, defaultView]);
+  return { view, chosen, choose };
 }
