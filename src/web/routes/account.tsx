@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderView } from '../../domain/order.ts';
+import { useQuery } from '@tanstack/react-query';
 import { AppointmentList } from '../features/appointments/components/appointment-list.tsx';
+import { userOrdersQuery } from '../features/checkout/api/orders.ts';
 import { OrderList } from '../features/checkout/components/order-list.tsx';
 import { SavedAddresses } from '../features/checkout/components/saved-addresses.tsx';
 import { paths } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/session.ts';
-import { useUserJson } from '../lib/use-user-json.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { useCodeChannels, useShop } from '../lib/use-shop.ts';
 import { LoginPrompt } from '../ui/login-prompt.tsx';
@@ -16,9 +17,11 @@ const PAGES = ['orders', 'appointments', 'addresses', 'profile'] as const;
 /** The user's orders (§7 api/user/orders), newest first, with §8's texts when there is no user or no network. */
 function YourOrders() {
   const { t } = useTranslation();
-  const orders = useUserJson<OrderView[]>('/api/user/orders');
-  if (orders === null) return <p role="status">{t('nav.loading')}</p>;
-  if (orders === 'failed') return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
+  const userId = useSession((s) => s.user?.id ?? null);
+  const answer = useQuery(userOrdersQuery(userId), queryClient).data;
+  if (!answer) return <p role="status">{t('nav.loading')}</p>;
+  if (!answer.ok) return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
+  const orders = answer.data;
   if (orders.length === 0) return <p className="text-slate-700">{t('account.noOrders')}</p>;
   return <OrderList orders={orders} />;
 }

@@ -1,22 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isCartVirtual, lineTotal, type CartAction, type CartItem } from '../../../../domain/cart-rules.ts';
 import { checkoutIssues, detailsAsked, detailsModeOf, offeredModes, offeredPayments, paymentLabels, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
-import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { cartLineInput, computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
-import { getJson, type ApiError } from '../../../lib/api.ts';
+import type { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { keepDeliveryAddress } from '../api/addresses.ts';
+import { keepDeliveryAddress, savedAddressesQuery } from '../api/addresses.ts';
+import { askSlotsAgain } from '../api/delivery-slots.ts';
 import { placeOrder, useOrderQuote } from '../api/orders.ts';
 import { useCheckoutStock } from '../hooks/use-checkout-stock.ts';
 import { useContactPrefill } from '../hooks/use-contact-prefill.ts';
@@ -29,7 +31,6 @@ import { StockNotice } from './stock-notice.tsx';
 import { TermsNote } from './terms-note.tsx';
 
 type Shortage = { id: string; title: string; requested: number; available: number };
-type SavedAddress = ShippingDetails & { id: string };
 
 /** A fresh key per checkout attempt; the same attempt sent again (a retry after a network error) keeps it. */
 const newAttemptKey = () => `co-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -56,33 +57,25 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
   const online = useOnline();
   const [shortages, setShortages] = useState<Shortage[]>([]);
   const [busy, setBusy] = useState(false);
-  const [slotRefresh, setSlotRefresh] = useState(0);
   const chooseSlot = useCallback((slotId: string | null) => dispatch({ type: 'chooseSlot', slotId }), [dispatch]);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // after a refused submit, the first field to fix gets the focus
   const focusFirstProblem = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   const loggedIn = useSession((s) => s.status === 'user');
-  const [saved, setSaved] = useState<SavedAddress[]>([]);
-  const addresses = loggedIn ? saved : [];
+  const userId = useSession((s) => s.user?.id ?? null);
   // a logged-in shopper's saved addresses; the first is picked unless they chose a new one
+  const saved = useQuery({ ...savedAddressesQuery(userId), enabled: loggedIn }, queryClient).data;
+  const addresses = loggedIn && saved?.ok ? saved.data : [];
   useEffect(() => {
-    if (!loggedIn) return;
-    let live = true;
-    void asUser((headers) => getJson<SavedAddress[]>('/api/user/addresses', headers)).then((res) => {
-      if (!live || !res.ok) return;
-      setSaved(res.data);
-      const { useSavedAddress, selectedAddressId } = useCheckout.getState();
-      const first = res.data[0];
-      if (first && useSavedAddress && !selectedAddressId) {
-        const { id, ...address } = first;
-        dispatch({ type: 'useSavedAddress', id, address });
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [loggedIn, dispatch]);
+    if (!saved?.ok) return;
+    const { useSavedAddress, selectedAddressId } = useCheckout.getState();
+    const first = saved.data[0];
+    if (first && useSavedAddress && !selectedAddressId) {
+      const { id, ...address } = first;
+      dispatch({ type: 'useSavedAddress', id, address });
+    }
+  }, [saved, dispatch]);
   // only downloads and services: nothing is carried, so no mode, address, slot or table, and no delivery or packing (the server agrees)
   const digital = isCartVirtual(items);
   const modes = digital ? [] : offeredModes(shop);
@@ -182,7 +175,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
     if (err?.error === 'store_closed') return setProblem(t('checkout.storeClosed'));
     if (err?.error === 'slot_full' || err?.error === 'slot_closed') {
       // the slot went while the shopper filled the form: the list is asked for again
-      setSlotRefresh((n) => n + 1);
+      askSlotsAgain();
       return setProblem(t(`checkout.${err.error === 'slot_full' ? 'slotTaken' : 'slotClosed'}`));
     }
     // a quantity the shop will not take in one order: no field of the form to point at, so its words
@@ -266,7 +259,7 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
             ) : null}
             <AddressFields value={shipping} onChange={setShipping} errorFor={(field) => errorFor(`shippingDetails.${field}`)} />
             {loggedIn && (!state.selectedAddressId || state.savedAddressEdited) ? <p className="text-sm text-slate-600">{t(state.savedAddressEdited ? 'checkout.addressUpdated' : 'checkout.addressSaved')}</p> : null}
-            {shop.orderConfig.deliverySlots.length > 0 ? <DeliverySlotField value={state.shippingSlotId} onChange={chooseSlot} error={errorFor('shippingSlotId')} refresh={slotRefresh} /> : null}
+            {shop.orderConfig.deliverySlots.length > 0 ? <DeliverySlotField value={state.shippingSlotId} onChange={chooseSlot} error={errorFor('shippingSlotId')} /> : null}
           </Section>
         ) : null}
 

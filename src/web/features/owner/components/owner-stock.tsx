@@ -1,8 +1,8 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ownerApi, type StockLine } from '../api/owner-api.ts';
-
-type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; products: StockLine[]; total: number };
+import { queryClient, stockQuery } from '../api/owner-queries.ts';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -11,16 +11,14 @@ type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; product
 export function OwnerStock() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [list, setList] = useState<List>({ kind: 'loading' });
+  // typed words are sent a moment after the owner stops typing; the list shown stays meanwhile
+  const [words, setWords] = useState<string | null>(null);
   useEffect(() => {
-    let live = true;
-    // typed words are sent a moment after the owner stops typing
-    const timer = setTimeout(() => void ownerApi.stock(query.trim()).then((res) => live && setList(res.ok ? { kind: 'loaded', ...res.data } : { kind: 'failed' })), 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setWords(query.trim()), 250);
+    return () => clearTimeout(timer);
   }, [query]);
+  const asked = useQuery({ ...stockQuery(words ?? ''), enabled: words !== null, placeholderData: keepPreviousData }, queryClient);
+  const list = asked.isError ? { kind: 'failed' as const } : asked.data ? { kind: 'loaded' as const, ...asked.data } : { kind: 'loading' as const };
 
   return (
     <section aria-labelledby="owner-stock" className="flex flex-col gap-4">
