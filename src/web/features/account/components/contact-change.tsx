@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialCodeOf, joinPhone } from '../../domain/phone.ts';
-import { authCalls, type Via } from '../lib/auth-calls.ts';
-import { useCountry } from '../lib/country.ts';
-import { notify } from '../lib/notify.ts';
-import { useSession } from '../lib/session.ts';
-import { useShop } from '../lib/use-shop.ts';
+import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
+import { authCalls, type Via } from '../api/auth-calls.ts';
+import { useCountry } from '../hooks/use-country.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useShop } from '../../../lib/use-shop.ts';
 import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
-import { ModalFrame } from './modal-frame.tsx';
-import type { ModalProps } from './registry.ts';
+import { ModalFrame } from '../../../modals/modal-frame.tsx';
+import type { ModalProps } from '../../../modals/registry.ts';
 
 /**
  * A new phone number (verify-phone modal) or e-mail address (add-email modal) for the

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { COUNTRY_LOOKUP_FAILED, DEFAULT_COUNTRY } from '../../domain/phone.ts';
-import { getJson } from './api.ts';
-import { askedOnShow, queryClient } from './query-client.ts';
-import { keepUserValue, userValue } from './user-storage.ts';
+import { COUNTRY_LOOKUP_FAILED, DEFAULT_COUNTRY } from '../../../../domain/phone.ts';
+import { getJson } from '../../../lib/api.ts';
+import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
+import { keepUserValue, userValue } from '../../../lib/user-storage.ts';
 
 /**
  * The shopper's country code (spec §3 User: default IN; §7 country detection): stored
