@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { dialCodeFor, dineInFromUrl } from '../../domain/checkout-state.ts';
 import { useCart, useClearCart } from '../features/cart/hooks/use-cart.ts';
-import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { CheckoutForm } from '../features/checkout/components/checkout-form.tsx';
 import { ThankYou } from '../features/checkout/components/thank-you.tsx';
 import { useCheckout } from '../features/checkout/store/checkout-store.ts';
