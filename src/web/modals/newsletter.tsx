@@ -11,7 +11,7 @@ type State = { step: 'form'; error: string | null; busy: boolean } | { step: 'do
  * Newsletter sign-up, double opt-in: the server e-mails the address a link to confirm;
  * its welcome code (the shop's offer, 10 % in the spec) comes by e-mail once it does.
  */
-export default function Newsletter({ close }: ModalProps) {
+export default function Newsletter({ close }: ModalProps<'newsletter'>) {
   const { t } = useTranslation();
   const offer = useShop().newsletter;
   const [state, setState] = useState<State>({ step: 'form', error: null, busy: false });

@@ -24,7 +24,7 @@ type Mode = 'login' | 'code' | 'signup' | 'reset';
  * Errors are the server's words, or §8's texts when it cannot be reached or a code could
  * not be sent. A new account made by a code login is asked for its name next.
  */
-export default function Authentication({ close, mode: initial }: ModalProps) {
+export default function Authentication({ close, mode: initial }: ModalProps<'authentication'>) {
   const { t, i18n } = useTranslation();
   const shop = useShop();
   const country = useCountry(shop.id);

@@ -15,7 +15,7 @@ import type { ModalProps } from '../../../modals/registry.ts';
  * logged-in shopper (spec §2, §7 sendOtpForVerification + updatePhone, updateEmail):
  * a code goes to the new contact, and only that code makes it the account's.
  */
-function ContactChange({ close, via }: ModalProps & { via: Via }) {
+function ContactChange({ close, via }: ModalProps<'verify-phone' | 'add-email'> & { via: Via }) {
   const { t } = useTranslation();
   const shop = useShop();
   const country = useCountry(shop.id);
@@ -79,5 +79,5 @@ function ContactChange({ close, via }: ModalProps & { via: Via }) {
   );
 }
 
-export const VerifyPhoneModal = (props: ModalProps) => <ContactChange {...props} via="phone" />;
-export const AddEmailModal = (props: ModalProps) => <ContactChange {...props} via="email" />;
+export const VerifyPhoneModal = (props: ModalProps<'verify-phone'>) => <ContactChange {...props} via="phone" />;
+export const AddEmailModal = (props: ModalProps<'add-email'>) => <ContactChange {...props} via="email" />;

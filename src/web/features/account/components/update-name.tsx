@@ -6,7 +6,7 @@ import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
 
 /** The update-name modal (§2, §7 api/user/updateName): the name the shop uses on orders and reviews. */
-export default function UpdateName({ close }: ModalProps) {
+export default function UpdateName({ close }: ModalProps<'update-name'>) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [name, setName] = useState(user?.name ?? '');
