@@ -4,6 +4,7 @@ import { postJson } from '../lib/api.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
+import { Button } from '../ui/button.tsx';
 
 type State = { step: 'form'; error: string | null; busy: boolean } | { step: 'done'; email: string };
 
@@ -52,9 +53,9 @@ export default function Newsletter({ close }: ModalProps<'newsletter'>) {
               {state.error}
             </p>
           ) : null}
-          <button type="submit" disabled={state.busy} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60">
+          <Button size="lg" type="submit" disabled={state.busy}>
             {t('modal.subscribe')}
-          </button>
+          </Button>
         </form>
       )}
     </ModalFrame>

@@ -8,6 +8,7 @@ import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
+import { buttonClass } from '../ui/button.tsx';
 
 type State = { kind: 'confirming' } | { kind: 'done' } | { kind: 'error'; message: string };
 
@@ -50,7 +51,7 @@ export default function EmailConfirmed() {
           {state.message}
         </p>
       ) : null}
-      <Link to={paths.home()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <Link to={paths.home()} className={buttonClass('primary', 'lg')}>
         {t('order.continueShopping')}
       </Link>
     </section>

@@ -11,6 +11,7 @@ import { addDays } from '../../../../domain/calendar-dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { bookAppointment, moveAppointment, slotsQuery, type SlotsAnswer } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
+import { Button } from '../../../ui/button.tsx';
 
 const PAGE_DAYS = 7;
 const pill = (on: boolean) => `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
@@ -193,9 +194,9 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             </p>
           ) : null}
           {user ? (
-            <button type="submit" disabled={!chosenSlot || busy} className="self-start rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-50">
+            <Button size="lg" className="self-start" type="submit" disabled={!chosenSlot || busy}>
               {chosenSlot ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) }) : t('appointment.pickTime')}
-            </button>
+            </Button>
           ) : (
             <LoginPrompt text={t('appointment.loginFirst')} action={t('appointment.login')} />
           )}

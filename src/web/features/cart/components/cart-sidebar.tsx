@@ -12,6 +12,7 @@ import { LineStockNote } from '../../../ui/line-stock-note.tsx';
 import { Picture } from '../../../ui/picture.tsx';
 import { useCart } from '../hooks/use-cart.ts';
 import { QuantitySelector } from './quantity-selector.tsx';
+import { buttonClass } from '../../../ui/button.tsx';
 
 /**
  * The right cart sidebar of §2: 'Total Items: N' or 'Cart is Empty', the lines, and the way
@@ -66,7 +67,7 @@ export function CartSidebar() {
             </ul>
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center p-6">
-              <Link to={paths.catalog()} onClick={closeAll} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+              <Link to={paths.catalog()} onClick={closeAll} className={buttonClass('primary', 'lg')}>
                 {t('cart.continueShopping')}
               </Link>
             </div>

@@ -7,6 +7,7 @@ import { asUser, useSession } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { savedAddressesQuery, type SavedAddress } from '../api/addresses.ts';
 import { AddressFields } from './address-fields.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 const blankAddress: ShippingDetails = { fullName: '', streetName: '', apartment: '', city: '', state: '', zipCode: '', country: '', phone: '' };
 const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium';
@@ -37,7 +38,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
       {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
       <div className="flex gap-3 self-end">
         <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
-        <button type="submit" disabled={busy} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">{t('account.saveAddress')}</button>
+        <Button type="submit" disabled={busy}>{t('account.saveAddress')}</Button>
       </div>
     </form>
   );

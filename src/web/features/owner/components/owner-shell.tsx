@@ -10,8 +10,9 @@ import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { useOwnerFeed, type Arrival } from '../hooks/use-owner-feed.ts';
 import { ConfigGate } from './config-banner.tsx';
 import { setSound, soundIsOn, turnAlertsOff, turnAlertsOn, unlockSound, type AlertsOutcome } from '../lib/alerts.ts';
+import { Button, buttonClass } from '../../../ui/button.tsx';
 
-const button = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-50';
+const button = buttonClass('secondary', 'sm');
 
 /**
  * Everything on /admin sits in this (issue 18): who may see it, the frame the owner runs
@@ -30,9 +31,9 @@ export function OwnerShell({ children }: { children: ReactNode }) {
       <Frame>
         <div className="flex flex-col items-start gap-3">
           <p>{t('owner.logIn')}</p>
-          <button type="button" onClick={() => openModal('authentication')} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+          <Button size="lg" onClick={() => openModal('authentication')}>
             {t('owner.logInButton')}
-          </button>
+          </Button>
         </div>
       </Frame>
     );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ownerApi, type StockLine } from '../api/owner-api.ts';
 import { queryClient, stockQuery } from '../api/owner-queries.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -82,9 +83,9 @@ function StockRow({ product }: { product: StockLine }) {
         onChange={(e) => (setValue(e.target.value), setState({ kind: 'idle' }))}
         className="w-28 rounded-md border border-slate-300 px-2 py-1.5 text-right"
       />
-      <button type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })} className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50">
+      <Button size="sm" type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })}>
         {t('owner.saveStock')}
-      </button>
+      </Button>
       <span role="status" className="w-full text-sm">
         {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
       </span>
