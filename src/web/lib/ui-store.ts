@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { OrderView } from '../../domain/order.ts';
 
 /**
  * UI state of §4 "UI": the side panels that darken the page (cart, side menu, search,
@@ -12,13 +13,37 @@ export const modalNames = [
 ] as const;
 export type ModalName = (typeof modalNames)[number];
 
+/** What each modal is opened with (`openModal(name, props)`); `close` is added by the host. */
+export type ModalPropsByName = {
+  review: { variantId: string; title: string };
+  authentication: { mode?: 'login' | 'signup' };
+  'verify-phone': NoProps;
+  'update-name': NoProps;
+  'add-email': NoProps;
+  'size-guide': { text: string };
+  'terms-and-conditions': NoProps;
+  'feature-not-implemented': NoProps;
+  'language-switcher': NoProps;
+  /** `label`: the order's number as the shopper reads it; `next`: what happens now (empty for none). */
+  'order-confirmation': { label: string; kind: OrderView['kind']; next: string };
+  newsletter: NoProps;
+  /** `token`: the guest's notification token, null for the logged-in shopper's own order. */
+  'order-cancel-request': { shopId: string; orderId: string; token: string | null; onDone?: () => void };
+  'order-help': { label: string };
+  'whatsapp-help': { subject?: string; title?: string };
+};
+type NoProps = Record<never, never>;
+
+/** A modal's props as `openModal` takes them: optional when the modal needs none. */
+type OpenArgs<N extends ModalName> = NoProps extends ModalPropsByName[N] ? [props?: ModalPropsByName[N], options?: { persistent?: boolean }] : [props: ModalPropsByName[N], options?: { persistent?: boolean }];
+
 export type Panel = 'cart' | 'sideMenu' | 'search' | 'wishlist';
 
 export type ModalState = {
   open: boolean;
   /** Bumped on every open, so reopening a same-named modal starts it afresh. */
   key: number;
-  props: Record<string, unknown>;
+  props: ModalPropsByName[ModalName];
   /** A persistent modal ignores overlay clicks (Escape still closes it). */
   persistent: boolean;
 };
@@ -43,7 +68,7 @@ type UiState = {
   /** Closes the panel and unmounts it: the next open starts it afresh (after its code failed to load). */
   dropPanel(panel: Panel): void;
   closeAll(): void;
-  openModal(name: ModalName, props?: Record<string, unknown>, options?: { persistent?: boolean }): void;
+  openModal<N extends ModalName>(name: N, ...args: OpenArgs<N>): void;
   closeModal(name: ModalName): void;
   /** Closes and forgets every modal, so the modal host unmounts (after its code failed to load). */
   dropModals(): void;
@@ -72,7 +97,7 @@ export const useUi = create<UiState>()((set, get) => ({
       panels: closedPanels,
       modals: Object.fromEntries(Object.entries(s.modals).map(([n, m]) => [n, { ...m, open: false }])),
     })),
-  openModal: (name, props = {}, options = {}) =>
+  openModal: (name, ...[props = {}, options = {}]) =>
     set((s) => ({ modals: { ...s.modals, [name]: { open: true, key: (s.modals[name]?.key ?? 0) + 1, props, persistent: options.persistent ?? false } } })),
   closeModal: (name) =>
     set((s) => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 
-export default function FeatureNotImplemented({ close }: ModalProps) {
+export default function FeatureNotImplemented({ close }: ModalProps<'feature-not-implemented'>) {
   const { t } = useTranslation();
   return (
     <ModalFrame title={t('modal.notImplementedTitle')} close={close}>

@@ -7,7 +7,7 @@ import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 
 /** Switches texts and price format; the choice is a cookie, so server-rendered pages follow it. */
-export default function LanguageSwitcher({ close }: ModalProps) {
+export default function LanguageSwitcher({ close }: ModalProps<'language-switcher'>) {
   const { t } = useTranslation();
   const current = useLanguage();
   const revalidator = useRevalidator();

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { ComponentType } from 'react';
 import { useUi, type ModalName } from '../lib/ui-store.ts';
 import { modalRegistry } from './registry.ts';
 
@@ -13,7 +14,8 @@ export function ModalHost() {
   return (
     <>
       {(Object.entries(modals) as [ModalName, NonNullable<(typeof modals)[ModalName]>][]).map(([name, m]) => {
-        const Modal = modalRegistry[name];
+        // the props were given with the name they belong to (`openModal`), so any modal takes its own
+        const Modal = modalRegistry[name] as ComponentType<{ close(): void }>;
         const close = () => closeModal(name);
         return (
           <Dialog.Root key={name} open={m.open} onOpenChange={(open) => !open && close()}>

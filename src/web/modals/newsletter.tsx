@@ -4,6 +4,7 @@ import { postJson } from '../lib/api.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
+import { Button } from '../ui/button.tsx';
 
 type State = { step: 'form'; error: string | null; busy: boolean } | { step: 'done'; email: string };
 
@@ -11,7 +12,7 @@ type State = { step: 'form'; error: string | null; busy: boolean } | { step: 'do
  * Newsletter sign-up, double opt-in: the server e-mails the address a link to confirm;
  * its welcome code (the shop's offer, 10 % in the spec) comes by e-mail once it does.
  */
-export default function Newsletter({ close }: ModalProps) {
+export default function Newsletter({ close }: ModalProps<'newsletter'>) {
   const { t } = useTranslation();
   const offer = useShop().newsletter;
   const [state, setState] = useState<State>({ step: 'form', error: null, busy: false });
@@ -52,9 +53,9 @@ export default function Newsletter({ close }: ModalProps) {
               {state.error}
             </p>
           ) : null}
-          <button type="submit" disabled={state.busy} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60">
+          <Button size="lg" type="submit" disabled={state.busy}>
             {t('modal.subscribe')}
-          </button>
+          </Button>
         </form>
       )}
     </ModalFrame>

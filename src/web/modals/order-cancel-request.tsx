@@ -13,25 +13,24 @@ type Outcome = { success: true; status: string; cancelRequested: boolean };
  * one the shop has not confirmed is cancelled at once and its stock goes back; a later
  * one is flagged for the owner to decide. `onDone` lets the page show the new status.
  */
-export default function OrderCancelRequest({ close, shopId, orderId, token, onDone }: ModalProps) {
+export default function OrderCancelRequest({ close, shopId, orderId, token, onDone }: ModalProps<'order-cancel-request'>) {
   const { t } = useTranslation();
   const [state, setState] = useState<'asking' | 'sending' | 'cancelled' | 'requested' | 'failed'>('asking');
-  const id = String(orderId);
 
   async function send() {
     setState('sending');
     // a guest's order by its token; without one, the logged-in shopper's own by their session
-    const res = await orderCall(typeof token === 'string' ? token : null, (headers) => postJson<Outcome>('/fn/order/cancelRequest', { sfId: shopId, orderId: id }, headers));
+    const res = await orderCall(token, (headers) => postJson<Outcome>('/fn/order/cancelRequest', { sfId: shopId, orderId }, headers));
     if (!res.ok) return setState('failed');
     setState(res.data.status === 'cancelled' ? 'cancelled' : 'requested');
-    if (typeof onDone === 'function') onDone();
+    onDone?.();
   }
 
   const done = state === 'cancelled' || state === 'requested';
   return (
     <ModalFrame title={t('modal.shells.orderCancelRequest.title')} close={close}>
       <p role={done || state === 'failed' ? 'status' : undefined} className="text-slate-700">
-        {state === 'cancelled' ? t('modal.cancelDone') : state === 'requested' ? t('modal.cancelRequested') : state === 'failed' ? t('modal.cancelFailed') : t('modal.cancelAsk', { id })}
+        {state === 'cancelled' ? t('modal.cancelDone') : state === 'requested' ? t('modal.cancelRequested') : state === 'failed' ? t('modal.cancelFailed') : t('modal.cancelAsk', { id: orderId })}
       </p>
       {done ? (
         <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">

@@ -6,13 +6,13 @@ import type { ModalProps } from './registry.ts';
  * The order confirmation (§2): shown the moment the shop has the order, over the
  * thank-you page, with the order number and what happens next.
  */
-export default function OrderConfirmation({ close, label, kind, next }: ModalProps) {
+export default function OrderConfirmation({ close, label, kind, next }: ModalProps<'order-confirmation'>) {
   const { t } = useTranslation();
   return (
     <ModalFrame title={t('modal.shells.orderConfirmation.title')} close={close}>
       <p className="font-medium">{kind === 'enquiry' ? t('checkout.enquirySent') : t('checkout.thankYou')}</p>
-      <p className="text-slate-700">{t('checkout.orderNumber', { id: String(label) })}</p>
-      {typeof next === 'string' && next ? <p className="text-slate-700">{next}</p> : null}
+      <p className="text-slate-700">{t('checkout.orderNumber', { id: label })}</p>
+      {next ? <p className="text-slate-700">{next}</p> : null}
       <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
         {t('modal.ok')}
       </button>

@@ -94,15 +94,15 @@ function ReviewIfReceived({ sku, userId, onSaved }: { sku: string; userId: strin
 }
 
 /** The reviews of a product; a logged-in shopper who received it can write one. */
-export default function ReviewModal({ close, variantId, title }: ModalProps) {
+export default function ReviewModal({ close, variantId, title }: ModalProps<'review'>) {
   const { t } = useTranslation();
   const openModal = useUi((s) => s.openModal);
   const userId = useSession((s) => (s.status === 'user' ? (s.user?.id ?? null) : null));
-  const sku = String(variantId ?? '');
+  const sku = variantId;
   const query = useQuery({ queryKey: ['reviews', sku], queryFn: () => getJson<Reviews>(`/api/products/${encodeURIComponent(sku)}/reviews`) }, queryClient);
   const data = query.data?.ok ? query.data.data : null;
   return (
-    <ModalFrame title={t('modal.reviewsTitle', { title: String(title ?? '') })} close={close}>
+    <ModalFrame title={t('modal.reviewsTitle', { title })} close={close}>
       {query.isPending ? <p className="text-slate-600">…</p> : null}
       {query.data && !query.data.ok ? <p role="alert">{t('modal.networkError')}</p> : null}
       {data && data.count === 0 ? <p className="text-slate-700">{t('modal.noReviews')}</p> : null}

@@ -4,7 +4,7 @@ import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 
 /** The shop's own terms (config `pages.tAndC`), for checkout's "I accept" without leaving the page. */
-export default function TermsAndConditions({ close }: ModalProps) {
+export default function TermsAndConditions({ close }: ModalProps<'terms-and-conditions'>) {
   const { t } = useTranslation();
   const text = useShop().pages.tAndC;
   const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);

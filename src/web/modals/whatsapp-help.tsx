@@ -4,13 +4,13 @@ import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 
 /** A wa.me link with a message already written: the shopper only has to press send. */
-export default function WhatsappHelp({ close, subject, title }: ModalProps) {
+export default function WhatsappHelp({ close, subject, title }: ModalProps<'whatsapp-help'>) {
   const { t } = useTranslation();
   const shop = useShop();
   const number = shop.contact.whatsappNumber?.replace(/\D/g, '');
-  const text = typeof subject === 'string' && subject ? t('modal.whatsappTextAbout', { shop: shop.title, subject }) : t('modal.whatsappText', { shop: shop.title });
+  const text = subject ? t('modal.whatsappTextAbout', { shop: shop.title, subject }) : t('modal.whatsappText', { shop: shop.title });
   return (
-    <ModalFrame title={typeof title === 'string' ? title : t('modal.whatsappTitle')} close={close}>
+    <ModalFrame title={title ?? t('modal.whatsappTitle')} close={close}>
       <p className="text-slate-700">{t('modal.whatsappIntro')}</p>
       <blockquote className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{text}</blockquote>
       {number ? (

@@ -1,53 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderView } from '../../domain/order.ts';
+import { AccountNav, ACCOUNT_PAGES, Profile } from '../features/account/components/account-parts.tsx';
 import { AppointmentList } from '../features/appointments/components/appointment-list.tsx';
-import { OrderList } from '../features/checkout/components/order-list.tsx';
 import { SavedAddresses } from '../features/checkout/components/saved-addresses.tsx';
+import { YourOrders } from '../features/checkout/components/your-orders.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
-import { useUserJson } from '../lib/use-user-json.ts';
-import { useUi } from '../lib/ui-store.ts';
-import { useCodeChannels, useShop } from '../lib/use-shop.ts';
+import { useShop } from '../lib/use-shop.ts';
 import { LoginPrompt } from '../ui/login-prompt.tsx';
-
-const PAGES = ['orders', 'appointments', 'addresses', 'profile'] as const;
-
-/** The user's orders (§7 api/user/orders), newest first, with §8's texts when there is no user or no network. */
-function YourOrders() {
-  const { t } = useTranslation();
-  const orders = useUserJson<OrderView[]>('/api/user/orders');
-  if (orders === null) return <p role="status">{t('nav.loading')}</p>;
-  if (orders === 'failed') return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
-  if (orders.length === 0) return <p className="text-slate-700">{t('account.noOrders')}</p>;
-  return <OrderList orders={orders} />;
-}
-
-/** One line of the profile: what the shop knows, and the modal that changes it (none when the change needs a code the shop cannot send). */
-function ProfileRow({ label, value, action, modal }: { label: string; value: string | null; action: string | null; modal: 'update-name' | 'add-email' | 'verify-phone' }) {
-  const openModal = useUi((s) => s.openModal);
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <dt className="font-medium">{label}:</dt>
-      {value ? <dd>{value}</dd> : null}
-      {action ? (
-        <dd>
-          <button type="button" onClick={() => openModal(modal)} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium">
-            {action}
-          </button>
-        </dd>
-      ) : null}
-    </div>
-  );
-}
 
 /** The account screen (no header): the shopper's orders and, as they arrive, appointments, addresses and profile. */
 export default function Account() {
   const { t } = useTranslation();
   const shop = useShop();
-  const codes = useCodeChannels();
   const [params] = useSearchParams();
-  const active = PAGES.find((p) => p === params.get('activePage')) ?? PAGES[0];
+  const active = ACCOUNT_PAGES.find((p) => p === params.get('activePage')) ?? ACCOUNT_PAGES[0];
   const status = useSession((s) => s.status);
   const user = useSession((s) => s.user);
   return (
@@ -58,17 +25,7 @@ export default function Account() {
           {shop.title}
         </Link>
       </div>
-      <nav aria-label={t('account.pages')}>
-        <ul className="flex gap-2 overflow-x-auto">
-          {PAGES.map((p) => (
-            <li key={p}>
-              <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white'}`}>
-                {t(`account.${p}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AccountNav active={active} />
       <section className="rounded-lg border border-slate-200 bg-white p-6">
         <h2 className="mb-2 text-lg font-semibold">{t(`account.${active}`)}</h2>
         {status === 'user' && user ? (
@@ -77,13 +34,7 @@ export default function Account() {
             {active === 'orders' ? <YourOrders /> : null}
             {active === 'appointments' ? <AppointmentList /> : null}
             {active === 'addresses' ? <SavedAddresses /> : null}
-            {active === 'profile' ? (
-              <dl className="flex flex-col gap-2">
-                <ProfileRow label={t('modal.auth.name')} value={user.name} action={t('account.changeName')} modal="update-name" />
-                <ProfileRow label={t('modal.auth.email')} value={user.email} action={codes.email ? (user.email ? t('account.changeEmail') : t('account.addEmail')) : null} modal="add-email" />
-                <ProfileRow label={t('account.phone')} value={user.phoneNumber} action={codes.phone ? (user.phoneNumber ? t('account.changePhone') : t('account.addPhone')) : null} modal="verify-phone" />
-              </dl>
-            ) : null}
+            {active === 'profile' ? <Profile user={user} /> : null}
           </>
         ) : status === 'unknown' ? (
           <p role="status">{t('nav.loading')}</p>

@@ -1,18 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { AppointmentView } from '../../domain/booking.ts';
-import { APPOINTMENTS_PATH } from '../features/appointments/api/appointments.ts';
+import { appointmentsQuery } from '../features/appointments/api/appointments.ts';
 import { AppointmentCard } from '../features/appointments/components/appointment-list.tsx';
 import { paths } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/session.ts';
-import { useUserJson } from '../lib/use-user-json.ts';
 
 function Booking({ billId, moved, emailSent }: { billId: string; moved: boolean; emailSent: boolean }) {
   const { t } = useTranslation();
   const email = useSession((s) => s.user?.email ?? null);
-  const list = useUserJson<AppointmentView[]>(APPOINTMENTS_PATH);
-  if (list === null) return <p role="status">{t('nav.loading')}</p>;
-  const booking = list === 'failed' ? undefined : list.find((a) => a.billId === billId);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const answer = useQuery(appointmentsQuery(userId), queryClient).data;
+  if (!answer) return <p role="status">{t('nav.loading')}</p>;
+  const booking = answer.ok ? answer.data.find((a) => a.billId === billId) : undefined;
   if (!booking) return <p role="alert" className="text-red-700">{t('appointment.notFound')}</p>;
   return (
     <>

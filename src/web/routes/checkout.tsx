@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { dialCodeFor, dineInFromUrl } from '../../domain/checkout-state.ts';
 import { useCart, useClearCart } from '../features/cart/hooks/use-cart.ts';
-import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { CheckoutForm } from '../features/checkout/components/checkout-form.tsx';
 import { ThankYou } from '../features/checkout/components/thank-you.tsx';
 import { useCheckout } from '../features/checkout/store/checkout-store.ts';
@@ -11,6 +11,7 @@ import { paths } from '../lib/paths.ts';
 import { rememberedTable } from '../lib/table-link.ts';
 import { useOrderingClosedText } from '../lib/use-ordering.ts';
 import { useShop } from '../lib/use-shop.ts';
+import { buttonClass } from '../ui/button.tsx';
 
 /**
  * /checkout and /checkout2 (one screen, §2). Starting it resets the details (§4); a table
@@ -54,7 +55,7 @@ export default function Checkout() {
       <section className="flex flex-col items-center gap-4 py-10 text-center">
         <h1 className="text-2xl font-semibold">{t('cart.empty')}</h1>
         <p className="text-slate-700">{t('checkout.emptyText')}</p>
-        <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+        <Link to={paths.catalog()} className={buttonClass('primary', 'lg')}>
           {t('nav.allProducts')}
         </Link>
       </section>
@@ -65,7 +66,7 @@ export default function Checkout() {
       <section className="flex flex-col items-center gap-4 py-10 text-center">
         <h1 className="text-2xl font-semibold">{t('checkout.orderingClosedTitle')}</h1>
         <p className="text-slate-700">{closedText}</p>
-        <Link to={paths.catalog()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+        <Link to={paths.catalog()} className={buttonClass('primary', 'lg')}>
           {t('nav.allProducts')}
         </Link>
       </section>

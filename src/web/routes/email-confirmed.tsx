@@ -1,39 +1,45 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { postJson } from '../lib/api.ts';
 import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
+import { buttonClass } from '../ui/button.tsx';
 
 type State = { kind: 'confirming' } | { kind: 'done' } | { kind: 'error'; message: string };
 
 /** The e-mail confirmation link (`#email=…&code=…`) → the account works and the shopper is logged in. */
 export default function EmailConfirmed() {
   const { t } = useTranslation();
-  const signIn = useSession((s) => s.signIn);
-  const [state, setState] = useState<State>({ kind: 'confirming' });
-  const target = useHydrated() ? linkFragment('email', 'code') : undefined;
+  const hydrated = useHydrated();
+  // read once: the link's fragment is taken out of the address once the code is spent
+  const target = useMemo(() => (hydrated ? linkFragment('email', 'code') : undefined), [hydrated]);
   const email = target?.email;
   const code = target?.code;
-
-  useEffect(() => {
-    if (!email || !code) return;
-    let live = true;
-    void postJson<AuthAnswer>('/api/auth/email/confirm', { email, code }).then((res) => {
-      if (!live) return;
-      if (res.ok && res.data.success) {
-        signIn(res.data);
-        // the code is spent: keep it out of the history
-        window.history.replaceState(window.history.state, '', window.location.pathname);
-        setState({ kind: 'done' });
-      } else setState({ kind: 'error', message: (res.ok ? null : res.error?.errorMessage) ?? t('modal.auth.connection') });
-    });
-    return () => {
-      live = false;
-    };
-  }, [email, code, signIn, t]);
+  const query = useQuery(
+    {
+      queryKey: ['email-confirm', email, code],
+      queryFn: async () => {
+        const res = await postJson<AuthAnswer>('/api/auth/email/confirm', { email, code });
+        if (res.ok && res.data.success) {
+          useSession.getState().signIn(res.data);
+          // the code is spent: keep it out of the history
+          window.history.replaceState(window.history.state, '', window.location.pathname);
+        }
+        return res;
+      },
+      enabled: !!email && !!code,
+      staleTime: Infinity,
+      retry: false,
+    },
+    queryClient,
+  );
+  const res = query.data;
+  const state: State = !res ? { kind: 'confirming' } : res.ok && res.data.success ? { kind: 'done' } : { kind: 'error', message: (res.ok ? null : res.error?.errorMessage) ?? t('modal.auth.connection') };
 
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
@@ -45,7 +51,7 @@ export default function EmailConfirmed() {
           {state.message}
         </p>
       ) : null}
-      <Link to={paths.home()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <Link to={paths.home()} className={buttonClass('primary', 'lg')}>
         {t('order.continueShopping')}
       </Link>
     </section>

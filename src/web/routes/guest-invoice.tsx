@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { fetchGuestInvoice } from '../features/checkout/api/orders.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { InvoiceSheet } from '../ui/invoice-sheet.tsx';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { OrderDetail } from '../features/checkout/components/order-detail.tsx';
 import { useOrder } from '../features/checkout/hooks/use-order.ts';
 import { linkFragment } from '../lib/link-fragment.ts';

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHydrated } from '../features/catalog/hooks/use-hydrated.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { postJson } from '../lib/api.ts';
 import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { buttonClass } from '../ui/button.tsx';
 
 export const meta = () => [{ name: 'robots', content: 'noindex' }];
 
@@ -47,7 +48,7 @@ export default function NewsletterConfirmed() {
           {res.error?.message ?? t('modal.networkError')}
         </p>
       ) : null}
-      <Link to={paths.home()} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <Link to={paths.home()} className={buttonClass('primary', 'lg')}>
         {t('order.continueShopping')}
       </Link>
     </section>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
 
 /**
  * A tax invoice as the server draws it (one HTML page, the same the command line saves),
@@ -11,9 +12,9 @@ export function InvoiceSheet({ number, html }: { number: string; html: string })
   const frame = useRef<HTMLIFrameElement>(null);
   return (
     <div className="flex flex-col gap-3">
-      <button type="button" onClick={() => frame.current?.contentWindow?.print()} className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary print:hidden">
+      <Button size="lg" className="w-max print:hidden" onClick={() => frame.current?.contentWindow?.print()}>
         {t('invoice.print')}
-      </button>
+      </Button>
       <iframe
         ref={frame}
         title={t('invoice.title', { number })}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../lib/ui-store.ts';
+import { Button } from './button.tsx';
 
 /** What a guest sees where a page needs an account: why, and the button that opens the login. */
 export function LoginPrompt({ text, action }: { text: string; action?: string }) {
@@ -8,9 +9,9 @@ export function LoginPrompt({ text, action }: { text: string; action?: string })
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-slate-700">{text}</p>
-      <button type="button" onClick={() => openModal('authentication', { mode: 'login' })} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <Button size="lg" onClick={() => openModal('authentication', { mode: 'login' })}>
         {action ?? t('account.login')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { AppointmentView, SlotDayView } from '../../../../domain/booking.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { getJson, postJson } from '../../../lib/api.ts';
+import { askedOnShow } from '../../../lib/query-client.ts';
 import { asUser } from '../../../lib/session.ts';
 
 /** The booking calls (decision 021); the server's words come back in `error.message`. */
@@ -10,6 +12,8 @@ export type SlotsAnswer = { timeZone: string; serviceId: string; days: SlotDayVi
 export const fetchSlots = (serviceId: string, from: string | null, days: number) =>
   getJson<SlotsAnswer>(`/api/appointments/slots?${new URLSearchParams({ serviceId, days: String(days), ...(from ? { from } : {}) }).toString()}`);
 
+/** `fetchSlots` as a query; `asked` counts the times the shopper's page asked again (each shows the loading text). */
+export const slotsQuery = (serviceId: string, from: string | null, days: number, asked: number) => queryOptions({ queryKey: ['appointment-slots', serviceId, from, days, asked], queryFn: () => fetchSlots(serviceId, from, days), ...askedOnShow });
 
 /** `POST {serverless}appointment/create` (§7), as the logged-in shopper. */
 export const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string; phone?: string }) =>
@@ -19,5 +23,5 @@ export const moveAppointment = (id: string, start: string) => asUser((headers) =
 
 export const cancelAppointment = (id: string) => asUser((headers) => postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/cancel`, {}, headers));
 
-/** The shopper's bookings (§7 api/user/appointments). */
-export const APPOINTMENTS_PATH = '/api/user/appointments';
+/** The shopper's bookings (§7 api/user/appointments), the answer as it came. */
+export const appointmentsQuery = (userId: string | null) => queryOptions({ queryKey: ['user', userId, 'appointments'], queryFn: () => asUser((headers) => getJson<AppointmentView[]>('/api/user/appointments', headers)), ...askedOnShow });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,8 +9,9 @@ import { notify } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useTakesAppointments } from '../../../lib/use-shop.ts';
-import { useUserJson } from '../../../lib/use-user-json.ts';
-import { APPOINTMENTS_PATH, cancelAppointment } from '../api/appointments.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { appointmentsQuery, cancelAppointment } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
 
 /** The link that moves a booking: the booking page with its service chosen. */
@@ -97,13 +99,15 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
 /** The shopper's bookings (§7 api/user/appointments): upcoming first, soonest first; then past and cancelled ones, latest first. */
 export function AppointmentList() {
   const { t } = useTranslation();
-  const [version, setVersion] = useState(0);
-  const list = useUserJson<AppointmentView[]>(APPOINTMENTS_PATH, version);
-  if (list === null) return <p role="status">{t('nav.loading')}</p>;
-  if (list === 'failed') return <p role="alert" className="text-red-700">{t('appointment.listFailed')}</p>;
+  const userId = useSession((s) => s.user?.id ?? null);
+  const { data: answer, refetch } = useQuery(appointmentsQuery(userId), queryClient);
+  if (!answer) return <p role="status">{t('nav.loading')}</p>;
+  if (!answer.ok) return <p role="alert" className="text-red-700">{t('appointment.listFailed')}</p>;
+  const list = answer.data;
   const upcoming = list.filter((a) => a.status === 'booked' && !a.past);
   const others = list.filter((a) => !upcoming.includes(a)).reverse();
-  const changed = () => setVersion((v) => v + 1);
+  // a cancelled or moved booking shows once the server has it; the list stays meanwhile
+  const changed = () => void refetch();
   return (
     <div className="flex flex-col gap-4">
       {upcoming.length === 0 ? <p className="text-slate-700">{t('appointment.noneUpcoming')}</p> : null}

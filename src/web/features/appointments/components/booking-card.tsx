@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useShop, useTakesAppointments } from '../../../lib/use-shop.ts';
+import { buttonClass } from '../../../ui/button.tsx';
 
 /** Services named on the card; more would crowd a phone's width. */
 const NAMED = 3;
@@ -19,7 +20,7 @@ export function BookingCard() {
       <p className="text-sm text-slate-700">{t('appointment.homeText')}</p>
       <p className="text-sm text-slate-600">{services.length > NAMED ? `${names.join(' · ')} …` : names.join(' · ')}</p>
       {/* beside the text from small tablets on, below it on a phone */}
-      <Link to={paths.appointment()} className="mt-2 justify-self-start rounded-md bg-primary px-4 py-2 font-semibold text-on-primary sm:col-start-2 sm:row-span-3 sm:row-start-1 sm:mt-0 sm:self-center">
+      <Link to={paths.appointment()} className={buttonClass('primary', 'md', 'mt-2 justify-self-start sm:col-start-2 sm:row-span-3 sm:row-start-1 sm:mt-0 sm:self-center')}>
         {t('appointment.homeAction')}
       </Link>
     </section>

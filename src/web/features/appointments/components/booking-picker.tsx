@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DayReason, Service, SlotDayView } from '../../../../domain/booking.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
@@ -7,8 +8,10 @@ import { useSession } from '../../../lib/session.ts';
 import { LoginPrompt } from '../../../ui/login-prompt.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';
-import { bookAppointment, fetchSlots, moveAppointment, type SlotsAnswer } from '../api/appointments.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { bookAppointment, moveAppointment, slotsQuery, type SlotsAnswer } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
+import { Button } from '../../../ui/button.tsx';
 
 const PAGE_DAYS = 7;
 const pill = (on: boolean) => `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
@@ -43,10 +46,10 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   const [from, setFrom] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   // the answer for the service, page and reload it was asked for; null while a newer one is coming
-  const [loaded, setLoaded] = useState<{ key: string; value: SlotsAnswer | 'failed' } | null>(null);
-  const key = `${serviceId}|${from}|${reload}`;
-  const answer = loaded?.key === key ? loaded.value : null;
-  const [day, setDay] = useState<string | null>(null);
+  const query = useQuery({ ...slotsQuery(serviceId ?? '', from, PAGE_DAYS, reload), enabled: !!serviceId }, queryClient);
+  const answer: SlotsAnswer | 'failed' | null = !serviceId || !query.data ? null : query.data.ok ? query.data.data : 'failed';
+  // the day the shopper chose; when it is not on the page shown, the first day with a free time
+  const [picked, setDay] = useState<string | null>(null);
   const [start, setStart] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   // the shop calls this number about the booking: the account's, unless the shopper gives another
@@ -56,21 +59,6 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
 
-  useEffect(() => {
-    if (!serviceId) return;
-    let live = true;
-    void fetchSlots(serviceId, from, PAGE_DAYS).then((res) => {
-      if (!live) return;
-      if (!res.ok) return setLoaded({ key, value: 'failed' });
-      setLoaded({ key, value: res.data });
-      // the chosen day stays if it is on this page; else the first day with a free time
-      const days = res.data.days;
-      setDay((current) => (days.some((d) => d.date === current) ? current : (days.find((d) => d.slots.some((s) => s.remaining > 0))?.date ?? days[0]?.date ?? null)));
-    });
-    return () => {
-      live = false;
-    };
-  }, [serviceId, from, key]);
 
   const chooseService = (id: string) => {
     onService(id);
@@ -81,6 +69,9 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   };
 
   const days = answer && answer !== 'failed' ? answer.days : [];
+  const day = days.some((d) => d.date === picked) ? picked : (days.find((d) => d.slots.some((s) => s.remaining > 0))?.date ?? days[0]?.date ?? null);
+  // the pages are days apart: a day chosen on one is on no other
+  const showPage = (first: string) => (setFrom(first), setDay(null));
   const today = days[0];
   const chosenDay = days.find((d) => d.date === day);
   const chosenSlot = chosenDay?.slots.find((s) => s.start === start && s.remaining > 0);
@@ -155,12 +146,12 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             ) : null}
             <div className="flex gap-3 text-sm">
               {from && today ? (
-                <button type="button" onClick={() => setFrom(addDays(today.date, -PAGE_DAYS))} className="font-medium text-primary-strong hover:underline">
+                <button type="button" onClick={() => showPage(addDays(today.date, -PAGE_DAYS))} className="font-medium text-primary-strong hover:underline">
                   {t('appointment.earlier')}
                 </button>
               ) : null}
               {days.length === PAGE_DAYS ? (
-                <button type="button" onClick={() => setFrom(addDays(days.at(-1)!.date, 1))} className="font-medium text-primary-strong hover:underline">
+                <button type="button" onClick={() => showPage(addDays(days.at(-1)!.date, 1))} className="font-medium text-primary-strong hover:underline">
                   {t('appointment.later')}
                 </button>
               ) : null}
@@ -203,9 +194,9 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             </p>
           ) : null}
           {user ? (
-            <button type="submit" disabled={!chosenSlot || busy} className="self-start rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-50">
+            <Button size="lg" className="self-start" type="submit" disabled={!chosenSlot || busy}>
               {chosenSlot ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) }) : t('appointment.pickTime')}
-            </button>
+            </Button>
           ) : (
             <LoginPrompt text={t('appointment.loginFirst')} action={t('appointment.login')} />
           )}

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lineTotal } from '../../../../domain/cart-rules.ts';
@@ -12,6 +11,8 @@ import { LineStockNote } from '../../../ui/line-stock-note.tsx';
 import { Picture } from '../../../ui/picture.tsx';
 import { useCart } from '../hooks/use-cart.ts';
 import { QuantitySelector } from './quantity-selector.tsx';
+import { buttonClass } from '../../../ui/button.tsx';
+import { Sheet, SheetClose, SheetTitle } from '../../../ui/sheet.tsx';
 
 /**
  * The right cart sidebar of §2: 'Total Items: N' or 'Cart is Empty', the lines, and the way
@@ -29,15 +30,12 @@ export function CartSidebar() {
   const stock = cartStock(items, rules);
   const subtotal = addMinor(minor(0), ...stock.counted.map((i) => lineTotal(i, format.fractionDigits)));
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content aria-describedby={undefined} className="fixed inset-y-0 right-0 z-40 flex w-96 max-w-[92vw] flex-col bg-white shadow-xl">
+    <Sheet open={open} onClose={closeAll} side="right" className="flex w-96 max-w-[92vw] flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 p-4">
-            <Dialog.Title className="text-lg font-semibold">{items.length > 0 ? t('cart.totalItems', { count }) : t('cart.empty')}</Dialog.Title>
-            <Dialog.Close aria-label={t('modal.close')} className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
+            <SheetTitle className="text-lg font-semibold">{items.length > 0 ? t('cart.totalItems', { count }) : t('cart.empty')}</SheetTitle>
+            <SheetClose aria-label={t('modal.close')} className="rounded-full p-2 text-slate-600 hover:bg-slate-100">
               ✕
-            </Dialog.Close>
+            </SheetClose>
           </div>
           {items.length > 0 ? (
             <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-4">
@@ -66,7 +64,7 @@ export function CartSidebar() {
             </ul>
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center p-6">
-              <Link to={paths.catalog()} onClick={closeAll} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+              <Link to={paths.catalog()} onClick={closeAll} className={buttonClass('primary', 'lg')}>
                 {t('cart.continueShopping')}
               </Link>
             </div>
@@ -87,8 +85,6 @@ export function CartSidebar() {
               )}
             </div>
           ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Sheet>
   );
 }

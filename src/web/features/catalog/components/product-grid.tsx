@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { groupVariants } from '../../../../domain/catalog-view.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { FIRST_PAGE, gridClasses, VIRTUALISE_ABOVE, type TileViews } from '../lib/tile-layout.ts';
 import { ProductTile, type TileProduct } from './product-tile.tsx';
 import type { Tile, VirtualTileList } from './virtual-tile-list.tsx';

@@ -1,9 +1,9 @@
 import type { OrderRequest, OrderView, PaymentType } from '../../../../domain/order.ts';
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiTotalsLine } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
 import { orderCall, type OrderToken } from '../../../lib/order-call.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
@@ -63,6 +63,12 @@ export const sendUpiReference = (shopId: string, orderId: string, token: OrderTo
 export const fetchOrder = (orderId: string, token: OrderToken) =>
   orderCall(token, (headers) => getJson<{ success: true; order: OrderView }>(token === null ? `/api/user/orders/${encodeURIComponent(orderId)}` : `/api/guest/order/${encodeURIComponent(orderId)}`, headers));
 
+/** `fetchOrder` as a query; the user is part of the key, so an account's order is never shown to the next one on this tab. */
+export const orderQuery = (orderId: string, token: OrderToken, userId: string | null) => queryOptions({ queryKey: ['order', orderId, token, userId], queryFn: () => fetchOrder(orderId, token), ...askedOnShow });
+
+/** The logged-in shopper's orders, newest first (§7 api/user/orders), the answer as it came. */
+export const userOrdersQuery = (userId: string | null) => queryOptions({ queryKey: ['user', userId, 'orders'], queryFn: () => asUser((headers) => getJson<OrderView[]>('/api/user/orders', headers)), ...askedOnShow });
+
 export const fetchGuestInvoice = (orderId: string, token: string) => getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, { authorization: `Bearer ${token}` });
 
 /** The address of an order's tax invoice for its shopper: like the guest view, the token rides in the fragment. */
@@ -79,19 +85,20 @@ const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup i
  * overlay (§2) covers the page until the answer comes, a refusal included.
  */
 export function usePaymentSetup<P extends PaymentType>(provider: P, target: { shopId: string; orderId: string; token: OrderToken }, onError: (message: string) => void, fallback: string, { loader = false } = {}): Extract<PaymentSetup, { provider: P }> | null {
-  const [setup, setSetup] = useState<Extract<PaymentSetup, { provider: P }> | null>(null);
   const { shopId, orderId, token } = target;
-  useEffect(() => {
-    let live = true;
-    const call = setUpPayment(shopId, orderId, token, provider);
-    void (loader ? useUi.getState().withLoader(call) : call).then((res) => {
-      if (!live) return;
-      if (!res.ok) onError(res.error?.message ?? fallback);
-      else if (isFor(res.data, provider)) setSetup(res.data);
-    });
-    return () => {
-      live = false;
-    };
-  }, [shopId, orderId, token, provider, onError, fallback, loader]);
-  return setup;
+  const query = useQuery(
+    {
+      queryKey: ['payment-setup', shopId, orderId, token, provider],
+      queryFn: async () => {
+        const call = setUpPayment(shopId, orderId, token, provider);
+        const res = await (loader ? useUi.getState().withLoader(call) : call);
+        if (!res.ok) onError(res.error?.message ?? fallback);
+        return res;
+      },
+      ...askedOnShow,
+    },
+    queryClient,
+  );
+  const res = query.data;
+  return res?.ok && isFor(res.data, provider) ? res.data : null;
 }

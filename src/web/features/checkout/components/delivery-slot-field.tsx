@@ -1,32 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliverySlotView } from '../../../../domain/booking.ts';
-import { getJson } from '../../../lib/api.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { deliverySlotsQuery } from '../api/delivery-slots.ts';
 import { FieldError } from './field.tsx';
 
 /**
  * The delivery time (§3 shippingSlotId): the slots the server says are still open, by
- * day; a full one is shown but cannot be chosen. `refresh` changes when the server
- * refused the chosen slot, so the list is asked for again.
+ * day; a full one is shown but cannot be chosen. When the server refused the chosen slot
+ * the checkout asks for the list again (`askSlotsAgain`).
  */
-export function DeliverySlotField({ value, onChange, error, refresh }: { value: string | null; onChange: (id: string | null) => void; error?: string | undefined; refresh: number }) {
+export function DeliverySlotField({ value, onChange, error }: { value: string | null; onChange: (id: string | null) => void; error?: string | undefined }) {
   const { t } = useTranslation();
   const when = useFormatWhen();
-  const [slots, setSlots] = useState<DeliverySlotView[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void getJson<{ slots: DeliverySlotView[] }>('/api/delivery/slots').then((res) => {
-      if (!live) return;
-      setFailed(!res.ok);
-      if (res.ok) setSlots(res.data.slots);
-    });
-    return () => {
-      live = false;
-    };
-  }, [refresh]);
+  const query = useQuery(deliverySlotsQuery(), queryClient);
+  const slots = query.data ?? null;
+  const failed = query.isError;
 
   // a chosen slot that is gone or full is chosen no more
   useEffect(() => {

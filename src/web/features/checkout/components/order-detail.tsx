@@ -14,6 +14,7 @@ import { OrderActions } from './order-actions.tsx';
 import { OrderSummary, orderLines } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { RefundNote } from './refund-note.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * One order in full, as its shopper sees it: the guest by the link's token, a logged-in
@@ -51,9 +52,9 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
         paying ? (
           <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} />
         ) : (
-          <button type="button" onClick={pay} className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+          <Button size="lg" className="w-max" onClick={pay}>
             {t('order.payNow')}
-          </button>
+          </Button>
         )
       ) : null}
       {error ? (

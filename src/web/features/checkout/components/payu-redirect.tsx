@@ -4,6 +4,7 @@ import type { OrderToken } from '../../../lib/order-call.ts';
 import { untilPageLeaves } from '../../../lib/page-leave.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePaymentSetup } from '../api/orders.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /** How long the loader waits for PayU's page to replace this one before it shows the Continue button again. */
 const HAND_OVER_MS = 10_000;
@@ -33,9 +34,9 @@ export default function PayuRedirect({ shopId, orderId, token, onError }: { shop
       {Object.entries(payu.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <Button size="lg" type="submit">
         {t('checkout.payuContinue')}
-      </button>
+      </Button>
     </form>
   );
 }

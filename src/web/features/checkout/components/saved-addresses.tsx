@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import { deleteJson, postJson } from '../../../lib/api.ts';
-import { asUser } from '../../../lib/session.ts';
-import { useUserJson } from '../../../lib/use-user-json.ts';
+import { asUser, useSession } from '../../../lib/session.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { savedAddressesQuery, type SavedAddress } from '../api/addresses.ts';
 import { AddressFields } from './address-fields.tsx';
+import { Button } from '../../../ui/button.tsx';
 
-type SavedAddress = ShippingDetails & { id: string };
 const blankAddress: ShippingDetails = { fullName: '', streetName: '', apartment: '', city: '', state: '', zipCode: '', country: '', phone: '' };
 const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium';
 
@@ -36,7 +38,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
       {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
       <div className="flex gap-3 self-end">
         <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
-        <button type="submit" disabled={busy} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">{t('account.saveAddress')}</button>
+        <Button type="submit" disabled={busy}>{t('account.saveAddress')}</Button>
       </div>
     </form>
   );
@@ -89,13 +91,15 @@ function DeleteAddress({ address, onDeleted }: { address: SavedAddress; onDelete
 /** The saved delivery addresses (§7 api/user/addresses): added here or at checkout, edited and deleted here. */
 export function SavedAddresses() {
   const { t } = useTranslation();
-  const [version, setVersion] = useState(0);
   // the address being edited, 'new' for a new one
   const [editing, setEditing] = useState<string | null>(null);
-  const addresses = useUserJson<SavedAddress[]>('/api/user/addresses', version);
-  if (addresses === null) return <p role="status">{t('nav.loading')}</p>;
-  if (addresses === 'failed') return <p role="alert" className="text-red-700">{t('modal.networkError')}</p>;
-  const reload = () => setVersion((v) => v + 1);
+  const userId = useSession((s) => s.user?.id ?? null);
+  const { data: answer, refetch } = useQuery(savedAddressesQuery(userId), queryClient);
+  if (!answer) return <p role="status">{t('nav.loading')}</p>;
+  if (!answer.ok) return <p role="alert" className="text-red-700">{t('modal.networkError')}</p>;
+  const addresses = answer.data;
+  // a change is shown once the server has it; the list on screen stays meanwhile
+  const reload = () => void refetch();
   const done = (saved: boolean) => {
     setEditing(null);
     if (saved) reload();

@@ -13,6 +13,7 @@ import { OrderActions } from './order-actions.tsx';
 import { OrderSummary, orderLines } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { RefundNote } from './refund-note.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * After the order: its number and totals as the server recorded them, the link to see it
@@ -48,9 +49,9 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
       {order.paymentType === 'payu' && awaiting && payment === 'failed' && !retry ? (
         <div className="flex flex-col items-start gap-3 rounded-md bg-amber-50 p-3 text-amber-900">
           <p>{t('checkout.paymentFailed')}</p>
-          <button type="button" onClick={() => setRetry(true)} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+          <Button size="lg" onClick={() => setRetry(true)}>
             {t('checkout.payAgain')}
-          </button>
+          </Button>
         </div>
       ) : null}
       {error ? <p role="alert" className="text-red-700">{error}</p> : null}

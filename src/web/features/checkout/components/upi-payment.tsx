@@ -7,6 +7,7 @@ import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { sendUpiReference, usePaymentSetup } from '../api/orders.ts';
 import { Field } from './field.tsx';
+import { Button, buttonClass } from '../../../ui/button.tsx';
 
 /**
  * Manual UPI (§9 upi-manual): a button that opens the shopper's UPI app with everything
@@ -41,7 +42,7 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   return (
     <div className="flex flex-col items-start gap-4">
       <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatMoney(toMinor(upi.amount, format.fractionDigits), format) })}</h2>
-      <a href={upi.upiLink} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <a href={upi.upiLink} className={buttonClass('primary', 'lg')}>
         {t('checkout.upiOpen')}
       </a>
       <figure className="flex flex-col items-start gap-2">
@@ -54,9 +55,9 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
         <Field label={t('checkout.upiReference')} value={utr} onChange={(e) => setUtr(e.target.value)} inputMode="numeric" autoComplete="off" error={error} />
         {/* an error under the field says what to enter: the hint would say it a second time */}
         {error ? null : <p className="text-sm text-slate-600">{t('checkout.upiReferenceHint')}</p>}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary disabled:opacity-60">
+        <Button size="lg" type="submit" disabled={busy}>
           {t('checkout.upiSubmit')}
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '../../../../domain/order.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { fetchOrder } from '../api/orders.ts';
+import { orderQuery } from '../api/orders.ts';
 
 export type OrderState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: OrderView };
 
@@ -14,26 +16,14 @@ export type OrderState = { kind: 'loading' } | { kind: 'error'; message: string 
  */
 export function useOrder(orderId: string | null | undefined, token: OrderToken | undefined): { state: OrderState; reload: () => void } {
   const { t } = useTranslation();
-  const [state, setState] = useState<OrderState>({ kind: 'loading' });
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
   // the session's own call waits until the page knows who is logged in
   const sessionKnown = useSession((s) => s.status !== 'unknown');
+  const userId = useSession((s) => s.user?.id ?? null);
   const ready = !!orderId && token !== undefined && (token !== null || sessionKnown);
-
-  useEffect(() => {
-    if (!ready || !orderId || token === undefined) return;
-    let live = true;
-    void fetchOrder(orderId, token).then((res) => {
-      if (!live) return;
-      if (res.ok) setState({ kind: 'loaded', order: res.data.order });
-      // §8: the server's message, or the network error text
-      else setState({ kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') });
-    });
-    return () => {
-      live = false;
-    };
-  }, [ready, orderId, token, t, version]);
-
+  const query = useQuery({ ...orderQuery(orderId ?? '', token ?? null, userId), enabled: ready }, queryClient);
+  const { refetch, data: res } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  // §8: the server's message, or the network error text
+  const state: OrderState = !res ? { kind: 'loading' } : res.ok ? { kind: 'loaded', order: res.data.order } : { kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') };
   return { state, reload };
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiResult } from '../../../lib/api.ts';
-import { queryClient } from '../../../lib/query-client.ts';
+import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
+import { alertsAreOn } from '../lib/alerts.ts';
 import { ownerApi } from './owner-api.ts';
 
 /**
@@ -75,6 +76,12 @@ export const customersQuery = (q: string) => queryOptions({ queryKey: [...ownerK
 export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
 export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
+
+/** The stock list for the words: asked once per search, as the stock section always did (no retry, no refetch on focus). */
+export const stockQuery = (q: string) => queryOptions({ queryKey: ['owner', 'stock', q], queryFn: () => unwrap(ownerApi.stock(q)), ...askedOnShow });
+
+/** Whether this browser gets the owner's alerts (the permission, the push subscription and the server's word), asked each time the switch shows. */
+export const alertsOnQuery = () => queryOptions({ queryKey: ['owner-alerts-on'], queryFn: alertsAreOn, ...askedOnShow });
 
 // the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers count orders
 const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], shopFront: [ownerKeys.shopFront, ownerKeys.products], all: [ownerKeys.all] } as const;

@@ -13,6 +13,7 @@ import { InvoiceSheet } from '../../../ui/invoice-sheet.tsx';
 import { invoiceQuery, OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
 import { ownerPaymentStatus, Totals } from './order-facts.tsx';
 import { pageRules, papers, savedPaper, savePaper, sheetWidths, type Paper, type PrintoutKind } from '../lib/print.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * A printout of an order (issue 18): the sheet as it comes out of the printer, with the
@@ -68,9 +69,9 @@ function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoi
             </label>
           ))}
         </fieldset>
-        <button type="button" onClick={() => window.print()} className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+        <Button size="lg" className="w-max" onClick={() => window.print()}>
           {t('owner.printNow')}
-        </button>
+        </Button>
       </div>
       <style>{`${pageRules[paper]} @media print { html, body { background: #fff; } }`}</style>
       <div data-paper={paper} style={{ width: sheetWidths[paper] }} className={`bg-white text-black shadow print:shadow-none ${paper === '58mm' ? 'p-1 text-[11px]' : paper === '80mm' ? 'p-2 text-xs' : 'p-4 text-sm'}`}>

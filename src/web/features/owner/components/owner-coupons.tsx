@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { ownerApi, type CouponForm, type OwnerCoupon } from '../api/owner-api.ts';
 import { couponsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
+import { Button } from '../../../ui/button.tsx';
 
 const field = 'rounded-md border border-slate-300 px-3 py-2';
 
@@ -162,9 +163,9 @@ function NewCoupon() {
         </p>
       ) : null}
       {saved ? <p role="status" className="text-sm text-green-800">{t('owner.couponSaved', { code: saved })}</p> : null}
-      <button type="submit" className="w-max rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+      <Button size="lg" className="w-max" type="submit">
         {t('owner.couponSave')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_VARIANTS, type ProductCreateInput } from '../../../../domain/product-edit.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { blankItem, ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /** A variant row as typed; `key` keeps React's rows apart when one is removed. */
 type VariantRow = PriceValues & { key: number; variantName: string; stock: string; madeToOrder: boolean };
@@ -87,9 +88,9 @@ export function NewProductForm({ categories, onCreated, onCancel }: { categories
         </button>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={state.kind === 'busy'} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-50">
+        <Button type="submit" disabled={state.kind === 'busy'}>
           {t('owner.productCreate')}
-        </button>
+        </Button>
         <button type="button" className={button} onClick={onCancel}>
           {t('owner.productCancel')}
         </button>

@@ -10,6 +10,7 @@ import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queri
 import { NewProductForm } from './owner-product-new.tsx';
 import { ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
 import { ProductPhotos } from './owner-product-photos.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -47,9 +48,9 @@ export function OwnerProducts() {
           {t('owner.products')}
         </h2>
         {query.data && !creating ? (
-          <button type="button" onClick={() => setCreating(true)} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary">
+          <Button onClick={() => setCreating(true)}>
             {t('owner.productNew')}
-          </button>
+          </Button>
         ) : null}
       </div>
       {creating ? <NewProductForm categories={categories} onCreated={created} onCancel={() => setCreating(false)} /> : null}
@@ -218,9 +219,9 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
       <PriceBoxes values={form} update={update} error={fieldError} />
       <SaleBoxes values={form} update={update} error={fieldError} />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0} className="rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-50">
+        <Button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0}>
           {t('owner.productSave')}
-        </button>
+        </Button>
         <span role="status" className="text-sm">
           {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
         </span>

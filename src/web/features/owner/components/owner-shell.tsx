@@ -1,16 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logOut, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { queryClient } from '../api/owner-queries.ts';
+import { alertsOnQuery, queryClient } from '../api/owner-queries.ts';
 import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { useOwnerFeed, type Arrival } from '../hooks/use-owner-feed.ts';
 import { ConfigGate } from './config-banner.tsx';
-import { alertsAreOn, setSound, soundIsOn, turnAlertsOff, turnAlertsOn, unlockSound, type AlertsOutcome } from '../lib/alerts.ts';
+import { setSound, soundIsOn, turnAlertsOff, turnAlertsOn, unlockSound, type AlertsOutcome } from '../lib/alerts.ts';
+import { Button, buttonClass } from '../../../ui/button.tsx';
 
-const button = 'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 disabled:opacity-50';
+const button = buttonClass('secondary', 'sm');
 
 /**
  * Everything on /admin sits in this (issue 18): who may see it, the frame the owner runs
@@ -29,9 +31,9 @@ export function OwnerShell({ children }: { children: ReactNode }) {
       <Frame>
         <div className="flex flex-col items-start gap-3">
           <p>{t('owner.logIn')}</p>
-          <button type="button" onClick={() => openModal('authentication')} className="rounded-md bg-primary px-5 py-2.5 font-semibold text-on-primary">
+          <Button size="lg" onClick={() => openModal('authentication')}>
             {t('owner.logInButton')}
-          </button>
+          </Button>
         </div>
       </Frame>
     );
@@ -152,14 +154,12 @@ function Arrivals({ arrivals, dismiss }: { arrivals: Arrival[]; dismiss: (key: s
 /** "Get an alert for every new order": push to this device, the owner's own (not the shopper's prompt). */
 function AlertsSwitch() {
   const { t } = useTranslation();
-  const [on, setOn] = useState<boolean | null>(null);
+  // what the owner switched here, else what the browser and the server say
+  const [switched, setOn] = useState<boolean | null>(null);
+  const asked = useQuery(alertsOnQuery(), queryClient).data;
+  const on = switched ?? asked ?? null;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<AlertsOutcome | null>(null);
-  useEffect(() => {
-    let live = true;
-    void alertsAreOn().then((value) => live && setOn(value));
-    return () => void (live = false);
-  }, []);
 
   const flip = async () => {
     setBusy(true);

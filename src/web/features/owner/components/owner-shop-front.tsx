@@ -7,6 +7,7 @@ import { ownerApi, type OwnerBanner, type OwnerCategory } from '../api/owner-api
 import { queryClient, refreshOwnerData, shopFrontQuery } from '../api/owner-queries.ts';
 import { PictureField } from './owner-picture-field.tsx';
 import { Field, tagsOf, TextBox } from './product-fields.tsx';
+import { buttonClass } from '../../../ui/button.tsx';
 
 /**
  * The shop front on /admin (issue 21, decision 037): the categories (name, colour,
@@ -44,7 +45,7 @@ const moved = (ids: string[], index: number, by: -1 | 1) => {
 };
 
 const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
-const primary = 'rounded-md bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-50';
+const primary = buttonClass();
 
 function Row({ title, detail, swatch, children }: { title: string; detail: ReactNode; swatch?: string; children: ReactNode }) {
   return (

@@ -1,8 +1,9 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ownerApi, type StockLine } from '../api/owner-api.ts';
-
-type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; products: StockLine[]; total: number };
+import { queryClient, stockQuery } from '../api/owner-queries.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -11,16 +12,14 @@ type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; product
 export function OwnerStock() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [list, setList] = useState<List>({ kind: 'loading' });
+  // typed words are sent a moment after the owner stops typing; the list shown stays meanwhile
+  const [words, setWords] = useState<string | null>(null);
   useEffect(() => {
-    let live = true;
-    // typed words are sent a moment after the owner stops typing
-    const timer = setTimeout(() => void ownerApi.stock(query.trim()).then((res) => live && setList(res.ok ? { kind: 'loaded', ...res.data } : { kind: 'failed' })), 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setWords(query.trim()), 250);
+    return () => clearTimeout(timer);
   }, [query]);
+  const asked = useQuery({ ...stockQuery(words ?? ''), enabled: words !== null, placeholderData: keepPreviousData }, queryClient);
+  const list = asked.isError ? { kind: 'failed' as const } : asked.data ? { kind: 'loaded' as const, ...asked.data } : { kind: 'loading' as const };
 
   return (
     <section aria-labelledby="owner-stock" className="flex flex-col gap-4">
@@ -84,9 +83,9 @@ function StockRow({ product }: { product: StockLine }) {
         onChange={(e) => (setValue(e.target.value), setState({ kind: 'idle' }))}
         className="w-28 rounded-md border border-slate-300 px-2 py-1.5 text-right"
       />
-      <button type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })} className="rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50">
+      <Button size="sm" type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })}>
         {t('owner.saveStock')}
-      </button>
+      </Button>
       <span role="status" className="w-full text-sm">
         {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
       </span>

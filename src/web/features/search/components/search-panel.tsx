@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat, useShop } from '../../../lib/use-shop.ts';
 import { Picture } from '../../../ui/picture.tsx';
 import { resultTiles } from '../lib/result-tiles.ts';
+import { Sheet, SheetClose, SheetTitle } from '../../../ui/sheet.tsx';
 
 /**
  * The search panel of §2: opens from the header's search field; fewer than 3 characters
@@ -38,13 +38,10 @@ export function SearchPanel() {
   const toggle = (id: string) => setCategories((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
 
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content aria-describedby={undefined} onOpenAutoFocus={(e) => focusAtEnd(e, field.current)} className="fixed inset-x-0 top-0 z-40 max-h-dvh overflow-y-auto bg-white shadow-xl">
+    <Sheet open={open} onClose={closeAll} side="top" onOpenAutoFocus={(e) => focusAtEnd(e, field.current)} className="max-h-dvh overflow-y-auto">
           <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4">
             <div className="flex items-center gap-2">
-              <Dialog.Title className="sr-only">{t('search.label')}</Dialog.Title>
+              <SheetTitle className="sr-only">{t('search.label')}</SheetTitle>
               <input
                 ref={field}
                 type="search"
@@ -54,7 +51,7 @@ export function SearchPanel() {
                 aria-label={t('search.label')}
                 className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2.5"
               />
-              <Dialog.Close className="rounded-md px-3 py-2.5 font-medium text-slate-700 hover:bg-slate-100">{t('modal.close')}</Dialog.Close>
+              <SheetClose className="rounded-md px-3 py-2.5 font-medium text-slate-700 hover:bg-slate-100">{t('modal.close')}</SheetClose>
             </div>
             {catalog.data && catalog.data.categories.length > 1 ? (
               <fieldset className="hidden flex-wrap gap-2 lg:flex">
@@ -92,9 +89,7 @@ export function SearchPanel() {
               </ul>
             ) : null}
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Sheet>
   );
 }
 

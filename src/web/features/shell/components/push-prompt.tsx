@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { PROMPT_DELAY_MS, PROMPT_SHOWN_MS, usePushPrompt } from '../../../lib/push-prompt.ts';
 import { enablePush } from '../../../lib/push-subscription.ts';
 import { useSession } from '../../../lib/session.ts';
+import { Button } from '../../../ui/button.tsx';
 
 const shownKey = (shopId: string) => `${shopId}/pushPrompted`;
 
@@ -64,9 +65,9 @@ export function PushPrompt({ shopId }: { shopId: string }) {
         <button type="button" onClick={close} aria-label={t('push.close')} className="rounded px-1 text-lg leading-none text-slate-500 hover:text-slate-800">
           ×
         </button>
-        <button type="button" onClick={allow} className="whitespace-nowrap rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary">
+        <Button size="sm" className="whitespace-nowrap" onClick={allow}>
           {t('push.allow')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useTakesAppointments } from '../../../lib/use-shop.ts';
+import { Sheet, SheetTitle } from '../../../ui/sheet.tsx';
 
 /**
  * The left side menu of §2: Home, All Products, Book an appointment (when the shop takes
@@ -21,11 +21,8 @@ export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout()
   const authenticate = (mode: 'login' | 'signup') => (closePanel('sideMenu'), openModal('authentication', { mode }));
   const item = 'block rounded-md px-3 py-2.5 font-medium hover:bg-slate-100';
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && closeAll()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content aria-describedby={undefined} className="fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl">
-          <Dialog.Title className="sr-only">{t('nav.menu')}</Dialog.Title>
+    <Sheet open={open} onClose={closeAll} side="left" className="flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto p-4">
+          <SheetTitle className="sr-only">{t('nav.menu')}</SheetTitle>
           <nav aria-label={t('nav.menu')} className="flex flex-col gap-1">
             <Link to={paths.home()} onClick={closeAll} className={item}>
               {t('nav.home')}
@@ -62,8 +59,6 @@ export function SideMenu({ account }: { account: { loggedIn: boolean; onLogout()
               {t('nav.language')}
             </button>
           </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </Sheet>
   );
 }

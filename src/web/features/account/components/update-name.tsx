@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { postJson } from '../lib/api.ts';
-import { asUser, useSession, type SessionUser } from '../lib/session.ts';
-import { ModalFrame } from './modal-frame.tsx';
-import type { ModalProps } from './registry.ts';
+import { postJson } from '../../../lib/api.ts';
+import { asUser, useSession, type SessionUser } from '../../../lib/session.ts';
+import { ModalFrame } from '../../../modals/modal-frame.tsx';
+import type { ModalProps } from '../../../modals/registry.ts';
 
 /** The update-name modal (§2, §7 api/user/updateName): the name the shop uses on orders and reviews. */
-export default function UpdateName({ close }: ModalProps) {
+export default function UpdateName({ close }: ModalProps<'update-name'>) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [name, setName] = useState(user?.name ?? '');

@@ -1,5 +1,5 @@
-import { postJson } from './api.ts';
-import type { AuthAnswer } from './session.ts';
+import { postJson } from '../../../lib/api.ts';
+import type { AuthAnswer } from '../../../lib/session.ts';
 
 /**
  * Truecaller's web flow, the browser's half (spec §7 realtime flow, §8, §9; decision 020):

@@ -1,17 +1,17 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialCodeOf, joinPhone } from '../../domain/phone.ts';
-import { authCalls, type AuthOutcome, type Via } from '../lib/auth-calls.ts';
-import { verifyCaller } from '../lib/caller-verification.ts';
-import { useCountry } from '../lib/country.ts';
-import { notify } from '../lib/notify.ts';
-import { useSession, type AuthAnswer } from '../lib/session.ts';
-import { useUi } from '../lib/ui-store.ts';
-import { useOnline } from '../lib/use-online.ts';
-import { useCodeChannels, useShop } from '../lib/use-shop.ts';
+import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
+import { authCalls, type AuthOutcome, type Via } from '../api/auth-calls.ts';
+import { verifyCaller } from '../api/caller-verification.ts';
+import { useCountry } from '../hooks/use-country.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession, type AuthAnswer } from '../../../lib/session.ts';
+import { useUi } from '../../../lib/ui-store.ts';
+import { useOnline } from '../../../lib/use-online.ts';
+import { useCodeChannels, useShop } from '../../../lib/use-shop.ts';
 import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
-import { ModalFrame } from './modal-frame.tsx';
-import type { ModalProps } from './registry.ts';
+import { ModalFrame } from '../../../modals/modal-frame.tsx';
+import type { ModalProps } from '../../../modals/registry.ts';
 
 /** Password login, one-time-code login, sign-up, and a password reset by code. */
 type Mode = 'login' | 'code' | 'signup' | 'reset';
@@ -24,7 +24,7 @@ type Mode = 'login' | 'code' | 'signup' | 'reset';
  * Errors are the server's words, or §8's texts when it cannot be reached or a code could
  * not be sent. A new account made by a code login is asked for its name next.
  */
-export default function Authentication({ close, mode: initial }: ModalProps) {
+export default function Authentication({ close, mode: initial }: ModalProps<'authentication'>) {
   const { t, i18n } = useTranslation();
   const shop = useShop();
   const country = useCountry(shop.id);

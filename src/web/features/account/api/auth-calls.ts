@@ -1,5 +1,5 @@
-import { postJson, type ApiResult } from './api.ts';
-import { asUser, type AuthAnswer } from './session.ts';
+import { postJson, type ApiResult } from '../../../lib/api.ts';
+import { asUser, type AuthAnswer } from '../../../lib/session.ts';
 
 /**
  * The auth calls of spec §7 as the modals use them. An answer is the server's (an auth

@@ -1,21 +1,21 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialCodeOf, joinPhone } from '../../domain/phone.ts';
-import { authCalls, type Via } from '../lib/auth-calls.ts';
-import { useCountry } from '../lib/country.ts';
-import { notify } from '../lib/notify.ts';
-import { useSession } from '../lib/session.ts';
-import { useShop } from '../lib/use-shop.ts';
+import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
+import { authCalls, type Via } from '../api/auth-calls.ts';
+import { useCountry } from '../hooks/use-country.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useShop } from '../../../lib/use-shop.ts';
 import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
-import { ModalFrame } from './modal-frame.tsx';
-import type { ModalProps } from './registry.ts';
+import { ModalFrame } from '../../../modals/modal-frame.tsx';
+import type { ModalProps } from '../../../modals/registry.ts';
 
 /**
  * A new phone number (verify-phone modal) or e-mail address (add-email modal) for the
  * logged-in shopper (spec §2, §7 sendOtpForVerification + updatePhone, updateEmail):
  * a code goes to the new contact, and only that code makes it the account's.
  */
-function ContactChange({ close, via }: ModalProps & { via: Via }) {
+function ContactChange({ close, via }: ModalProps<'verify-phone' | 'add-email'> & { via: Via }) {
   const { t } = useTranslation();
   const shop = useShop();
   const country = useCountry(shop.id);
@@ -79,5 +79,5 @@ function ContactChange({ close, via }: ModalProps & { via: Via }) {
   );
 }
 
-export const VerifyPhoneModal = (props: ModalProps) => <ContactChange {...props} via="phone" />;
-export const AddEmailModal = (props: ModalProps) => <ContactChange {...props} via="email" />;
+export const VerifyPhoneModal = (props: ModalProps<'verify-phone'>) => <ContactChange {...props} via="phone" />;
+export const AddEmailModal = (props: ModalProps<'add-email'>) => <ContactChange {...props} via="email" />;

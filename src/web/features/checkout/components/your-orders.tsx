@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../../lib/query-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { userOrdersQuery } from '../api/orders.ts';
+import { OrderList } from './order-list.tsx';
+
+/** The user's orders (§7 api/user/orders), newest first, with §8's texts when there is no user or no network. */
+export function YourOrders() {
+  const { t } = useTranslation();
+  const userId = useSession((s) => s.user?.id ?? null);
+  const answer = useQuery(userOrdersQuery(userId), queryClient).data;
+  if (!answer) return <p role="status">{t('nav.loading')}</p>;
+  if (!answer.ok) return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
+  if (answer.data.length === 0) return <p className="text-slate-700">{t('account.noOrders')}</p>;
+  return <OrderList orders={answer.data} />;
+}
