@@ -13,7 +13,7 @@ import { orderLabel } from '../../../domain/order-number.ts';
 import { openingSentence } from '../../../domain/opening-words.ts';
 import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
+import type { Claim, IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
 import { mailOrigin } from '../../public-origin.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
@@ -206,39 +206,39 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       const { userId } = session;
 
       const key = req.headers['idempotency-key'];
-      if (key) {
-        // the parsed body and who sent it: what the order depends on, in a fixed key order
-        const hash = createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex');
-        const claim = await idempotency.claim(SCOPE, key, hash);
+      // the parsed body and who sent it: what the order depends on, in a fixed key order
+      const hash = key ? createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex') : '';
+      const used = (claim: Exclude<Claim, { state: 'claimed' }>) => {
         if (claim.state === 'mismatch') return reply.code(422).send({ success: false, error: 'idempotency_key_reused', message: 'This Idempotency-Key was used for a different order.' });
         if (claim.state === 'in_flight') return reply.code(409).send({ success: false, error: 'in_progress', message: 'This order is still being placed. Please wait a moment.' });
-        if (claim.state === 'replay') return reply.code(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
-      }
+        return reply.code(claim.statusCode).header('idempotent-replayed', 'true').send(claim.body);
+      };
 
       // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
       const origin = mailOrigin(req, publicUrl, mailer);
       const emailSent = !!mailer && origin !== null && !!req.body.order.personalDetails?.email?.trim();
-      let result: PlaceResult;
       const now = clock();
       const slot = digital ? undefined : deliverySlotFor(shop, req.body.order, now);
-      try {
-        result =
-          slot === 'closed'
-            ? { ok: false, reason: 'slot_closed' }
-            : await orders.place(req.body, shop, {
-                now,
-                userId,
-                slot,
-                digital,
-                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits, emailSent), trx) : undefined,
-              });
-      } catch (err) {
-        if (key) await idempotency.release(SCOPE, key);
-        throw err;
-      }
+      // with a key, it is claimed in the order's transaction and the answer stored there: a replay returns before anything is placed
+      const result: PlaceResult =
+        slot === 'closed'
+          ? { ok: false, reason: 'slot_closed' }
+          : await orders.place(req.body, shop, {
+              now,
+              userId,
+              slot,
+              digital,
+              claim: key ? (trx) => idempotency.claim(SCOPE, key, hash, now, trx) : undefined,
+              inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits, emailSent), trx) : undefined,
+            });
+      if (!result.ok && result.reason === 'key_used') return used(result.claim);
       if (!result.ok) {
         const answer = refusal(result, shop, req.body);
-        if (key) await idempotency.complete(SCOPE, key, answer.statusCode, answer.body);
+        if (key) {
+          // a refusal is an answer too, stored on its own (its order's work was rolled back)
+          const claim = await idempotency.record(SCOPE, key, hash, answer.statusCode, answer.body, now);
+          if (claim.state !== 'claimed') return used(claim);
+        }
         req.log.info({ reason: result.reason }, 'order refused');
         return reply.code(answer.statusCode).send(answer.body);
       }
