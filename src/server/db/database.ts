@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Migration, type MigrationProvider, type SqliteDatabase, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type Transaction } from 'kysely';
 import type Pg from 'pg';
 import * as initial from './migrations/001-initial.ts';
 import * as newsletterAndReviews from './migrations/002-newsletter-and-reviews.ts';
@@ -83,7 +83,7 @@ export function openDatabase(options: DbOptions): Db {
     // an idle connection dropped by the server (restart, failover) must not crash the
     // process: the pool replaces it on the next query
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: process.env.PG_PREPARE === '0' ? pool : withPreparedStatements(pool) }) });
     return { kysely, dialect: 'postgres', write: (fn) => kysely.transaction().execute(fn), close: () => kysely.destroy() };
   }
   privateDataDir(options.dataDir);
@@ -135,6 +135,49 @@ export function sqliteInUse(dataDir: string): boolean {
   }
 }
 
+/** How many distinct statements each PostgreSQL connection keeps prepared; any more run unnamed. */
+const PG_PREPARED_LIMIT = 300;
+
+/**
+ * The pool as Kysely sees it, with every statement run as a named prepared statement: each
+ * connection parses and plans a statement once instead of at every run. A connection whose
+ * statement the server refuses to run as prepared (the schema changed under it, PostgreSQL's
+ * "cached plan must not change result type", 0A000) is closed when it is given back, so the
+ * next one prepares afresh.
+ */
+function withPreparedStatements(pool: Pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name && names.size < PG_PREPARED_LIMIT) names.set(text, (name = `k${names.size + 1}`));
+    return name;
+  };
+  const wrapped = new WeakMap<Pg.PoolClient, PostgresPoolClient & { stale?: boolean }>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let own = wrapped.get(client);
+      if (!own) {
+        const wrapper: PostgresPoolClient & { stale?: boolean } = {
+          query: ((text: unknown, values?: unknown[]) => {
+            if (typeof text !== 'string') return client.query(text as Pg.Submittable);
+            const name = nameOf(text);
+            return client.query(name ? { name, text, values } : { text, values }).catch((err: unknown) => {
+              if ((err as { code?: string }).code === '0A000') wrapper.stale = true;
+              throw err;
+            });
+          }) as unknown as PostgresPoolClient['query'],
+          release: () => client.release(wrapper.stale ? new Error('prepared statements out of date') : undefined),
+        };
+        own = wrapper;
+        wrapped.set(client, own);
+      }
+      return own;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** How many distinct statements stay prepared (IN lists of every length make new ones; the oldest go). */
 const STATEMENT_CACHE = 500;
 
@@ -174,6 +217,12 @@ function groupCommit(kysely: Kysely<Database>): Db['write'] {
       const group = queue.slice(0, GROUP_LIMIT);
       queue = queue.slice(GROUP_LIMIT);
       const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
+      if (group.length === 1) {
+        // alone: a transaction of its own, no savepoint needed
+        const [only] = group as [Waiting];
+        await kysely.transaction().execute(only.fn).then(only.resolve, only.reject);
+        continue;
+      }
       try {
         await kysely.transaction().execute(async (trx) => {
           for (const w of group) {

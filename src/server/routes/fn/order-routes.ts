@@ -243,17 +243,23 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
         return reply.code(answer.statusCode).send(answer.body);
       }
       catalog.invalidate();
-      orderEvents.publish({ orderId: result.order.id, number: result.order.number, status: result.order.status, what: 'placed', at: result.order.createdAt });
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
-      void ownerAlerts.orderPlaced(result.order, origin);
-      if (userId) {
-        const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
-        void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(result.order)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });
-      }
-      if (orderEmailRecipient(result.order)) {
-        const { order, notificationToken } = result;
-        mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
-      }
+      // the owner's board, the owner's alerts, the shopper's push and e-mail: after the answer is written, never before it
+      const { order, notificationToken } = result;
+      setImmediate(() => {
+        try {
+          orderEvents.publish({ orderId: order.id, number: order.number, status: order.status, what: 'placed', at: order.createdAt });
+          void ownerAlerts.orderPlaced(order, origin);
+          if (userId) {
+            const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
+            void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(order)} is placed.`, url: '/account?activePage=orders', tag: `order-${order.id}` });
+          }
+          if (orderEmailRecipient(order)) mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
+        } catch (err) {
+          // the order is placed and answered: news that could not go out is logged, never thrown
+          req.log.error({ err, orderId: order.id }, 'order news not sent');
+        }
+      });
       return successBody(result, digits, emailSent);
     },
   );
