@@ -67,7 +67,11 @@ const percentToHundredths = (p: number | null) => (p === null ? null : Math.roun
  * and whether the owner's switch has the shop open, read with them.
  */
 async function orderableProducts(trx: Reader, ids: readonly string[], now: number): Promise<{ open: boolean; products: Map<string, OrderableProduct> }> {
-  const rows = await trx.selectFrom('products').selectAll().select((eb) => storeSwitch(eb).as('store_switch')).where('id', 'in', [...ids]).where('hidden', '=', 0).execute();
+  const rows = await trx
+    .selectFrom('products')
+    // named, not `*`: a statement PostgreSQL keeps prepared (database.ts)
+    .select(['id', 'title', 'variant_name', 'is_fraction', 'mrp_minor', 'regular_minor', 'special_minor', 'stock_milli', 'tracks_stock', 'type_id', 'sold_out_until', 'errors', 'tax_rate_hundredths', 'hsn'])
+    .select((eb) => storeSwitch(eb).as('store_switch')).where('id', 'in', [...ids]).where('hidden', '=', 0).execute();
   const open = rows.length ? rows[0]!.store_switch !== '0' : await storeIsOpen(trx);
   const price = (m: number | null) => (m === null ? null : minor(m));
   const products = new Map(
