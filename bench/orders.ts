@@ -2,25 +2,32 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { get, ROOT, SERVER_MAIN, startChild, tempDir, onCleanup, type Child, type Row } from './support.ts';
+import { cpuMs, get, ROOT, SERVER_MAIN, startChild, tempDir, onCleanup, type Child, type Row } from './support.ts';
 
 /**
  * Order creation with stock checks (POST /fn/order/create), on the embedded SQLite and on
- * PostgreSQL: orders per second for 8 s of 10 concurrent shoppers, then an oversell
- * check — 400 orders for a product with 100 in stock must sell exactly 100.
+ * PostgreSQL: orders per second for 8 s of 10 concurrent shoppers, each order with its own
+ * `Idempotency-Key` as the checkout sends it (the headline figure), then the same without
+ * the key (a detail row), then an oversell check — 400 orders for a product with 100 in
+ * stock must sell exactly 100. Beside the rates, the server's CPU time per order (and, on
+ * PostgreSQL, its backends'), which other load on the machine disturbs less.
  */
 const DURATION_S = 8;
-const TARGET_EMBEDDED = 300;
+/** Issue 25's targets (§5 asks ≥ 300 of the embedded database). */
+const TARGET = { SQLite: 1000, PostgreSQL: 500 } as const;
 const HOT_STOCK = 100;
 const HOT_ORDERS = 400;
-/** §5 budgets the embedded database only; PostgreSQL's rate is information. */
-const PG_TARGET = 'none in §5 (information)';
 /**
  * A PostgreSQL server where the bench may create a throwaway database (dropped afterwards):
  * BENCH_DATABASE_URL, else the tests' TEST_DATABASE_URL (BENCH_PG_URL, its older name, too).
  * Without one the PostgreSQL half is skipped and says so.
  */
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.BENCH_PG_URL || undefined;
+/**
+ * As the checkout makes one (`co-` and random characters, checkout-form.tsx): autocannon puts
+ * a fresh id in place of `[<id>]` in every request, so each is a new order.
+ */
+const KEY_HEADER = { 'idempotency-key': 'co-[<id>]' };
 
 type Product = { variantId: string; id?: string; stock: number; isFraction: boolean; price: { regular: number } } & Record<string, unknown>;
 
@@ -36,10 +43,24 @@ export function writeSeed(dir: string): { file: string; plenty: string; scarce: 
   return { file, plenty: plenty.id ?? plenty.variantId, scarce: scarce.id ?? scarce.variantId };
 }
 
-export const order = (productId: string) =>
+/**
+ * The demo shop with its order limiters raised above what the bench sends (every order here
+ * comes from one address and one contact): they still run for every order, as in a shop,
+ * but never refuse one.
+ */
+function writeShopConfig(dir: string): { file: string; id: string } {
+  const shop = JSON.parse(readFileSync(path.join(ROOT, 'demo/shop.config.json'), 'utf8')) as { id: string; $schema?: string; orderConfig: Record<string, unknown> };
+  delete shop.$schema;
+  shop.orderConfig.orderRateLimit = { perAddress: 100_000, perContact: 100_000, windowMinutes: 10 };
+  const file = path.join(dir, 'shop.config.json');
+  writeFileSync(file, JSON.stringify(shop));
+  return { file, id: shop.id };
+}
+
+export const order = (productId: string, shopId: string) =>
   JSON.stringify({
     userId: null,
-    sfId: 'kirana-demo',
+    sfId: shopId,
     order: {
       items: [{ id: productId, qty: 1 }],
       deliveryMode: 'pickup',
@@ -54,27 +75,59 @@ async function stockOf(app: Child, id: string): Promise<number> {
   return products.find((p) => p.id === id)?.stock ?? NaN;
 }
 
-async function measure(label: string, env: Record<string, string>): Promise<Row[]> {
+/** CPU time (ms) of the PostgreSQL backends serving `database`, when they run on this machine (null otherwise). */
+async function backendsCpuMs(adminUrl: string | undefined, database: string | undefined): Promise<number | null> {
+  if (!adminUrl || !database) return null;
+  const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+    const times = rows.map((r) => cpuMs(r.pid));
+    return rows.length && times.every((t) => t !== null) ? times.reduce((a, b) => a! + b!, 0) : null;
+  } finally {
+    await c.end();
+  }
+}
+
+type Run = { rate: number; p50: number; p99: number; appCpu: number | null; dbCpu: number | null };
+
+/** 10 shoppers placing orders for DURATION_S; every one must be placed. */
+async function placeFor(app: Child, label: string, body: string, headers: Record<string, string>, pgAdmin?: string, pgName?: string, seconds = DURATION_S): Promise<Run> {
+  const [app0, db0] = [cpuMs(app.proc.pid), await backendsCpuMs(pgAdmin, pgName)];
+  const run = await autocannon({ url: `${app.url}/fn/order/create`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 10, duration: seconds, idReplacement: true });
+  const [app1, db1] = [cpuMs(app.proc.pid), await backendsCpuMs(pgAdmin, pgName)];
+  if (run.errors || run.timeouts || run.non2xx) throw new Error(`${label}: ${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} refused orders`);
+  const n = run.requests.total;
+  const perOrder = (a: number | null, b: number | null) => (a === null || b === null ? null : ((b - a) * 1000) / n);
+  return { rate: n / seconds, p50: run.latency.p50, p99: run.latency.p99, appCpu: perOrder(app0, app1), dbCpu: perOrder(db0, db1) };
+}
+
+const cpuNote = (r: Run) => [r.appCpu === null ? '' : `server CPU ${r.appCpu.toFixed(0)} µs/order`, r.dbCpu === null ? '' : `PostgreSQL backends ${r.dbCpu.toFixed(0)} µs/order`].filter(Boolean).join(', ');
+
+async function measure(label: keyof typeof TARGET, env: Record<string, string>, pgAdmin?: string): Promise<Row[]> {
   const work = tempDir('orders');
   const seed = writeSeed(work);
-  const shopId = (JSON.parse(readFileSync(path.join(ROOT, 'demo/shop.config.json'), 'utf8')) as { id: string }).id;
-  const app = await startChild(`app (${label})`, SERVER_MAIN, { DATA_DIR: work, SEED_CATALOG: seed.file, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json'), ...env }, '/healthz');
+  const shop = writeShopConfig(work);
+  const pgName = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;
+  const app = await startChild(`app (${label})`, SERVER_MAIN, { DATA_DIR: work, SEED_CATALOG: seed.file, SHOP_CONFIG: shop.file, ...env }, '/healthz');
   try {
-    const body = order(seed.plenty).replace('kirana-demo', shopId);
-    const probe = await fetch(`${app.url}/fn/order/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const body = order(seed.plenty, shop.id);
+    const probe = await fetch(`${app.url}/fn/order/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'co-bench-probe' }, body });
     if (probe.status !== 200) throw new Error(`a first order answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
-    const run = await autocannon({ url: `${app.url}/fn/order/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 10, duration: DURATION_S });
-    if (run.errors || run.timeouts || run.non2xx) throw new Error(`${label}: ${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} refused orders`);
-    const rate = run.requests.total / DURATION_S;
+    // a running shop's code is warm: 2 s of orders first, not measured (as LOAD.warmupS for the other rates)
+    await placeFor(app, label, body, KEY_HEADER, undefined, undefined, 2);
+    const keyed = await placeFor(app, label, body, KEY_HEADER, pgAdmin, pgName);
+    const bare = await placeFor(app, label, body, {}, pgAdmin, pgName);
 
-    const hot = await autocannon({ url: `${app.url}/fn/order/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: order(seed.scarce).replace('kirana-demo', shopId), connections: 20, amount: HOT_ORDERS });
+    const hot = await autocannon({ url: `${app.url}/fn/order/create`, method: 'POST', headers: { 'content-type': 'application/json', ...KEY_HEADER }, body: order(seed.scarce, shop.id), connections: 20, amount: HOT_ORDERS, idReplacement: true });
     const sold = hot['2xx'];
     const left = await stockOf(app, seed.scarce);
     const oversold = Math.max(0, sold - HOT_STOCK) + Math.max(0, -left);
     const ok = oversold === 0 && sold === HOT_STOCK && left === 0;
-    const embedded = label === 'SQLite';
+    const target = TARGET[label];
     return [
-      { name: `order create, ${label}`, figure: `${rate.toFixed(0)} orders/s`, target: embedded ? `≥ ${TARGET_EMBEDDED} (aim ≥ 1,000)` : PG_TARGET, ok: embedded ? rate >= TARGET_EMBEDDED : undefined, note: `p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms; 10 shoppers, ${DURATION_S} s, stock checked and taken in each` },
+      { name: `order create, ${label}`, figure: `${keyed.rate.toFixed(0)} orders/s`, target: `≥ ${target.toLocaleString('en-US')}`, ok: keyed.rate >= target, note: `an Idempotency-Key each, as the checkout sends; p50 ${keyed.p50} ms, p99 ${keyed.p99} ms; ${cpuNote(keyed)}; 10 shoppers, ${DURATION_S} s, stock checked and taken in each` },
+      { name: `  without Idempotency-Key, ${label}`, figure: `${bare.rate.toFixed(0)} orders/s`, note: `p50 ${bare.p50} ms, p99 ${bare.p99} ms; ${cpuNote(bare)}` },
       { name: `  oversell check, ${label}`, figure: `${sold} of ${HOT_ORDERS} sold, stock ${left}`, target: `${HOT_STOCK} sold, 0 oversold`, ok, note: `${hot['4xx']} refused as out of stock` },
     ];
   } finally {
@@ -113,7 +166,7 @@ export async function ordersBench(): Promise<Row[]> {
     pgUrl = await throwawayDatabase(PG_ADMIN_URL);
   } catch (err) {
     // asked for and not there: a row that says so, not a silent skip
-    return [...rows, { name: 'order create, PostgreSQL', figure: 'did not run', target: PG_TARGET, ok: false, note: `no database on ${host}: ${err instanceof Error ? err.message : String(err)}` }];
+    return [...rows, { name: 'order create, PostgreSQL', figure: 'did not run', target: `≥ ${TARGET.PostgreSQL}`, ok: false, note: `no database on ${host}: ${err instanceof Error ? err.message : String(err)}` }];
   }
-  return [...rows, ...(await measure('PostgreSQL', { DATABASE_URL: pgUrl }))];
+  return [...rows, ...(await measure('PostgreSQL', { DATABASE_URL: pgUrl }, PG_ADMIN_URL))];
 }

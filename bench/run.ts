@@ -218,9 +218,12 @@ ${lines.join('\n')}
   on one-word queries, and a lone 3-letter prefix measures speed more than relevance); for
   *no match*, the share that come back empty. The classes:
 ${queryClasses.map((c) => `  - *${c.name}*: ${c.about}.`).join('\n')}
-- **orders**: \`POST /fn/order/create\` for 8 s with 10 shoppers, then 400 orders for a
-  product with 100 in stock, on SQLite and — with BENCH_DATABASE_URL or TEST_DATABASE_URL —
-  on a throwaway PostgreSQL database dropped afterwards.
+- **orders**: \`POST /fn/order/create\` for 8 s with 10 shoppers, each order with its own
+  \`Idempotency-Key\` as the checkout sends (the ↳ row: 8 s more without the key), then 400
+  orders for a product with 100 in stock, on SQLite and — with BENCH_DATABASE_URL or
+  TEST_DATABASE_URL — on a throwaway PostgreSQL database dropped afterwards. The shop's order
+  limiters run for every order but are raised above what one address sends; the server's CPU
+  time per order (and its PostgreSQL backends', read from /proc) is in the note.
 - **memory**: the server process with 10,000 products (the demo catalog cloned): RSS from
   /proc after the start, after a warm-up (catalog in br, gzip and JSON, the cover, catalog
   and product pages, then a burst of 10 at once), and its peak (VmHWM); the first start

@@ -42,7 +42,7 @@ function shopConfigWithoutOrderLimits(dir: string): string {
  * the first refusal, if any.
  */
 function orderEverySecond(app: Child, productId: string, shopId: string): { stop: () => Promise<{ placed: number; refused: string[] }> } {
-  const body = order(productId).replace('kirana-demo', shopId);
+  const body = order(productId, shopId);
   let placed = 0;
   const refused: string[] = [];
   const pending = new Set<Promise<void>>();

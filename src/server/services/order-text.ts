@@ -25,7 +25,21 @@ const paymentStatusNames: Record<string, string> = {
 
 /** 'Tue, 24 Nov, 10:42 am' in the shop's time zone and locale. */
 export function shopTime(at: number, shop: Shop, withYear = false): string {
-  return new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: shop.timeZone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit' }).format(at);
+  return dateFormat(shop.localeConfig.defaultLocale, shop.timeZone, withYear).format(at);
+}
+
+// an Intl.DateTimeFormat costs far more to make than to use: one per locale, zone and shape
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, timeZone: string, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${withYear}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit' });
+    // a config reload may change the zone or locale: a few stay, never an unbounded number
+    if (dateFormats.size >= 16) dateFormats.clear();
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 /** The delivery slot with its day: 'Wed, 25 Nov, Morning (8 am – 11 am)'. */

@@ -97,8 +97,10 @@ export function createOwnerAlerts({ shop: shopNow, alerts, push, mailer, log }: 
     orderPlaced(order, origin) {
       const shop = shopNow();
       const alert = orderAlert(order, shop);
-      const lines = orderText({ ...order, cancelRequested: false, paymentReference: null }, shop);
-      return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, lines, `${at}${alert.url}`, shop.title), { orderId: order.id }));
+      // the whole order as text only for an e-mail that goes
+      let lines: string[] | undefined;
+      const text = () => (lines ??= orderText({ ...order, cancelRequested: false, paymentReference: null }, shop));
+      return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, text(), `${at}${alert.url}`, shop.title), { orderId: order.id }));
     },
     bookingMade(appointment, origin) {
       const shop = shopNow();

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { monotonicFactory } from 'ulid';
 import { contactPhone, deliveryModeNames } from '../../../domain/order-details.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
-import { orderForApi, type OrderView } from '../../../domain/order.ts';
+import { orderForApi, type Order, type OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
 import { orderViewIn } from './order-repository.ts';
 
@@ -27,7 +27,8 @@ export type WebhookPayload = {
  * `webhook_deliveries` outbox (services/order-webhook.ts posts them); without it, nowhere.
  */
 export interface OrderOutbox {
-  record(trx: Transaction<Database>, type: OrderEventType, orderId: string, detail?: Record<string, unknown>, now?: number): Promise<void>;
+  /** `view`: the order as it is now, when the caller has it already (else it is read). */
+  record(trx: Transaction<Database>, type: OrderEventType, orderId: string, detail?: Record<string, unknown>, now?: number, view?: Order): Promise<void>;
 }
 
 // delivery ids that grow within a millisecond too: two events of one transaction are posted in the order they happened
@@ -53,8 +54,8 @@ export function webhookSummary(type: OrderEventType, order: OrderView): string {
 
 /** The outbox of ORDER_WEBHOOK_URL: the order as it is after the change, in the shop's fraction digits. */
 export const webhookOutbox = (fractionDigits: number): OrderOutbox => ({
-  async record(trx, type, orderId, detail = {}, now = Date.now()) {
-    const stored = await orderViewIn(trx, orderId);
+  async record(trx, type, orderId, detail = {}, now = Date.now(), view) {
+    const stored = view ?? (await orderViewIn(trx, orderId));
     if (!stored) return;
     const order = orderForApi(stored, fractionDigits);
     const id = ulid(now);

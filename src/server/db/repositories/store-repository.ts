@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -10,6 +10,9 @@ export async function storeIsOpen(trx: Transaction<Database> | Db['kysely']): Pr
   const row = await trx.selectFrom('shop_meta').select('value').where('key', '=', OPEN_KEY).executeTakeFirst();
   return row?.value !== '0';
 }
+
+/** The switch as a column of another query (the order's products: one round trip fewer): '0' when closed. */
+export const storeSwitch = (eb: ExpressionBuilder<Database, keyof Database>) => eb.selectFrom('shop_meta').select('value').where('key', '=', OPEN_KEY);
 
 /** The owner's open / closed switch, audited. */
 export function createStoreRepository(db: Db) {

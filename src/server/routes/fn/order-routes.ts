@@ -13,7 +13,7 @@ import { orderLabel } from '../../../domain/order-number.ts';
 import { openingSentence } from '../../../domain/opening-words.ts';
 import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
+import type { Claim, IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
 import { mailOrigin } from '../../public-origin.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
@@ -211,55 +211,61 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
       const { userId } = session;
 
       const key = req.headers['idempotency-key'];
-      if (key) {
-        // the parsed body and who sent it: what the order depends on, in a fixed key order
-        const hash = createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex');
-        const claim = await idempotency.claim(SCOPE, key, hash);
+      // the parsed body and who sent it: what the order depends on, in a fixed key order
+      const hash = key ? createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex') : '';
+      const used = (claim: Exclude<Claim, { state: 'claimed' }>) => {
         if (claim.state === 'mismatch') return reply.code(422).send(errorBody('idempotency_key_reused', 'This Idempotency-Key was used for a different order.'));
         if (claim.state === 'in_flight') return reply.code(409).send(errorBody('in_progress', 'This order is still being placed. Please wait a moment.'));
         // the first answer as it was sent, not serialized again
-        if (claim.state === 'replay') return reply.code(claim.statusCode).header('idempotent-replayed', 'true').serializer(JSON.stringify).send(claim.body as Parameters<typeof reply.send>[0]);
-      }
+        return reply.code(claim.statusCode).header('idempotent-replayed', 'true').serializer(JSON.stringify).send(claim.body as Parameters<typeof reply.send>[0]);
+      };
 
       // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
       const origin = mailOrigin(req, publicUrl, mailer);
       const emailSent = !!mailer && origin !== null && !!req.body.order.personalDetails?.email?.trim();
-      let result: PlaceResult;
       const now = clock();
       const slot = digital ? undefined : deliverySlotFor(shop, req.body.order, now);
-      try {
-        result =
-          slot === 'closed'
-            ? { ok: false, reason: 'slot_closed' }
-            : await orders.place(req.body, shop, {
-                now,
-                userId,
-                slot,
-                digital,
-                inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits, emailSent), trx) : undefined,
-              });
-      } catch (err) {
-        if (key) await idempotency.release(SCOPE, key);
-        throw err;
-      }
+      // with a key, it is claimed in the order's transaction and the answer stored there: a replay returns before anything is placed
+      const result: PlaceResult =
+        slot === 'closed'
+          ? { ok: false, reason: 'slot_closed' }
+          : await orders.place(req.body, shop, {
+              now,
+              userId,
+              slot,
+              digital,
+              claim: key ? (trx) => idempotency.claim(SCOPE, key, hash, now, trx) : undefined,
+              inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits, emailSent), trx) : undefined,
+            });
+      if (!result.ok && result.reason === 'key_used') return used(result.claim);
       if (!result.ok) {
         const answer = refusal(result, shop, req.body);
-        if (key) await idempotency.complete(SCOPE, key, answer.statusCode, answer.body);
+        if (key) {
+          // a refusal is an answer too, stored on its own (its order's work was rolled back)
+          const claim = await idempotency.record(SCOPE, key, hash, answer.statusCode, answer.body, now);
+          if (claim.state !== 'claimed') return used(claim);
+        }
         req.log.info({ reason: result.reason }, 'order refused');
         return reply.code(answer.statusCode).send(answer.body);
       }
       catalog.invalidate();
-      orderEvents.publish({ orderId: result.order.id, number: result.order.number, status: result.order.status, what: 'placed', at: result.order.createdAt });
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
-      void ownerAlerts.orderPlaced(result.order, origin);
-      if (userId) {
-        const noun = result.order.kind === 'enquiry' ? 'enquiry' : 'order';
-        void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(result.order)} is placed.`, url: '/account?activePage=orders', tag: `order-${result.order.id}` });
-      }
-      if (orderEmailRecipient(result.order)) {
-        const { order, notificationToken } = result;
-        mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
-      }
+      // the owner's board, the owner's alerts, the shopper's push and e-mail: after the answer is written, never before it
+      const { order, notificationToken } = result;
+      setImmediate(() => {
+        try {
+          orderEvents.publish({ orderId: order.id, number: order.number, status: order.status, what: 'placed', at: order.createdAt });
+          void ownerAlerts.orderPlaced(order, origin);
+          if (userId) {
+            const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
+            void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(order)} is placed.`, url: '/account?activePage=orders', tag: `order-${order.id}` });
+          }
+          if (orderEmailRecipient(order)) mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
+        } catch (err) {
+          // the order is placed and answered: news that could not go out is logged, never thrown
+          req.log.error({ err, orderId: order.id }, 'order news not sent');
+        }
+      });
       return successBody(result, digits, emailSent);
     },
   );

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/databases.ts';
+
+/**
+ * `Db.write`, the order's transaction: on SQLite the writes asked for at the same moment
+ * share one commit (decision 054). Each must still be all or nothing on its own, and each
+ * caller must get its own answer.
+ */
+describe.each(testDatabases)('Db.write on $name', (database) => {
+  it('writes asked for together keep their own outcome: one that fails leaves nothing, the others are all there', async () => {
+    const { db, dispose } = await database.open();
+    try {
+      const put = (key: string, fail: boolean) =>
+        db.write(async (trx) => {
+          await trx.insertInto('shop_meta').values({ key, value: 'written' }).execute();
+          await trx.insertInto('shop_meta').values({ key: `${key}-second`, value: 'written' }).execute();
+          if (fail) throw new Error(`${key} refused`);
+          return key;
+        });
+      // asked for in one turn of the event loop: on SQLite, one group
+      const outcomes = await Promise.allSettled([put('w1', false), put('w2', true), put('w3', false), put('w4', true), put('w5', false)]);
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(['w1', 'w2 refused', 'w3', 'w4 refused', 'w5']);
+      const rows = await db.kysely.selectFrom('shop_meta').select('key').where('key', 'like', 'w%').orderBy('key').execute();
+      expect(rows.map((r) => r.key)).toEqual(['w1', 'w1-second', 'w3', 'w3-second', 'w5', 'w5-second']);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('a write the database refuses fails alone', async () => {
+    const { db, dispose } = await database.open();
+    try {
+      const put = (key: string) => db.write(async (trx) => void (await trx.insertInto('shop_meta').values({ key, value: 'written' }).execute()));
+      // the same key twice: the second insert breaks the primary key
+      const outcomes = await Promise.allSettled([put('k1'), put('k1'), put('k2')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const rows = await db.kysely.selectFrom('shop_meta').select('key').where('key', 'in', ['k1', 'k2']).orderBy('key').execute();
+      expect(rows.map((r) => r.key)).toEqual(['k1', 'k2']);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it.runIf(database.name === 'sqlite')('a shared commit that fails fails every write of its group, and none is kept', async () => {
+    const { db, dispose } = await database.open();
+    try {
+      const put = (key: string) => db.write(async (trx) => void (await trx.insertInto('shop_meta').values({ key, value: 'written' }).execute()));
+      // a cart line of a user that does not exist, its foreign key checked only at the commit
+      const breaksTheCommit = db.write(async (trx) => {
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await trx.insertInto('cart_lines').values({ user_id: 'nobody', product_id: 'tee-red-m', qty_milli: 1000, updated_at: 0 }).execute();
+      });
+      const outcomes = await Promise.allSettled([put('c1'), breaksTheCommit, put('c2')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(await db.kysely.selectFrom('shop_meta').select('key').where('key', 'in', ['c1', 'c2']).execute()).toEqual([]);
+      // and the next write goes through
+      await put('c3');
+      expect(await db.kysely.selectFrom('shop_meta').select('key').where('key', '=', 'c3').execute()).toEqual([{ key: 'c3' }]);
+    } finally {
+      await dispose();
+    }
+  });
+});
