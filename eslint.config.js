@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -13,7 +14,8 @@ const webNotServer = { group: ['**/server/**'], message: 'web never imports serv
  */
 const featureNotFeature = (depth) => ({
   regex: `^(\\.\\./){${depth + 1}}[^./]|(^|/)features/`,
-  message: 'a feature imports its own folder, lib/, ui/, hooks/, modals/, layouts/ and the domain, not another feature: move what two features share to lib/ or ui/',
+  message:
+    'a feature imports its own folder, lib/, ui/, hooks/, modals/, layouts/ and the domain, not another feature: move what two features share to lib/ or ui/',
 });
 
 export default tseslint.config(
@@ -62,12 +64,35 @@ export default tseslint.config(
     // what several routes share lives in plugins/, services/ or a helper module of routes/
     files: ['src/server/routes/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, { group: ['../**/*-routes.ts'], message: 'routes do not import routes of another folder: move what they share to plugins/, services/ or routes/<helper>.ts' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNotWeb,
+            {
+              group: ['../**/*-routes.ts'],
+              message: 'routes do not import routes of another folder: move what they share to plugins/, services/ or routes/<helper>.ts',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/services/**/*.ts', 'src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, { group: ['**/routes/**/*-routes.ts'], message: 'services, plugins and the database know no routes: routes call them, not the other way' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNotWeb,
+            { group: ['**/routes/**/*-routes.ts'], message: 'services, plugins and the database know no routes: routes call them, not the other way' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -75,4 +100,6 @@ export default tseslint.config(
     plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
     rules: { ...jsxA11y.flatConfigs.recommended.rules, ...reactHooks.configs.recommended.rules },
   },
+  // formatting is Prettier's (.prettierrc.json, checked by npm run lint): no ESLint rule may fight it
+  prettier,
 );

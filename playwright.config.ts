@@ -1,5 +1,25 @@
 import { defineConfig } from '@playwright/test';
-import { brokenShop, brokenShopOwner, demoShop, fakePayu, fakePayuEndpoint, fakePush, fakePushControl, fakePushOrigin, fakeSms, fakeSmsInbox, fakeSmtp, fakeTruecaller, fakeTruecallerOrigin, fakeSmtpInbox, SHORT_ACCESS_TOKEN_SECONDS, shortSessionShop, shopServerEnv, shopURL, type TestShop } from './e2e/fixtures/servers.ts';
+import {
+  brokenShop,
+  brokenShopOwner,
+  demoShop,
+  fakePayu,
+  fakePayuEndpoint,
+  fakePush,
+  fakePushControl,
+  fakePushOrigin,
+  fakeSms,
+  fakeSmsInbox,
+  fakeSmtp,
+  fakeTruecaller,
+  fakeTruecallerOrigin,
+  fakeSmtpInbox,
+  SHORT_ACCESS_TOKEN_SECONDS,
+  shortSessionShop,
+  shopServerEnv,
+  shopURL,
+  type TestShop,
+} from './e2e/fixtures/servers.ts';
 import { SMS_TOKEN } from './src/server/testing/fake-sms.ts';
 import { SMTP_PASSWORD, SMTP_USER } from './src/server/testing/fake-smtp.ts';
 
@@ -37,7 +57,16 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'retain-on-failure',
     // shoppers who already answered the browser: the notifications prompt (which covers the
@@ -57,14 +86,39 @@ export default defineConfig({
     },
   ],
   webServer: [
-    { name: fakePayu.name, command: 'node --import tsx e2e/fixtures/start-fake-payu.ts', url: `http://127.0.0.1:${fakePayu.port}/`, reuseExistingServer: false, timeout: 60_000 },
+    {
+      name: fakePayu.name,
+      command: 'node --import tsx e2e/fixtures/start-fake-payu.ts',
+      url: `http://127.0.0.1:${fakePayu.port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     { name: fakeSmtp.name, command: 'node --import tsx e2e/fixtures/start-fake-smtp.ts', url: fakeSmtpInbox, reuseExistingServer: false, timeout: 60_000 },
     { name: fakeSms.name, command: 'node --import tsx e2e/fixtures/start-fake-sms.ts', url: fakeSmsInbox, reuseExistingServer: false, timeout: 60_000 },
-    { name: fakePush.name, command: 'node --import tsx e2e/fixtures/start-fake-push.ts', url: `${fakePushControl}/messages`, reuseExistingServer: false, timeout: 60_000 },
+    {
+      name: fakePush.name,
+      command: 'node --import tsx e2e/fixtures/start-fake-push.ts',
+      url: `${fakePushControl}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server, texts through the local SMS provider and pushes through the local push service
     // a shop that sends messages needs PUBLIC_URL: links are never built from the Host header
-    shopServer(demoShop, { PAYU_SALT: fakePayu.salt, PAYU_KEY: fakePayu.key, PAYU_ENDPOINT: fakePayuEndpoint, PUSH_SERVICE_ORIGIN: fakePushOrigin, PUBLIC_URL: shopURL(demoShop), ...messaging }),
-    { name: fakeTruecaller.name, command: 'node --import tsx e2e/fixtures/start-fake-truecaller.ts', url: `${fakeTruecallerOrigin}/profile`, reuseExistingServer: false, timeout: 60_000 },
+    shopServer(demoShop, {
+      PAYU_SALT: fakePayu.salt,
+      PAYU_KEY: fakePayu.key,
+      PAYU_ENDPOINT: fakePayuEndpoint,
+      PUSH_SERVICE_ORIGIN: fakePushOrigin,
+      PUBLIC_URL: shopURL(demoShop),
+      ...messaging,
+    }),
+    {
+      name: fakeTruecaller.name,
+      command: 'node --import tsx e2e/fixtures/start-fake-truecaller.ts',
+      url: `${fakeTruecallerOrigin}/profile`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     shopServer(shortSessionShop, {
       ACCESS_TOKEN_TTL_SECONDS: String(SHORT_ACCESS_TOKEN_SECONDS),
       SHOP_CONFIG_PATCH: JSON.stringify({ callerVerification: { provider: 'truecaller', partnerKey: 'e2e-partner-key', partnerName: 'Kirana and Co' } }),

@@ -14,7 +14,8 @@ import { VitePWA } from 'vite-plugin-pwa';
  * chunks. A module missing here only costs its own small request; a module wrongly added
  * here shows up in `npm run bench`'s first-load figure.
  */
-const frameworkPackages = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//;
+const frameworkPackages =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//;
 const syncExternalStoreShim = fileURLToPath(new URL('src/web/lib/use-sync-external-store-shim.ts', import.meta.url));
 const framework = (id: string) => frameworkPackages.test(id) || id === syncExternalStoreShim;
 const shell = [
@@ -60,7 +61,10 @@ const dropSourceMaps: Plugin = {
   name: 'drop-source-maps',
   generateBundle: {
     order: 'post',
-    handler: (_, bundle) => Object.keys(bundle).filter((f) => f.endsWith('.map')).forEach((f) => delete bundle[f]),
+    handler: (_, bundle) =>
+      Object.keys(bundle)
+        .filter((f) => f.endsWith('.map'))
+        .forEach((f) => delete bundle[f]),
   },
 };
 
@@ -85,7 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // build/bundle-report.json (bench/first-load-js.ts reads it); the source maps it is
     // measured through are then dropped, so the files served are the same as without it
     // (KEEP_MAPS=1 keeps them, for a profiler's names). Normal builds have none of this.
-    ...(bundleReport && !isSsrBuild ? [visualizer({ filename: 'build/bundle-report.json', template: 'raw-data', sourcemap: true }), ...(process.env.KEEP_MAPS ? [] : [dropSourceMaps])] : []),
+    ...(bundleReport && !isSsrBuild
+      ? [visualizer({ filename: 'build/bundle-report.json', template: 'raw-data', sourcemap: true }), ...(process.env.KEEP_MAPS ? [] : [dropSourceMaps])]
+      : []),
   ],
   resolve: {
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: syncExternalStoreShim }],

@@ -54,15 +54,37 @@ export async function catalogVsStatic(): Promise<Row[]> {
     const { ratio, perRound } = rateRatio(m.runs.app, m.runs.nginx);
     const what = m === demo ? `demo catalog, ${m.products} products` : `${m.products} products`;
     rows.push(
-      { name: `${m === demo ? '' : '  '}/api/catalog rate ÷ nginx rate (${what})`, figure: ratio.toFixed(2), target: `≥ ${TARGET.toFixed(2)}`, ok: ratio >= TARGET, note: `per round ${perRound}; gzip on both sides` },
-      { name: `  /api/catalog / nginx gzip_static, ${what}`, figure: `${rateOf(m.runs.app).toFixed(0)} / ${rateOf(m.runs.nginx).toFixed(0)} req/s`, note: `p99 ${m.runs.app.map((r) => r.latency.p99).join(', ')} / ${m.runs.nginx.map((r) => r.latency.p99).join(', ')} ms` },
-      { name: `  server CPU per request, app / nginx, ${what}`, figure: `${cpuText(m.runs.app)} / ${cpuText(m.runs.nginx)} µs`, note: "nginx's workers together; less disturbed by other load than req/s" },
+      {
+        name: `${m === demo ? '' : '  '}/api/catalog rate ÷ nginx rate (${what})`,
+        figure: ratio.toFixed(2),
+        target: `≥ ${TARGET.toFixed(2)}`,
+        ok: ratio >= TARGET,
+        note: `per round ${perRound}; gzip on both sides`,
+      },
+      {
+        name: `  /api/catalog / nginx gzip_static, ${what}`,
+        figure: `${rateOf(m.runs.app).toFixed(0)} / ${rateOf(m.runs.nginx).toFixed(0)} req/s`,
+        note: `p99 ${m.runs.app.map((r) => r.latency.p99).join(', ')} / ${m.runs.nginx.map((r) => r.latency.p99).join(', ')} ms`,
+      },
+      {
+        name: `  server CPU per request, app / nginx, ${what}`,
+        figure: `${cpuText(m.runs.app)} / ${cpuText(m.runs.nginx)} µs`,
+        note: "nginx's workers together; less disturbed by other load than req/s",
+      },
     );
     if (m.runs.fastify) {
       const fastify = rateRatio(m.runs.app, m.runs.fastify);
-      rows.push({ name: `  /api/catalog rate ÷ Fastify static rate (${what})`, figure: fastify.ratio.toFixed(2), note: `per round ${fastify.perRound}; ${rateOf(m.runs.fastify).toFixed(0)} req/s, ${cpuText(m.runs.fastify)} µs CPU each: the same framework per request as the app` });
+      rows.push({
+        name: `  /api/catalog rate ÷ Fastify static rate (${what})`,
+        figure: fastify.ratio.toFixed(2),
+        note: `per round ${fastify.perRound}; ${rateOf(m.runs.fastify).toFixed(0)} req/s, ${cpuText(m.runs.fastify)} µs CPU each: the same framework per request as the app`,
+      });
     }
-    rows.push({ name: `  bytes per response, app / nginx, ${what}`, figure: `${bytesPerResponse(m.runs.app).toFixed(0)} / ${bytesPerResponse(m.runs.nginx).toFixed(0)} B`, note: `body ${m.gzip} B gzip, ${kb(m.json)} json; the rest is headers` });
+    rows.push({
+      name: `  bytes per response, app / nginx, ${what}`,
+      figure: `${bytesPerResponse(m.runs.app).toFixed(0)} / ${bytesPerResponse(m.runs.nginx).toFixed(0)} B`,
+      note: `body ${m.gzip} B gzip, ${kb(m.json)} json; the rest is headers`,
+    });
   }
   return rows;
 }

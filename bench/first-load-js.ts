@@ -90,13 +90,22 @@ export async function firstLoadJs(): Promise<Row[]> {
         figure: kb(total),
         target: `≤ ${BUDGET_KB} KB`,
         ok: over <= 0,
-        note: over > 0 && floor !== undefined ? `${over.toFixed(1)} KB over; React, React DOM and React Router alone are ${kb(floor)} (see the library rows)` : '',
+        note:
+          over > 0 && floor !== undefined ? `${over.toFixed(1)} KB over; React, React DOM and React Router alone are ${kb(floor)} (see the library rows)` : '',
       },
       ...files.map((f) => ({ name: `  ${f.path}`, figure: kb(f.gzip), note: `raw ${kb(f.raw)}; ${f.via}; ${f.source}` })),
-      ...(missed.length ? [{ name: '  loaded but not modulepreloaded', figure: String(missed.length), note: missed.map((f) => path.basename(f.path)).join(', ') }] : []),
+      ...(missed.length
+        ? [{ name: '  loaded but not modulepreloaded', figure: String(missed.length), note: missed.map((f) => path.basename(f.path)).join(', ') }]
+        : []),
       ...(libraries
         ? libraries.map((l) => ({ name: `  library ${l.name}`, figure: kb(l.gzip), note: `${kb(l.minified)} minified, in ${l.files.join(', ')}` }))
-        : [{ name: '  per library', figure: 'not measured', note: `no ${path.relative(ROOT, BUNDLE_REPORT)} of this build: build with BUNDLE_REPORT=1 (npm run bench does)` }]),
+        : [
+            {
+              name: '  per library',
+              figure: 'not measured',
+              note: `no ${path.relative(ROOT, BUNDLE_REPORT)} of this build: build with BUNDLE_REPORT=1 (npm run bench does)`,
+            },
+          ]),
     ];
   } finally {
     await app?.stop();

@@ -11,7 +11,16 @@ import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, typ
  * other load on the machine hits every page alike; the median score is the figure.
  */
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = 3;
 /** Issue 25 (it raised §5's floor of 90 to its aim): each page must score at least FLOOR. */
 const FLOOR = 98;
@@ -55,7 +64,15 @@ async function warm(origin: string, pagePath: string): Promise<number> {
 
 async function measure(url: string, port: number, retries = 1): Promise<Measured> {
   // the screenshots feed no score; leaving them out makes each run a few seconds shorter
-  const flags: Flags = { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'], maxWaitForLoad: 30_000, disableFullPageScreenshot: true, skipAudits: ['screenshot-thumbnails', 'final-screenshot'] };
+  const flags: Flags = {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance'],
+    maxWaitForLoad: 30_000,
+    disableFullPageScreenshot: true,
+    skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+  };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -99,7 +116,9 @@ function topCauses(lhr: Lhr, count = 3): string[] {
     .sort((a, b) => savings(b) - savings(a) || (a.score ?? 1) - (b.score ?? 1))
     .slice(0, count)
     .map((a) => {
-      const m = Object.entries(a.metricSavings ?? {}).filter(([, v]) => v).map(([k, v]) => `${k} −${k === 'CLS' ? v!.toFixed(3) : `${Math.round(v!)} ms`}`);
+      const m = Object.entries(a.metricSavings ?? {})
+        .filter(([, v]) => v)
+        .map(([k, v]) => `${k} −${k === 'CLS' ? v!.toFixed(3) : `${Math.round(v!)} ms`}`);
       const items = detailItems(a.details).slice(0, 4).map(describeItem).filter(Boolean);
       return `${a.id}: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${m.length ? ` [${m.join(', ')}]` : ''}${items.length ? `\n        ${items.join('\n        ')}` : ''}`;
     });
@@ -167,7 +186,10 @@ export async function lighthouseBench(): Promise<Row[]> {
       process.removeListener('exit', kill);
       kill();
     });
-    const version = await get(`http://${HOST}:${chrome.port}/json/version`).then((r) => (JSON.parse(r.body.toString('utf8')) as { Browser?: string }).Browser ?? '?', () => '?');
+    const version = await get(`http://${HOST}:${chrome.port}/json/version`).then(
+      (r) => (JSON.parse(r.body.toString('utf8')) as { Browser?: string }).Browser ?? '?',
+      () => '?',
+    );
     const results = new Map<string, Measured[]>(pages.map((p) => [p, []]));
     const failures = new Map<string, string[]>();
     let stoppedEarly = '';
@@ -187,7 +209,9 @@ export async function lighthouseBench(): Promise<Row[]> {
             continue;
           }
           results.get(p)!.push(m);
-          console.log(`  run ${run} ${p.padEnd(24)} score ${String(m.score).padStart(3)}  LCP ${seconds(m.lcp)}  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  FCP ${seconds(m.fcp)}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+          console.log(
+            `  run ${run} ${p.padEnd(24)} score ${String(m.score).padStart(3)}  LCP ${seconds(m.lcp)}  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  FCP ${seconds(m.fcp)}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+          );
         }
       }
     } finally {
@@ -232,7 +256,11 @@ export async function lighthouseBench(): Promise<Row[]> {
       // Lighthouse's own yardstick of this machine's CPU: the simulated 4× slowdown multiplies what it observed, so a slow or shared CPU inflates TBT
       const index = median(all, (r) => r.lhr.environment.benchmarkIndex).lhr.environment.benchmarkIndex;
       const load = `load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
-      rows.push({ name: '  lighthouse CPU benchmarkIndex', figure: index.toFixed(0), note: `${load}; TBT, and with it the score, drops when the CPU is shared; ${version}` });
+      rows.push({
+        name: '  lighthouse CPU benchmarkIndex',
+        figure: index.toFixed(0),
+        note: `${load}; TBT, and with it the score, drops when the CPU is shared; ${version}`,
+      });
     }
     console.log(`  lighthouse: ${((Date.now() - started) / 1000).toFixed(0)} s of the ${(budget / 1000).toFixed(0)} s cap`);
     return rows;

@@ -115,10 +115,28 @@ export async function memoryBench(): Promise<Row[]> {
         ok: inMb(warm.rss + warm.children) <= TARGET_MB,
         note: `1 s after ${pages.length} pages one by one, then ${BURST} at ${CONCURRENCY} at once, and /api/catalog in br, gzip and JSON${childText(warm)}`,
       },
-      { name: `server peak RSS (VmHWM), ${PRODUCTS / 1000}k products`, figure: mb(warm.peak), target: `≤ ${PEAK_TARGET_MB} MB`, ok: inMb(warm.peak) <= PEAK_TARGET_MB, note: 'the most it held since it started, warm-up included' },
+      {
+        name: `server peak RSS (VmHWM), ${PRODUCTS / 1000}k products`,
+        figure: mb(warm.peak),
+        target: `≤ ${PEAK_TARGET_MB} MB`,
+        ok: inMb(warm.peak) <= PEAK_TARGET_MB,
+        note: 'the most it held since it started, warm-up included',
+      },
       { name: '  RSS after start, before any request', figure: mb(started.rss), note: 'a restart on the seeded database' },
-      ...(seeded ? [{ name: `  first start, seeding ${PRODUCTS / 1000}k products: peak RSS`, figure: mb(seeded.peak), note: `once per shop; RSS ${mb(seeded.rss)} after seeding and one catalog request` }] : []),
-      { name: `  first start, seeding ${PRODUCTS / 1000}k products: ready after`, figure: `${seedSeconds.toFixed(1)} s`, note: 'SEED_CATALOG into an empty SQLite database, until /healthz answers' },
+      ...(seeded
+        ? [
+            {
+              name: `  first start, seeding ${PRODUCTS / 1000}k products: peak RSS`,
+              figure: mb(seeded.peak),
+              note: `once per shop; RSS ${mb(seeded.rss)} after seeding and one catalog request`,
+            },
+          ]
+        : []),
+      {
+        name: `  first start, seeding ${PRODUCTS / 1000}k products: ready after`,
+        figure: `${seedSeconds.toFixed(1)} s`,
+        note: 'SEED_CATALOG into an empty SQLite database, until /healthz answers',
+      },
       ...sizes,
     ];
   } finally {

@@ -27,7 +27,18 @@ export function nginxVersion(): string {
 export const GZIP = { 'accept-encoding': 'gzip' } as const;
 
 /** Headers that belong to one connection or one transfer, or that a file server sets for its file. */
-const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'last-modified', 'accept-ranges', 'server']);
+const NOT_COPIED = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'server',
+]);
 
 /** One answer of the app, to be served as a file: its gzip bytes and the headers to send with them. */
 export type Served = { name: string; gzip: Buffer; headers: Record<string, string> };
@@ -69,7 +80,10 @@ function fileServerConfig(dir: string, port: number, files: Served[]): string {
     return `location = /${f.name} {\n      types { }\n      default_type ${nginxString(type)};\n      ${added.join('\n      ')}\n    }`;
   };
   // a worker per core, as a shop owner runs it
-  return nginxConfig(dir, 'auto', `
+  return nginxConfig(
+    dir,
+    'auto',
+    `
   sendfile on;
   tcp_nopush on;
   keepalive_timeout 10s;
@@ -80,7 +94,8 @@ function fileServerConfig(dir: string, port: number, files: Served[]): string {
     listen ${HOST}:${port};
     root ${dir};
     ${files.map(location).join('\n    ')}
-  }`);
+  }`,
+  );
 }
 
 /** The processes whose parent is `pid`: nginx's workers, whose CPU time is the server's. */
@@ -102,7 +117,9 @@ async function checkSame(label: string, url: string, expected: Served): Promise<
   const res = await get(url, GZIP);
   const differs = Object.keys(expected.headers).filter((h) => res.headers[h] !== expected.headers[h]);
   if (res.headers['content-encoding'] !== 'gzip' || !res.body.equals(expected.gzip) || differs.length) {
-    throw new Error(`${label} does not send the same gzip bytes and headers as the app for ${expected.name}${differs.length ? ` (differs in ${differs.join(', ')})` : ''}`);
+    throw new Error(
+      `${label} does not send the same gzip bytes and headers as the app for ${expected.name}${differs.length ? ` (differs in ${differs.join(', ')})` : ''}`,
+    );
   }
 }
 
@@ -120,7 +137,12 @@ export async function startNginx(files: Served[]): Promise<Child> {
 
 /** bench/static-server.ts (Fastify + @fastify/static) serving `file`, checked likewise. */
 export async function startFastifyStatic(file: Served): Promise<Child> {
-  const server = await startChild('static server', 'bench/static-server.ts', { STATIC_DIR: writeFiles([file]), STATIC_HEADERS: JSON.stringify(file.headers) }, `/${file.name}`);
+  const server = await startChild(
+    'static server',
+    'bench/static-server.ts',
+    { STATIC_DIR: writeFiles([file]), STATIC_HEADERS: JSON.stringify(file.headers) },
+    `/${file.name}`,
+  );
   await checkSame('the Fastify static server', `${server.url}/${file.name}`, file);
   return server;
 }

@@ -49,7 +49,11 @@ export function writeSeed(dir: string): { file: string; plenty: string; scarce: 
  * but never refuse one.
  */
 function writeShopConfig(dir: string): { file: string; id: string } {
-  const shop = JSON.parse(readFileSync(path.join(ROOT, 'demo/shop.config.json'), 'utf8')) as { id: string; $schema?: string; orderConfig: Record<string, unknown> };
+  const shop = JSON.parse(readFileSync(path.join(ROOT, 'demo/shop.config.json'), 'utf8')) as {
+    id: string;
+    $schema?: string;
+    orderConfig: Record<string, unknown>;
+  };
   delete shop.$schema;
   shop.orderConfig.orderRateLimit = { perAddress: 100_000, perContact: 100_000, windowMinutes: 10 };
   const file = path.join(dir, 'shop.config.json');
@@ -92,9 +96,25 @@ async function backendsCpuMs(adminUrl: string | undefined, database: string | un
 type Run = { rate: number; p50: number; p99: number; appCpu: number | null; dbCpu: number | null };
 
 /** 10 shoppers placing orders for DURATION_S; every one must be placed. */
-async function placeFor(app: Child, label: string, body: string, headers: Record<string, string>, pgAdmin?: string, pgName?: string, seconds = DURATION_S): Promise<Run> {
+async function placeFor(
+  app: Child,
+  label: string,
+  body: string,
+  headers: Record<string, string>,
+  pgAdmin?: string,
+  pgName?: string,
+  seconds = DURATION_S,
+): Promise<Run> {
   const [app0, db0] = [cpuMs(app.proc.pid), await backendsCpuMs(pgAdmin, pgName)];
-  const run = await autocannon({ url: `${app.url}/fn/order/create`, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, connections: 10, duration: seconds, idReplacement: true });
+  const run = await autocannon({
+    url: `${app.url}/fn/order/create`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    connections: 10,
+    duration: seconds,
+    idReplacement: true,
+  });
   const [app1, db1] = [cpuMs(app.proc.pid), await backendsCpuMs(pgAdmin, pgName)];
   if (run.errors || run.timeouts || run.non2xx) throw new Error(`${label}: ${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} refused orders`);
   const n = run.requests.total;
@@ -102,7 +122,10 @@ async function placeFor(app: Child, label: string, body: string, headers: Record
   return { rate: n / seconds, p50: run.latency.p50, p99: run.latency.p99, appCpu: perOrder(app0, app1), dbCpu: perOrder(db0, db1) };
 }
 
-const cpuNote = (r: Run) => [r.appCpu === null ? '' : `server CPU ${r.appCpu.toFixed(0)} µs/order`, r.dbCpu === null ? '' : `PostgreSQL backends ${r.dbCpu.toFixed(0)} µs/order`].filter(Boolean).join(', ');
+const cpuNote = (r: Run) =>
+  [r.appCpu === null ? '' : `server CPU ${r.appCpu.toFixed(0)} µs/order`, r.dbCpu === null ? '' : `PostgreSQL backends ${r.dbCpu.toFixed(0)} µs/order`]
+    .filter(Boolean)
+    .join(', ');
 
 async function measure(label: keyof typeof TARGET, env: Record<string, string>, pgAdmin?: string): Promise<Row[]> {
   const work = tempDir('orders');
@@ -112,23 +135,51 @@ async function measure(label: keyof typeof TARGET, env: Record<string, string>, 
   const app = await startChild(`app (${label})`, SERVER_MAIN, { DATA_DIR: work, SEED_CATALOG: seed.file, SHOP_CONFIG: shop.file, ...env }, '/healthz');
   try {
     const body = order(seed.plenty, shop.id);
-    const probe = await fetch(`${app.url}/fn/order/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'co-bench-probe' }, body });
+    const probe = await fetch(`${app.url}/fn/order/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'co-bench-probe' },
+      body,
+    });
     if (probe.status !== 200) throw new Error(`a first order answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
     // a running shop's code is warm: 2 s of orders first, not measured (as LOAD.warmupS for the other rates)
     await placeFor(app, label, body, KEY_HEADER, undefined, undefined, 2);
     const keyed = await placeFor(app, label, body, KEY_HEADER, pgAdmin, pgName);
     const bare = await placeFor(app, label, body, {}, pgAdmin, pgName);
 
-    const hot = await autocannon({ url: `${app.url}/fn/order/create`, method: 'POST', headers: { 'content-type': 'application/json', ...KEY_HEADER }, body: order(seed.scarce, shop.id), connections: 20, amount: HOT_ORDERS, idReplacement: true });
+    const hot = await autocannon({
+      url: `${app.url}/fn/order/create`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...KEY_HEADER },
+      body: order(seed.scarce, shop.id),
+      connections: 20,
+      amount: HOT_ORDERS,
+      idReplacement: true,
+    });
     const sold = hot['2xx'];
     const left = await stockOf(app, seed.scarce);
     const oversold = Math.max(0, sold - HOT_STOCK) + Math.max(0, -left);
     const ok = oversold === 0 && sold === HOT_STOCK && left === 0;
     const target = TARGET[label];
     return [
-      { name: `order create, ${label}`, figure: `${keyed.rate.toFixed(0)} orders/s`, target: `≥ ${target.toLocaleString('en-US')}`, ok: keyed.rate >= target, note: `an Idempotency-Key each, as the checkout sends; p50 ${keyed.p50} ms, p99 ${keyed.p99} ms; ${cpuNote(keyed)}; 10 shoppers, ${DURATION_S} s, stock checked and taken in each` },
-      { name: `  without Idempotency-Key, ${label}`, figure: `${bare.rate.toFixed(0)} orders/s`, note: `p50 ${bare.p50} ms, p99 ${bare.p99} ms; ${cpuNote(bare)}` },
-      { name: `  oversell check, ${label}`, figure: `${sold} of ${HOT_ORDERS} sold, stock ${left}`, target: `${HOT_STOCK} sold, 0 oversold`, ok, note: `${hot['4xx']} refused as out of stock` },
+      {
+        name: `order create, ${label}`,
+        figure: `${keyed.rate.toFixed(0)} orders/s`,
+        target: `≥ ${target.toLocaleString('en-US')}`,
+        ok: keyed.rate >= target,
+        note: `an Idempotency-Key each, as the checkout sends; p50 ${keyed.p50} ms, p99 ${keyed.p99} ms; ${cpuNote(keyed)}; 10 shoppers, ${DURATION_S} s, stock checked and taken in each`,
+      },
+      {
+        name: `  without Idempotency-Key, ${label}`,
+        figure: `${bare.rate.toFixed(0)} orders/s`,
+        note: `p50 ${bare.p50} ms, p99 ${bare.p99} ms; ${cpuNote(bare)}`,
+      },
+      {
+        name: `  oversell check, ${label}`,
+        figure: `${sold} of ${HOT_ORDERS} sold, stock ${left}`,
+        target: `${HOT_STOCK} sold, 0 oversold`,
+        ok,
+        note: `${hot['4xx']} refused as out of stock`,
+      },
     ];
   } finally {
     await app.stop();
@@ -159,14 +210,31 @@ async function throwawayDatabase(adminUrl: string): Promise<string> {
 
 export async function ordersBench(): Promise<Row[]> {
   const rows = await measure('SQLite', {});
-  if (!PG_ADMIN_URL) return [...rows, { name: 'order create, PostgreSQL', figure: 'skipped: set BENCH_DATABASE_URL', note: 'a PostgreSQL server URL (or TEST_DATABASE_URL); a throwaway database is made there and dropped' }];
+  if (!PG_ADMIN_URL)
+    return [
+      ...rows,
+      {
+        name: 'order create, PostgreSQL',
+        figure: 'skipped: set BENCH_DATABASE_URL',
+        note: 'a PostgreSQL server URL (or TEST_DATABASE_URL); a throwaway database is made there and dropped',
+      },
+    ];
   const host = new URL(PG_ADMIN_URL).host;
   let pgUrl: string;
   try {
     pgUrl = await throwawayDatabase(PG_ADMIN_URL);
   } catch (err) {
     // asked for and not there: a row that says so, not a silent skip
-    return [...rows, { name: 'order create, PostgreSQL', figure: 'did not run', target: `≥ ${TARGET.PostgreSQL}`, ok: false, note: `no database on ${host}: ${err instanceof Error ? err.message : String(err)}` }];
+    return [
+      ...rows,
+      {
+        name: 'order create, PostgreSQL',
+        figure: 'did not run',
+        target: `≥ ${TARGET.PostgreSQL}`,
+        ok: false,
+        note: `no database on ${host}: ${err instanceof Error ? err.message : String(err)}`,
+      },
+    ];
   }
   return [...rows, ...(await measure('PostgreSQL', { DATABASE_URL: pgUrl }, PG_ADMIN_URL))];
 }

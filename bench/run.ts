@@ -57,9 +57,15 @@ watchdog.unref();
 const rows: Row[] = [];
 let failed = false;
 const started = new Date();
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 const loadBefore = load();
-console.log(`bench: ${os.cpus().length} cores, load average ${loadBefore} (other work on the machine skews req/s)${args.only ? `; only ${chosen.map((b) => b.name).join(', ')}` : ''}`);
+console.log(
+  `bench: ${os.cpus().length} cores, load average ${loadBefore} (other work on the machine skews req/s)${args.only ? `; only ${chosen.map((b) => b.name).join(', ')}` : ''}`,
+);
 try {
   for (const b of chosen) {
     if (interrupted) break;
@@ -97,7 +103,10 @@ function parseArgs(argv: string[]): { only?: string[]; write?: boolean } {
     if (arg === '--write' || arg === '--no-write') out.write = arg === '--write';
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
-      const names = (value ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+      const names = (value ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
       const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
       if (!names.length || unknown.length) usage(`--only ${unknown.length ? `does not know ${unknown.join(', ')}` : 'needs names'}`);
       out.only = [...(out.only ?? []), ...names];
@@ -123,8 +132,17 @@ function printTable(table: Row[]): void {
   const cells = table.map((r) => [r.name, r.figure, r.target ?? '', verdict(r), r.note ?? '']);
   const head = ['benchmark', 'figure', 'target', 'verdict', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
-  console.log(`\n${line(head)}\n${widths.map((w) => '─'.repeat(w)).join('  ').trimEnd()}`);
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  console.log(
+    `\n${line(head)}\n${widths
+      .map((w) => '─'.repeat(w))
+      .join('  ')
+      .trimEnd()}`,
+  );
   for (const c of cells) console.log(line(c));
 }
 
@@ -146,9 +164,14 @@ function report(table: Row[], run: { started: Date; seconds: number; loadBefore:
   const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
   // a detail row of the one above it: a leading space would vanish in markdown
   const name = (s: string) => (s.startsWith('  ') ? `↳ ${s.trim()}` : `**${s}**`);
-  const lines = table.map((r) => `| ${[name(cell(r.name)), cell(r.figure), cell(r.target || '—'), r.ok === undefined ? '—' : r.ok ? '✓' : '✗', cell(r.note ?? '')].join(' | ')} |`);
+  const lines = table.map(
+    (r) => `| ${[name(cell(r.name)), cell(r.figure), cell(r.target || '—'), r.ok === undefined ? '—' : r.ok ? '✓' : '✗', cell(r.note ?? '')].join(' | ')} |`,
+  );
   const busiest = Math.max(Number(run.loadBefore.split(' ')[0]), Number(run.loadAfter.split(' ')[0]));
-  const busy = busiest > cpus.length ? `\n\nThe machine was busy (1-minute load average up to ${busiest.toFixed(1)} on ${cpus.length} cores): rates, latencies and Lighthouse scores are lower than on a quiet machine; ratios and sizes hold better.` : '';
+  const busy =
+    busiest > cpus.length
+      ? `\n\nThe machine was busy (1-minute load average up to ${busiest.toFixed(1)} on ${cpus.length} cores): rates, latencies and Lighthouse scores are lower than on a quiet machine; ratios and sizes hold better.`
+      : '';
   const partial = args.only ? `\n\nOnly part of the benchmarks ran (\`--only ${args.only.join(',')}\`); run \`npm run bench\` for the whole table.` : '';
   return `# Performance
 

@@ -20,40 +20,174 @@ export type Rand = () => number;
 export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 const vocab: Record<string, { nouns: string[]; sizes: string[]; variants?: string[] }> = {
-  'Fresh Fruits': { nouns: ['Apples', 'Bananas', 'Mangoes', 'Oranges', 'Pomegranate', 'Grapes', 'Papaya', 'Guava', 'Pineapple', 'Watermelon'], sizes: ['1 kg', '500 g', '6 pcs', '1 dozen'] },
-  Vegetables: { nouns: ['Tomatoes', 'Onions', 'Potatoes', 'Carrots', 'Cauliflower', 'Cabbage', 'Spinach', 'Brinjal', 'Capsicum', 'Cucumber', 'Beetroot'], sizes: ['1 kg', '500 g', '250 g'] },
-  'Dairy & Eggs': { nouns: ['Milk', 'Curd', 'Paneer', 'Butter', 'Cheese Slices', 'Ghee', 'Eggs', 'Buttermilk', 'Yoghurt'], sizes: ['500 ml', '1 L', '200 g', '12 pcs'] },
+  'Fresh Fruits': {
+    nouns: ['Apples', 'Bananas', 'Mangoes', 'Oranges', 'Pomegranate', 'Grapes', 'Papaya', 'Guava', 'Pineapple', 'Watermelon'],
+    sizes: ['1 kg', '500 g', '6 pcs', '1 dozen'],
+  },
+  Vegetables: {
+    nouns: ['Tomatoes', 'Onions', 'Potatoes', 'Carrots', 'Cauliflower', 'Cabbage', 'Spinach', 'Brinjal', 'Capsicum', 'Cucumber', 'Beetroot'],
+    sizes: ['1 kg', '500 g', '250 g'],
+  },
+  'Dairy & Eggs': {
+    nouns: ['Milk', 'Curd', 'Paneer', 'Butter', 'Cheese Slices', 'Ghee', 'Eggs', 'Buttermilk', 'Yoghurt'],
+    sizes: ['500 ml', '1 L', '200 g', '12 pcs'],
+  },
   Bakery: { nouns: ['Bread', 'Buns', 'Croissant', 'Cookies', 'Muffins', 'Rusk', 'Cake', 'Baguette'], sizes: ['400 g', '200 g', '6 pcs'] },
-  'Rice & Grains': { nouns: ['Basmati Rice', 'Brown Rice', 'Sona Masoori Rice', 'Quinoa', 'Oats', 'Millet', 'Poha', 'Semolina'], sizes: ['1 kg', '5 kg', '10 kg'] },
-  'Pulses & Dals': { nouns: ['Toor Dal', 'Moong Dal', 'Chana Dal', 'Urad Dal', 'Masoor Dal', 'Rajma', 'Kabuli Chana', 'Lobia'], sizes: ['500 g', '1 kg', '2 kg'] },
-  'Spices & Masalas': { nouns: ['Turmeric Powder', 'Chilli Powder', 'Garam Masala', 'Cumin Seeds', 'Coriander Powder', 'Black Pepper', 'Cardamom', 'Cinnamon', 'Cloves', 'Saffron'], sizes: ['50 g', '100 g', '200 g'] },
-  'Edible Oils': { nouns: ['Sunflower Oil', 'Mustard Oil', 'Groundnut Oil', 'Olive Oil', 'Coconut Oil', 'Sesame Oil', 'Rice Bran Oil'], sizes: ['1 L', '5 L', '500 ml'] },
-  Snacks: { nouns: ['Potato Chips', 'Namkeen', 'Bhujia', 'Nachos', 'Popcorn', 'Makhana', 'Peanuts', 'Trail Mix', 'Crackers'], sizes: ['100 g', '200 g', '400 g'] },
+  'Rice & Grains': {
+    nouns: ['Basmati Rice', 'Brown Rice', 'Sona Masoori Rice', 'Quinoa', 'Oats', 'Millet', 'Poha', 'Semolina'],
+    sizes: ['1 kg', '5 kg', '10 kg'],
+  },
+  'Pulses & Dals': {
+    nouns: ['Toor Dal', 'Moong Dal', 'Chana Dal', 'Urad Dal', 'Masoor Dal', 'Rajma', 'Kabuli Chana', 'Lobia'],
+    sizes: ['500 g', '1 kg', '2 kg'],
+  },
+  'Spices & Masalas': {
+    nouns: ['Turmeric Powder', 'Chilli Powder', 'Garam Masala', 'Cumin Seeds', 'Coriander Powder', 'Black Pepper', 'Cardamom', 'Cinnamon', 'Cloves', 'Saffron'],
+    sizes: ['50 g', '100 g', '200 g'],
+  },
+  'Edible Oils': {
+    nouns: ['Sunflower Oil', 'Mustard Oil', 'Groundnut Oil', 'Olive Oil', 'Coconut Oil', 'Sesame Oil', 'Rice Bran Oil'],
+    sizes: ['1 L', '5 L', '500 ml'],
+  },
+  Snacks: {
+    nouns: ['Potato Chips', 'Namkeen', 'Bhujia', 'Nachos', 'Popcorn', 'Makhana', 'Peanuts', 'Trail Mix', 'Crackers'],
+    sizes: ['100 g', '200 g', '400 g'],
+  },
   Sweets: { nouns: ['Kaju Katli', 'Gulab Jamun', 'Rasgulla', 'Soan Papdi', 'Ladoo', 'Barfi', 'Chocolate Bar', 'Toffees'], sizes: ['250 g', '500 g', '1 kg'] },
   Tea: { nouns: ['Green Tea', 'Masala Chai', 'Darjeeling Tea', 'Assam Tea', 'Chamomile Tea', 'Lemon Tea', 'Oolong Tea'], sizes: ['100 g', '250 g', '25 bags'] },
   Coffee: { nouns: ['Filter Coffee', 'Instant Coffee', 'Espresso Beans', 'Cold Brew', 'Coffee Powder', 'Cappuccino Mix'], sizes: ['100 g', '250 g', '500 g'] },
   Juices: { nouns: ['Orange Juice', 'Mango Drink', 'Apple Juice', 'Mixed Fruit Juice', 'Coconut Water', 'Lemonade', 'Guava Nectar'], sizes: ['200 ml', '1 L'] },
   'Soft Drinks': { nouns: ['Cola', 'Soda', 'Tonic Water', 'Ginger Ale', 'Energy Drink', 'Iced Tea'], sizes: ['330 ml', '750 ml', '2 L'] },
   'Breakfast Cereals': { nouns: ['Corn Flakes', 'Muesli', 'Granola', 'Oat Porridge', 'Choco Flakes', 'Wheat Flakes'], sizes: ['500 g', '1 kg'] },
-  'Frozen Foods': { nouns: ['Frozen Peas', 'French Fries', 'Veg Nuggets', 'Ice Cream', 'Frozen Paratha', 'Momos', 'Pizza Base'], sizes: ['400 g', '1 kg', '500 ml'] },
-  'Meat & Fish': { nouns: ['Chicken Breast', 'Mutton Curry Cut', 'Prawns', 'Salmon Fillet', 'Fish Curry Cut', 'Chicken Sausages'], sizes: ['500 g', '1 kg', '250 g'] },
-  'Personal Care': { nouns: ['Bath Soap', 'Body Wash', 'Hand Wash', 'Deodorant', 'Talcum Powder', 'Shaving Cream', 'Lip Balm'], sizes: ['125 g', '250 ml', '150 ml'] },
+  'Frozen Foods': {
+    nouns: ['Frozen Peas', 'French Fries', 'Veg Nuggets', 'Ice Cream', 'Frozen Paratha', 'Momos', 'Pizza Base'],
+    sizes: ['400 g', '1 kg', '500 ml'],
+  },
+  'Meat & Fish': {
+    nouns: ['Chicken Breast', 'Mutton Curry Cut', 'Prawns', 'Salmon Fillet', 'Fish Curry Cut', 'Chicken Sausages'],
+    sizes: ['500 g', '1 kg', '250 g'],
+  },
+  'Personal Care': {
+    nouns: ['Bath Soap', 'Body Wash', 'Hand Wash', 'Deodorant', 'Talcum Powder', 'Shaving Cream', 'Lip Balm'],
+    sizes: ['125 g', '250 ml', '150 ml'],
+  },
   'Hair Care': { nouns: ['Shampoo', 'Conditioner', 'Hair Oil', 'Hair Serum', 'Hair Mask', 'Hair Gel'], sizes: ['180 ml', '340 ml', '100 ml'] },
-  'Skin Care': { nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Face Cream', 'Aloe Vera Gel', 'Body Lotion', 'Face Serum'], sizes: ['50 g', '100 ml', '200 ml'] },
+  'Skin Care': {
+    nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Face Cream', 'Aloe Vera Gel', 'Body Lotion', 'Face Serum'],
+    sizes: ['50 g', '100 ml', '200 ml'],
+  },
   'Oral Care': { nouns: ['Toothpaste', 'Toothbrush', 'Mouthwash', 'Dental Floss', 'Tongue Cleaner'], sizes: ['150 g', '250 ml', 'pack of 4'] },
   'Baby Care': { nouns: ['Baby Wipes', 'Diapers', 'Baby Lotion', 'Baby Shampoo', 'Baby Powder', 'Baby Oil'], sizes: ['72 pcs', '200 ml', 'pack of 30'] },
-  'Household Cleaning': { nouns: ['Floor Cleaner', 'Dishwash Liquid', 'Toilet Cleaner', 'Glass Cleaner', 'Scrub Pad', 'Garbage Bags', 'Air Freshener'], sizes: ['500 ml', '1 L', 'pack of 3'] },
+  'Household Cleaning': {
+    nouns: ['Floor Cleaner', 'Dishwash Liquid', 'Toilet Cleaner', 'Glass Cleaner', 'Scrub Pad', 'Garbage Bags', 'Air Freshener'],
+    sizes: ['500 ml', '1 L', 'pack of 3'],
+  },
   Laundry: { nouns: ['Detergent Powder', 'Liquid Detergent', 'Fabric Softener', 'Stain Remover', 'Detergent Bar'], sizes: ['1 kg', '2 L', '500 g'] },
-  Kitchenware: { nouns: ['Pressure Cooker', 'Frying Pan', 'Steel Tiffin', 'Water Bottle', 'Knife Set', 'Chopping Board', 'Casserole', 'Kadai'], sizes: ['3 L', '1 L', 'set of 3'], variants: ['Steel', 'Copper', 'Black', 'Red'] },
-  'Home Decor': { nouns: ['Brass Diya', 'Cushion Cover', 'Wall Clock', 'Photo Frame', 'Table Lamp', 'Scented Candle', 'Flower Vase'], sizes: ['pack of 2', 'set of 4', 'large'], variants: ['Gold', 'Blue', 'White', 'Green'] },
-  "Men's Clothing": { nouns: ['Cotton Shirt', 'Kurta', 'Chinos', 'Jeans', 'Polo T-shirt', 'Hoodie', 'Track Pants', 'Blazer'], sizes: [], variants: ['Navy / M', 'Navy / L', 'Black / M', 'White / L', 'Olive / XL'] },
-  "Women's Clothing": { nouns: ['Saree', 'Kurti', 'Leggings', 'Dupatta', 'Palazzo', 'Anarkali Suit', 'Tunic', 'Cardigan'], sizes: [], variants: ['Red / S', 'Red / M', 'Maroon / M', 'Teal / L', 'Yellow / S'] },
-  Footwear: { nouns: ['Sneakers', 'Sandals', 'Kolhapuri Chappals', 'Loafers', 'Running Shoes', 'Flip Flops', 'Mojari'], sizes: [], variants: ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'] },
-  Stationery: { nouns: ['Notebook', 'Ball Pens', 'Sketch Pens', 'Diary', 'Geometry Box', 'Highlighters', 'Sticky Notes'], sizes: ['pack of 5', 'A5', 'set of 12'] },
+  Kitchenware: {
+    nouns: ['Pressure Cooker', 'Frying Pan', 'Steel Tiffin', 'Water Bottle', 'Knife Set', 'Chopping Board', 'Casserole', 'Kadai'],
+    sizes: ['3 L', '1 L', 'set of 3'],
+    variants: ['Steel', 'Copper', 'Black', 'Red'],
+  },
+  'Home Decor': {
+    nouns: ['Brass Diya', 'Cushion Cover', 'Wall Clock', 'Photo Frame', 'Table Lamp', 'Scented Candle', 'Flower Vase'],
+    sizes: ['pack of 2', 'set of 4', 'large'],
+    variants: ['Gold', 'Blue', 'White', 'Green'],
+  },
+  "Men's Clothing": {
+    nouns: ['Cotton Shirt', 'Kurta', 'Chinos', 'Jeans', 'Polo T-shirt', 'Hoodie', 'Track Pants', 'Blazer'],
+    sizes: [],
+    variants: ['Navy / M', 'Navy / L', 'Black / M', 'White / L', 'Olive / XL'],
+  },
+  "Women's Clothing": {
+    nouns: ['Saree', 'Kurti', 'Leggings', 'Dupatta', 'Palazzo', 'Anarkali Suit', 'Tunic', 'Cardigan'],
+    sizes: [],
+    variants: ['Red / S', 'Red / M', 'Maroon / M', 'Teal / L', 'Yellow / S'],
+  },
+  Footwear: {
+    nouns: ['Sneakers', 'Sandals', 'Kolhapuri Chappals', 'Loafers', 'Running Shoes', 'Flip Flops', 'Mojari'],
+    sizes: [],
+    variants: ['UK 6', 'UK 7', 'UK 8', 'UK 9', 'UK 10'],
+  },
+  Stationery: {
+    nouns: ['Notebook', 'Ball Pens', 'Sketch Pens', 'Diary', 'Geometry Box', 'Highlighters', 'Sticky Notes'],
+    sizes: ['pack of 5', 'A5', 'set of 12'],
+  },
   'Pet Supplies': { nouns: ['Dog Food', 'Cat Food', 'Pet Shampoo', 'Chew Toy', 'Cat Litter', 'Dog Leash'], sizes: ['1 kg', '3 kg', '200 ml'] },
 };
-const adjectives = ['Organic', 'Premium', 'Fresh', 'Classic', 'Natural', 'Roasted', 'Spicy', 'Sweet', 'Crunchy', 'Herbal', 'Pure', 'Golden', 'Royal', 'Daily', 'Farm', 'Handmade', 'Homestyle', 'Lite', 'Rich', 'Traditional', 'Select', 'Everyday', 'Deluxe', 'Wholesome', 'Authentic', 'Zesty', 'Tangy', 'Smooth', 'Extra', 'Soft', 'Cool', 'Mild', 'Original', 'Signature', 'Artisan', 'Country', 'Masala', 'Lemon', 'Mint', 'Sandal'];
-const syllables = ['ka', 'lo', 'ra', 'mi', 'ven', 'tu', 'sha', 'an', 'dor', 'bel', 'ni', 'kri', 'pa', 'zo', 'gal', 'mar', 'su', 'thi', 'ya', 'ro', 'de', 'vi', 'har', 'om', 'li', 'ga', 'ne', 'sa', 'bo', 'tar'];
+const adjectives = [
+  'Organic',
+  'Premium',
+  'Fresh',
+  'Classic',
+  'Natural',
+  'Roasted',
+  'Spicy',
+  'Sweet',
+  'Crunchy',
+  'Herbal',
+  'Pure',
+  'Golden',
+  'Royal',
+  'Daily',
+  'Farm',
+  'Handmade',
+  'Homestyle',
+  'Lite',
+  'Rich',
+  'Traditional',
+  'Select',
+  'Everyday',
+  'Deluxe',
+  'Wholesome',
+  'Authentic',
+  'Zesty',
+  'Tangy',
+  'Smooth',
+  'Extra',
+  'Soft',
+  'Cool',
+  'Mild',
+  'Original',
+  'Signature',
+  'Artisan',
+  'Country',
+  'Masala',
+  'Lemon',
+  'Mint',
+  'Sandal',
+];
+const syllables = [
+  'ka',
+  'lo',
+  'ra',
+  'mi',
+  'ven',
+  'tu',
+  'sha',
+  'an',
+  'dor',
+  'bel',
+  'ni',
+  'kri',
+  'pa',
+  'zo',
+  'gal',
+  'mar',
+  'su',
+  'thi',
+  'ya',
+  'ro',
+  'de',
+  'vi',
+  'har',
+  'om',
+  'li',
+  'ga',
+  'ne',
+  'sa',
+  'bo',
+  'tar',
+];
 
 /** A shop-like catalog: brands scale with size (about 10 products each), items have 1–3 variants. */
 export function syntheticCatalog(size: number, seed = 1): { products: Product[]; categories: Category[] } {
@@ -78,9 +212,21 @@ export function syntheticCatalog(size: number, seed = 1): { products: Product[];
       if (products.length >= size) break;
       const id = `p${products.length}`;
       products.push({
-        id, itemId: `i${item}`, variantId: id, sku: id, variantName, title, description: '', categoryId: category.oId,
-        price: { mrp: null, regular: 10 + Math.floor(r() * 990), special: null }, images: [], stock: Math.floor(r() * 50),
-        isFraction: false, type_id: v.variants ? 'configurable' : 'simple', errors: {}, tags: [],
+        id,
+        itemId: `i${item}`,
+        variantId: id,
+        sku: id,
+        variantName,
+        title,
+        description: '',
+        categoryId: category.oId,
+        price: { mrp: null, regular: 10 + Math.floor(r() * 990), special: null },
+        images: [],
+        stock: Math.floor(r() * 50),
+        isFraction: false,
+        type_id: v.variants ? 'configurable' : 'simple',
+        errors: {},
+        tags: [],
       });
     }
   }
@@ -105,12 +251,19 @@ const CONSONANTS = 'bcdfghjklmnprstvwyz';
 
 /** A title's words outside its pack size, as a shopper would type them (lower case). */
 function titleWords(p: Product): string[] {
-  return p.title.replace(/\(.*\)/, '').toLowerCase().split(/[^a-z-]+/).filter(Boolean);
+  return p.title
+    .replace(/\(.*\)/, '')
+    .toLowerCase()
+    .split(/[^a-z-]+/)
+    .filter(Boolean);
 }
 
 /** The words of the pack size in brackets ("5 kg" → 5, kg). */
 function packWords(p: Product): string[] {
-  return (/\((.*)\)/.exec(p.title)?.[1] ?? '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return (/\((.*)\)/.exec(p.title)?.[1] ?? '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
@@ -130,8 +283,10 @@ function typo(r: Rand, word: string): string {
   const at = Math.floor(r() * word.length);
   const letter = () => pick(r, [...LETTERS]);
   switch (Math.floor(r() * 4)) {
-    case 0: return word.slice(0, at) + letter() + word.slice(at);
-    case 1: return word.slice(0, at) + word.slice(at + 1);
+    case 0:
+      return word.slice(0, at) + letter() + word.slice(at);
+    case 1:
+      return word.slice(0, at) + word.slice(at + 1);
     case 2: {
       let c = letter();
       while (c === word[at]) c = letter();
@@ -219,7 +374,48 @@ function nearSomeWord(term: string, words: readonly string[]): boolean {
 }
 
 /** Things a grocery-and-more shop does not sell, as shoppers would search for them. */
-const absent = ['laptop', 'headphones', 'bicycle', 'umbrella', 'printer', 'guitar', 'mattress', 'refrigerator', 'microwave', 'helmet', 'wallpaper', 'hammer', 'screwdriver', 'perfume', 'necklace', 'earrings', 'wristwatch', 'keyboard', 'router', 'speaker', 'tripod', 'trampoline', 'skateboard', 'telescope', 'vacuum', 'blender', 'projector', 'batteries', 'sunglasses', 'backpack', 'jacket', 'whisky', 'cigarettes', 'fertiliser', 'plywood', 'iphone', 'smartwatch', 'webcam', 'yoga mat', 'dumbbells'];
+const absent = [
+  'laptop',
+  'headphones',
+  'bicycle',
+  'umbrella',
+  'printer',
+  'guitar',
+  'mattress',
+  'refrigerator',
+  'microwave',
+  'helmet',
+  'wallpaper',
+  'hammer',
+  'screwdriver',
+  'perfume',
+  'necklace',
+  'earrings',
+  'wristwatch',
+  'keyboard',
+  'router',
+  'speaker',
+  'tripod',
+  'trampoline',
+  'skateboard',
+  'telescope',
+  'vacuum',
+  'blender',
+  'projector',
+  'batteries',
+  'sunglasses',
+  'backpack',
+  'jacket',
+  'whisky',
+  'cigarettes',
+  'fertiliser',
+  'plywood',
+  'iphone',
+  'smartwatch',
+  'webcam',
+  'yoga mat',
+  'dumbbells',
+];
 
 /** A pronounceable made-up word of 4–10 letters (what a mistyped or unknown name looks like). */
 function madeUpWord(r: Rand): string {
@@ -273,7 +469,13 @@ export const queryClasses: QueryClass[] = [
     name: '8 words',
     about: 'the title’s words and pack size, filled to 8 with other words of the catalog’s vocabulary at random places; every other query shuffled',
     make: (products, count, seed) => {
-      const filler = [...new Set([...adjectives, ...Object.values(vocab).flatMap((v) => v.nouns), ...Object.keys(vocab)].flatMap((s) => s.toLowerCase().split(/[^a-z]+/)).filter(Boolean))];
+      const filler = [
+        ...new Set(
+          [...adjectives, ...Object.values(vocab).flatMap((v) => v.nouns), ...Object.keys(vocab)]
+            .flatMap((s) => s.toLowerCase().split(/[^a-z]+/))
+            .filter(Boolean),
+        ),
+      ];
       return fromProducts(products, count, seed, (r, p) => {
         const own = [...new Set([...titleWords(p), ...packWords(p)])].slice(0, 8);
         const words = [...own];
@@ -287,13 +489,21 @@ export const queryClasses: QueryClass[] = [
   },
   {
     name: 'no match',
-    about: '1–3 words out of a typo’s reach (one from 4 letters, two from 8) of every stretch of every catalog word: made-up words of 4–10 letters, or things the shop does not sell',
+    about:
+      '1–3 words out of a typo’s reach (one from 4 letters, two from 8) of every stretch of every catalog word: made-up words of 4–10 letters, or things the shop does not sell',
     noMatch: true,
     make: (products, count, seed) => {
       const r = rng(seed);
       const words = catalogWords(products);
       const checked = new Map<string, boolean>();
-      const unmatched = (w: string) => checked.get(w) ?? checked.set(w, w.split(' ').every((t) => !nearSomeWord(t, words))).get(w)!;
+      const unmatched = (w: string) =>
+        checked.get(w) ??
+        checked
+          .set(
+            w,
+            w.split(' ').every((t) => !nearSomeWord(t, words)),
+          )
+          .get(w)!;
       const word = () => {
         for (;;) {
           const w = r() < 0.3 ? pick(r, absent) : madeUpWord(r);

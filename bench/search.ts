@@ -135,7 +135,9 @@ function classRows(size: number, cls: QueryClass, queries: Query[], [o, u]: [Tim
   const empty = (t: Timed) => share(t.found.map((f) => f.length === 0));
   const hit = (t: Timed) => share(t.found.map((f, i) => f.includes(queries[i]!.target)));
   const [good, goodU] = cls.noMatch ? [empty(o), empty(u)] : [hit(o), hit(u)];
-  console.log(`  ${label(size)} ${cls.name.padEnd(15)} ours p95 ${ms(so.p95)}${cpuText(so)} max ${ms(so.max)} ms | uFuzzy p95 ${ms(su.p95)}${cpuText(su)} max ${ms(su.max)} ms | ${cls.noMatch ? 'empty' : 'top 10'} ${pct(good)} vs ${pct(goodU)}`);
+  console.log(
+    `  ${label(size)} ${cls.name.padEnd(15)} ours p95 ${ms(so.p95)}${cpuText(so)} max ${ms(so.max)} ms | uFuzzy p95 ${ms(su.p95)}${cpuText(su)} max ${ms(su.max)} ms | ${cls.noMatch ? 'empty' : 'top 10'} ${pct(good)} vs ${pct(goodU)}`,
+  );
   return [
     {
       name: `  ${cls.name}: time per query`,

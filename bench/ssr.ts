@@ -75,7 +75,8 @@ export async function ssrBench(): Promise<Row[]> {
     const served = servedAs('page.html', await get(app.url + page, GZIP));
     const html = zlib.gunzipSync(served.gzip);
     // a page rendered without the web build would be an error page, not a product
-    if (!/^<!DOCTYPE html>/i.test(html.toString('utf8', 0, 20)) || !html.includes('<h1')) throw new Error(`GET ${page} is not a rendered product page (is build/ there?)`);
+    if (!/^<!DOCTYPE html>/i.test(html.toString('utf8', 0, 20)) || !html.includes('<h1'))
+      throw new Error(`GET ${page} is not a rendered product page (is build/ there?)`);
     const nginx = await startNginx([served]);
     yardsticks.push(nginx);
     const fastify = await startFastifyStatic(served);
@@ -102,7 +103,13 @@ export async function ssrBench(): Promise<Row[]> {
     const rendered = await load(app, `${app.url}${page}?render=[<id>]`, LOAD.durationS, GZIP);
     console.log(`  every request rendered: ${rendered.requests.average.toFixed(0)} req/s  p50 ${rendered.latency.p50} ms  p99 ${rendered.latency.p99} ms`);
     return [
-      { name: 'SSR /p/:sku rate ÷ nginx rate', figure: ratio.toFixed(2), target: `≥ ${TARGET_RATIO.toFixed(2)}`, ok: ratio >= TARGET_RATIO, note: `per round ${perRound}; ${page}; gzip on both sides` },
+      {
+        name: 'SSR /p/:sku rate ÷ nginx rate',
+        figure: ratio.toFixed(2),
+        target: `≥ ${TARGET_RATIO.toFixed(2)}`,
+        ok: ratio >= TARGET_RATIO,
+        note: `per round ${perRound}; ${page}; gzip on both sides`,
+      },
       {
         name: 'SSR /p/:sku rate ÷ nginx while one order a second is placed',
         figure: withOrders.ratio.toFixed(2),
@@ -117,16 +124,36 @@ export async function ssrBench(): Promise<Row[]> {
         ok: p99 <= TARGET_P99_MS,
         note: `worst round without orders; p99 per round ${runs.ssr.map((r) => r.latency.p99).join(', ')} ms, p50 ${runs.ssr.map((r) => r.latency.p50).join(', ')} ms; ${LOAD.connections} connections at once`,
       },
-      { name: '  SSR p99, one request at a time', figure: `${alone.latency.p99} ms`, note: `p50 ${alone.latency.p50} ms, ${alone.requests.average.toFixed(0)} req/s; information: no queueing behind other renders` },
-      { name: `  ${page} (SSR, gzip) / nginx gzip_static`, figure: `${rateOf(runs.ssr).toFixed(0)} / ${rateOf(runs.nginx).toFixed(0)} req/s`, note: `nginx p99 ${runs.nginx.map((r) => r.latency.p99).join(', ')} ms` },
-      { name: '  SSR rate ÷ Fastify static rate', figure: versusFastify.ratio.toFixed(2), note: `per round ${versusFastify.perRound}; ${rateOf(runs.fastify).toFixed(0)} req/s: the same framework per request as the app` },
+      {
+        name: '  SSR p99, one request at a time',
+        figure: `${alone.latency.p99} ms`,
+        note: `p50 ${alone.latency.p50} ms, ${alone.requests.average.toFixed(0)} req/s; information: no queueing behind other renders`,
+      },
+      {
+        name: `  ${page} (SSR, gzip) / nginx gzip_static`,
+        figure: `${rateOf(runs.ssr).toFixed(0)} / ${rateOf(runs.nginx).toFixed(0)} req/s`,
+        note: `nginx p99 ${runs.nginx.map((r) => r.latency.p99).join(', ')} ms`,
+      },
+      {
+        name: '  SSR rate ÷ Fastify static rate',
+        figure: versusFastify.ratio.toFixed(2),
+        note: `per round ${versusFastify.perRound}; ${rateOf(runs.fastify).toFixed(0)} req/s: the same framework per request as the app`,
+      },
       {
         name: '  SSR with every request rendered',
         figure: `${rendered.requests.average.toFixed(0)} req/s, p99 ${rendered.latency.p99} ms`,
         note: `a new query string each time, so the page cache never has the page: render and compression per request${rendered.cpuPerReq === null ? '' : `, ${rendered.cpuPerReq.toFixed(0)} µs of server CPU each`}; p50 ${rendered.latency.p50} ms; ${LOAD.connections} connections`,
       },
-      { name: '  server CPU per request, SSR / nginx / Fastify static', figure: `${cpuText(runs.ssr)} / ${cpuText(runs.nginx)} / ${cpuText(runs.fastify)} µs`, note: "nginx's workers together; less disturbed by other load than req/s" },
-      { name: '  bytes per response, SSR / nginx', figure: `${bytesPerResponse(runs.ssr).toFixed(0)} / ${bytesPerResponse(runs.nginx).toFixed(0)} B`, note: `body ${kb(served.gzip.length)} gzip, ${kb(html.length)} html; the rest is headers` },
+      {
+        name: '  server CPU per request, SSR / nginx / Fastify static',
+        figure: `${cpuText(runs.ssr)} / ${cpuText(runs.nginx)} / ${cpuText(runs.fastify)} µs`,
+        note: "nginx's workers together; less disturbed by other load than req/s",
+      },
+      {
+        name: '  bytes per response, SSR / nginx',
+        figure: `${bytesPerResponse(runs.ssr).toFixed(0)} / ${bytesPerResponse(runs.nginx).toFixed(0)} B`,
+        note: `body ${kb(served.gzip.length)} gzip, ${kb(html.length)} html; the rest is headers`,
+      },
     ];
   } finally {
     for (const y of yardsticks) await y.stop();

@@ -68,7 +68,6 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** A GET whose body comes back exactly as sent (no decompression, unlike fetch). */
@@ -103,7 +102,16 @@ export async function startChild(label: string, script: string, env: Record<stri
   const port = await freePort();
   // as npm start and the Dockerfile run the server: without NODE_ENV=production React
   // renders with its development build; MALLOC_ARENA_MAX as decision 029 says, MALLOC_MMAP_THRESHOLD_ as 055 does
-  const childEnv = { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn' };
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    ...env,
+    PORT: String(port),
+    HOST,
+    LOG_LEVEL: 'warn',
+  };
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : script === SERVER_MAIN ? [...SERVER_NODE_OPTIONS, script] : [script];
   return startProcess(label, process.execPath, args, childEnv, `http://${HOST}:${port}`, readyPath, readyTimeoutMs);
 }
@@ -112,7 +120,15 @@ export async function startChild(label: string, script: string, env: Record<stri
  * Runs `command` from the repo root and waits until `url + readyPath` answers 200; the
  * process is stopped (SIGTERM, then SIGKILL) at cleanup or when the bench exits.
  */
-export async function startProcess(label: string, command: string, args: string[], env: NodeJS.ProcessEnv, url: string, readyPath: string, readyTimeoutMs = 60_000): Promise<Child> {
+export async function startProcess(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  url: string,
+  readyPath: string,
+  readyTimeoutMs = 60_000,
+): Promise<Child> {
   ensureRunning();
   const proc = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -130,7 +146,8 @@ export async function startProcess(label: string, command: string, args: string[
   });
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${label} exited (${proc.exitCode ?? proc.signalCode}) before it was ready:\n${output}`);
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(`${label} exited (${proc.exitCode ?? proc.signalCode}) before it was ready:\n${output}`);
     const res = await get(url + readyPath).catch(() => null);
     if (res?.status === 200) return { url, proc, stop };
     if (Date.now() > deadline) {
@@ -192,7 +209,13 @@ export const LOAD = { connections: 10, durationS: 8, warmupS: 2, rounds: 2 } as 
 export type Load = Result & { cpuPerReq: number | null };
 
 /** One autocannon run, plus the server's CPU time per request (µs), which other load on the machine disturbs less. */
-export async function load(server: Child, url: string, duration: number, headers: Record<string, string>, connections: number = LOAD.connections): Promise<Load> {
+export async function load(
+  server: Child,
+  url: string,
+  duration: number,
+  headers: Record<string, string>,
+  connections: number = LOAD.connections,
+): Promise<Load> {
   const cpuOf = () => totalCpuMs(server.pids ?? [server.proc.pid]);
   const cpu0 = cpuOf();
   // `[<id>]` in the URL makes every request's address a new one
@@ -210,7 +233,11 @@ export async function load(server: Child, url: string, duration: number, headers
  * rounds of every target in turn, so a burst of other work on the machine hits both
  * alike. Prints a line per run; answers every target's runs in order.
  */
-export async function alternate<K extends string>(label: string, targets: Record<K, readonly [Child, string]>, headers: Record<string, string>): Promise<Record<K, Load[]>> {
+export async function alternate<K extends string>(
+  label: string,
+  targets: Record<K, readonly [Child, string]>,
+  headers: Record<string, string>,
+): Promise<Record<K, Load[]>> {
   const names = Object.keys(targets) as K[];
   for (const name of names) await load(targets[name][0], targets[name][1], LOAD.warmupS, headers);
   const runs = Object.fromEntries(names.map((n) => [n, [] as Load[]])) as Record<K, Load[]>;
@@ -221,7 +248,9 @@ export async function alternate<K extends string>(label: string, targets: Record
       const r = await load(server, url, LOAD.durationS, headers);
       runs[name].push(r);
       const cpuText = r.cpuPerReq === null ? '' : `  server CPU ${r.cpuPerReq.toFixed(0)} µs/req`;
-      console.log(`  ${label ? `${label} ` : ''}round ${round} ${name.padEnd(width)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${cpuText}`);
+      console.log(
+        `  ${label ? `${label} ` : ''}round ${round} ${name.padEnd(width)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${cpuText}`,
+      );
     }
   }
   return runs;

@@ -54,7 +54,12 @@ async function invoiceRows(board: Page, orderId: string): Promise<string[][]> {
 test.describe('Shoppers are charged what they are shown', () => {
   test.skip(({ isMobile }) => isMobile, 'one story, at desktop size: the checkout at phone size is covered elsewhere');
 
-  test('1.1 kg and a coupon with a minimum: the discount shows before the order, the charge is what was shown, and the tax invoice splits GST by the state', async ({ page, browser, baseURL, catalog }) => {
+  test('1.1 kg and a coupon with a minimum: the discount shows before the order, the charge is what was shown, and the tax invoice splits GST by the state', async ({
+    page,
+    browser,
+    baseURL,
+    catalog,
+  }) => {
     const board = await ownerBoard(browser, baseURL);
     const { weighed, counted } = products(catalog);
     // the owner makes a coupon on /admin: 10 % off orders just above 1.1 kg of the weighed product
@@ -71,7 +76,10 @@ test.describe('Shoppers are charged what they are shown', () => {
 
     // the shopper weighs out 1.1 kg — a quantity the order call once refused
     await page.goto(`/p/${weighed.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${weighed.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${weighed.title}` })
+      .click();
     const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${weighed.title} in Kg` });
     await weight.fill('1.1');
     await weight.press('Enter');
@@ -87,7 +95,10 @@ test.describe('Shoppers are charged what they are shown', () => {
 
     // one of another product takes the order past the minimum: the discount shows before the order is placed
     await page.goto(`/p/${counted.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${counted.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
     await fillCheckout(page, 'Karnataka', code);
     await expect(totals(page).locator('[data-code="discount"]')).toContainText('Discount (10%)');
@@ -111,7 +122,10 @@ test.describe('Shoppers are charged what they are shown', () => {
 
     // 1.1 kg again, to another state (Maharashtra): IGST
     await page.goto(`/p/${weighed.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${weighed.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${weighed.title}` })
+      .click();
     await weight.fill('1.1');
     await weight.press('Enter');
     await fillCheckout(page, 'Maharashtra', '');

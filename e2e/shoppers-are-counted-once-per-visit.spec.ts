@@ -10,13 +10,17 @@ function watch(page: Page): { events: Sent[]; registrations: Array<Sent & { auth
   const registrations: Array<Sent & { authorized: boolean }> = [];
   page.on('request', (req: Request) => {
     if (req.url().endsWith('/fn/analytics/logEvent')) events.push(req.postDataJSON() as Sent);
-    if (req.url().endsWith('/api/instance/updateFcmToken')) registrations.push({ ...(req.postDataJSON() as Sent), authorized: Boolean(req.headers().authorization) });
+    if (req.url().endsWith('/api/instance/updateFcmToken'))
+      registrations.push({ ...(req.postDataJSON() as Sent), authorized: Boolean(req.headers().authorization) });
   });
   return { events, registrations };
 }
 
 test.describe('Shoppers are counted once per visit', () => {
-  test('a tab sends one new_session event with the device record; a reload sends none; a second tab is a new session of the same device', async ({ page, context }) => {
+  test('a tab sends one new_session event with the device record; a reload sends none; a second tab is a new session of the same device', async ({
+    page,
+    context,
+  }) => {
     const first = watch(page);
     await page.goto('/catalog');
     await expect.poll(() => first.events.length).toBe(1);

@@ -39,7 +39,12 @@ async function cartFilledEarlier(page: Page, lines: Array<{ product: ApiProduct;
 const money = (amount: number, shop: Parameters<typeof formatPrice>[1]) => formatPrice(Math.round(amount * 100) / 100, shop);
 
 test.describe('Shoppers are told the stock truth', () => {
-  test('a line above the stock and a line out of stock are flagged in the cart and at checkout, and the order waits until they are fixed', async ({ page, catalog, shop, request }) => {
+  test('a line above the stock and a line out of stock are flagged in the cart and at checkout, and the order waits until they are fixed', async ({
+    page,
+    catalog,
+    shop,
+    request,
+  }) => {
     const above = await lowStockProduct(request);
     const gone = pickOutOfStockProduct(catalog);
     // when these were put in the cart, the shop had more: 5 more than today's stock, and 5 of the one sold out since
@@ -122,16 +127,30 @@ test.describe('The first page after a stock change', () => {
     if (!product) throw new Error('the demo catalog has too few products with 20 to 40 in stock');
 
     await page.goto('/home');
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { message: 'the service worker takes the page', timeout: 20_000 }).toBe('activated');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { message: 'the service worker takes the page', timeout: 20_000 })
+      .toBe('activated');
     // the whole stock in the cart: fine today
     await cartFilledEarlier(page, [{ product, qty: product.stock, stockThen: product.stock }]);
-    await expect.poll(() => page.evaluate(async () => !!(await (await caches.open('catalog')).match('/api/catalog'))), { message: 'the worker keeps a copy of the catalog' }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => !!(await (await caches.open('catalog')).match('/api/catalog'))), {
+        message: 'the worker keeps a copy of the catalog',
+      })
+      .toBe(true);
     await page.getByRole('button', { name: /^Cart/ }).first().click();
     await expect(page.getByRole('dialog', { name: /^Total Items/ }).getByText(/Stock not available/)).toHaveCount(0);
 
     // someone else buys one
     const placed = await request.post(`${demoShopURL}/fn/order/create`, {
-      data: { sfId: 'demo', order: { items: [{ id: product.id, qty: 1 }], deliveryMode: 'pickup', paymentType: 'pof', personalDetails: { fullName: 'Ravi Kumar', email: `ravi.${testInfo.project.name}@example.com`, phone: { number: '9800000012', dialCode: '+91' } } } },
+      data: {
+        sfId: 'demo',
+        order: {
+          items: [{ id: product.id, qty: 1 }],
+          deliveryMode: 'pickup',
+          paymentType: 'pof',
+          personalDetails: { fullName: 'Ravi Kumar', email: `ravi.${testInfo.project.name}@example.com`, phone: { number: '9800000012', dialCode: '+91' } },
+        },
+      },
       headers: { 'idempotency-key': `stock-truth-${testInfo.project.name}-${Date.now()}` },
     });
     expect(placed.status(), await placed.text()).toBe(200);

@@ -28,7 +28,11 @@ async function choose(radio: Locator): Promise<void> {
  * the time shown full to another shopper meanwhile.
  */
 test.describe('Shoppers can book an appointment', () => {
-  test('a shopper books a free time, sees it in the account, moves and cancels it; a full time is not offered to others', async ({ page, request, browser }) => {
+  test('a shopper books a free time, sees it in the account, moves and cancels it; a full time is not offered to others', async ({
+    page,
+    request,
+    browser,
+  }) => {
     // a sign-up (a slow password hash on purpose), a booking, a move and a cancel in two browsers
     test.slow();
     const project = test.info().project.name;
@@ -70,7 +74,10 @@ test.describe('Shoppers can book an appointment', () => {
     // the account lists it; moving it to the next free time frees the first one
     await page.getByRole('link', { name: 'See all your bookings' }).click();
     await expect(page).toHaveURL(/\/account\?activePage=appointments$/);
-    await page.getByRole('article', { name: new RegExp(`${time}$`) }).getByRole('link', { name: 'Move' }).click();
+    await page
+      .getByRole('article', { name: new RegExp(`${time}$`) })
+      .getByRole('link', { name: 'Move' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Move your booking' })).toBeVisible();
     await page.getByRole('group', { name: 'Choose a day' }).locator(`input[value="${dayValue}"]`).locator('xpath=..').click();
     const next = page.getByRole('group', { name: 'Choose a time' }).getByRole('radio', { disabled: false }).first();
@@ -123,7 +130,8 @@ test.describe('Shoppers can book an appointment', () => {
     // today first, a week of days each by weekday, day and month, never as 2026-11-24
     expect(labels.map((l) => l.replace(/ \((closed|too soon|fully booked)\)$/, ''))).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => shopDay(i).label));
     // a day that cannot be chosen says why; one that can says nothing more
-    for (const [i, day] of (await days.all()).entries()) expect({ label: labels[i], disabled: await day.isDisabled() }).toEqual({ label: labels[i], disabled: labels[i]!.endsWith(')') });
+    for (const [i, day] of (await days.all()).entries())
+      expect({ label: labels[i], disabled: await day.isDisabled() }).toEqual({ label: labels[i], disabled: labels[i]!.endsWith(')') });
   });
 
   test('a free service reads "Free" where it is offered and booked; days without times say "too soon" and "closed"', async ({ page }, testInfo) => {
@@ -140,7 +148,14 @@ test.describe('Shoppers can book an appointment', () => {
       configPatch: {
         // two days' notice: today's and tomorrow's times are all too soon; the day after is a closed date
         closedDates: [closed.iso],
-        appointments: { ...demo.appointments, minimumNoticeMinutes: 2 * 24 * 60, services: [...demo.appointments.services, { id: 'style-advice', name: 'Style advice', durationMinutes: 15, price: 0, description: 'Our tailor suggests a cut and a fabric.' }] },
+        appointments: {
+          ...demo.appointments,
+          minimumNoticeMinutes: 2 * 24 * 60,
+          services: [
+            ...demo.appointments.services,
+            { id: 'style-advice', name: 'Style advice', durationMinutes: 15, price: 0, description: 'Our tailor suggests a cut and a fabric.' },
+          ],
+        },
       },
     });
     try {

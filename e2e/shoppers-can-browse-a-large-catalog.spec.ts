@@ -42,7 +42,8 @@ async function tileInView(page: Page): Promise<{ variantId: string; tile: Locato
   return { variantId, tile: tileOf(page, variantId) };
 }
 
-const tileOf = (page: Page, variantId: string) => productTiles(page.getByRole('main')).filter({ has: page.locator(`a[href="/p/${encodeURIComponent(variantId)}"]`) });
+const tileOf = (page: Page, variantId: string) =>
+  productTiles(page.getByRole('main')).filter({ has: page.locator(`a[href="/p/${encodeURIComponent(variantId)}"]`) });
 
 /**
  * Scrolls the window and waits until it stays put (a virtual list may nudge it while it
@@ -168,7 +169,11 @@ test.describe('Shoppers can browse a large catalog', () => {
     if (!first || !second) throw new Error('the demo catalog needs two categories with products');
     const main = page.getByRole('main');
     for (const category of [first, second]) {
-      await expectClientSideNavigation(page, categoryChips(page).filter({ hasText: category.name }), (url) => url.searchParams.get('categories') === category.oId);
+      await expectClientSideNavigation(
+        page,
+        categoryChips(page).filter({ hasText: category.name }),
+        (url) => url.searchParams.get('categories') === category.oId,
+      );
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
       await expect(productTiles(main)).toHaveCount(itemCount(catalog.products.filter((p) => p.categoryId === category.oId)));
     }
@@ -204,7 +209,14 @@ test.describe('Shoppers can browse a large catalog', () => {
       // the server renders the demo shop; the browser's catalog fetch gets the large one
       await page.route('**/api/catalog', (route) => route.fulfill({ json: big }));
       // a copy's product page shows the demo product it copies
-      await page.route(/\/p\/[^/?]*~\d+\.data/, (route) => route.continue({ url: route.request().url().replace(/~\d+(?=\.data)/, '') }));
+      await page.route(/\/p\/[^/?]*~\d+\.data/, (route) =>
+        route.continue({
+          url: route
+            .request()
+            .url()
+            .replace(/~\d+(?=\.data)/, ''),
+        }),
+      );
 
       const tiles = itemCount(big.products);
       const main = page.getByRole('main');
@@ -240,7 +252,12 @@ test.describe('Shoppers can browse a large catalog', () => {
     test("the server's page holds the first screen of tiles, not the whole catalog, and the browser adds the rest", async ({ page, request }, testInfo) => {
       const seed = testInfo.outputPath('catalog-1000.json');
       writeFileSync(seed, bigCatalog(1000));
-      const server = await startOwnServer({ port: 4187 + testInfo.parallelIndex, buildDir: 'build', dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')), seedCatalog: seed });
+      const server = await startOwnServer({
+        port: 4187 + testInfo.parallelIndex,
+        buildDir: 'build',
+        dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')),
+        seedCatalog: seed,
+      });
       try {
         const catalog = await fetchCatalog(request, server.url);
         const tiles = itemCount(catalog.products);
@@ -275,7 +292,14 @@ async function largeCatalog(request: APIRequestContext, size: number): Promise<F
   const products = Array.from({ length: size }, (_, i) => {
     const p = real.products[i % real.products.length]!;
     const copy = Math.floor(i / real.products.length);
-    return { ...p, id: `${p.id}~${copy}`, itemId: `${p.itemId}~${copy}`, variantId: `${p.variantId}~${copy}`, sku: `${p.sku}~${copy}`, title: `${p.title} (${copy + 1})` };
+    return {
+      ...p,
+      id: `${p.id}~${copy}`,
+      itemId: `${p.itemId}~${copy}`,
+      variantId: `${p.variantId}~${copy}`,
+      sku: `${p.sku}~${copy}`,
+      title: `${p.title} (${copy + 1})`,
+    };
   });
   return { ...real, products };
 }

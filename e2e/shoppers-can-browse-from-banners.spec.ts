@@ -6,7 +6,10 @@ import { expect, test } from './fixtures/test.ts';
 const banners = readDemoBanners();
 
 function bannerOf(kind: ApiBanner['kind'], linkType: ApiBanner['link']['type']): ApiBanner {
-  const banner = banners.filter((b) => b.kind === kind).sort((a, b) => a.position - b.position).find((b) => b.link.type === linkType);
+  const banner = banners
+    .filter((b) => b.kind === kind)
+    .sort((a, b) => a.position - b.position)
+    .find((b) => b.link.type === linkType);
   if (!banner) throw new Error(`the demo catalog has no ${kind} banner linking to ${linkType}`);
   return banner;
 }
@@ -25,9 +28,13 @@ test.describe('Shoppers can browse from banners', () => {
     await page.goto('/home');
     const hero = page.getByRole('region', { name: 'Featured offers' });
     await hero.getByRole('link', { name: banner.title }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/catalog' && url.searchParams.get('categories') === (banner.link as { value: string[] }).value.join(','));
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/catalog' && url.searchParams.get('categories') === (banner.link as { value: string[] }).value.join(','),
+    );
     // headed by the banner's categories, not 'All Products'
-    const names = sortedCategories(catalog).filter((c) => (banner.link as { value: string[] }).value.includes(c.oId)).map((c) => c.name);
+    const names = sortedCategories(catalog)
+      .filter((c) => (banner.link as { value: string[] }).value.includes(c.oId))
+      .map((c) => c.name);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(names.join(', '));
     const tiles = productTiles(page.getByRole('main'));
     await expect(tiles).toHaveCount(itemCount(expected));

@@ -31,7 +31,8 @@ async function tilesInView(carousel: Locator): Promise<number> {
 type DemoFile = { categories: unknown[]; banners: unknown[]; products: (ApiProduct & { sizeGuide?: string; errors: Record<string, string> })[] };
 const root = path.resolve(import.meta.dirname, '..');
 const demoFile = () => JSON.parse(readFileSync(path.join(root, 'demo/catalog.json'), 'utf8')) as DemoFile;
-const demoSizeGuides = () => (JSON.parse(readFileSync(path.join(root, 'demo/shop.config.json'), 'utf8')) as { catalog: { sizeGuides?: Record<string, string> } }).catalog.sizeGuides ?? {};
+const demoSizeGuides = () =>
+  (JSON.parse(readFileSync(path.join(root, 'demo/shop.config.json'), 'utf8')) as { catalog: { sizeGuides?: Record<string, string> } }).catalog.sizeGuides ?? {};
 
 test.describe('Shoppers can browse the home page', () => {
   test('a category carousel shows its first items, each tile counting all of its options (not sizes of one shirt)', async ({ page, catalog }) => {
@@ -63,7 +64,9 @@ test.describe('Shoppers can browse the home page', () => {
   });
 
   test('with a mouse, a tile shows its second picture while the pointer is on it (§3 "first two shown")', async ({ page, catalog }) => {
-    const withTwo = catalog.products.find((p) => p.images.length >= 2 && sortedCategories(catalog).some((c) => c.oId === p.categoryId) && variantsOf(catalog, p.itemId).length === 1);
+    const withTwo = catalog.products.find(
+      (p) => p.images.length >= 2 && sortedCategories(catalog).some((c) => c.oId === p.categoryId) && variantsOf(catalog, p.itemId).length === 1,
+    );
     test.skip(!withTwo, 'the demo catalog has no product with two pictures');
     const product = withTwo!;
     const category = catalog.categories.find((c) => c.oId === product.categoryId)!;
@@ -77,7 +80,9 @@ test.describe('Shoppers can browse the home page', () => {
     await tile.hover();
     await expect(pictures.nth(1)).toBeVisible();
     const second = product.images[1]!.url.replace(/^\/media\//, '');
-    await expect.poll(() => pictures.nth(1).evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''))).toContain(second);
+    await expect
+      .poll(() => pictures.nth(1).evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : '')))
+      .toContain(second);
   });
 
   test('the header is the brand colour as configured, its text reads on it, and the page passes axe', async ({ page, shop }) => {
@@ -133,7 +138,12 @@ test.describe("Shoppers read the owner's product messages", () => {
     product.errors = { restock: message };
     const seed = testInfo.outputPath('catalog-with-a-message.json');
     writeFileSync(seed, JSON.stringify(file));
-    const server = await startOwnServer({ port: 4193 + testInfo.parallelIndex, buildDir: 'build', dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')), seedCatalog: seed });
+    const server = await startOwnServer({
+      port: 4193 + testInfo.parallelIndex,
+      buildDir: 'build',
+      dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')),
+      seedCatalog: seed,
+    });
     try {
       await page.goto(`${server.url}/p/${encodeURIComponent(product.variantId)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);

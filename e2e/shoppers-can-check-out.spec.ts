@@ -18,7 +18,10 @@ function orderableProducts(catalog: Catalog): ApiProduct[] {
 
 async function addToCart(page: Page, product: ApiProduct): Promise<void> {
   await page.goto(`/p/${product.variantId}`);
-  await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Add ${product.title}` })
+    .click();
   await expect(page.getByText('Added to cart!')).toBeVisible();
 }
 
@@ -58,7 +61,11 @@ async function shownTotals(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe('Shoppers can check out', () => {
-  test('a guest orders for delivery in a delivery slot, pays on delivery, and the order shows the slot and the totals they saw', async ({ page, browser, catalog }) => {
+  test('a guest orders for delivery in a delivery slot, pays on delivery, and the order shows the slot and the totals they saw', async ({
+    page,
+    browser,
+    catalog,
+  }) => {
     const [first, second] = orderableProducts(catalog);
     await addToCart(page, first!);
     await addToCart(page, second!);
@@ -208,7 +215,11 @@ test.describe('Shoppers can check out', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:4175\/_payment/);
 
     // someone posts PayU's success answer with the amount changed: the signature no longer matches
-    const fields = await page.locator('form').first().locator('input[type=hidden]').evaluateAll((inputs) => Object.fromEntries((inputs as HTMLInputElement[]).map((i) => [i.name, i.value])));
+    const fields = await page
+      .locator('form')
+      .first()
+      .locator('input[type=hidden]')
+      .evaluateAll((inputs) => Object.fromEntries((inputs as HTMLInputElement[]).map((i) => [i.name, i.value])));
     const forged = await page.request.post(`${demoShopURL}/fn/payu/return`, { form: { ...fields, amount: '1.00' }, maxRedirects: 0 });
     expect(forged.status()).toBe(303);
     expect(forged.headers().location).toContain('payment=failed');
@@ -238,7 +249,10 @@ test.describe('Shoppers can check out', () => {
 
     await page.getByRole('button', { name: 'Need help with this order?' }).click();
     const help = page.getByRole('dialog', { name: 'Help with your order' });
-    await expect(help.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(number)}`));
+    await expect(help.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+      'href',
+      new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(number)}`),
+    );
     await page.keyboard.press('Escape');
 
     await requestCancellation(page, 'Your order is cancelled.');

@@ -13,7 +13,10 @@ test.describe('Shoppers can fill a cart', () => {
   test('add a product, see the badge and the sidebar, change the quantity, remove it', async ({ page, catalog }) => {
     const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
     await page.goto(`/p/${product.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
 
     await page.goto(`/catalog?categories=${product.categoryId}`);
@@ -25,7 +28,10 @@ test.describe('Shoppers can fill a cart', () => {
     await expect(page.getByText('Product quantity has been updated!')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Total Items: 2' })).toBeVisible();
 
-    await page.getByRole('dialog', { name: 'Total Items: 2' }).getByRole('textbox', { name: `Quantity of ${product.title}` }).fill('0');
+    await page
+      .getByRole('dialog', { name: 'Total Items: 2' })
+      .getByRole('textbox', { name: `Quantity of ${product.title}` })
+      .fill('0');
     await page.keyboard.press('Enter');
     await expect(page.getByText('item removed from cart')).toBeVisible();
     const empty = page.getByRole('dialog', { name: 'Cart is Empty' });
@@ -39,7 +45,10 @@ test.describe('Shoppers can fill a cart', () => {
   });
 
   // a decimal comma is how many keyboards type 1.5; read as "not a number" it removed the line
-  for (const [typed, shown] of [['1.25', '1.25'], ['1,5', '1.50']] as const) {
+  for (const [typed, shown] of [
+    ['1.25', '1.25'],
+    ['1,5', '1.50'],
+  ] as const) {
     test(`add a product sold by weight and type ${typed} Kg: the line holds ${shown} Kg`, async ({ page, catalog }) => {
       const product = catalog.products.find((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 2)!;
       await page.goto(`/p/${product.variantId}`);
@@ -60,7 +69,10 @@ test.describe('Shoppers can fill a cart', () => {
     const rice = byWeight.find((p) => (p as { weightStep?: number }).weightStep === 0.5)!;
     const plain = byWeight.find((p) => (p as { weightStep?: number }).weightStep === undefined)!;
     const main = page.getByRole('main');
-    for (const [product, step, up, down] of [[rice, '0.5', '1.50', '0.50'], [plain, '0.25', '1.25', '0.75']] as const) {
+    for (const [product, step, up, down] of [
+      [rice, '0.5', '1.50', '0.50'],
+      [plain, '0.25', '1.25', '0.75'],
+    ] as const) {
       await page.goto(`/p/${product.variantId}`);
       await main.getByRole('button', { name: `Add ${product.title}` }).click();
       const weight = main.getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
@@ -111,7 +123,10 @@ test.describe('Shoppers can fill a cart', () => {
     await other.goto(`/catalog?categories=${product.categoryId}`);
     await expect(other.getByRole('banner')).toBeVisible();
     await page.goto(`/p/${product.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await expect(other.getByTestId('cart-badge')).toHaveText('1');
   });
 });

@@ -14,13 +14,18 @@ const isFraction = (p: ApiProduct) => !!(p as { isFraction?: boolean }).isFracti
 function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct } {
   const fromEnd = [...catalog.products].reverse().filter((p) => p.price.regular > 0);
   const weighed = fromEnd.filter((p) => isFraction(p) && p.stock >= 50)[2]!;
-  const counted = fromEnd.filter((p) => !isFraction(p) && p.stock >= 20 && !['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? ''))[24]!;
+  const counted = fromEnd.filter(
+    (p) => !isFraction(p) && p.stock >= 20 && !['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? ''),
+  )[24]!;
   return { weighed, counted };
 }
 
 async function addWeighed(page: Page, product: ApiProduct, kg: string): Promise<void> {
   await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
-  await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Add ${product.title}` })
+    .click();
   const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
   await weight.fill(kg);
   await weight.press('Enter');
@@ -28,14 +33,22 @@ async function addWeighed(page: Page, product: ApiProduct, kg: string): Promise<
 }
 
 test.describe('Shoppers can follow their orders', () => {
-  test('a logged-in shopper orders, opens the order from Your Orders, sees its items and payment, and asks to cancel it', async ({ page, request, browser, catalog }) => {
+  test('a logged-in shopper orders, opens the order from Your Orders, sees its items and payment, and asks to cancel it', async ({
+    page,
+    request,
+    browser,
+    catalog,
+  }) => {
     const { weighed, counted } = products(catalog);
     const email = `meera-${test.info().project.name}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Meera Iyer', email, 'jasmine river morning');
 
     await addWeighed(page, weighed, '1.5');
     await page.goto(`/p/${encodeURIComponent(counted.variantId)}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${counted.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
 
     // the account's name and e-mail are filled in at checkout, and can still be changed

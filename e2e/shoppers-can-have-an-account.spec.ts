@@ -6,7 +6,12 @@ import { expect, test } from './fixtures/test.ts';
 
 test.describe('Shoppers can have an account', () => {
   test('a guest on the account pages is asked to log in, in plain words', async ({ page }) => {
-    for (const [activePage, text] of [['orders', 'Log in to see your orders.'], ['appointments', 'Log in to see your appointments.'], ['addresses', 'Log in to see your addresses.'], ['profile', 'Log in to see your profile.']] as const) {
+    for (const [activePage, text] of [
+      ['orders', 'Log in to see your orders.'],
+      ['appointments', 'Log in to see your appointments.'],
+      ['addresses', 'Log in to see your addresses.'],
+      ['profile', 'Log in to see your profile.'],
+    ] as const) {
       await page.goto(`/account?activePage=${activePage}`);
       await expect(page.getByText(text, { exact: true })).toBeVisible();
     }
@@ -74,13 +79,18 @@ test.describe('Shoppers can have an account', () => {
     await page.keyboard.press('Escape');
 
     // the shopper orders it and picks it up
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
     await page.goto('/checkout');
     await orderPickupPayingOnDelivery(page, { name: 'Ravi Kumar', email, phone: '9800000003' });
     await expect(page.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
     const { authToken } = (await (await page.context().request.post('/api/auth/refresh')).json()) as { authToken: string };
-    const [order] = (await (await page.context().request.get('/api/user/orders', { headers: { authorization: `Bearer ${authToken}` } })).json()) as Array<{ id: string }>;
+    const [order] = (await (await page.context().request.get('/api/user/orders', { headers: { authorization: `Bearer ${authToken}` } })).json()) as Array<{
+      id: string;
+    }>;
     setOrderStatus(order!.id, 'picked_up');
 
     await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
@@ -103,7 +113,10 @@ test.describe('Shoppers can have an account', () => {
     const [kept, guestPick] = test.info().project.name === 'mobile' ? [products[12]!, products[13]!] : [products[14]!, products[15]!];
     const add = async (title: string, variantId: string) => {
       await page.goto(`/p/${encodeURIComponent(variantId)}`);
-      await page.getByRole('main').getByRole('button', { name: `Add ${title}` }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Add ${title}` })
+        .click();
       await expect(page.getByText('Added to cart!')).toBeVisible();
     };
     const logout = async () => {
@@ -155,7 +168,10 @@ test.describe('Shoppers can have an account', () => {
     // the phone (this page) fills the cart
     for (const p of [kept, removed]) {
       await page.goto(`/p/${encodeURIComponent(p.variantId)}`);
-      await page.getByRole('main').getByRole('button', { name: `Add ${p.title}` }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Add ${p.title}` })
+        .click();
       await expect(page.getByText('Added to cart!')).toBeVisible();
     }
 
@@ -167,7 +183,10 @@ test.describe('Shoppers can have an account', () => {
 
     // the phone removes one of them
     await page.goto(`/p/${encodeURIComponent(removed.variantId)}`);
-    await page.getByRole('main').getByRole('textbox', { name: `Quantity of ${removed.title}` }).fill('0');
+    await page
+      .getByRole('main')
+      .getByRole('textbox', { name: `Quantity of ${removed.title}` })
+      .fill('0');
     await page.keyboard.press('Enter');
     await expect(page.getByText('item removed from cart')).toBeVisible();
 
@@ -184,12 +203,19 @@ test.describe('Shoppers can have an account', () => {
     await laptopContext.close();
   });
 
-  test('a delivery address used while logged in is saved, offered at the next checkout, updated when changed there, and deleted after a confirmation', async ({ page, request, catalog }) => {
+  test('a delivery address used while logged in is saved, offered at the next checkout, updated when changed there, and deleted after a confirmation', async ({
+    page,
+    request,
+    catalog,
+  }) => {
     await signUpAndConfirm(page, request, 'Kiran Shah', `kiran-${test.info().project.name}-${Date.now()}@example.com`, 'saffron harbour lights');
     const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[16]!;
     const buy = async () => {
       await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
-      await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Add ${product.title}` })
+        .click();
       await expect(page.getByText('Added to cart!')).toBeVisible();
       await page.goto('/checkout');
     };

@@ -27,7 +27,9 @@ test.describe('Shoppers on phones are offered to install the app', () => {
     await page.clock.fastForward(4000);
     await expect(header.getByRole('button', { name: 'Install app' })).toBeVisible();
     // the shopper's answer is recorded for the owner
-    const recorded = page.waitForResponse((res) => res.url().endsWith('/fn/analytics/logEvent') && (res.request().postDataJSON() as { event_type?: string }).event_type === 'app_install');
+    const recorded = page.waitForResponse(
+      (res) => res.url().endsWith('/fn/analytics/logEvent') && (res.request().postDataJSON() as { event_type?: string }).event_type === 'app_install',
+    );
     await header.getByRole('button', { name: 'Install app' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
     const answer = await recorded;
@@ -40,7 +42,11 @@ test.describe('Shoppers on phones are offered to install the app', () => {
 test.describe('The shop is an installable app', () => {
   test("Chromium's installability check finds nothing missing: manifest, icons, service worker", async ({ playwright, baseURL }, testInfo) => {
     // a browser profile of its own: Chromium never installs apps from an incognito window, which every test context is
-    const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), { ...testInfo.project.use.launchOptions, serviceWorkers: 'allow', baseURL });
+    const context = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+      ...testInfo.project.use.launchOptions,
+      serviceWorkers: 'allow',
+      baseURL,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto('/');

@@ -24,7 +24,10 @@ test.describe('Shoppers can search', () => {
     const results = panel.getByRole('list', { name: 'Search results' });
     await expect(results.getByRole('link', { name: new RegExp(product.title) }).first()).toBeVisible();
     expect(await results.getByRole('listitem').count()).toBeLessThanOrEqual(10);
-    await results.getByRole('link', { name: new RegExp(product.title) }).first().click();
+    await results
+      .getByRole('link', { name: new RegExp(product.title) })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/p/${product.variantId}$`));
     await expect(panel).toBeHidden();
   });

@@ -8,12 +8,18 @@ test.use({ serviceWorkers: 'allow' });
 
 /** Waits until the service worker is active, controls the page, and has kept the page it arrived on. */
 async function serviceWorkerControls(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { message: 'the service worker takes the page', timeout: 20_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { message: 'the service worker takes the page', timeout: 20_000 })
+    .toBe('activated');
   await expect.poll(() => page.evaluate(async () => !!(await caches.match(window.location.href))), { message: 'the first page is kept' }).toBe(true);
 }
 
 test.describe('Shoppers can shop offline', () => {
-  test('after one visit the catalog and a product reload offline, search and the cart work, and checkout says it needs a connection', async ({ page, context, catalog }) => {
+  test('after one visit the catalog and a product reload offline, search and the cart work, and checkout says it needs a connection', async ({
+    page,
+    context,
+    catalog,
+  }) => {
     const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
     const unseen = catalog.products.find((p) => p.variantId !== product.variantId)!;
     await page.goto('/catalog');
@@ -25,7 +31,10 @@ test.describe('Shoppers can shop offline', () => {
     // the product page and the catalog open again from what the worker kept
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
 
     await page.goto('/catalog');

@@ -39,7 +39,10 @@ test.describe('Shoppers can use the menus, modals and languages', () => {
     await expect(page.getByText(code)).toHaveCount(0);
   });
 
-  test('the language switch changes the texts, Hindi writes every number in one kind of digits, and the next page keeps the language', async ({ page, catalog }) => {
+  test('the language switch changes the texts, Hindi writes every number in one kind of digits, and the next page keeps the language', async ({
+    page,
+    catalog,
+  }) => {
     const product = catalog.products.find((p) => p.price.special === null && p.price.mrp === null && p.price.regular >= 100)!;
     await page.goto(`/catalog?categories=${product.categoryId}`);
     await expect(page.getByRole('main')).toContainText(`₹${product.price.regular.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);

@@ -15,7 +15,8 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
-const controlled = (page: Page) => expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
+const controlled = (page: Page) =>
+  expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
 
 test.describe('Shoppers get new versions of the app', () => {
   let server: OwnServer | undefined;
@@ -23,14 +24,20 @@ test.describe('Shoppers get new versions of the app', () => {
     await server?.stop();
   });
 
-  test('a new version deployed shows the update button within the hourly check; one click reloads each open tab exactly once', async ({ context }, testInfo) => {
+  test('a new version deployed shows the update button within the hourly check; one click reloads each open tab exactly once', async ({
+    context,
+  }, testInfo) => {
     // a copy of the web build this test can deploy a new version into
     const dir = testInfo.outputPath('deploy');
     const buildDir = path.join(dir, 'build');
     cpSync('build', buildDir, { recursive: true });
     const client = path.join(buildDir, 'client');
     for (const file of readdirSync(client).filter((f) => /^sw\.js\.(br|gz)$/.test(f))) rmSync(path.join(client, file));
-    server = await startOwnServer({ port: 4181 + testInfo.parallelIndex, buildDir: path.relative(process.cwd(), buildDir), dataDir: path.relative(process.cwd(), path.join(dir, 'data')) });
+    server = await startOwnServer({
+      port: 4181 + testInfo.parallelIndex,
+      buildDir: path.relative(process.cwd(), buildDir),
+      dataDir: path.relative(process.cwd(), path.join(dir, 'data')),
+    });
 
     await context.clock.install();
     const page = await context.newPage();

@@ -10,10 +10,17 @@ test.use({ serviceWorkers: 'allow' });
 type Subscription = { endpoint: string; keys: { p256dh: string; auth: string } };
 type Pushed = { path: string; message: { title: string; body: string; url: string; tag?: string } };
 
-const controlled = (page: Page) => expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
+const controlled = (page: Page) =>
+  expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
 
 test.describe('Shoppers get notifications about their orders', () => {
-  test('turning notifications on sends the subscription with the device id; a placed order is pushed and shown by the service worker', async ({ page, context, request, shop, catalog }) => {
+  test('turning notifications on sends the subscription with the device id; a placed order is pushed and shown by the service worker', async ({
+    page,
+    context,
+    request,
+    shop,
+    catalog,
+  }) => {
     test.slow(); // a sign-up, an order, and the prompt's 3 s
     // a browser that has not been asked yet (the config answers for the other journeys)
     await context.clearPermissions();
@@ -39,30 +46,44 @@ test.describe('Shoppers get notifications about their orders', () => {
 
     // the server has this browser's device, for this user, with push on
     // §9: the device id lives in the shop's 'user' collection
-    const deviceId = await tab.evaluate(() => (JSON.parse(Object.entries(localStorage).find(([key]) => key.endsWith('/user'))?.[1] ?? '{}') as { device?: string }).device);
+    const deviceId = await tab.evaluate(
+      () => (JSON.parse(Object.entries(localStorage).find(([key]) => key.endsWith('/user'))?.[1] ?? '{}') as { device?: string }).device,
+    );
     expect(deviceId).toBeTruthy();
     const refreshed = await context.request.post('/api/auth/refresh');
     const { authToken } = (await refreshed.json()) as { authToken: string };
     await expect
-      .poll(async () => (await (await context.request.get('/api/user/devices', { headers: { authorization: `Bearer ${authToken}` } })).json()) as unknown, { message: 'the device reaches the server' })
+      .poll(async () => (await (await context.request.get('/api/user/devices', { headers: { authorization: `Bearer ${authToken}` } })).json()) as unknown, {
+        message: 'the device reaches the server',
+      })
       .toEqual([expect.objectContaining({ id: deviceId, push: true })]);
 
     // an order placed by the shopper is pushed to the subscription
     const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
     await tab.goto(`/p/${product.variantId}`);
-    await tab.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await tab
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await tab.goto('/checkout');
     await orderPickupPayingOnDelivery(tab, { name: 'Meera Iyer', email: email, phone: '9800000002' });
     await expect(tab.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
     const path = new URL(subscription.endpoint).pathname;
     let pushed: Pushed | undefined;
     await expect
-      .poll(async () => {
-        pushed = ((await (await request.get(`${fakePushControl}/messages`)).json()) as Pushed[]).find((m) => m.path === path);
-        return pushed !== undefined;
-      }, { message: 'the push service receives the order' })
+      .poll(
+        async () => {
+          pushed = ((await (await request.get(`${fakePushControl}/messages`)).json()) as Pushed[]).find((m) => m.path === path);
+          return pushed !== undefined;
+        },
+        { message: 'the push service receives the order' },
+      )
       .toBe(true);
-    expect(pushed!.message).toMatchObject({ title: shop.title, body: expect.stringMatching(/^Thank you! Your order .+ is placed\.$/), url: '/account?activePage=orders' });
+    expect(pushed!.message).toMatchObject({
+      title: shop.title,
+      body: expect.stringMatching(/^Thank you! Your order .+ is placed\.$/),
+      url: '/account?activePage=orders',
+    });
 
     // delivered to the browser, the service worker shows it
     const origin = new URL(tab.url()).origin;
@@ -75,10 +96,12 @@ test.describe('Shoppers get notifications about their orders', () => {
     );
     await cdp.send('ServiceWorker.enable');
     const id = await registrationId;
-    const shown = () => tab.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })));
+    const shown = () =>
+      tab.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })));
     // DevTools hands the message to the worker when it gets to it: sent again if it has not shown yet (the order's tag keeps it one notification)
     await expect(async () => {
-      if ((await shown()).length === 0) await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(pushed!.message) });
+      if ((await shown()).length === 0)
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(pushed!.message) });
       await expect.poll(shown, { message: 'the notification shows', timeout: 5000 }).toEqual([{ title: shop.title, body: pushed!.message.body }]);
     }).toPass({ timeout: 25_000 });
   });

@@ -28,7 +28,11 @@ test.describe('Shoppers get pages that work, without errors', () => {
     const category = catalog.categories.find((c) => c.oId === product.categoryId);
     await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
-    await expectClientSideNavigation(page, page.getByRole('main').getByRole('link', { name: category?.name, exact: true }), (url) => url.searchParams.get('categories') === product.categoryId);
+    await expectClientSideNavigation(
+      page,
+      page.getByRole('main').getByRole('link', { name: category?.name, exact: true }),
+      (url) => url.searchParams.get('categories') === product.categoryId,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(category?.name ?? '');
     expect(await devtools.problems(), 'console errors, uncaught exceptions and CSP violations').toEqual([]);
   });
@@ -36,7 +40,11 @@ test.describe('Shoppers get pages that work, without errors', () => {
   test('category chips filter the catalog without reloading the page', async ({ page, catalog }) => {
     const { category } = pickCategoryToFilter(catalog);
     await page.goto('/catalog');
-    await expectClientSideNavigation(page, page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name, exact: true }), (url) => url.searchParams.get('categories') === category.oId);
+    await expectClientSideNavigation(
+      page,
+      page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: category.name, exact: true }),
+      (url) => url.searchParams.get('categories') === category.oId,
+    );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
   });
 

@@ -1,4 +1,15 @@
-import { escapeHtml, formatPrice, itemCount, markupWithoutScripts, pickCategoryToFilter, pickSimpleProduct, productByVariantId, sellingPrice, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
+import {
+  escapeHtml,
+  formatPrice,
+  itemCount,
+  markupWithoutScripts,
+  pickCategoryToFilter,
+  pickSimpleProduct,
+  productByVariantId,
+  sellingPrice,
+  type ApiProduct,
+  type Catalog,
+} from './fixtures/shop-data.ts';
 import { categoryChips, productTiles, tileVariantId } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext } from '@playwright/test';

@@ -29,13 +29,19 @@ async function holdRequests(page: Page, url: string, answer: (route: Route) => P
  */
 function orderable(catalog: Catalog): ApiProduct[] {
   const digital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? '');
-  return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !digital(p)).slice(8);
+  return [...catalog.products]
+    .reverse()
+    .filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !digital(p))
+    .slice(8);
 }
 
 /** The product in the cart, then the checkout with the shopper's details, pickup and the given payment chosen. */
 async function checkoutWith(page: Page, product: ApiProduct, payment: 'Pay at the counter' | 'UPI' | 'PayU'): Promise<void> {
   await page.goto(`/p/${product.variantId}`);
-  await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Add ${product.title}` })
+    .click();
   await expect(page.getByText('Added to cart!')).toBeVisible();
   await page.goto('/checkout');
   await fillShopper(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
@@ -68,7 +74,10 @@ test.describe('Shoppers see the shop at work', () => {
     await expect(loader(page)).toHaveCount(0);
   });
 
-  test('placing an order shows the loader; a failed order says so once it is gone; UPI "I have paid" shows it too, and a wrong reference says what to enter once', async ({ page, catalog }) => {
+  test('placing an order shows the loader; a failed order says so once it is gone; UPI "I have paid" shows it too, and a wrong reference says what to enter once', async ({
+    page,
+    catalog,
+  }) => {
     const [product] = orderable(catalog);
     await checkoutWith(page, product!, 'UPI');
     const placeButton = page.getByRole('button', { name: 'Pay with any UPI app' });
@@ -113,7 +122,9 @@ test.describe('Shoppers see the shop at work', () => {
     const [, product] = orderable(catalog);
     await checkoutWith(page, product!, 'PayU');
     const refusal = 'This order takes no payment.';
-    const releaseRefusal = await holdRequests(page, '**/fn/order/paymentConfig', (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'order_ended', message: refusal }) }));
+    const releaseRefusal = await holdRequests(page, '**/fn/order/paymentConfig', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'order_ended', message: refusal }) }),
+    );
     await page.getByRole('button', { name: 'Pay with card / netbanking' }).click();
     await expect(loader(page)).toBeVisible();
     releaseRefusal();
@@ -130,7 +141,11 @@ test.describe('Shoppers see the shop at work', () => {
     await expect(page.getByRole('heading', { name: /^Test payment of ₹/ })).toBeVisible();
   });
 
-  test('an order that gets no answer while the browser is online says the server could not be reached; offline, it says offline', async ({ page, context, catalog }) => {
+  test('an order that gets no answer while the browser is online says the server could not be reached; offline, it says offline', async ({
+    page,
+    context,
+    catalog,
+  }) => {
     const [, , product] = orderable(catalog);
     await checkoutWith(page, product!, 'Pay at the counter');
     await page.route('**/fn/order/create', (route) => route.abort('connectionrefused'));

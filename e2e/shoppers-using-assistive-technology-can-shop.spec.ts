@@ -25,7 +25,10 @@ test.describe('Shoppers using assistive technology can shop', () => {
   test('checkout, with its field errors showing, has no serious accessibility problems; the first field to fix gets the focus', async ({ page, catalog }) => {
     const product = pickSimpleProduct(catalog);
     await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
     await page.goto('/checkout');
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -36,7 +36,8 @@ async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { boa
 }
 
 /** A product a guest can order several of, sold in whole units. */
-const orderable = (catalog: Catalog) => catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+const orderable = (catalog: Catalog) =>
+  catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
 
 /** Counts the page's full loads from now on. */
 function countLoads(page: Page): () => number {
@@ -46,7 +47,11 @@ function countLoads(page: Page): () => number {
 }
 
 test.describe('The owner can run the shop', () => {
-  test('a shopper places an order; it appears on the owner board without a reload; the owner confirms it; the shopper sees it confirmed', async ({ page, browser, catalog }) => {
+  test('a shopper places an order; it appears on the owner board without a reload; the owner confirms it; the shopper sees it confirmed', async ({
+    page,
+    browser,
+    catalog,
+  }) => {
     test.slow(); // two browsers and a password login
     const email = `owner-${test.info().project.name}-${Date.now()}@example.com`;
     createOwner(email);
@@ -61,7 +66,10 @@ test.describe('The owner can run the shop', () => {
     // a guest orders for pickup, paying on delivery
     const product = orderable(catalog);
     await page.goto(`/p/${product.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${product.title}` })
+      .click();
     await page.goto('/checkout');
     await orderPickupPayingOnDelivery(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
     const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
@@ -98,7 +106,10 @@ test.describe('The owner can run the shop', () => {
     const email = `booked-${project}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Kavya Menon', email, 'cardamom harbour lanterns');
     await page.goto('/appointment?service=spice-tasting');
-    const day = page.getByRole('group', { name: 'Choose a day' }).getByRole('radio', { disabled: false }).nth(project === 'mobile' ? 0 : 1);
+    const day = page
+      .getByRole('group', { name: 'Choose a day' })
+      .getByRole('radio', { disabled: false })
+      .nth(project === 'mobile' ? 0 : 1);
     await day.locator('xpath=..').click();
     const date = (await day.getAttribute('value'))!;
     const time = page.getByRole('group', { name: 'Choose a time' }).getByRole('radio', { disabled: false }).first();
@@ -117,7 +128,10 @@ test.describe('The owner can run the shop', () => {
     await expect(board).toHaveURL(/\/admin\?section=bookings$/);
     await board.getByLabel('Day', { exact: true }).fill(date);
     // this run's booking in the day's list (a retry, or the other browser, may have booked the same day; the next 7 days list it too)
-    const card = board.getByRole('region', { name: /^Bookings on / }).getByRole('article').filter({ has: board.getByRole('link', { name: email }) });
+    const card = board
+      .getByRole('region', { name: /^Bookings on / })
+      .getByRole('article')
+      .filter({ has: board.getByRole('link', { name: email }) });
     await expect(card).toContainText('Spice tasting session');
     await expect(card).toContainText('Note: Allergic to mustard');
     await expect(card).toContainText('Kavya Menon');
@@ -157,19 +171,27 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
-  test("the owner changes a product's price on a phone: its stock stays and the storefront shows the price; hidden, it leaves the catalog", async ({ browser, catalog }, testInfo) => {
+  test("the owner changes a product's price on a phone: its stock stays and the storefront shows the price; hidden, it leaves the catalog", async ({
+    browser,
+    catalog,
+  }, testInfo) => {
     test.slow(); // a shop of its own, so the demo shop's prices stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       const product = orderable(catalog);
       const shopper = await visit();
-      const shown = async () => (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === product.variantId) as { stock: number; price: { special: number | null } } | undefined;
+      const shown = async () =>
+        (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === product.variantId) as
+          { stock: number; price: { special: number | null } } | undefined;
       const stockBefore = (await shown())!.stock;
       // an offer one below the price: whole rupees, below the regular price and any MRP
       const offer = Math.floor(product.price.regular) - 1;
 
       await board.getByRole('button', { name: 'Products' }).click();
       await board.getByLabel('Find a product').fill(product.title);
-      await board.getByRole('button', { name: new RegExp(`^${product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+      await board
+        .getByRole('button', { name: new RegExp(`^${product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+        .first()
+        .click();
       const form = board.getByRole('form', { name: `Edit ${product.title}` });
       await expectAccessibleBoard(board);
 
@@ -194,7 +216,10 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
-  test('the owner creates a product with two variants and two photos on a phone; a shopper finds it and buys one; a new price leaves the stock; hidden, it is gone; Today counts the order', async ({ browser, catalog }, testInfo) => {
+  test('the owner creates a product with two variants and two photos on a phone; a shopper finds it and buys one; a new price leaves the stock; hidden, it is gone; Today counts the order', async ({
+    browser,
+    catalog,
+  }, testInfo) => {
     test.slow(); // a shop of its own, so the demo shop's catalog stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
@@ -228,7 +253,13 @@ test.describe('The owner can run the shop', () => {
       // saved: the new product opens in the list
       await expect(board.getByRole('form', { name: 'Edit Hill Masala Chai (250 g)' })).toBeVisible();
       // two photos from the phone, uploaded one after the other
-      const photo = async (name: string, colour: string) => ({ name, mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer() });
+      const photo = async (name: string, colour: string) => ({
+        name,
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer(),
+      });
       await board.getByLabel('Add photos').setInputFiles([await photo('tin.jpg', '#8d4b2a'), await photo('cup.jpg', '#d9a441')]);
       await expect(board.getByText('2 of 2 added.')).toBeVisible();
       await expect(board.getByRole('img', { name: 'Photo 2 of 2' })).toBeVisible();
@@ -236,14 +267,25 @@ test.describe('The owner can run the shop', () => {
       const shopper = await visit();
       const shown = (await (await shopper.request.get('/api/catalog')).json()).products.filter((p: { title: string }) => p.title === 'Hill Masala Chai');
       expect(shown).toMatchObject([
-        { variantName: '250 g', categoryId: category.oId, price: { mrp: 200, regular: 180, special: 165 }, stock: 10, images: [{ url: expect.stringMatching(/^\/media\/u\//) }, { url: expect.stringMatching(/^\/media\/u\//) }] },
+        {
+          variantName: '250 g',
+          categoryId: category.oId,
+          price: { mrp: 200, regular: 180, special: 165 },
+          stock: 10,
+          images: [{ url: expect.stringMatching(/^\/media\/u\//) }, { url: expect.stringMatching(/^\/media\/u\//) }],
+        },
         { variantName: '1 kg', price: { mrp: null, regular: 650, special: null }, madeToOrder: true },
       ]);
       await shopper.goto('/home');
       await shopper.getByRole('banner').getByRole('searchbox', { name: 'Search' }).click();
       const panel = shopper.getByRole('dialog', { name: 'Search' });
       await panel.getByRole('searchbox', { name: 'Search' }).fill('masala chai');
-      await expect(panel.getByRole('list', { name: 'Search results' }).getByRole('link', { name: /Hill Masala Chai/ }).first()).toBeVisible();
+      await expect(
+        panel
+          .getByRole('list', { name: 'Search results' })
+          .getByRole('link', { name: /Hill Masala Chai/ })
+          .first(),
+      ).toBeVisible();
       await shopper.goto('/catalog?q=hill%20masala');
       await expect(shopper.getByRole('main')).toContainText('Hill Masala Chai');
 
@@ -257,7 +299,9 @@ test.describe('The owner can run the shop', () => {
       await shopper.goto('/checkout');
       await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
       await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
-      const tinNow = async () => (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === tin.variantId) as { stock: number; price: { regular: number } } | undefined;
+      const tinNow = async () =>
+        (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === tin.variantId) as
+          { stock: number; price: { regular: number } } | undefined;
       expect((await tinNow())?.stock).toBe(9);
 
       // a new price: the stock stays as the sale left it
@@ -289,7 +333,9 @@ test.describe('The owner can run the shop', () => {
     });
   });
 
-  test('the owner adds a category with a photo on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({ browser }, testInfo) => {
+  test('the owner adds a category with a photo on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({
+    browser,
+  }, testInfo) => {
     test.slow(); // a shop of its own, so the demo shop's categories stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
@@ -305,9 +351,13 @@ test.describe('The owner can run the shop', () => {
       await form.getByLabel('Colour (like #1a2b3c)').fill('#aa5500');
       // its picture from the phone: a web page dressed as a photo is refused, a photo taken
       const picture = form.getByRole('group', { name: 'Image' });
-      await picture.getByLabel('Upload a photo').setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not a photo') });
+      await picture
+        .getByLabel('Upload a photo')
+        .setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>not a photo') });
       await expect(picture.getByText('This file is not a JPEG, PNG or WebP photo.')).toBeVisible();
-      const loaf = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c8873a' } }).jpeg().toBuffer();
+      const loaf = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c8873a' } })
+        .jpeg()
+        .toBuffer();
       await picture.getByLabel('Upload a photo').setInputFiles({ name: 'loaf.jpg', mimeType: 'image/jpeg', buffer: loaf });
       await expect(picture.getByText('loaf.jpg is uploaded: save to keep it.')).toBeVisible();
       await expect(picture.getByRole('img', { name: 'Image: the picture now' })).toBeVisible();
@@ -316,10 +366,15 @@ test.describe('The owner can run the shop', () => {
       await expectAccessibleBoard(board);
 
       const shopper = await visit();
-      const bakery = ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; image: string }>).find((c) => c.name === 'Bakery')!;
+      const bakery = ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; image: string }>).find(
+        (c) => c.name === 'Bakery',
+      )!;
       expect(bakery.image).toMatch(/^\/media\/u\//);
       expect((await shopper.request.get(bakery.image)).headers()['content-type']).toMatch(/^image\//);
-      const names = async () => ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; position: number }>).sort((a, b) => a.position - b.position).map((c) => c.name);
+      const names = async () =>
+        ((await (await shopper.request.get('/api/catalog')).json()).categories as Array<{ name: string; position: number }>)
+          .sort((a, b) => a.position - b.position)
+          .map((c) => c.name);
       const before = await names();
       expect(before.at(-1)).toBe('Bakery');
       await categories.getByRole('button', { name: 'Move Bakery up' }).click();
@@ -352,8 +407,13 @@ test.describe('The owner can run the shop', () => {
       const shopper = await visit();
       const product = orderable(catalog);
       await shopper.goto(`/p/${product.variantId}`);
-      await expect(shopper.getByRole('status').filter({ hasText: 'The shop is closed right now. You can look around, but orders are not being taken.' })).toBeVisible();
-      await shopper.getByRole('main').getByRole('button', { name: `Add ${product.title}` }).click();
+      await expect(
+        shopper.getByRole('status').filter({ hasText: 'The shop is closed right now. You can look around, but orders are not being taken.' }),
+      ).toBeVisible();
+      await shopper
+        .getByRole('main')
+        .getByRole('button', { name: `Add ${product.title}` })
+        .click();
       await shopper.goto('/checkout');
       await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
       await expect(shopper.getByRole('alert').filter({ hasText: 'The shop is closed right now and is not taking orders. Your cart is kept.' })).toBeVisible();

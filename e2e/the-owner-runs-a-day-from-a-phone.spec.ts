@@ -53,7 +53,14 @@ function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct 
 async function ownerOnAPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const email = `day-owner-${Date.now()}@example.com`;
   createOwner(email, undefined, 'Priya Shah');
-  const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['notifications'], serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['notifications'],
+    serviceWorkers: 'block',
+  });
   await context.addInitScript(recordAlerts);
   const board = await context.newPage();
   await ownerLogsIn(board, email);
@@ -64,18 +71,27 @@ type Placed = { orderId: string; token: string; number: number; grandTotal: stri
 
 /** An order placed as a shopper's browser would place it, for the stories that start at the owner's end. */
 async function placeByApi(request: APIRequestContext, order: Record<string, unknown>): Promise<Placed> {
-  const res = await request.post('/fn/order/create', { data: { sfId: 'demo', order: { personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } }, ...order } } });
+  const res = await request.post('/fn/order/create', {
+    data: {
+      sfId: 'demo',
+      order: { personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } }, ...order },
+    },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { orderId: string; notificationToken: string; order: { number: number; grandTotal: number } };
   const grandTotal = `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(body.order.grandTotal)}`;
   return { orderId: body.orderId, token: body.notificationToken, number: body.order.number, grandTotal };
 }
 
-test.describe("The owner runs a day from a phone", () => {
+test.describe('The owner runs a day from a phone', () => {
   // one phone-sized story: the shopper's side is checked at both sizes elsewhere
   test.skip(({ isMobile }) => !isMobile, 'the owner story runs once, on the phone-sized project');
 
-  test('a guest orders for delivery in a slot and pays by UPI; the owner hears it, sees all it takes, prints the slip, takes the payment and delivers; the shopper sees each step under the same number', async ({ page, browser, catalog }) => {
+  test('a guest orders for delivery in a slot and pays by UPI; the owner hears it, sees all it takes, prints the slip, takes the payment and delivers; the shopper sees each step under the same number', async ({
+    page,
+    browser,
+    catalog,
+  }) => {
     test.slow(); // two browsers, a password login, a whole order's life
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     await expect(board.getByText('Signed in as Priya Shah')).toBeVisible();
@@ -86,13 +102,19 @@ test.describe("The owner runs a day from a phone", () => {
     // the shopper: 0.75 kg of one thing, one of another, delivered in a slot, paid by UPI
     const { weighed, counted } = products(catalog);
     await page.goto(`/p/${weighed.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${weighed.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${weighed.title}` })
+      .click();
     const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${weighed.title} in Kg` });
     await weight.fill('0.75');
     await weight.press('Enter');
     await expect(weight).toHaveValue('0.75');
     await page.goto(`/p/${counted.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${counted.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
     await page.goto('/checkout');
     await fillShopper(page, ASHA);
@@ -139,7 +161,17 @@ test.describe("The owner runs a day from a phone", () => {
     await expect(board.getByRole('heading', { name: 'Packing slip' })).toBeVisible();
     const [slip] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
     expect(slip!.widthMm).toBe(80);
-    for (const text of ['PACKING SLIP', `Order ${label}`, 'Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', `0.75 kg ${weighed.title}`, `1 × ${counted.title}`, 'Ring twice, third floor']) expect(slip!.words).toContain(text);
+    for (const text of [
+      'PACKING SLIP',
+      `Order ${label}`,
+      'Asha Rao',
+      '12 MG Road',
+      'Bengaluru, Karnataka, 560001',
+      `0.75 kg ${weighed.title}`,
+      `1 × ${counted.title}`,
+      'Ring twice, third floor',
+    ])
+      expect(slip!.words).toContain(text);
     // nothing of the page around the slip is printed
     expect(slip!.text).not.toContain('Log out');
     await board.getByRole('link', { name: `Order ${label}` }).click();
@@ -161,7 +193,12 @@ test.describe("The owner runs a day from a phone", () => {
     await order.getByRole('button', { name: 'Mark paid' }).click();
     await expect(board.getByRole('region', { name: 'Payment' })).toContainText('Paid');
     await shopperSees('Placed', 'Paid');
-    for (const [step, status] of [['Confirm', 'Confirmed'], ['Start preparing', 'Being prepared'], ['Out for delivery', 'Out for delivery'], ['Delivered', 'Delivered']] as const) {
+    for (const [step, status] of [
+      ['Confirm', 'Confirmed'],
+      ['Start preparing', 'Being prepared'],
+      ['Out for delivery', 'Out for delivery'],
+      ['Delivered', 'Delivered'],
+    ] as const) {
       await order.getByRole('button', { name: step, exact: true }).click();
       await expect(order.locator('header')).toContainText(status);
       await shopperSees(status, 'Paid');
@@ -175,14 +212,21 @@ test.describe("The owner runs a day from a phone", () => {
     test.slow(); // a password login and two PDFs
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     const { counted } = products(catalog);
-    const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 2 }], deliveryMode: 'dine', dineInDetails: { spaceId: 'table-3', value: 'by the window' }, paymentType: 'pof', note: 'No onions' });
+    const placed = await placeByApi(request, {
+      items: [{ id: counted.variantId, qty: 2 }],
+      deliveryMode: 'dine',
+      dineInDetails: { spaceId: 'table-3', value: 'by the window' },
+      paymentType: 'pof',
+      note: 'No onions',
+    });
 
     await board.goto(`/admin/orders/${placed.orderId}`);
     await board.getByRole('link', { name: 'Print kitchen ticket' }).click();
     await board.getByRole('radio', { name: '58 mm roll' }).check();
     const [ticket] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
     expect(ticket!.widthMm).toBe(58);
-    for (const text of ['KITCHEN TICKET', 'Table 3, by the window', `Order #${placed.number}`, `2 × ${counted.title}`, 'Note: No onions']) expect(ticket!.words).toContain(text);
+    for (const text of ['KITCHEN TICKET', 'Table 3, by the window', `Order #${placed.number}`, `2 × ${counted.title}`, 'Note: No onions'])
+      expect(ticket!.words).toContain(text);
 
     await board.goto(`/admin/orders/${placed.orderId}/print/receipt`);
     // the paper chosen last is this browser's printer's
@@ -190,7 +234,17 @@ test.describe("The owner runs a day from a phone", () => {
     await board.getByRole('radio', { name: 'A4' }).check();
     const [receipt] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
     expect(receipt!.widthMm).toBe(210);
-    for (const text of ['RECEIPT', `Order #${placed.number}`, `2 × ${counted.title}`, 'Subtotal', 'Tax (5%)', `Grand Total ${placed.grandTotal}`, `To collect: ${placed.grandTotal}`, 'Thank you!']) expect(receipt!.words).toContain(text);
+    for (const text of [
+      'RECEIPT',
+      `Order #${placed.number}`,
+      `2 × ${counted.title}`,
+      'Subtotal',
+      'Tax (5%)',
+      `Grand Total ${placed.grandTotal}`,
+      `To collect: ${placed.grandTotal}`,
+      'Thank you!',
+    ])
+      expect(receipt!.words).toContain(text);
     await board.context().close();
   });
 
@@ -199,8 +253,14 @@ test.describe("The owner runs a day from a phone", () => {
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     const { counted } = products(catalog);
     const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'upi-manual' });
-    await request.post('/fn/order/paymentConfig', { headers: { authorization: `Bearer ${placed.token}` }, data: { sfId: 'demo', orderId: placed.orderId, provider: 'upi-manual' } });
-    await request.post('/fn/order/upiReference', { headers: { authorization: `Bearer ${placed.token}` }, data: { sfId: 'demo', orderId: placed.orderId, utr: '498765432109' } });
+    await request.post('/fn/order/paymentConfig', {
+      headers: { authorization: `Bearer ${placed.token}` },
+      data: { sfId: 'demo', orderId: placed.orderId, provider: 'upi-manual' },
+    });
+    await request.post('/fn/order/upiReference', {
+      headers: { authorization: `Bearer ${placed.token}` },
+      data: { sfId: 'demo', orderId: placed.orderId, utr: '498765432109' },
+    });
 
     await board.goto(`/admin/orders/${placed.orderId}`);
     const order = board.getByRole('article', { name: `Order #${placed.number}` });
@@ -226,13 +286,21 @@ test.describe("The owner runs a day from a phone", () => {
     await board.context().close();
   });
 
-  test("the owner cancels a guest's unpaid UPI order: the shopper's page offers no more payment, the server takes none, and the card has no Mark paid", async ({ browser, page, request, catalog }) => {
+  test("the owner cancels a guest's unpaid UPI order: the shopper's page offers no more payment, the server takes none, and the card has no Mark paid", async ({
+    browser,
+    page,
+    request,
+    catalog,
+  }) => {
     test.slow(); // two browsers and a password login
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     const { counted } = products(catalog);
     // the guest orders for pickup and pays by UPI: the QR and "I have paid" are offered
     await page.goto(`/p/${counted.variantId}`);
-    await page.getByRole('main').getByRole('button', { name: `Add ${counted.title}` }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Add ${counted.title}` })
+      .click();
     await expect(page.getByText('Added to cart!')).toBeVisible();
     await page.goto('/checkout');
     await fillShopper(page, ASHA);
@@ -267,7 +335,10 @@ test.describe("The owner runs a day from a phone", () => {
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     // a reference sent from a page left open is refused, and the order stays as it is
-    const late = await request.post('/fn/order/upiReference', { headers: { authorization: `Bearer ${token}` }, data: { sfId: 'demo', orderId, utr: '412345678901' } });
+    const late = await request.post('/fn/order/upiReference', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { sfId: 'demo', orderId, utr: '412345678901' },
+    });
     expect(late.status()).toBe(409);
     expect(await late.json()).toMatchObject({ error: 'order_ended', message: 'This order was cancelled or rejected, so it takes no payment.' });
 
@@ -285,7 +356,12 @@ test.describe("The owner runs a day from a phone", () => {
     await board.context().close();
   });
 
-  test('a shopper asks to cancel a confirmed order once: the page then says the request was sent, and the owner sees it', async ({ browser, page, request, catalog }) => {
+  test('a shopper asks to cancel a confirmed order once: the page then says the request was sent, and the owner sees it', async ({
+    browser,
+    page,
+    request,
+    catalog,
+  }) => {
     test.slow(); // two browsers and a password login
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     const { counted } = products(catalog);
@@ -315,7 +391,12 @@ test.describe("The owner runs a day from a phone", () => {
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     const email = `regular-${Date.now()}@example.com`;
     const personalDetails = { fullName: 'Meera Iyer', email, phone: { number: '98111 22233', dialCode: '+91' } };
-    const placed = await placeByApi(request, { personalDetails, items: [{ id: products(catalog).counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'pof' });
+    const placed = await placeByApi(request, {
+      personalDetails,
+      items: [{ id: products(catalog).counted.variantId, qty: 1 }],
+      deliveryMode: 'pickup',
+      paymentType: 'pof',
+    });
 
     await board.goto('/admin?section=customers');
     await board.getByLabel('Find by name, e-mail or phone').fill(email.toUpperCase());
@@ -348,10 +429,20 @@ test.describe('The owner hears of orders with /admin closed', () => {
   test("the owner turns alerts on from /admin; with the page closed, a new order reaches the owner's phone by push", async ({ browser, request, catalog }) => {
     test.slow(); // a password login and the service worker's start
     // Chromium's push service is out of reach here: the subscription the browser would get comes from the local push service
-    const subscription = (await (await request.post(`${fakePushControl}/subscriptions`)).json()) as { endpoint: string; keys: { p256dh: string; auth: string } };
+    const subscription = (await (await request.post(`${fakePushControl}/subscriptions`)).json()) as {
+      endpoint: string;
+      keys: { p256dh: string; auth: string };
+    };
     const email = `alert-owner-${Date.now()}@example.com`;
     createOwner(email, undefined, 'Priya Shah');
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, isMobile: true, hasTouch: true, permissions: ['notifications'], serviceWorkers: 'allow' });
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      permissions: ['notifications'],
+      serviceWorkers: 'allow',
+    });
     await context.addInitScript((sub: typeof subscription) => {
       PushManager.prototype.subscribe = function () {
         return Promise.resolve({ endpoint: sub.endpoint, toJSON: () => sub } as unknown as PushSubscription);
@@ -368,7 +459,20 @@ test.describe('The owner hears of orders with /admin closed', () => {
     const path = new URL(subscription.endpoint).pathname;
     // the other journeys' orders reach this phone too: this order's alert is the one to read
     await expect
-      .poll(async () => ((await (await request.get(`${fakePushControl}/messages`)).json()) as Array<{ path: string; message: unknown }>).filter((m) => m.path === path && (m.message as { tag?: string }).tag === `owner-order-${placed.orderId}`).map((m) => m.message), { message: "the owner's phone gets the push" })
-      .toEqual([{ title: `New order #${placed.number}`, body: `${placed.grandTotal} · Pickup · Asha Rao`, url: `/admin/orders/${placed.orderId}`, tag: `owner-order-${placed.orderId}` }]);
+      .poll(
+        async () =>
+          ((await (await request.get(`${fakePushControl}/messages`)).json()) as Array<{ path: string; message: unknown }>)
+            .filter((m) => m.path === path && (m.message as { tag?: string }).tag === `owner-order-${placed.orderId}`)
+            .map((m) => m.message),
+        { message: "the owner's phone gets the push" },
+      )
+      .toEqual([
+        {
+          title: `New order #${placed.number}`,
+          body: `${placed.grandTotal} · Pickup · Asha Rao`,
+          url: `/admin/orders/${placed.orderId}`,
+          tag: `owner-order-${placed.orderId}`,
+        },
+      ]);
   });
 });

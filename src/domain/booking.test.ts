@@ -25,7 +25,13 @@ const config = appointmentsConfigSchema.parse({
   minimumNoticeMinutes: 120,
   horizonDays: 10,
   changeNoticeMinutes: 240,
-  openingHours: { mon: [{ from: '10:00', to: '12:00' }, { from: '14:00', to: '15:00' }], sun: [{ from: '08:00', to: '12:00' }] },
+  openingHours: {
+    mon: [
+      { from: '10:00', to: '12:00' },
+      { from: '14:00', to: '15:00' },
+    ],
+    sun: [{ from: '08:00', to: '12:00' }],
+  },
   services: [
     { id: 'fitting', name: 'Fitting', durationMinutes: 30, price: 150 },
     { id: 'class', name: 'Class', durationMinutes: 120, slotMinutes: 120, capacity: 8, days: ['sun'], price: 799 },
@@ -106,7 +112,10 @@ describe('appointment times', () => {
   });
 
   it('a requested start is checked against the same rules, with the reason', () => {
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '10:30'), saturdayMorning)).toMatchObject({ ok: true, slot: { end: at('2026-11-23', '11:00') } });
+    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '10:30'), saturdayMorning)).toMatchObject({
+      ok: true,
+      slot: { end: at('2026-11-23', '11:00') },
+    });
     expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '10:15'), saturdayMorning)).toEqual({ ok: false, reason: 'not_a_slot' });
     expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '12:00'), saturdayMorning)).toEqual({ ok: false, reason: 'not_a_slot' });
     expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-24', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'closed' });
@@ -138,7 +147,10 @@ describe('delivery slots', () => {
   });
 
   it('an id is checked for shape, slot and time', () => {
-    expect(checkDeliverySlot(slots, calendar, 3, '2026-11-22/morning', saturdayMorning)).toMatchObject({ ok: true, slot: { start: at('2026-11-22', '08:00'), capacity: 2 } });
+    expect(checkDeliverySlot(slots, calendar, 3, '2026-11-22/morning', saturdayMorning)).toMatchObject({
+      ok: true,
+      slot: { start: at('2026-11-22', '08:00'), capacity: 2 },
+    });
     expect(checkDeliverySlot(slots, calendar, 3, '2026-11-22/noon', saturdayMorning)).toEqual({ ok: false, reason: 'unknown' });
     expect(checkDeliverySlot(slots, calendar, 3, '2026-02-30/morning', saturdayMorning)).toEqual({ ok: false, reason: 'unknown' });
     expect(checkDeliverySlot(slots, calendar, 3, '2026-11-21/morning', saturdayMorning)).toEqual({ ok: false, reason: 'closed' });
@@ -153,7 +165,13 @@ describe('booking config', () => {
       ...base,
       timeZone: 'Mars/Olympus',
       closedDates: ['25-12-2026'],
-      appointments: { openingHours: { mon: [{ from: '12:00', to: '10:00' }] }, services: [{ id: 'a', name: 'A', durationMinutes: 30, price: 1 }, { id: 'a', name: 'B', durationMinutes: 30, price: 1 }] },
+      appointments: {
+        openingHours: { mon: [{ from: '12:00', to: '10:00' }] },
+        services: [
+          { id: 'a', name: 'A', durationMinutes: 30, price: 1 },
+          { id: 'a', name: 'B', durationMinutes: 30, price: 1 },
+        ],
+      },
       orderConfig: { deliverySlots: [{ id: 'x', label: 'X', from: '25:00', to: '10:00' }] },
     });
     expect(result.ok).toBe(false);

@@ -22,7 +22,8 @@ export const isoDate = z.iso.date('Use a date like 2026-12-25');
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 /** Whether `from` is before `to`; times that are not times are wallTime's to report, not this rule's. */
-const inOrder = ({ from, to }: { from: string; to: string }) => !wallTime.safeParse(from).success || !wallTime.safeParse(to).success || minutesOf(from) < minutesOf(to);
+const inOrder = ({ from, to }: { from: string; to: string }) =>
+  !wallTime.safeParse(from).success || !wallTime.safeParse(to).success || minutesOf(from) < minutesOf(to);
 
 export const isTimeZone = (tz: string) => {
   try {
@@ -33,24 +34,38 @@ export const isTimeZone = (tz: string) => {
   }
 };
 
-const interval = z
-  .object({ from: wallTime, to: wallTime })
-  .refine(inOrder, { message: 'An interval ends after it starts', path: ['to'] });
+const interval = z.object({ from: wallTime, to: wallTime }).refine(inOrder, { message: 'An interval ends after it starts', path: ['to'] });
 
 /** Opening intervals per weekday; a day left out is closed. */
-export const openingHoursSchema = z.object(Object.fromEntries(weekdays.map((d) => [d, z.array(interval).max(8).default([])])) as Record<Weekday, z.ZodDefault<z.ZodArray<typeof interval>>>);
+export const openingHoursSchema = z.object(
+  Object.fromEntries(weekdays.map((d) => [d, z.array(interval).max(8).default([])])) as Record<Weekday, z.ZodDefault<z.ZodArray<typeof interval>>>,
+);
 export type OpeningHours = z.output<typeof openingHoursSchema>;
 
 export const serviceSchema = z.object({
-  id: z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/),
   name: z.string().trim().min(1).max(120),
-  durationMinutes: z.number().int().min(5).max(24 * 60),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60),
   price: z.number().finite().nonnegative(),
   description: z.string().max(1000).default(''),
   /** Places per slot for this service; the shop's capacityPerSlot when absent. */
   capacity: z.number().int().min(1).max(10_000).optional(),
   /** Distance between start times; the shop's slotMinutes when absent (a two-hour class may start every 120 minutes). */
-  slotMinutes: z.number().int().min(5).max(24 * 60).optional(),
+  slotMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .optional(),
   /** The weekdays the service runs on, within opening hours; every open day when absent. */
   days: z.array(z.enum(weekdays)).min(1).optional(),
 });
@@ -59,14 +74,29 @@ export type Service = z.output<typeof serviceSchema>;
 export const appointmentsConfigSchema = z
   .object({
     enabled: z.boolean().default(false),
-    slotMinutes: z.number().int().min(5).max(24 * 60).default(30),
+    slotMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
     capacityPerSlot: z.number().int().min(1).max(10_000).default(1),
     /** A booking starts at least this long after it is made. */
-    minimumNoticeMinutes: z.number().int().min(0).max(30 * 24 * 60).default(60),
+    minimumNoticeMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 24 * 60)
+      .default(60),
     /** How many days ahead, counting today, can be booked. */
     horizonDays: z.number().int().min(1).max(366).default(30),
     /** Cancelling or moving a booking is possible until this long before it starts. */
-    changeNoticeMinutes: z.number().int().min(0).max(30 * 24 * 60).default(120),
+    changeNoticeMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 24 * 60)
+      .default(120),
     /** Bookings one shopper may hold that have not ended yet: one account cannot take every place of a day. */
     maxUpcomingPerCustomer: z.number().int().min(1).max(1000).default(3),
     openingHours: openingHoursSchema.default(openingHoursSchema.parse({})),
@@ -77,13 +107,23 @@ export type AppointmentsConfig = z.output<typeof appointmentsConfigSchema>;
 
 export const deliverySlotSchema = z
   .object({
-    id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+    id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/),
     label: z.string().trim().min(1).max(80),
     from: wallTime,
     to: wallTime,
     capacity: z.number().int().min(1).max(100_000).default(10),
     /** Orders for the slot close this many minutes before it starts. */
-    cutoffMinutes: z.number().int().min(0).max(7 * 24 * 60).default(60),
+    cutoffMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
     /** The weekdays the slot runs on; every day when absent. */
     days: z.array(z.enum(weekdays)).min(1).optional(),
   })
@@ -199,10 +239,19 @@ export type DeliverySlot = { id: string; date: string; slotId: string; label: st
 function deliverySlotOn(slots: readonly DeliverySlotConfig[], calendar: Calendar, date: string, slotId: string): DeliverySlot | null {
   const slot = slots.find((s) => s.id === slotId);
   if (!slot || isClosed(calendar, date) || (slot.days && !slot.days.includes(weekdayOf(date)))) return null;
-  return { id: deliverySlotId(date, slot.id), date, slotId: slot.id, label: slot.label, start: instantOf(date, slot.from, calendar.timeZone), end: instantOf(date, slot.to, calendar.timeZone), capacity: slot.capacity };
+  return {
+    id: deliverySlotId(date, slot.id),
+    date,
+    slotId: slot.id,
+    label: slot.label,
+    start: instantOf(date, slot.from, calendar.timeZone),
+    end: instantOf(date, slot.to, calendar.timeZone),
+    capacity: slot.capacity,
+  };
 }
 
-const cutoffOf = (slots: readonly DeliverySlotConfig[], slot: DeliverySlot) => slot.start - (slots.find((s) => s.id === slot.slotId)?.cutoffMinutes ?? 0) * MINUTE;
+const cutoffOf = (slots: readonly DeliverySlotConfig[], slot: DeliverySlot) =>
+  slot.start - (slots.find((s) => s.id === slot.slotId)?.cutoffMinutes ?? 0) * MINUTE;
 
 /** The delivery slots still open for orders, for `days` days from today, in time order. */
 export function openDeliverySlots(slots: readonly DeliverySlotConfig[], calendar: Calendar, days: number, now: number): DeliverySlot[] {
@@ -235,10 +284,26 @@ export const deliveryResource = (slotId: string) => `delivery:${slotId}`;
 /** Where a booking goes: the service's resource, the cells it holds and their capacity. */
 export type Placement = { serviceId: string; resource: string; cells: number[]; capacity: number; start: number; end: number };
 
-export function placementOf(config: AppointmentsConfig, calendar: Calendar, service: Service, start: number, now: number): { ok: true; placement: Placement } | { ok: false; reason: Exclude<StartCheck, { ok: true }>['reason'] } {
+export function placementOf(
+  config: AppointmentsConfig,
+  calendar: Calendar,
+  service: Service,
+  start: number,
+  now: number,
+): { ok: true; placement: Placement } | { ok: false; reason: Exclude<StartCheck, { ok: true }>['reason'] } {
   const check = checkAppointmentStart(config, calendar, service, start, now);
   if (!check.ok) return check;
-  return { ok: true, placement: { serviceId: service.id, resource: serviceResource(service.id), cells: cellsOf(config, service, start), capacity: serviceCapacity(config, service), start, end: check.slot.end } };
+  return {
+    ok: true,
+    placement: {
+      serviceId: service.id,
+      resource: serviceResource(service.id),
+      cells: cellsOf(config, service, start),
+      capacity: serviceCapacity(config, service),
+      start,
+      end: check.slot.end,
+    },
+  };
 }
 
 /** `POST {serverless}appointment/create` (§7): the start is an instant with its offset, as the slots call gives it. */
@@ -250,7 +315,11 @@ export const appointmentRequestSchema = z.object({
     start: z.iso.datetime({ offset: true, error: 'Use a time like 2026-11-23T10:30:00+05:30' }),
     notes: z.string().trim().max(500).default(''),
     /** How the shop reaches the shopper about this booking; the account's number when left out. */
-    phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Use a phone number like +91 98765 43210').optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Use a phone number like +91 98765 43210')
+      .optional(),
   }),
 });
 
@@ -296,7 +365,8 @@ export type SlotView = { start: string; end: string; remaining: number };
 export type SlotDayView = { date: string; closed: boolean; reason: DayReason | null; slots: SlotView[] };
 
 /** Why a day has no free time once the places left are known: its own reason, else full when no time has a place. */
-export const dayReason = (day: Pick<DaySlots, 'reason'>, remaining: readonly number[]): DayReason | null => day.reason ?? (remaining.some((r) => r > 0) ? null : 'full');
+export const dayReason = (day: Pick<DaySlots, 'reason'>, remaining: readonly number[]): DayReason | null =>
+  day.reason ?? (remaining.some((r) => r > 0) ? null : 'full');
 export type DeliverySlotView = { id: string; date: string; label: string; start: string; end: string; remaining: number };
 
 /** The server's words for each refusal; the browser shows them as they come. */

@@ -38,7 +38,16 @@ function product(over: Partial<CartProduct> = {}): CartProduct {
     ...over,
   };
 }
-const tomatoes = product({ id: 'tomato', itemId: 'tomato', variantId: 'tomato', sku: 'tomato', title: 'Tomatoes', isFraction: true, stock: 2.5, price: { mrp: null, regular: 40, special: 35.5 } });
+const tomatoes = product({
+  id: 'tomato',
+  itemId: 'tomato',
+  variantId: 'tomato',
+  sku: 'tomato',
+  title: 'Tomatoes',
+  isFraction: true,
+  stock: 2.5,
+  price: { mrp: null, regular: 40, special: 35.5 },
+});
 const line = (p: CartProduct, qty: number): CartItem => ({ ...p, qty });
 
 describe('adding to the cart', () => {
@@ -75,7 +84,7 @@ describe('adding to the cart', () => {
     expect(applyCartAction([], { type: 'add', product: free }, { ...rules, allowZeroPriceProducts: true }).notice?.code).toBe('added');
   });
 
-  it('lists the product\'s own error messages and does not add it', () => {
+  it("lists the product's own error messages and does not add it", () => {
     const broken = product({ errors: { sku: 'Discontinued by the brand', empty: '' } });
     const { items, notice } = applyCartAction([], { type: 'add', product: broken }, rules);
     expect(items).toEqual([]);
@@ -228,7 +237,10 @@ describe('removing, replacing and clearing', () => {
     const given = [line(product(), 2), line(product(), 7), line(tomatoes, 0), line(product({ id: 'x' }), Number.NaN), line(product({ id: 'y' }), 12)];
     const { items, notice } = applyCartAction([line(tomatoes, 1)], { type: 'replace', items: given }, rules);
     // the server's 12 stays even above stock 5: isCartValid reports it, the cart does not hide it
-    expect(items.map((i) => [i.id, i.qty])).toEqual([['tea', 2], ['y', 12]]);
+    expect(items.map((i) => [i.id, i.qty])).toEqual([
+      ['tea', 2],
+      ['y', 12],
+    ]);
     expect(notice).toBeNull();
   });
 
@@ -310,14 +322,27 @@ describe('the quantity selector', () => {
 
 describe('cart invariants under any sequence of actions', () => {
   const ids = ['a', 'b', 'c', 'd'];
-  const productArb = fc.record({
-    id: fc.constantFrom(...ids),
-    isFraction: fc.boolean(),
-    stock: fc.oneof(fc.integer({ min: -2, max: 20 }), fc.integer({ min: 0, max: 20_000 }).map((m) => m / 1000)),
-    regular: fc.integer({ min: 0, max: 50_000 }).map((c) => c / 100),
-  }).map(({ id, isFraction, stock, regular }) =>
-    product({ id, itemId: id, variantId: id, sku: id, isFraction, stock: isFraction ? stock : Math.floor(stock), price: { mrp: null, regular, special: null } }),
-  );
+  const productArb = fc
+    .record({
+      id: fc.constantFrom(...ids),
+      isFraction: fc.boolean(),
+      stock: fc.oneof(
+        fc.integer({ min: -2, max: 20 }),
+        fc.integer({ min: 0, max: 20_000 }).map((m) => m / 1000),
+      ),
+      regular: fc.integer({ min: 0, max: 50_000 }).map((c) => c / 100),
+    })
+    .map(({ id, isFraction, stock, regular }) =>
+      product({
+        id,
+        itemId: id,
+        variantId: id,
+        sku: id,
+        isFraction,
+        stock: isFraction ? stock : Math.floor(stock),
+        price: { mrp: null, regular, special: null },
+      }),
+    );
   const qtyArb = fc.oneof(fc.integer({ min: -3, max: 30 }), fc.double({ min: -5, max: 30, noNaN: false }), fc.constantFrom(Number.NaN, 1e300, -0, 0.005));
   const itemArb = fc.tuple(productArb, qtyArb).map(([p, qty]) => line(p, qty));
   const actionArb: fc.Arbitrary<CartAction> = fc.oneof(
@@ -327,7 +352,12 @@ describe('cart invariants under any sequence of actions', () => {
     fc.record({ type: fc.constant('replace' as const), items: fc.array(itemArb, { maxLength: 6 }) }),
     fc.constant({ type: 'clear' as const }),
   );
-  const rulesArb = fc.record({ allowOrderOnNoStock: fc.boolean(), allowZeroPriceProducts: fc.boolean(), fractionDigits: fc.constantFrom(0, 2, 3), taxPercent: fc.constantFrom(0, 5, 18) });
+  const rulesArb = fc.record({
+    allowOrderOnNoStock: fc.boolean(),
+    allowZeroPriceProducts: fc.boolean(),
+    fractionDigits: fc.constantFrom(0, 2, 3),
+    taxPercent: fc.constantFrom(0, 5, 18),
+  });
 
   const milli = (i: CartItem) => qtyToMilli(i.qty, i.isFraction);
   const stockMilli = (i: CartItem) => (i.isFraction ? qtyToMilli(i.stock, true) : Math.floor(i.stock) * 1000);

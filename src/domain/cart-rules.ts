@@ -9,7 +9,22 @@ import { addMinor, multiplyMinor, percentOf, productPrices, qtyToMilli, type Min
 
 export type CartProduct = Pick<
   Product,
-  'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'isFraction' | 'sku' | 'type_id' | 'errors' | 'categoryId' | 'taxRate' | 'madeToOrder' | 'weightStep'
+  | 'id'
+  | 'itemId'
+  | 'variantId'
+  | 'variantName'
+  | 'title'
+  | 'price'
+  | 'images'
+  | 'stock'
+  | 'isFraction'
+  | 'sku'
+  | 'type_id'
+  | 'errors'
+  | 'categoryId'
+  | 'taxRate'
+  | 'madeToOrder'
+  | 'weightStep'
 >;
 /**
  * qty stays a plain number (units, or kg with at most 2 decimals when isFraction) because
@@ -61,8 +76,23 @@ const notice = (type: CartNotice['type'], code: keyof typeof cartMessages): Cart
 function toLine(p: CartProduct, qty: number): CartItem {
   const { id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, taxRate, madeToOrder, weightStep } = p;
   return {
-    id, itemId, variantId, variantName, title, price, images, stock, isFraction, sku, type_id, errors, categoryId, qty,
-    ...(taxRate === undefined ? {} : { taxRate }), ...(madeToOrder ? { madeToOrder } : {}), ...(weightStep === undefined ? {} : { weightStep }),
+    id,
+    itemId,
+    variantId,
+    variantName,
+    title,
+    price,
+    images,
+    stock,
+    isFraction,
+    sku,
+    type_id,
+    errors,
+    categoryId,
+    qty,
+    ...(taxRate === undefined ? {} : { taxRate }),
+    ...(madeToOrder ? { madeToOrder } : {}),
+    ...(weightStep === undefined ? {} : { weightStep }),
   };
 }
 
@@ -104,7 +134,10 @@ function beyondStock(line: CartItem, rules: Pick<CartRules, 'allowOrderOnNoStock
 }
 
 /** §5 quantity selector: max is the stock unless ordering without stock is allowed. */
-export function quantityLimits(product: Pick<CartProduct, 'stock' | 'isFraction' | 'madeToOrder'>, rules: Pick<CartRules, 'allowOrderOnNoStock'>): QuantityLimits {
+export function quantityLimits(
+  product: Pick<CartProduct, 'stock' | 'isFraction' | 'madeToOrder'>,
+  rules: Pick<CartRules, 'allowOrderOnNoStock'>,
+): QuantityLimits {
   const step = product.isFraction ? 0.01 : 1;
   // made to order: no stock to run out of, as when the shop orders without stock
   if (rules.allowOrderOnNoStock || product.madeToOrder) return { min: 0, max: MAX_QTY_WITHOUT_STOCK, step };
@@ -183,7 +216,10 @@ function setQty(items: readonly CartItem[], productId: string, requested: number
   const next = items.map((i, k) => (k === index ? changed : i));
   // raising a line past the stock of a shop that orders without stock is the same pre-reservation as an add
   const reserved = qty > line.qty && beyondStock(changed, rules);
-  return { items: next, notice: limited ? notice('danger', 'stockNotAvailable') : reserved ? notice('warning', 'preReservation') : notice('success', 'updated') };
+  return {
+    items: next,
+    notice: limited ? notice('danger', 'stockNotAvailable') : reserved ? notice('warning', 'preReservation') : notice('success', 'updated'),
+  };
 }
 
 /**

@@ -7,8 +7,21 @@ const lenient = { allowOrderOnNoStock: true };
 
 function line(id: string, qty: number, stock: number, over: Partial<CartItem> = {}): CartItem {
   return {
-    id, itemId: id, variantId: id, variantName: '', title: id, price: { mrp: null, regular: 100, special: null }, images: [],
-    stock, isFraction: false, sku: id, type_id: 'simple', errors: {}, categoryId: 'c', qty, ...over,
+    id,
+    itemId: id,
+    variantId: id,
+    variantName: '',
+    title: id,
+    price: { mrp: null, regular: 100, special: null },
+    images: [],
+    stock,
+    isFraction: false,
+    sku: id,
+    type_id: 'simple',
+    errors: {},
+    categoryId: 'c',
+    qty,
+    ...over,
   };
 }
 

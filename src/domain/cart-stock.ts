@@ -61,7 +61,11 @@ export type CartStock = {
 };
 
 /** Every line's stock, the lines the totals count, and whether the order may be placed. */
-export function cartStock(items: readonly CartItem[], rules: Pick<CartRules, 'allowOrderOnNoStock'>, server: ReadonlyMap<string, ServerStock> = new Map()): CartStock {
+export function cartStock(
+  items: readonly CartItem[],
+  rules: Pick<CartRules, 'allowOrderOnNoStock'>,
+  server: ReadonlyMap<string, ServerStock> = new Map(),
+): CartStock {
   const lines = new Map(items.map((i) => [i.id, lineStock(i, rules, server.get(i.id))]));
   return {
     lines,
@@ -75,7 +79,9 @@ export function cartStock(items: readonly CartItem[], rules: Pick<CartRules, 'al
  * priced has enough; an `out_of_stock` refusal names the short lines with what is left (the
  * others it did not judge). Anything else says nothing about stock.
  */
-export function serverStockOf(answer: { pricedIds: readonly string[] } | { shortages: ReadonlyArray<{ id: string; available: number }> } | null): Map<string, ServerStock> {
+export function serverStockOf(
+  answer: { pricedIds: readonly string[] } | { shortages: ReadonlyArray<{ id: string; available: number }> } | null,
+): Map<string, ServerStock> {
   if (!answer) return new Map();
   if ('pricedIds' in answer) return new Map(answer.pricedIds.map((id) => [id, 'enough' as const]));
   return new Map(answer.shortages.map((s) => [s.id, { available: s.available }]));

@@ -3,7 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem, CartProduct } from './cart-rules.ts';
 import { pendingChanges, pullServerCart, type ServerCartLine } from './cart-sync.ts';
 
-const product = (id: string): CartProduct => ({ id, itemId: id, variantId: id, variantName: '', title: id, price: { mrp: null, regular: 10, special: null }, images: [], stock: 100, isFraction: false, sku: id, type_id: 'simple', errors: {}, categoryId: 'c' });
+const product = (id: string): CartProduct => ({
+  id,
+  itemId: id,
+  variantId: id,
+  variantName: '',
+  title: id,
+  price: { mrp: null, regular: 10, special: null },
+  images: [],
+  stock: 100,
+  isFraction: false,
+  sku: id,
+  type_id: 'simple',
+  errors: {},
+  categoryId: 'c',
+});
 const item = (id: string, qty: number): CartItem => ({ ...product(id), qty });
 const catalog = (id: string) => (id.startsWith('gone') ? undefined : product(id));
 const lines = (items: readonly CartItem[]) => items.map((i) => [i.id, i.qty]);
@@ -51,12 +65,18 @@ function twoDevices(...items: CartItem[]) {
 describe('two logged-in devices (issue 23: a removal is an event, not an absence)', () => {
   it('an item removed on one device is removed on the other, which still held it, instead of coming back', () => {
     const { shop, phone, laptop } = twoDevices(item('tea', 2), item('rice', 1));
-    expect(lines(laptop.items)).toEqual([['tea', 2], ['rice', 1]]);
+    expect(lines(laptop.items)).toEqual([
+      ['tea', 2],
+      ['rice', 1],
+    ]);
 
     // the phone removes the rice; the laptop, untouched, still holds it
     phone.items = phone.items.filter((i) => i.id !== 'rice');
     expect(shop.sync(phone)).toEqual({ set: [], remove: ['rice'] });
-    expect(lines(laptop.items)).toEqual([['tea', 2], ['rice', 1]]);
+    expect(lines(laptop.items)).toEqual([
+      ['tea', 2],
+      ['rice', 1],
+    ]);
 
     // the laptop's next look at the server (a reload, a login, the tab shown again)
     expect(shop.sync(laptop)).toEqual({ set: [], remove: [] });
@@ -79,9 +99,15 @@ describe('two logged-in devices (issue 23: a removal is an event, not an absence
     laptop.items = [item('tea', 2), item('rice', 3)];
     expect(shop.sync(phone)).toEqual({ set: [{ productId: 'tea', qty: 5 }], remove: [] });
     expect(shop.sync(laptop)).toEqual({ set: [{ productId: 'rice', qty: 3 }], remove: [] });
-    expect(lines(laptop.items)).toEqual([['tea', 5], ['rice', 3]]);
+    expect(lines(laptop.items)).toEqual([
+      ['tea', 5],
+      ['rice', 3],
+    ]);
     shop.sync(phone);
-    expect(lines(phone.items)).toEqual([['tea', 5], ['rice', 3]]);
+    expect(lines(phone.items)).toEqual([
+      ['tea', 5],
+      ['rice', 3],
+    ]);
   });
 
   it('a line edited here after another device removed it is kept: the later, explicit change stands', () => {
@@ -95,20 +121,45 @@ describe('two logged-in devices (issue 23: a removal is an event, not an absence
 
 describe('the login merge (§4)', () => {
   it("pushes the guest's lines, adds the account's, and keeps the browser's quantity for a line both have", () => {
-    const server = [{ productId: 'rice', qty: 5 }, { productId: 'ghee', qty: 1 }, { productId: 'gone-soap', qty: 3 }];
+    const server = [
+      { productId: 'rice', qty: 5 },
+      { productId: 'ghee', qty: 1 },
+      { productId: 'gone-soap', qty: 3 },
+    ];
     const { items, base } = pullServerCart([item('tea', 2), item('rice', 1)], new Map(), server, catalog);
-    expect(lines(items)).toEqual([['tea', 2], ['rice', 1], ['ghee', 1]]);
-    expect(pendingChanges(items, base)).toEqual({ set: [{ productId: 'tea', qty: 2 }, { productId: 'rice', qty: 1 }], remove: [] });
+    expect(lines(items)).toEqual([
+      ['tea', 2],
+      ['rice', 1],
+      ['ghee', 1],
+    ]);
+    expect(pendingChanges(items, base)).toEqual({
+      set: [
+        { productId: 'tea', qty: 2 },
+        { productId: 'rice', qty: 1 },
+      ],
+      remove: [],
+    });
   });
 
-  it("a line of a product the catalog no longer has is neither shown nor deleted from the account", () => {
+  it('a line of a product the catalog no longer has is neither shown nor deleted from the account', () => {
     const { items, base } = pullServerCart([], new Map(), [{ productId: 'gone-soap', qty: 3 }], catalog);
     expect(items).toEqual([]);
     expect(pendingChanges(items, base)).toEqual({ set: [], remove: [] });
   });
 
   it('a line removed here while the push did not go through is removed on the server at the next sync, not brought back', () => {
-    const { items, base } = pullServerCart([item('tea', 1)], new Map([['tea', 1], ['rice', 2]]), [{ productId: 'tea', qty: 1 }, { productId: 'rice', qty: 2 }], catalog);
+    const { items, base } = pullServerCart(
+      [item('tea', 1)],
+      new Map([
+        ['tea', 1],
+        ['rice', 2],
+      ]),
+      [
+        { productId: 'tea', qty: 1 },
+        { productId: 'rice', qty: 2 },
+      ],
+      catalog,
+    );
     expect(lines(items)).toEqual([['tea', 1]]);
     expect(pendingChanges(items, base)).toEqual({ set: [], remove: ['rice'] });
   });
@@ -138,7 +189,10 @@ describe('any interleaving of two devices', () => {
         shop.sync(devices[1]!);
         shop.sync(devices[0]!);
         const sorted = (d: Device) => lines(d.items).sort();
-        const onServer = shop.lines().map((l) => [l.productId, l.qty]).sort();
+        const onServer = shop
+          .lines()
+          .map((l) => [l.productId, l.qty])
+          .sort();
         expect(sorted(devices[0]!)).toEqual(onServer);
         expect(sorted(devices[1]!)).toEqual(onServer);
         for (const d of devices) expect(shop.sync(d)).toEqual({ set: [], remove: [] });

@@ -28,7 +28,12 @@ const same = (a: number | undefined, b: number | undefined) => milli(a) === mill
  * quantity, never a sum. Server lines of products the catalog no longer has are left out
  * locally and out of the base, so they are neither shown nor deleted.
  */
-export function pullServerCart(local: readonly CartItem[], base: CartBase, server: readonly ServerCartLine[], productOf: (id: string) => CartProduct | undefined): { items: CartItem[]; base: Map<string, number> } {
+export function pullServerCart(
+  local: readonly CartItem[],
+  base: CartBase,
+  server: readonly ServerCartLine[],
+  productOf: (id: string) => CartProduct | undefined,
+): { items: CartItem[]; base: Map<string, number> } {
   const onServer = new Map(server.filter((l) => l.qty > 0).map((l) => [l.productId, l.qty]));
   const nextBase = new Map<string, number>();
   const agree = (id: string, qty: number | undefined) => {

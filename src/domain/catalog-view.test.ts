@@ -3,8 +3,21 @@ import type { Category, Product } from './catalog.ts';
 import { filterProducts, firstTiles, groupVariants, productErrors, sizeGuideFor, parseCatalogFilter, sortCategories } from './catalog-view.ts';
 
 const product = (over: Partial<Product>): Product => ({
-  id: 'x', itemId: 'x', variantId: 'x', variantName: '', title: 'X', description: '', categoryId: 'c1',
-  price: { mrp: null, regular: 10, special: null }, images: [], stock: 5, isFraction: false, sku: 'x', type_id: 'simple', errors: {}, tags: [],
+  id: 'x',
+  itemId: 'x',
+  variantId: 'x',
+  variantName: '',
+  title: 'X',
+  description: '',
+  categoryId: 'c1',
+  price: { mrp: null, regular: 10, special: null },
+  images: [],
+  stock: 5,
+  isFraction: false,
+  sku: 'x',
+  type_id: 'simple',
+  errors: {},
+  tags: [],
   ...over,
 });
 
@@ -43,7 +56,9 @@ describe('catalog view', () => {
 
   it('a carousel of 4 tiles with grouping shows 4 items, each with all of its options', () => {
     // a category as the demo's clothing: nine T-shirt variants first, then a kurta, sneakers, chappals and a cap
-    const tees = ['red-s', 'red-m', 'red-l', 'navy-s', 'navy-m', 'navy-l', 'white-s', 'white-m', 'white-l'].map((v) => product({ id: `tee-${v}`, itemId: 'tee' }));
+    const tees = ['red-s', 'red-m', 'red-l', 'navy-s', 'navy-m', 'navy-l', 'white-s', 'white-m', 'white-l'].map((v) =>
+      product({ id: `tee-${v}`, itemId: 'tee' }),
+    );
     const others = ['kurta', 'sneakers', 'chappals', 'cap'].map((item) => product({ id: `${item}-1`, itemId: item }));
     const chosen = firstTiles([...tees, ...others], 4, true);
     const tiles = groupVariants(chosen);
@@ -57,12 +72,20 @@ describe('catalog view', () => {
   });
 
   it('keeps the variants of an item in their place even when other items come between them', () => {
-    const products = [product({ id: 'a1', itemId: 'a' }), product({ id: 'b1', itemId: 'b' }), product({ id: 'c1', itemId: 'c' }), product({ id: 'a2', itemId: 'a' })];
+    const products = [
+      product({ id: 'a1', itemId: 'a' }),
+      product({ id: 'b1', itemId: 'b' }),
+      product({ id: 'c1', itemId: 'c' }),
+      product({ id: 'a2', itemId: 'a' }),
+    ];
     expect(firstTiles(products, 2, true).map((p) => p.id)).toEqual(['a1', 'b1', 'a2']);
   });
 
   it("lists the owner's product messages as written, without the blank ones", () => {
-    expect(productErrors(product({ errors: { stock: '  Back on 1 March ', note: ' ', brand: 'Discontinued by the brand' } }))).toEqual(['Back on 1 March', 'Discontinued by the brand']);
+    expect(productErrors(product({ errors: { stock: '  Back on 1 March ', note: ' ', brand: 'Discontinued by the brand' } }))).toEqual([
+      'Back on 1 March',
+      'Discontinued by the brand',
+    ]);
     expect(productErrors(product({}))).toEqual([]);
   });
 

@@ -6,7 +6,15 @@ export type CatalogFilter = { categories: string[]; tags: string[]; q: string };
 
 /** Reads `categories` and `tags` parameters: comma-separated, also accepted repeated. */
 export function parseCatalogFilter(params: URLSearchParams): CatalogFilter {
-  const read = (name: string) => [...new Set(params.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  const read = (name: string) => [
+    ...new Set(
+      params
+        .getAll(name)
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
   return { categories: read('categories'), tags: read('tags'), q: (params.get('q') ?? '').trim().slice(0, 100) };
 }
 
@@ -70,7 +78,8 @@ export const productErrors = (p: Pick<Product, 'errors'>): string[] =>
     .filter(Boolean);
 
 /** The size guide a product page offers: the product's own, else its category's (the config's catalog.sizeGuides), else none. */
-export const sizeGuideFor = (p: Pick<Product, 'sizeGuide' | 'categoryId'>, byCategory: Readonly<Record<string, string>>): string | null => p.sizeGuide || byCategory[p.categoryId] || null;
+export const sizeGuideFor = (p: Pick<Product, 'sizeGuide' | 'categoryId'>, byCategory: Readonly<Record<string, string>>): string | null =>
+  p.sizeGuide || byCategory[p.categoryId] || null;
 
 /** Out of stock: none left, unless it is made to order (issue 21). */
 export const isOutOfStock = (p: Pick<Product, 'stock' | 'madeToOrder'>) => !p.madeToOrder && p.stock <= 0;

@@ -47,7 +47,11 @@ export const productSchema = z.object({
   /** Its own tax rate in percent (GST 5, 12, 18 …); absent: the shop's globalTaxPercentage. */
   taxRate: z.number().min(0).max(100).multipleOf(0.01).optional(),
   /** Its HSN code (goods) or SAC code (services), printed on the tax invoice. */
-  hsn: z.string().trim().regex(/^\d{4,8}$/, 'An HSN or SAC code is 4 to 8 digits').optional(),
+  hsn: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'An HSN or SAC code is 4 to 8 digits')
+    .optional(),
   /** Made to order: it keeps no stock, is always orderable and an order takes none (issue 21). */
   madeToOrder: z.boolean().optional(),
   /** Hidden by the owner: kept in the shop's files, never shown to shoppers nor ordered. */

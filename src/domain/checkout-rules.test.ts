@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutIssues, detailsAsked, offeredModes, offeredPayments, paymentLabels, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
 
-const shop = (over: { personal?: Partial<CheckoutShop['orderConfig']['detailsConfig']['personal']>; pickup?: boolean; dine?: boolean; orders?: boolean; enquiries?: boolean } = {}): CheckoutShop => ({
+const shop = (
+  over: {
+    personal?: Partial<CheckoutShop['orderConfig']['detailsConfig']['personal']>;
+    pickup?: boolean;
+    dine?: boolean;
+    orders?: boolean;
+    enquiries?: boolean;
+  } = {},
+): CheckoutShop => ({
   orderConfig: {
     orderEnabled: over.orders ?? true,
     enquiryEnabled: over.enquiries ?? false,
@@ -48,12 +56,23 @@ describe('checkoutIssues', () => {
     expect(codes(empty)).toEqual(['personalDetails.fullName:required', 'personalDetails.email:required', 'personalDetails.phone:required']);
     expect(codes(empty, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual([]);
     const wrong = { ...complete, personalDetails: { fullName: 'A', email: 'asha@', phone: { number: '12', dialCode: '+91' } } };
-    expect(codes(wrong, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual(['personalDetails.fullName:name', 'personalDetails.email:email', 'personalDetails.phone:phone']);
+    expect(codes(wrong, shop({ personal: { fullName: false, email: false, phone: false } }))).toEqual([
+      'personalDetails.fullName:name',
+      'personalDetails.email:email',
+      'personalDetails.phone:phone',
+    ]);
   });
 
   it('a coffee at the table needs only a name, pickup a name and a phone, delivery what the shop asks', () => {
     const nameOnly = { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } };
-    const dine = { ...complete, deliveryMode: 'dine' as const, shippingDetails: undefined, shippingSlotId: null, dineInDetails: { spaceId: 'table-1', value: '' }, personalDetails: nameOnly };
+    const dine = {
+      ...complete,
+      deliveryMode: 'dine' as const,
+      shippingDetails: undefined,
+      shippingSlotId: null,
+      dineInDetails: { spaceId: 'table-1', value: '' },
+      personalDetails: nameOnly,
+    };
     expect(codes(dine)).toEqual([]);
     expect(codes({ ...dine, personalDetails: { ...nameOnly, fullName: '' } })).toEqual(['personalDetails.fullName:required']);
     const pickup = { ...complete, deliveryMode: 'pickup' as const, shippingDetails: undefined, shippingSlotId: null, personalDetails: nameOnly };
@@ -63,7 +82,7 @@ describe('checkoutIssues', () => {
     expect(codes({ ...dine, personalDetails: { ...nameOnly, email: 'asha@' } })).toEqual(['personalDetails.email:email']);
   });
 
-  it('the owner sets each mode\'s questions field by field over the defaults', () => {
+  it("the owner sets each mode's questions field by field over the defaults", () => {
     const personal = { fullName: true, email: true, phone: true };
     expect(detailsAsked({ personal, modes: {} }, 'dine')).toEqual({ fullName: true, email: false, phone: false });
     expect(detailsAsked({ personal, modes: {} }, 'pickup')).toEqual({ fullName: true, email: false, phone: true });
@@ -78,7 +97,11 @@ describe('checkoutIssues', () => {
   it('delivery needs an address with a zip code of at least 3 characters, and a dated slot the shop has', () => {
     expect(codes({ ...complete, shippingDetails: undefined })).toEqual(['shippingDetails:required']);
     const address = { ...complete.shippingDetails!, zipCode: '56', city: ' ' };
-    expect(codes({ ...complete, shippingDetails: address, shippingSlotId: '2026-11-22/midnight' })).toEqual(['shippingDetails.city:required', 'shippingDetails.zipCode:zipCode', 'shippingSlotId:invalid']);
+    expect(codes({ ...complete, shippingDetails: address, shippingSlotId: '2026-11-22/midnight' })).toEqual([
+      'shippingDetails.city:required',
+      'shippingDetails.zipCode:zipCode',
+      'shippingSlotId:invalid',
+    ]);
     expect(codes({ ...complete, shippingSlotId: 'morning' })).toEqual(['shippingSlotId:invalid']);
     expect(codes({ ...complete, shippingSlotId: null })).toEqual(['shippingSlotId:required']);
     const noSlots = shop();
@@ -100,8 +123,19 @@ describe('checkoutIssues', () => {
     const paidByUpi = { ...complete, paymentType: 'upi-manual' };
     expect(digital({ ...paidByUpi, shippingDetails: undefined, shippingSlotId: null })).toEqual([]);
     expect(digital({ ...paidByUpi, deliveryMode: 'dine', shippingDetails: undefined, dineInDetails: { spaceId: '', value: '' } })).toEqual([]);
-    const empty = { ...complete, shippingDetails: undefined, shippingSlotId: null, personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: null };
-    expect(digital(empty)).toEqual(['personalDetails.fullName:required', 'personalDetails.email:required', 'personalDetails.phone:required', 'paymentType:required']);
+    const empty = {
+      ...complete,
+      shippingDetails: undefined,
+      shippingSlotId: null,
+      personalDetails: { fullName: '', email: '', phone: { number: '', dialCode: '+91' } },
+      paymentType: null,
+    };
+    expect(digital(empty)).toEqual([
+      'personalDetails.fullName:required',
+      'personalDetails.email:required',
+      'personalDetails.phone:required',
+      'paymentType:required',
+    ]);
   });
 
   it('a digital order is not offered pay on delivery, and refused it; a parcel still is', () => {
@@ -109,7 +143,9 @@ describe('checkoutIssues', () => {
     expect(offeredPayments(both, { digital: true })).toEqual([upi]);
     expect(offeredPayments(both, { digital: false })).toEqual([pof, upi]);
     const digitalOrder = { ...complete, shippingDetails: undefined, shippingSlotId: null };
-    expect(checkoutIssues({ ...digitalOrder, paymentType: 'pof' }, both, { digital: true }).map((i) => `${i.path}:${i.code}`)).toEqual(['paymentType:noDeliveryToPayAt']);
+    expect(checkoutIssues({ ...digitalOrder, paymentType: 'pof' }, both, { digital: true }).map((i) => `${i.path}:${i.code}`)).toEqual([
+      'paymentType:noDeliveryToPayAt',
+    ]);
     expect(checkoutIssues({ ...digitalOrder, paymentType: 'upi-manual' }, both, { digital: true })).toEqual([]);
     expect(checkoutIssues({ ...complete, paymentType: 'pof' }, both)).toEqual([]);
   });
@@ -128,7 +164,14 @@ describe('checkoutIssues', () => {
     expect(paymentLabels(cashOnDelivery, 'dine')).toEqual({ providerName: null, buttonText: null });
     expect(paymentLabels(cashOnDelivery, 'pickup')).toEqual({ providerName: null, buttonText: null });
     expect(paymentLabels(upi, 'dine')).toEqual({ providerName: 'UPI', buttonText: 'Pay by UPI' });
-    const named = { ...cashOnDelivery, modes: { dine: { providerName: 'Pay at the till', buttonText: 'Order to my table' }, ship: { providerName: 'Cash on delivery' }, pickup: { buttonText: 'Order for pickup' } } };
+    const named = {
+      ...cashOnDelivery,
+      modes: {
+        dine: { providerName: 'Pay at the till', buttonText: 'Order to my table' },
+        ship: { providerName: 'Cash on delivery' },
+        pickup: { buttonText: 'Order for pickup' },
+      },
+    };
     expect(paymentLabels(named, 'dine')).toEqual({ providerName: 'Pay at the till', buttonText: 'Order to my table' });
     expect(paymentLabels(named, 'ship')).toEqual({ providerName: 'Cash on delivery', buttonText: 'Pay on delivery' });
     expect(paymentLabels(named, 'pickup')).toEqual({ providerName: null, buttonText: 'Order for pickup' });

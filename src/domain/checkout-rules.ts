@@ -52,7 +52,11 @@ type Asked = { email: boolean; phone: boolean; fullName: boolean };
 export function detailsAsked(details: ShopConfig['orderConfig']['detailsConfig'], mode: DetailsMode): Asked {
   const { personal } = details;
   const fallback: Asked =
-    mode === 'dine' ? { fullName: personal.fullName, email: false, phone: false } : mode === 'pickup' ? { fullName: personal.fullName, email: false, phone: personal.phone } : personal;
+    mode === 'dine'
+      ? { fullName: personal.fullName, email: false, phone: false }
+      : mode === 'pickup'
+        ? { fullName: personal.fullName, email: false, phone: personal.phone }
+        : personal;
   const own = details.modes[mode];
   return { email: own?.email ?? fallback.email, phone: own?.phone ?? fallback.phone, fullName: own?.fullName ?? fallback.fullName };
 }
@@ -70,7 +74,10 @@ type Provider = ShopConfig['payment']['providers'][number];
 export function paymentLabels(provider: Provider, mode: DetailsMode): { providerName: string | null; buttonText: string | null } {
   const own = provider.modes?.[mode];
   const atCounter = provider.id === 'pof' && (mode === 'dine' || mode === 'pickup');
-  return { providerName: own?.providerName ?? (atCounter ? null : provider.providerName), buttonText: own?.buttonText ?? (atCounter ? null : provider.buttonText) };
+  return {
+    providerName: own?.providerName ?? (atCounter ? null : provider.providerName),
+    buttonText: own?.buttonText ?? (atCounter ? null : provider.buttonText),
+  };
 }
 
 /** The delivery modes the shop offers, in the order the checkout shows them. */

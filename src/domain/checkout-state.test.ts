@@ -40,16 +40,38 @@ describe('checkoutReducer', () => {
   });
 
   it('a saved address fills the delivery address; editing it changes that address, choosing a new one lets it go', () => {
-    const saved = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '' };
+    const saved = {
+      fullName: 'Asha Rao',
+      streetName: '12 MG Road',
+      apartment: '',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      zipCode: '560001',
+      country: 'India',
+      phone: '',
+    };
     const picked = run([{ type: 'useSavedAddress', id: 'a1', address: saved }]);
     expect(picked).toMatchObject({ useSavedAddress: true, selectedAddressId: 'a1', shippingDetails: saved, savedAddressEdited: false });
     // the same address with a new city: still a1, to be updated, not a second address
     const edited = checkoutReducer(picked, { type: 'setShipping', details: { city: 'Mysuru' } });
     expect(edited).toMatchObject({ selectedAddressId: 'a1', savedAddressEdited: true, shippingDetails: { ...saved, city: 'Mysuru' } });
-    expect(checkoutReducer(edited, { type: 'useSavedAddress', id: 'a2', address: saved })).toMatchObject({ selectedAddressId: 'a2', savedAddressEdited: false });
-    expect(checkoutReducer(edited, { type: 'useNewAddress', country: 'India' })).toMatchObject({ useSavedAddress: false, selectedAddressId: null, savedAddressEdited: false, shippingDetails: { streetName: '', country: 'India' } });
+    expect(checkoutReducer(edited, { type: 'useSavedAddress', id: 'a2', address: saved })).toMatchObject({
+      selectedAddressId: 'a2',
+      savedAddressEdited: false,
+    });
+    expect(checkoutReducer(edited, { type: 'useNewAddress', country: 'India' })).toMatchObject({
+      useSavedAddress: false,
+      selectedAddressId: null,
+      savedAddressEdited: false,
+      shippingDetails: { streetName: '', country: 'India' },
+    });
     // typing a new address is a new address
-    expect(run([{ type: 'useNewAddress', country: 'India' }, { type: 'setShipping', details: { city: 'Pune' } }])).toMatchObject({ selectedAddressId: null, savedAddressEdited: false });
+    expect(
+      run([
+        { type: 'useNewAddress', country: 'India' },
+        { type: 'setShipping', details: { city: 'Pune' } },
+      ]),
+    ).toMatchObject({ selectedAddressId: null, savedAddressEdited: false });
   });
 
   it("a logged-in shopper's name, e-mail and phone fill the empty contact fields once per checkout, and stay editable", () => {
@@ -63,7 +85,13 @@ describe('checkoutReducer', () => {
     const typed = run([{ type: 'start', dialCode: '+91', country: '' }, { type: 'setPersonal', details: { fullName: 'A. Rao' } }, account]);
     expect(typed.personalDetails).toMatchObject({ fullName: 'A. Rao', email: 'asha@example.com' });
     // a new checkout fills again; an account without e-mail or phone leaves them empty
-    const again = run([{ type: 'start', dialCode: '+91', country: '' }, { ...account, email: null, phone: null }], cleared);
+    const again = run(
+      [
+        { type: 'start', dialCode: '+91', country: '' },
+        { ...account, email: null, phone: null },
+      ],
+      cleared,
+    );
     expect(again.personalDetails).toEqual({ fullName: 'Asha Rao', email: '', phone: { dialCode: '+91', number: '' } });
   });
 

@@ -7,7 +7,16 @@ import type { DeliveryMode } from './totals.ts';
  */
 
 export type PersonalDetails = { fullName: string; email: string; phone: { number: string; dialCode: string } };
-export type ShippingDetails = { fullName: string; streetName: string; apartment: string; city: string; state: string; zipCode: string; country: string; phone: string };
+export type ShippingDetails = {
+  fullName: string;
+  streetName: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+};
 export type DineInDetails = { spaceId: string; value: string };
 
 export type CheckoutState = {
@@ -74,7 +83,18 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'start': {
       // §4: start resets personal and shipping details, slot, order id and payment type
       const fresh = initialCheckout(action.dialCode, action.country);
-      return { ...state, personalDetails: fresh.personalDetails, shippingDetails: fresh.shippingDetails, shippingSlotId: null, orderId: null, orderPaymentType: null, isOrderCompleted: false, isThankYouPage: false, savedAddressEdited: false, contactFilledFor: null };
+      return {
+        ...state,
+        personalDetails: fresh.personalDetails,
+        shippingDetails: fresh.shippingDetails,
+        shippingSlotId: null,
+        orderId: null,
+        orderPaymentType: null,
+        isOrderCompleted: false,
+        isThankYouPage: false,
+        savedAddressEdited: false,
+        contactFilledFor: null,
+      };
     }
     case 'chooseMode':
       // §4: choosing a delivery mode clears dine-in details
@@ -94,7 +114,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'useSavedAddress':
       return { ...state, useSavedAddress: true, selectedAddressId: action.id, shippingDetails: { ...action.address }, savedAddressEdited: false };
     case 'useNewAddress':
-      return { ...state, useSavedAddress: false, selectedAddressId: null, shippingDetails: initialCheckout('', action.country).shippingDetails, savedAddressEdited: false };
+      return {
+        ...state,
+        useSavedAddress: false,
+        selectedAddressId: null,
+        shippingDetails: initialCheckout('', action.country).shippingDetails,
+        savedAddressEdited: false,
+      };
     case 'prefillContact':
       return prefillContact(state, action);
     case 'chooseSlot':
@@ -140,7 +166,10 @@ export function splitPhone(e164: string, preferred: string): { dialCode: string;
  * Dine-in from a table link (§4): `dineInSpaceId` and `dineInValue` count only when the
  * shop takes dine-in orders, and the space only when the shop has it.
  */
-export function dineInFromUrl(params: URLSearchParams, shop: { dineInEnabled: boolean; dineSpaces: ReadonlyArray<{ id: string }> }): Partial<DineInDetails> | null {
+export function dineInFromUrl(
+  params: URLSearchParams,
+  shop: { dineInEnabled: boolean; dineSpaces: ReadonlyArray<{ id: string }> },
+): Partial<DineInDetails> | null {
   if (!shop.dineInEnabled) return null;
   const spaceId = params.get('dineInSpaceId')?.trim() ?? '';
   const value = params.get('dineInValue')?.trim().slice(0, 60) ?? '';

@@ -34,7 +34,10 @@ export const couponInputSchema = z
     active: z.boolean().default(true),
   })
   .refine((c) => (c.percent === undefined) !== (c.amount === undefined), { message: 'Give a percent or an amount off, not both.', path: ['percent'] })
-  .refine((c) => !c.validFrom || !c.validUntil || Date.parse(c.validFrom) < Date.parse(c.validUntil), { message: 'validUntil must be after validFrom.', path: ['validUntil'] });
+  .refine((c) => !c.validFrom || !c.validUntil || Date.parse(c.validFrom) < Date.parse(c.validUntil), {
+    message: 'validUntil must be after validFrom.',
+    path: ['validUntil'],
+  });
 
 /** A coupon as the shop keeps it: money in minor units, instants in epoch milliseconds. */
 export type Coupon = {
@@ -56,9 +59,17 @@ export type Coupon = {
 const instantIn = (value: string, timeZone: string): number => (value.includes('T') ? Date.parse(value) : instantOf(value, '00:00', timeZone));
 
 /** A checked input as the shop keeps it. `validUntil` as a date means to the end of that day. */
-export function couponFromInput(input: z.output<typeof couponInputSchema>, { fractionDigits, timeZone }: { fractionDigits: number; timeZone: string }, source: Coupon['source']): Omit<Coupon, 'used'> {
+export function couponFromInput(
+  input: z.output<typeof couponInputSchema>,
+  { fractionDigits, timeZone }: { fractionDigits: number; timeZone: string },
+  source: Coupon['source'],
+): Omit<Coupon, 'used'> {
   const toM = (d: number | null | undefined) => (d == null ? null : toMinor(d, fractionDigits));
-  const until = input.validUntil ? (input.validUntil.includes('T') ? Date.parse(input.validUntil) : instantOf(input.validUntil, '23:59', timeZone) + 59_999) : null;
+  const until = input.validUntil
+    ? input.validUntil.includes('T')
+      ? Date.parse(input.validUntil)
+      : instantOf(input.validUntil, '23:59', timeZone) + 59_999
+    : null;
   return {
     code: input.code,
     off: input.percent !== undefined ? { percent: input.percent } : { amount: toMinor(input.amount!, fractionDigits) },
@@ -84,7 +95,11 @@ export function couponProblem(coupon: Coupon, now: number): CouponProblem | null
 }
 
 /** The coupon as the order's pricing reads it. */
-export const orderCouponOf = (c: Coupon): OrderCoupon => ({ code: c.code, terms: 'percent' in c.off ? { percent: c.off.percent, maxDiscount: c.maxDiscount } : { amount: c.off.amount }, minOrder: c.minOrder });
+export const orderCouponOf = (c: Coupon): OrderCoupon => ({
+  code: c.code,
+  terms: 'percent' in c.off ? { percent: c.off.percent, maxDiscount: c.maxDiscount } : { amount: c.off.amount },
+  minOrder: c.minOrder,
+});
 
 /**
  * Who places an order, for per-customer and first-order rules: the logged-in user, else
@@ -102,4 +117,3 @@ export function customerKey(userId: string | null | undefined, personal: { email
   if (email) return `email:${email}`;
   return phoneKey(personal?.phone) ?? 'guest';
 }
-

@@ -32,7 +32,13 @@ describe('GST', () => {
     expect(invoiceLineAmounts(line, 'exclusive', true)).toEqual({ taxable: 90_000, cgst: 8_100, sgst: 8_100, igst: 0, total: 106_200 });
     expect(invoiceLineAmounts(line, 'exclusive', false)).toEqual({ taxable: 90_000, cgst: 0, sgst: 0, igst: 16_200, total: 106_200 });
     // an MRP of ₹105 at 5 % holds ₹5: taxable ₹100; an odd paisa goes to CGST
-    expect(invoiceLineAmounts({ total: minor(10_500), discount: minor(0), tax: minor(500) }, 'inclusive', true)).toEqual({ taxable: 10_000, cgst: 250, sgst: 250, igst: 0, total: 10_500 });
+    expect(invoiceLineAmounts({ total: minor(10_500), discount: minor(0), tax: minor(500) }, 'inclusive', true)).toEqual({
+      taxable: 10_000,
+      cgst: 250,
+      sgst: 250,
+      igst: 0,
+      total: 10_500,
+    });
     expect(invoiceLineAmounts({ total: minor(10_000), discount: minor(0), tax: minor(501) }, 'exclusive', true)).toMatchObject({ cgst: 251, sgst: 250 });
   });
 });

@@ -47,7 +47,11 @@ export const gstStates: ReadonlyArray<readonly [code: string, name: string, ...a
   ['38', 'Ladakh', 'LA'],
 ];
 
-const squash = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
 const byName = new Map(gstStates.flatMap(([code, ...names]) => [code, ...names].map((n) => [squash(n), code] as const)));
 
 /** The GST state code of a state as a shopper or owner writes it ("Karnataka", "KA", "tamil nadu", "29"); null when unknown. */
@@ -73,7 +77,8 @@ export function gstinProblem(gstin: string): string | null {
   const m = GSTIN.exec(gstin);
   if (!m) return 'A GSTIN is 15 characters: 2 digits of the state, the 10 of the PAN, then 3 more (e.g. 29ABCDE1234F1Z5).';
   if (!gstStateName(m[1]!)) return `${m[1]} is not a GST state code.`;
-  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14]) return 'The last character of this GSTIN does not match the others: check it for a typing mistake.';
+  if (gstinCheckCharacter(gstin.slice(0, 14)) !== gstin[14])
+    return 'The last character of this GSTIN does not match the others: check it for a typing mistake.';
   return null;
 }
 
@@ -88,7 +93,17 @@ export function financialYear(at: number, timeZone: string): string {
 export const invoiceNumber = (year: string, sequence: number): string => `INV/${year}/${String(sequence).padStart(4, '0')}`;
 
 /** One line of a tax invoice: what was sold, its taxable value and the tax on it, split by where it was supplied. */
-export type InvoiceLine = { description: string; hsn: string | null; qty: string; rate: number; taxable: Minor; cgst: Minor; sgst: Minor; igst: Minor; total: Minor };
+export type InvoiceLine = {
+  description: string;
+  hsn: string | null;
+  qty: string;
+  rate: number;
+  taxable: Minor;
+  cgst: Minor;
+  sgst: Minor;
+  igst: Minor;
+  total: Minor;
+};
 
 export type InvoiceTotals = { taxable: Minor; cgst: Minor; sgst: Minor; igst: Minor; charges: Minor; total: Minor };
 
@@ -99,7 +114,11 @@ export type InvoiceTotals = { taxable: Minor; cgst: Minor; sgst: Minor; igst: Mi
  * shop's state the tax is split into equal CGST and SGST (the odd paisa to CGST), else it
  * is all IGST.
  */
-export function invoiceLineAmounts(line: { total: Minor; discount: Minor; tax: Minor }, taxMode: 'exclusive' | 'inclusive', intraState: boolean): Pick<InvoiceLine, 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'> {
+export function invoiceLineAmounts(
+  line: { total: Minor; discount: Minor; tax: Minor },
+  taxMode: 'exclusive' | 'inclusive',
+  intraState: boolean,
+): Pick<InvoiceLine, 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'> {
   const net = minor(line.total - line.discount);
   const taxable = taxMode === 'inclusive' ? minor(net - line.tax) : net;
   const half = minor(Math.floor(line.tax / 2));
@@ -131,7 +150,17 @@ export type TaxInvoice = {
 type InvoiceOrder = {
   number: number;
   taxMode: 'exclusive' | 'inclusive';
-  lines: ReadonlyArray<{ title: string; variantName: string; qty: number; isFraction: boolean; total: Minor; discount: Minor; tax: Minor; taxPercent: number; hsn: string | null }>;
+  lines: ReadonlyArray<{
+    title: string;
+    variantName: string;
+    qty: number;
+    isFraction: boolean;
+    total: Minor;
+    discount: Minor;
+    tax: Minor;
+    taxPercent: number;
+    hsn: string | null;
+  }>;
   totals: ReadonlyArray<{ code: string; title: string; value: Minor }>;
   grandTotal: Minor;
 };
@@ -148,6 +177,22 @@ export function taxInvoice(order: InvoiceOrder, record: { number: string; issued
   }));
   const charges = order.totals.filter((t) => (t.code === 'delivery' || t.code === 'packing') && t.value > 0).map((t) => ({ title: t.title, amount: t.value }));
   const sum = (pick: (l: InvoiceLine) => Minor) => addMinor(...lines.map(pick));
-  const totals: InvoiceTotals = { taxable: sum((l) => l.taxable), cgst: sum((l) => l.cgst), sgst: sum((l) => l.sgst), igst: sum((l) => l.igst), charges: addMinor(...charges.map((c) => c.amount)), total: order.grandTotal };
-  return { ...record, orderNumber: order.number, placeOfSupply: record.buyer.state || record.seller.state, intraState, taxMode: order.taxMode, lines, charges, totals };
+  const totals: InvoiceTotals = {
+    taxable: sum((l) => l.taxable),
+    cgst: sum((l) => l.cgst),
+    sgst: sum((l) => l.sgst),
+    igst: sum((l) => l.igst),
+    charges: addMinor(...charges.map((c) => c.amount)),
+    total: order.grandTotal,
+  };
+  return {
+    ...record,
+    orderNumber: order.number,
+    placeOfSupply: record.buyer.state || record.seller.state,
+    intraState,
+    taxMode: order.taxMode,
+    lines,
+    charges,
+    totals,
+  };
 }

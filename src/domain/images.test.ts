@@ -52,7 +52,9 @@ describe('srcSet', () => {
 
   it('never gives a 2× screen less than 95 % of the pixels it could use, nor a 1× screen less than all', () => {
     for (let css = 1; css <= 1600; css++) {
-      const [one, two] = srcSet('/media/a.webp', css).split(', ').map((c) => Number(/\/img\/(\d+)\//.exec(c)![1]));
+      const [one, two] = srcSet('/media/a.webp', css)
+        .split(', ')
+        .map((c) => Number(/\/img\/(\d+)\//.exec(c)![1]));
       expect(one).toBeGreaterThanOrEqual(css);
       expect(two).toBeGreaterThanOrEqual(Math.min(1600, 1.9 * css));
     }

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canMoveOrder, endedWithoutPayment, givesStockBack, isFinalStatus, nextStatuses, orderStatuses, ownerMarksPayment, shopperMayPay, type FulfilmentMode } from './order-lifecycle.ts';
+import {
+  canMoveOrder,
+  endedWithoutPayment,
+  givesStockBack,
+  isFinalStatus,
+  nextStatuses,
+  orderStatuses,
+  ownerMarksPayment,
+  shopperMayPay,
+  type FulfilmentMode,
+} from './order-lifecycle.ts';
 
 const modes: FulfilmentMode[] = ['ship', 'dine', 'pickup', 'digital'];
 

@@ -7,7 +7,18 @@
  * repository's conditional update sees to that). No dependencies, so the browser uses it too.
  */
 
-export const orderStatuses = ['placed', 'confirmed', 'rejected', 'preparing', 'ready', 'out_for_delivery', 'delivered', 'served', 'picked_up', 'cancelled'] as const;
+export const orderStatuses = [
+  'placed',
+  'confirmed',
+  'rejected',
+  'preparing',
+  'ready',
+  'out_for_delivery',
+  'delivered',
+  'served',
+  'picked_up',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /**
@@ -71,14 +82,17 @@ export const orderStatusNews: Record<OrderMove, string> = {
 export const unpaidStatuses: readonly string[] = ['to_collect', 'awaiting_payment', 'awaiting_verification'];
 
 /** The order ended, rejected or cancelled, before any money came: there is nothing to pay and nothing to collect (not "awaiting payment"). */
-export const endedWithoutPayment = (order: { status: string; paymentStatus: string }): boolean => endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus);
+export const endedWithoutPayment = (order: { status: string; paymentStatus: string }): boolean =>
+  endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus);
 
 /** Whether the owner marks this order's payment by hand: an unpaid UPI transfer, or pay on delivery to collect, of an order that did not end unfulfilled. */
 export const ownerMarksPayment = (order: { status: string; paymentStatus: string; paymentType: string | null }): boolean =>
   !endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus) && (order.paymentType === 'pof' || order.paymentType === 'upi-manual');
 
 /** Whether the shopper is offered a way to pay now (the UPI QR, PayU's form): an order waiting for its payment, not rejected or cancelled. */
-export const shopperMayPay = (order: { kind: string; status: string; paymentStatus: string }): boolean => order.kind === 'order' && !endedUnfulfilled(order.status) && order.paymentStatus === 'awaiting_payment';
+export const shopperMayPay = (order: { kind: string; status: string; paymentStatus: string }): boolean =>
+  order.kind === 'order' && !endedUnfulfilled(order.status) && order.paymentStatus === 'awaiting_payment';
 
 /** Whether a shop registered for GST has issued the order's tax invoice: an order it accepted (past placed), not rejected or cancelled. */
-export const hasTaxInvoice = (order: { kind: string; status: string }): boolean => order.kind === 'order' && isOrderStatus(order.status) && order.status !== 'placed' && !givesStockBack(order.status);
+export const hasTaxInvoice = (order: { kind: string; status: string }): boolean =>
+  order.kind === 'order' && isOrderStatus(order.status) && order.status !== 'placed' && !givesStockBack(order.status);

@@ -47,19 +47,59 @@ describe('priceOrder for downloads and services', () => {
   it('a cart of only digital products pays no packing and no delivery, whatever the mode', () => {
     // the e-book alone: ₹149 would have paid ₹10 packing (2 % is ₹2.98, raised to the minimum) and ₹40 delivery; 5 % tax ₹7.45
     for (const mode of ['ship', 'pickup', 'dine'] as const) {
-      expect(charged(['recipe-ebook'], mode)).toEqual({ digital: true, lines: [['subtotal', 149], ['tax', 7.45], ['grand_total', 156.45]] });
+      expect(charged(['recipe-ebook'], mode)).toEqual({
+        digital: true,
+        lines: [
+          ['subtotal', 149],
+          ['tax', 7.45],
+          ['grand_total', 156.45],
+        ],
+      });
     }
     // e-book and gift card: ₹1,149 would have paid ₹22 packing (2 % is ₹22.98, fraction dropped); tax ₹7.45 + ₹50 = ₹57.45
-    expect(charged(['recipe-ebook', 'gift-card-1000'])).toEqual({ digital: true, lines: [['subtotal', 1149], ['tax', 57.45], ['grand_total', 1206.45]] });
+    expect(charged(['recipe-ebook', 'gift-card-1000'])).toEqual({
+      digital: true,
+      lines: [
+        ['subtotal', 1149],
+        ['tax', 57.45],
+        ['grand_total', 1206.45],
+      ],
+    });
   });
 
   it('a mixed cart pays packing and delivery exactly as before', () => {
     // ₹149 + ₹180 = ₹329: packing 2 % = ₹6.58, raised to ₹10; below ₹499, so ₹40 delivery; tax ₹7.45 + ₹9 = ₹16.45
-    expect(charged(['recipe-ebook', 'toor-dal'])).toEqual({ digital: false, lines: [['subtotal', 329], ['delivery', 40], ['packing', 10], ['tax', 16.45], ['grand_total', 395.45]] });
+    expect(charged(['recipe-ebook', 'toor-dal'])).toEqual({
+      digital: false,
+      lines: [
+        ['subtotal', 329],
+        ['delivery', 40],
+        ['packing', 10],
+        ['tax', 16.45],
+        ['grand_total', 395.45],
+      ],
+    });
     // ₹1,000 + ₹180 = ₹1,180: packing 2 % = ₹23.60, cut to ₹23; free delivery from ₹499; tax ₹50 + ₹9 = ₹59
-    expect(charged(['gift-card-1000', 'toor-dal'])).toEqual({ digital: false, lines: [['subtotal', 1180], ['delivery', 0], ['packing', 23], ['tax', 59], ['grand_total', 1262]] });
+    expect(charged(['gift-card-1000', 'toor-dal'])).toEqual({
+      digital: false,
+      lines: [
+        ['subtotal', 1180],
+        ['delivery', 0],
+        ['packing', 23],
+        ['tax', 59],
+        ['grand_total', 1262],
+      ],
+    });
     // picked up, the same mixed cart still pays packing
-    expect(charged(['recipe-ebook', 'toor-dal'], 'pickup')).toEqual({ digital: false, lines: [['subtotal', 329], ['packing', 10], ['tax', 16.45], ['grand_total', 355.45]] });
+    expect(charged(['recipe-ebook', 'toor-dal'], 'pickup')).toEqual({
+      digital: false,
+      lines: [
+        ['subtotal', 329],
+        ['packing', 10],
+        ['tax', 16.45],
+        ['grand_total', 355.45],
+      ],
+    });
   });
 
   it('refuses pay on delivery for a cart of only digital products, in any mode; a mixed cart may still pay so', () => {

@@ -42,7 +42,8 @@ export type QuantityRefusal = { index: number; problem: QuantityProblem } | { in
 export const overLimitMessage = (max: number, isFraction: boolean) => `You can order at most ${max}${isFraction ? ' kg' : ''} of one product.`;
 
 /** What the shopper reads when a guest's order not paid online is above `orderConfig.maxGuestOrderValue`. */
-export const orderLimitMessage = (limit: Minor, format: PriceFormat) => `Orders above ${formatMoney(limit, format)} that are not paid online need an account: please log in, or pay online.`;
+export const orderLimitMessage = (limit: Minor, format: PriceFormat) =>
+  `Orders above ${formatMoney(limit, format)} that are not paid online need an account: please log in, or pay online.`;
 
 /** Paid online: the money is taken before the order is handed over (and an unpaid one expires). */
 export const paidOnline = (type: string | null | undefined): boolean => type === 'payu' || type === 'upi-manual';
@@ -111,12 +112,15 @@ export function priceOrder(
 
   const chosen = [...wanted.keys()].sort().map((id) => ({ product: products.get(id)!, qtyMilli: wanted.get(id)! }));
   const withUnits = chosen.map((c) => ({ ...c, unit: pricesOf(c.product.prices).final }));
-  const blocked = withUnits.filter(({ product, unit }) => Object.values(product.errors).some((m) => m.trim() !== '') || (!shop.orderConfig.allowZeroPriceProducts && unit <= 0));
+  const blocked = withUnits.filter(
+    ({ product, unit }) => Object.values(product.errors).some((m) => m.trim() !== '') || (!shop.orderConfig.allowZeroPriceProducts && unit <= 0),
+  );
   if (blocked.length) return { ok: false, refusal: { reason: 'unavailable', ids: blocked.map((l) => l.product.id) } };
 
   const input = withUnits.map((l) => ({ unit: l.unit, qtyMilli: l.qtyMilli, taxPercent: l.product.taxRate ?? shop.pricingConfig.globalTaxPercentage }));
   const config = totalsConfigOf(shop);
-  if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder) return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
+  if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder)
+    return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
   // the same rule as the browser's isCartVirtual, read from the database's products
   const digital = withUnits.length > 0 && withUnits.every((l) => l.product.digital === true);
   const enquiry = !shop.orderConfig.orderEnabled;
@@ -124,17 +128,25 @@ export function priceOrder(
   const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null, digital }, config);
   // an order nobody has paid for, from someone the shop cannot reach again, is capped
   const limit = toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
-  if (!loggedIn && limit > 0 && (enquiry || !paidOnline(order.paymentType)) && totals.grandTotal > limit) return { ok: false, refusal: { reason: 'order_limit', limit } };
+  if (!loggedIn && limit > 0 && (enquiry || !paidOnline(order.paymentType)) && totals.grandTotal > limit)
+    return { ok: false, refusal: { reason: 'order_limit', limit } };
   return { ok: true, priced: { totals, digital, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
 }
 
 /** The lines asking for more than the stock read (when the shop does not sell without stock). */
 export function shortagesOf(priced: PricedOrder, shop: Pick<ShopConfig, 'orderConfig'>): Shortage[] {
-  const short = ({ product, qtyMilli }: PricedLine) => product.soldOut || (!shop.orderConfig.allowOrderOnNoStock && !product.madeToOrder && qtyMilli > product.stockMilli);
+  const short = ({ product, qtyMilli }: PricedLine) =>
+    product.soldOut || (!shop.orderConfig.allowOrderOnNoStock && !product.madeToOrder && qtyMilli > product.stockMilli);
   return priced.lines.filter(short).map((l) => shortage(l.product, l.qtyMilli));
 }
 
-export const shortage = (product: OrderableProduct, qtyMilli: number): Shortage => ({ id: product.id, title: product.title, requested: qtyMilli / 1000, available: product.soldOut ? 0 : Math.max(0, product.stockMilli) / 1000 });
+export const shortage = (product: OrderableProduct, qtyMilli: number): Shortage => ({
+  id: product.id,
+  title: product.title,
+  requested: qtyMilli / 1000,
+  available: product.soldOut ? 0 : Math.max(0, product.stockMilli) / 1000,
+});
 
 /** An enquiry takes no payment; pay on delivery is collected at the door; the others wait for the shopper's payment. */
-export const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undefined): string => (kind === 'enquiry' ? 'none' : type === 'pof' ? 'to_collect' : 'awaiting_payment');
+export const paymentStatusFor = (kind: 'order' | 'enquiry', type: string | null | undefined): string =>
+  kind === 'enquiry' ? 'none' : type === 'pof' ? 'to_collect' : 'awaiting_payment';

@@ -25,7 +25,10 @@ const optionalText = (max: number) => text(max).optional().default('');
 export const personalDetailsSchema = z.object({
   fullName: optionalText(120),
   email: optionalText(254),
-  phone: z.object({ number: optionalText(20), dialCode: optionalText(5) }).optional().default({ number: '', dialCode: '' }),
+  phone: z
+    .object({ number: optionalText(20), dialCode: optionalText(5) })
+    .optional()
+    .default({ number: '', dialCode: '' }),
 });
 
 export const shippingDetailsSchema = z.object({
@@ -42,7 +45,11 @@ export const shippingDetailsSchema = z.object({
 export const orderLineSchema = z.object({
   /** The product's id (its variant's row). */
   id: z.string().min(1).max(120),
-  qty: z.number({ error: quantityMessages.not_positive }).finite().positive(quantityMessages.not_positive).max(MAX_QUANTITY_MILLI / 1000, quantityMessages.too_large),
+  qty: z
+    .number({ error: quantityMessages.not_positive })
+    .finite()
+    .positive(quantityMessages.not_positive)
+    .max(MAX_QUANTITY_MILLI / 1000, quantityMessages.too_large),
 });
 
 export const paymentTypes = ['payu', 'upi-manual', 'pof'] as const;
@@ -72,7 +79,10 @@ export type OrderRequest = z.infer<typeof orderRequestSchema>;
  * rules with its own texts). Empty means acceptable.
  */
 export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig, options: { digital?: boolean } = {}): Array<{ path: string; message: string }> {
-  const issues: Array<{ path: string; message: string }> = checkoutIssues(request.order, shop, options).map((i) => ({ path: `order.${i.path}`, message: checkoutMessages[i.code] }));
+  const issues: Array<{ path: string; message: string }> = checkoutIssues(request.order, shop, options).map((i) => ({
+    path: `order.${i.path}`,
+    message: checkoutMessages[i.code],
+  }));
   if (request.sfId !== shop.id) issues.unshift({ path: 'sfId', message: checkoutMessages.storeNotSpecified });
   return issues;
 }
@@ -102,7 +112,19 @@ export type OrderView<M = number> = {
    * `discount` the line's share of the coupon, `tax` the tax on the rest at `taxPercent`
    * (added, or held in the price: the order's `taxMode`); `hsn` its HSN/SAC code.
    */
-  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; unitPrice: M; total: M; discount: M; tax: M; taxPercent: number; hsn: string | null }>;
+  lines: Array<{
+    productId: string;
+    title: string;
+    variantName: string;
+    qty: number;
+    isFraction: boolean;
+    unitPrice: M;
+    total: M;
+    discount: M;
+    tax: M;
+    taxPercent: number;
+    hsn: string | null;
+  }>;
   /** Whether the prices held the tax (`inclusive`) or it was added on top (`exclusive`). */
   taxMode: 'exclusive' | 'inclusive';
   totals: Array<Omit<TotalsLine, 'value'> & { value: M }>;

@@ -5,11 +5,26 @@ import { nextOpening, orderingClosed } from './ordering-hours.ts';
 
 // A café: weekday breakfast and dinner, a Saturday morning, closed on Sundays.
 const cafe = openingHoursSchema.parse({
-  mon: [{ from: '17:00', to: '22:00' }, { from: '07:00', to: '11:00' }],
-  tue: [{ from: '07:00', to: '11:00' }, { from: '17:00', to: '22:00' }],
-  wed: [{ from: '07:00', to: '11:00' }, { from: '17:00', to: '22:00' }],
-  thu: [{ from: '07:00', to: '11:00' }, { from: '17:00', to: '22:00' }],
-  fri: [{ from: '07:00', to: '11:00' }, { from: '17:00', to: '22:00' }],
+  mon: [
+    { from: '17:00', to: '22:00' },
+    { from: '07:00', to: '11:00' },
+  ],
+  tue: [
+    { from: '07:00', to: '11:00' },
+    { from: '17:00', to: '22:00' },
+  ],
+  wed: [
+    { from: '07:00', to: '11:00' },
+    { from: '17:00', to: '22:00' },
+  ],
+  thu: [
+    { from: '07:00', to: '11:00' },
+    { from: '17:00', to: '22:00' },
+  ],
+  fri: [
+    { from: '07:00', to: '11:00' },
+    { from: '17:00', to: '22:00' },
+  ],
   sat: [{ from: '09:00', to: '13:00' }],
 });
 const kolkata = 'Asia/Kolkata'; // UTC+5:30 all year
@@ -20,7 +35,7 @@ describe('nextOpening', () => {
     expect(nextOpening(cafe, [], kolkata, at('2026-11-23T02:30:00Z'))).toBe(at('2026-11-23T02:30:00Z'));
   });
 
-  it('between two intervals of a day it is the second one\'s start (Monday 12:00 → 17:00, 11:30 UTC)', () => {
+  it("between two intervals of a day it is the second one's start (Monday 12:00 → 17:00, 11:30 UTC)", () => {
     expect(nextOpening(cafe, [], kolkata, at('2026-11-23T06:30:00Z'))).toBe(at('2026-11-23T11:30:00Z'));
   });
 
@@ -40,7 +55,7 @@ describe('nextOpening', () => {
     expect(nextOpening(cafe, [], kolkata, at('2026-11-28T08:00:00Z'))).toBe(at('2026-11-30T01:30:00Z'));
   });
 
-  it('a day open until 24:00 runs on into the next day\'s 00:00', () => {
+  it("a day open until 24:00 runs on into the next day's 00:00", () => {
     const late = openingHoursSchema.parse({ fri: [{ from: '20:00', to: '24:00' }], sat: [{ from: '00:00', to: '02:00' }] });
     // Friday 23:59 and Saturday 01:00 are open; Saturday 02:00 waits a week for Friday 20:00
     expect(nextOpening(late, [], kolkata, at('2026-11-27T18:29:00Z'))).toBe(at('2026-11-27T18:29:00Z'));
@@ -49,7 +64,9 @@ describe('nextOpening', () => {
   });
 
   it('follows a zone that moves its clocks: London opens at 09:00 local on either side of the change', () => {
-    const daily = openingHoursSchema.parse(Object.fromEntries(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((d) => [d, [{ from: '09:00', to: '17:00' }]])));
+    const daily = openingHoursSchema.parse(
+      Object.fromEntries(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((d) => [d, [{ from: '09:00', to: '17:00' }]])),
+    );
     // Saturday 24 October 18:00 BST (17:00 UTC); on Sunday 25 October clocks go back to GMT: 09:00 is 09:00 UTC
     expect(nextOpening(daily, [], 'Europe/London', at('2026-10-24T17:00:00Z'))).toBe(at('2026-10-25T09:00:00Z'));
     // Saturday 28 March 18:00 GMT; on Sunday 29 March clocks go forward to BST: 09:00 is 08:00 UTC
@@ -77,7 +94,7 @@ describe('orderingClosed', () => {
 describe('openingWords', () => {
   const monday2330 = at('2026-11-23T18:00:00Z');
 
-  it('says today and tomorrow as such, a later day of the week by name and one past a week by date, in the shop\'s zone', () => {
+  it("says today and tomorrow as such, a later day of the week by name and one past a week by date, in the shop's zone", () => {
     expect(openingWords(at('2026-11-23T11:30:00Z'), at('2026-11-23T06:30:00Z'), kolkata, 'en-IN')).toEqual({ when: 'today', day: 'Monday', time: '5:00 pm' });
     expect(openingWords(at('2026-11-24T01:30:00Z'), monday2330, kolkata, 'en-IN')).toEqual({ when: 'tomorrow', day: 'Tuesday', time: '7:00 am' });
     expect(openingWords(at('2026-11-30T03:30:00Z'), at('2026-11-28T08:00:00Z'), kolkata, 'en-IN')).toEqual({ when: 'later', day: 'Monday', time: '9:00 am' });
@@ -86,7 +103,7 @@ describe('openingWords', () => {
     expect(openingWords(at('2026-11-24T01:30:00Z'), monday2330, kolkata, 'hi-IN')).toEqual({ when: 'tomorrow', day: 'मंगलवार', time: '7:00 am' });
   });
 
-  it('writes the server\'s English sentence', () => {
+  it("writes the server's English sentence", () => {
     expect(openingSentence(at('2026-11-24T01:30:00Z'), monday2330, kolkata, 'en-US')).toBe('Ordering opens tomorrow at 7:00 AM.');
     expect(openingSentence(at('2026-11-30T03:30:00Z'), at('2026-11-28T08:00:00Z'), kolkata, 'en-IN')).toBe('Back on Monday at 9:00 am.');
     expect(openingSentence(null, monday2330, kolkata, 'en-IN')).toBe('Ordering is closed for now.');

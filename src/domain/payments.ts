@@ -7,7 +7,14 @@ export type UpiPayee = { vpa: string; payeeName: string };
  * amount (2 decimals) and our reference filled in.
  */
 export function upiLink(payee: UpiPayee, payment: { amount: string; note: string; reference: string; currency?: string }): string {
-  const params = new URLSearchParams({ pa: payee.vpa, pn: payee.payeeName, am: payment.amount, cu: payment.currency ?? 'INR', tn: payment.note, tr: payment.reference });
+  const params = new URLSearchParams({
+    pa: payee.vpa,
+    pn: payee.payeeName,
+    am: payment.amount,
+    cu: payment.currency ?? 'INR',
+    tn: payment.note,
+    tr: payment.reference,
+  });
   // UPI apps read %20, not +, as a space
   return `upi://pay?${params.toString().replaceAll('+', '%20')}`;
 }

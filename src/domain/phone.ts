@@ -10,7 +10,23 @@ export const compactPhone = (raw: string) => raw.replace(/[\s\-().]/g, '');
 export const joinPhone = (dialCode: string, number: string) => `${compactPhone(dialCode).replace(/^\+?/, '+')}${compactPhone(number).replace(/^0+/, '')}`;
 
 /** Dial codes of the countries a shop here most often serves; others type theirs. */
-const DIAL_CODES: Record<string, string> = { IN: '+91', US: '+1', CA: '+1', GB: '+44', AE: '+971', SA: '+966', QA: '+974', SG: '+65', MY: '+60', AU: '+61', NZ: '+64', NP: '+977', BD: '+880', LK: '+94', PK: '+92' };
+const DIAL_CODES: Record<string, string> = {
+  IN: '+91',
+  US: '+1',
+  CA: '+1',
+  GB: '+44',
+  AE: '+971',
+  SA: '+966',
+  QA: '+974',
+  SG: '+65',
+  MY: '+60',
+  AU: '+61',
+  NZ: '+64',
+  NP: '+977',
+  BD: '+880',
+  LK: '+94',
+  PK: '+92',
+};
 
 export const dialCodeOf = (country: string) => DIAL_CODES[country] ?? '+91';
 

@@ -10,7 +10,8 @@ import { checkStock, quantityMessages } from './quantity.ts';
 
 export const productEditMessages = {
   negativePrice: 'A price cannot be negative.',
-  priceDigits: (digits: number) => (digits === 0 ? 'Write the price in whole units, e.g. 180.' : `Write the price with at most ${digits} decimals, e.g. 180.50.`),
+  priceDigits: (digits: number) =>
+    digits === 0 ? 'Write the price in whole units, e.g. 180.' : `Write the price with at most ${digits} decimals, e.g. 180.50.`,
   specialAboveRegular: 'The special price must not be above the regular price.',
   regularAboveMrp: 'The regular price must not be above the MRP.',
   unknownCategory: 'There is no such category.',
@@ -49,7 +50,11 @@ function productFields(fractionDigits: number) {
     variantName: z.string().trim().max(200),
     /** Percent; null: the shop's global rate. */
     taxRate: z.number().min(0, productEditMessages.taxRange).max(100, productEditMessages.taxRange).multipleOf(0.01).nullable(),
-    hsn: z.string().trim().regex(/^\d{4,8}$/, 'An HSN or SAC code is 4 to 8 digits.').nullable(),
+    hsn: z
+      .string()
+      .trim()
+      .regex(/^\d{4,8}$/, 'An HSN or SAC code is 4 to 8 digits.')
+      .nullable(),
     isFraction: z.boolean(),
     /** Kg the + and − buttons move when sold by weight; null: the storefront's 0.25. */
     weightStep: weightStepSchema.nullable(),
@@ -100,7 +105,13 @@ export function productCreateSchema(fractionDigits: number) {
   const { price, ...fields } = productFields(fractionDigits);
   const variant = z
     .object({
-      variantId: z.string().trim().min(1).max(120).regex(/^[A-Za-z0-9._~-]+$/, productCreateMessages.variantIdChars).optional(),
+      variantId: z
+        .string()
+        .trim()
+        .min(1)
+        .max(120)
+        .regex(/^[A-Za-z0-9._~-]+$/, productCreateMessages.variantIdChars)
+        .optional(),
       variantName: fields.variantName.default(''),
       price: z.object({ mrp: price.nullable().default(null), regular: price, special: price.nullable().default(null) }).strict(),
       /** Units, or kg when sold by weight; checked by the quantity rule once isFraction is known. */

@@ -7,7 +7,10 @@
 /** Lower case, Latin diacritics stripped (only U+0300–036F, so Devanagari vowel signs survive), words split on anything but letters, marks and digits. */
 export function normalise(text: string): string {
   const folded = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  return folded.toLowerCase().replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
+  return folded
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 const vowel = (c: string | undefined) => c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u';

@@ -12,8 +12,22 @@ const titles = (query: string, options?: Parameters<typeof index.search>[1]) => 
 
 function product(id: string, title: string, over: Partial<Product> = {}): Product {
   return {
-    id, itemId: id, variantId: id, sku: id, variantName: '', title, description: '', categoryId: 'c', images: [], tags: [],
-    price: { mrp: null, regular: 10, special: null }, stock: 1, isFraction: false, type_id: 'simple', errors: {}, ...over,
+    id,
+    itemId: id,
+    variantId: id,
+    sku: id,
+    variantName: '',
+    title,
+    description: '',
+    categoryId: 'c',
+    images: [],
+    tags: [],
+    price: { mrp: null, regular: 10, special: null },
+    stock: 1,
+    isFraction: false,
+    type_id: 'simple',
+    errors: {},
+    ...over,
   };
 }
 const category = (oId: string, name: string): Category => ({ oId, name, position: 0, colour: '#000000', image: '' });
@@ -22,8 +36,16 @@ describe('what a shopper sees first in the demo shop (expected orders worked out
   const staples = ['Chakki Whole Wheat Atta (5 kg)', 'Toor Dal', 'Yellow Moong Dal', 'Chana Dal (1 kg)', 'Kashmiri Rajma (500 g)', 'Thick Poha (500 g)'];
   const riceFirst = ['Sona Masoori Rice', 'Aged Basmati Rice', 'Organic Brown Rice', 'Rice Chakli (200 g)'];
   const beverages = [
-    'Assam CTC Tea (500 g)', 'Tulsi Green Tea (25 bags)', 'Darjeeling First Flush (100 g)', 'Masala Chai Premix (250 g)', 'Free Sample: Masala Chai Premix (10 g)',
-    'South Indian Filter Coffee (500 g)', 'Instant Coffee (100 g jar)', 'Tender Coconut Water (1 L)', 'Alphonso Mango Drink (1 L)', 'Rose Sharbat (750 ml)',
+    'Assam CTC Tea (500 g)',
+    'Tulsi Green Tea (25 bags)',
+    'Darjeeling First Flush (100 g)',
+    'Masala Chai Premix (250 g)',
+    'Free Sample: Masala Chai Premix (10 g)',
+    'South Indian Filter Coffee (500 g)',
+    'Instant Coffee (100 g jar)',
+    'Tender Coconut Water (1 L)',
+    'Alphonso Mango Drink (1 L)',
+    'Rose Sharbat (750 ml)',
   ];
   const mangoes = ['Ratnagiri Alphonso Mangoes (box of 12)', 'Andhra Avakaya Mango Pickle (500 g)', 'Alphonso Mango Drink (1 L)'];
 
@@ -53,13 +75,53 @@ describe('what a shopper sees first in the demo shop (expected orders worked out
     ['chi', ['Chikoo (Sapota)', 'Green Chillies', 'Kashmiri Chilli Powder (100 g)', 'Kerala Banana Chips (200 g)']],
     ['alph', ['Ratnagiri Alphonso Mangoes (box of 12)', 'Alphonso Mango Drink (1 L)']],
     // "dal" in titles first, then the category "Rice, Atta & Dals" ("dals" is the same word)
-    ['dal', ['Toor Dal', 'Yellow Moong Dal', 'Chana Dal (1 kg)', 'Everyday Dal & Sabzi Recipes (e-book)', 'Sona Masoori Rice', 'Aged Basmati Rice', 'Organic Brown Rice', 'Chakki Whole Wheat Atta (5 kg)', 'Kashmiri Rajma (500 g)', 'Thick Poha (500 g)']],
+    [
+      'dal',
+      [
+        'Toor Dal',
+        'Yellow Moong Dal',
+        'Chana Dal (1 kg)',
+        'Everyday Dal & Sabzi Recipes (e-book)',
+        'Sona Masoori Rice',
+        'Aged Basmati Rice',
+        'Organic Brown Rice',
+        'Chakki Whole Wheat Atta (5 kg)',
+        'Kashmiri Rajma (500 g)',
+        'Thick Poha (500 g)',
+      ],
+    ],
     // a category name
-    ['vegetables', ['Tomatoes', 'Nashik Onions', 'Potatoes', 'Ooty Carrots', 'Green Chillies', 'Palak (Spinach) Bunch', 'Bhindi (Lady Finger)', 'Cauliflower', 'Lemons (pack of 6)', 'Fresh Ginger']],
+    [
+      'vegetables',
+      [
+        'Tomatoes',
+        'Nashik Onions',
+        'Potatoes',
+        'Ooty Carrots',
+        'Green Chillies',
+        'Palak (Spinach) Bunch',
+        'Bhindi (Lady Finger)',
+        'Cauliflower',
+        'Lemons (pack of 6)',
+        'Fresh Ginger',
+      ],
+    ],
     // the category "Tea, Coffee & Drinks": the two teas by title first; "teas" is "tea"
     ['teas', beverages],
     // a number matches only itself: no 250 or 200, no typo
-    ['500', ['Kashmiri Rajma (500 g)', 'Thick Poha (500 g)', 'Desi Cow Ghee (500 ml)', 'Andhra Avakaya Mango Pickle (500 g)', 'Soan Papdi (500 g)', 'Assam CTC Tea (500 g)', 'South Indian Filter Coffee (500 g)', 'Virgin Coconut Hair Oil (500 ml)']],
+    [
+      '500',
+      [
+        'Kashmiri Rajma (500 g)',
+        'Thick Poha (500 g)',
+        'Desi Cow Ghee (500 ml)',
+        'Andhra Avakaya Mango Pickle (500 g)',
+        'Soan Papdi (500 g)',
+        'Assam CTC Tea (500 g)',
+        'South Indian Filter Coffee (500 g)',
+        'Virgin Coconut Hair Oil (500 ml)',
+      ],
+    ],
     // several words: only products with all of them, in any order
     ['green tea', ['Tulsi Green Tea (25 bags)']],
     ['tea green', ['Tulsi Green Tea (25 bags)']],
@@ -226,10 +288,16 @@ describe('search in other catalogs', () => {
 
 describe('the ranking tie-breaks, each against catalog order', () => {
   const cats = [category('c', 'Linen Cupboard'), category('d', 'Kitchen')];
-  const order = (list: Product[], q: string) => createSearchIndex(list, cats).search(q).products.map((p) => p.id);
+  const order = (list: Product[], q: string) =>
+    createSearchIndex(list, cats)
+      .search(q)
+      .products.map((p) => p.id);
 
   it('fewer typos first', () => {
-    expect(order([product('bread', 'Bread Rolls', { categoryId: 'd' }), product('brad', "Brad's Honey", { categoryId: 'd' })], 'brad')).toEqual(['brad', 'bread']);
+    expect(order([product('bread', 'Bread Rolls', { categoryId: 'd' }), product('brad', "Brad's Honey", { categoryId: 'd' })], 'brad')).toEqual([
+      'brad',
+      'bread',
+    ]);
   });
 
   it('a title before a variant name before a category', () => {
@@ -242,7 +310,10 @@ describe('the ranking tie-breaks, each against catalog order', () => {
   });
 
   it('a whole word before a word it begins', () => {
-    expect(order([product('teapot', 'Teapot Classic', { categoryId: 'd' }), product('tea', 'Tea Leaves', { categoryId: 'd' })], 'tea')).toEqual(['tea', 'teapot']);
+    expect(order([product('teapot', 'Teapot Classic', { categoryId: 'd' }), product('tea', 'Tea Leaves', { categoryId: 'd' })], 'tea')).toEqual([
+      'tea',
+      'teapot',
+    ]);
   });
 
   it('the words side by side and in the typed order before words apart or reversed', () => {
@@ -255,7 +326,11 @@ describe('the ranking tie-breaks, each against catalog order', () => {
   });
 
   it('singular and plural are the same word', () => {
-    const list = [product('jam', 'Mixed Berry Jam', { categoryId: 'd' }), product('box', 'Lunch Boxes', { categoryId: 'd' }), product('peach', 'Peaches', { categoryId: 'd' })];
+    const list = [
+      product('jam', 'Mixed Berry Jam', { categoryId: 'd' }),
+      product('box', 'Lunch Boxes', { categoryId: 'd' }),
+      product('peach', 'Peaches', { categoryId: 'd' }),
+    ];
     expect(order(list, 'berries')).toEqual(['jam']);
     expect(order(list, 'box')).toEqual(['box']);
     expect(order(list, 'peach')).toEqual(['peach']);
@@ -268,7 +343,20 @@ describe('the words of the index', () => {
   });
 
   it('folds a plural and its singular to one form', () => {
-    const pairs = [['mango', 'mangoes'], ['mango', 'mangos'], ['tomato', 'tomatoes'], ['chilli', 'chillies'], ['box', 'boxes'], ['berry', 'berries'], ['peach', 'peaches'], ['dish', 'dishes'], ['glass', 'glasses'], ['shoe', 'shoes'], ['dal', 'dals'], ['kiwi', 'kiwis']];
+    const pairs = [
+      ['mango', 'mangoes'],
+      ['mango', 'mangos'],
+      ['tomato', 'tomatoes'],
+      ['chilli', 'chillies'],
+      ['box', 'boxes'],
+      ['berry', 'berries'],
+      ['peach', 'peaches'],
+      ['dish', 'dishes'],
+      ['glass', 'glasses'],
+      ['shoe', 'shoes'],
+      ['dal', 'dals'],
+      ['kiwi', 'kiwis'],
+    ];
     for (const [one, many] of pairs) expect(fold(many!), many).toBe(fold(one!));
     // words that only look plural stay apart from their stem
     expect(fold('glass')).not.toBe(fold('gla'));
@@ -288,10 +376,13 @@ describe('the words of the index', () => {
   const edit = (w: string, n: number, kind: string, c: string) => {
     const at = n % w.length;
     const i = Math.min(at, w.length - 2);
-    return kind === 'insert' ? w.slice(0, at) + c + w.slice(at)
-      : kind === 'delete' ? w.slice(0, at) + w.slice(at + 1)
-      : kind === 'substitute' ? w.slice(0, at) + c + w.slice(at + 1)
-      : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    return kind === 'insert'
+      ? w.slice(0, at) + c + w.slice(at)
+      : kind === 'delete'
+        ? w.slice(0, at) + w.slice(at + 1)
+        : kind === 'substitute'
+          ? w.slice(0, at) + c + w.slice(at + 1)
+          : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
   };
   const kind = fc.constantFrom('insert', 'delete', 'substitute', 'swap');
   const letter = fc.constantFrom(...'abcdefghijz');

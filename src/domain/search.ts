@@ -90,7 +90,9 @@ function build(products: readonly Product[], categories: readonly Category[], sy
   // synonyms by the folded form of the word they stand for, so "rices" gets chawal as well
   const standsFor = new Map<string, string[]>();
   for (const [typed, targets] of Object.entries(synonyms)) {
-    for (const target of targets) for (const w of normalise(target).split(' ').filter(Boolean)) standsFor.set(fold(w), [...(standsFor.get(fold(w)) ?? []), ...normalise(typed).split(' ').filter(Boolean)]);
+    for (const target of targets)
+      for (const w of normalise(target).split(' ').filter(Boolean))
+        standsFor.set(fold(w), [...(standsFor.get(fold(w)) ?? []), ...normalise(typed).split(' ').filter(Boolean)]);
   }
   const ids = new Map<string, number>();
   const words: string[] = [];
@@ -179,8 +181,19 @@ function build(products: readonly Product[], categories: readonly Category[], sy
   const keys = Float64Array.from(entries).sort();
 
   return {
-    size: products.length, words, folds, byFold, sorted, offsets, postings, places, keys, items,
-    forward, forwardWords: wordOf.slice(0, n), forwardPlaces: placeOf.slice(0, n),
+    size: products.length,
+    words,
+    folds,
+    byFold,
+    sorted,
+    offsets,
+    postings,
+    places,
+    keys,
+    items,
+    forward,
+    forwardWords: wordOf.slice(0, n),
+    forwardPlaces: placeOf.slice(0, n),
     meets: new Uint8Array(MAX_TERMS * words.length),
     grade: new Uint8Array(MAX_TERMS * products.length),
     position: new Uint8Array(MAX_TERMS * products.length),

@@ -9,7 +9,9 @@ import type { ConfigIssue, ShopConfig } from './shop-config.ts';
  */
 
 /** The parts of a zod 4 schema's definition the walk reads; zod is pinned to major 4. */
-type Schema = { _zod: { def: { type: string; shape?: Record<string, Schema>; catchall?: Schema; innerType?: Schema; element?: Schema; valueType?: Schema; in?: Schema } } };
+type Schema = {
+  _zod: { def: { type: string; shape?: Record<string, Schema>; catchall?: Schema; innerType?: Schema; element?: Schema; valueType?: Schema; in?: Schema } };
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -73,13 +75,20 @@ export function crossFieldIssues(config: ShopConfig): ConfigIssue[] {
     problem('payment.upi', 'The "upi-manual" payment needs the shop\'s UPI id: add "upi": { "vpa": "yourshop@okaxis", "payeeName": "Your Shop" } to "payment"');
   }
   if (providers.includes('payu') && !config.payment.payu) {
-    problem('payment.payu', 'The "payu" payment needs PayU\'s merchant key: add "payu": { "merchantKey": "…", "mode": "test" } to "payment" (the salt goes in PAYU_SALT)');
+    problem(
+      'payment.payu',
+      'The "payu" payment needs PayU\'s merchant key: add "payu": { "merchantKey": "…", "mode": "test" } to "payment" (the salt goes in PAYU_SALT)',
+    );
   }
   for (const id of duplicates(providers)) problem('payment.providers', `The payment "${id}" is listed more than once`);
   if (config.dineInConfig.dineInEnabled && config.dineSpaces.length === 0) {
-    problem('dineSpaces', 'Dine-in is on but there are no tables: add "dineSpaces" like [{ "id": "table-1", "name": "Table 1" }], or set "dineInEnabled" to false');
+    problem(
+      'dineSpaces',
+      'Dine-in is on but there are no tables: add "dineSpaces" like [{ "id": "table-1", "name": "Table 1" }], or set "dineInEnabled" to false',
+    );
   }
-  for (const id of duplicates(config.dineSpaces.map((s) => s.id))) problem('dineSpaces', `The table id "${id}" is used more than once; each table's QR code needs its own id`);
+  for (const id of duplicates(config.dineSpaces.map((s) => s.id)))
+    problem('dineSpaces', `The table id "${id}" is used more than once; each table's QR code needs its own id`);
   if (config.appointments.enabled && config.appointments.services.length === 0) {
     problem('appointments.services', 'Appointments are on but there are no services to book: add "services", or set "enabled" to false');
   }
@@ -89,7 +98,10 @@ export function crossFieldIssues(config: ShopConfig): ConfigIssue[] {
   }
   const hours = config.orderConfig.openingHours;
   if (hours && Object.values(hours).every((day) => day.length === 0)) {
-    problem('orderConfig.openingHours', 'The ordering hours have no day with hours, so the shop would never take an order: add hours like "mon": [{ "from": "07:00", "to": "22:00" }], or remove "openingHours" to take orders at any time');
+    problem(
+      'orderConfig.openingHours',
+      'The ordering hours have no day with hours, so the shop would never take an order: add hours like "mon": [{ "from": "07:00", "to": "22:00" }], or remove "openingHours" to take orders at any time',
+    );
   }
   return issues;
 }

@@ -20,7 +20,13 @@ describe('shop config', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues.map((i) => i.message).sort()).toEqual(
-      [configMessages.invalidTitle, configMessages.localeMissing, configMessages.orderMissing, configMessages.themeMissing, configMessages.contactMissing].sort(),
+      [
+        configMessages.invalidTitle,
+        configMessages.localeMissing,
+        configMessages.orderMissing,
+        configMessages.themeMissing,
+        configMessages.contactMissing,
+      ].sort(),
     );
   });
 
@@ -39,8 +45,8 @@ describe('shop config', () => {
 
   it('search synonyms are lowercase words, each naming 1 to 10 catalog words', () => {
     const synonyms = (value: unknown) => validateShopConfig({ ...minimal(), catalog: { synonyms: value } });
-    const ok = synonyms({ chawal: ['rice'], atta: ['flour', 'wheat'], 'मिर्च': ['chilli'] });
-    expect(ok.ok && ok.config.catalog.synonyms).toEqual({ chawal: ['rice'], atta: ['flour', 'wheat'], 'मिर्च': ['chilli'] });
+    const ok = synonyms({ chawal: ['rice'], atta: ['flour', 'wheat'], मिर्च: ['chilli'] });
+    expect(ok.ok && ok.config.catalog.synonyms).toEqual({ chawal: ['rice'], atta: ['flour', 'wheat'], मिर्च: ['chilli'] });
     const defaults = validateShopConfig(minimal());
     expect(defaults.ok && defaults.config.catalog.synonyms).toEqual({});
     const problems = (value: unknown) => {
@@ -61,7 +67,7 @@ describe('per-mode details, payment words and ordering hours (decision 050)', ()
     return result.ok ? [] : result.issues.map((i) => `${i.path}: ${i.message}`);
   };
 
-  it('the spec\'s detailsConfig.personal alone still validates; modes, words per mode and hours are optional', () => {
+  it("the spec's detailsConfig.personal alone still validates; modes, words per mode and hours are optional", () => {
     expect(issuesOf({ detailsConfig: { personal: { email: false, phone: true, fullName: true } } })).toEqual([]);
     const modes = { detailsConfig: { personal: { email: true, phone: true, fullName: true }, modes: { dine: { email: false }, digital: { phone: false } } } };
     const pof = { id: 'pof', providerName: 'Cash on delivery', buttonText: 'Place order', modes: { dine: { providerName: 'Pay at the till' } } };
@@ -69,7 +75,9 @@ describe('per-mode details, payment words and ordering hours (decision 050)', ()
   });
 
   it('a mistyped mode is named with the one meant', () => {
-    expect(issuesOf({ detailsConfig: { modes: { dinein: { email: false } } } })).toEqual(['orderConfig.detailsConfig.modes.dinein: Unknown setting "dinein": did you mean "dine"?']);
+    expect(issuesOf({ detailsConfig: { modes: { dinein: { email: false } } } })).toEqual([
+      'orderConfig.detailsConfig.modes.dinein: Unknown setting "dinein": did you mean "dine"?',
+    ]);
   });
 
   it('ordering hours with no day open are a mistake: the shop would never take an order', () => {

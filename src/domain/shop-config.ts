@@ -11,9 +11,7 @@ import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
  */
 
 /** Locales the storefront can format prices and dates for (§5 'Locale not supported'). */
-export const supportedLocales = [
-  'en-US', 'en-GB', 'en-IN', 'hi-IN', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ar-AE', 'ja-JP',
-] as const;
+export const supportedLocales = ['en-US', 'en-GB', 'en-IN', 'hi-IN', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ar-AE', 'ja-JP'] as const;
 
 export const configMessages = {
   invalidTitle: 'Invalid Title',
@@ -38,7 +36,10 @@ const localeConfigSchema = z.object(
       .default('en-US'),
     currencySign: z.string().min(1).max(8).default('₹'),
     /** ISO 4217 code, used for payment providers and structured data. */
-    currencyCode: z.string().regex(/^[A-Z]{3}$/).default('INR'),
+    currencyCode: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('INR'),
     fractionDigits: z.number().int().min(0).max(3).default(2),
     priceFormat: z
       .string({ error: configMessages.invalidPriceFormat })
@@ -82,7 +83,9 @@ const orderConfigSchema = z.object(
          * What each way of getting the order asks (decision 050): a field left out asks what
          * `personal` does, but dine-in asks only the name and pickup the name and phone by default.
          */
-        modes: z.object(Object.fromEntries(detailsModes.map((m) => [m, detailsAsked.optional()])) as Record<DetailsMode, z.ZodOptional<typeof detailsAsked>>).default({}),
+        modes: z
+          .object(Object.fromEntries(detailsModes.map((m) => [m, detailsAsked.optional()])) as Record<DetailsMode, z.ZodOptional<typeof detailsAsked>>)
+          .default({}),
       })
       .default({ personal: { email: true, phone: true, fullName: true }, modes: {} }),
     /** Delivery slots offered at checkout, each with its capacity per day and cut-off (src/domain/booking.ts). */
@@ -100,10 +103,24 @@ const orderConfigSchema = z.object(
     /** The largest order a shopper who is not logged in may place without paying online (pay on delivery, enquiries); 0 for no limit. */
     maxGuestOrderValue: money.default(10_000),
     /** An order waiting for online payment (PayU, UPI) that is not paid within this many minutes is cancelled and its stock returns. */
-    unpaidHoldMinutes: z.number().int().min(5).max(7 * 24 * 60).default(30),
+    unpaidHoldMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(30),
     /** How many orders one address (IP) and one contact (e-mail or phone) may place within `windowMinutes`. */
     orderRateLimit: z
-      .object({ perAddress: z.number().int().min(1).max(100_000).default(30), perContact: z.number().int().min(1).max(100_000).default(5), windowMinutes: z.number().int().min(1).max(24 * 60).default(10) })
+      .object({
+        perAddress: z.number().int().min(1).max(100_000).default(30),
+        perContact: z.number().int().min(1).max(100_000).default(5),
+        windowMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60)
+          .default(10),
+      })
       .default({ perAddress: 30, perContact: 5, windowMinutes: 10 }),
     /**
      * When orders are taken, weekly in the shop's time zone, besides its `closedDates` (decision 050);
@@ -126,7 +143,10 @@ const themeConfigSchema = z.object(
 
 const contactSchema = z.object(
   {
-    whatsappNumber: z.string().regex(/^\+?[0-9]{6,15}$/, 'Use digits with an optional leading +').optional(),
+    whatsappNumber: z
+      .string()
+      .regex(/^\+?[0-9]{6,15}$/, 'Use digits with an optional leading +')
+      .optional(),
     email: z.email().optional(),
     phone: z.string().optional(),
     address: z.string().optional(),
@@ -165,11 +185,18 @@ const paymentProviderSchema = z.object({
   providerName: z.string().min(1),
   buttonText: z.string().min(1),
   /** Its words for one way of getting the order, e.g. { "dine": { "providerName": "Pay at the table" } } (decision 050). */
-  modes: z.object(Object.fromEntries(detailsModes.map((m) => [m, paymentLabels.optional()])) as Record<DetailsMode, z.ZodOptional<typeof paymentLabels>>).optional(),
+  modes: z
+    .object(Object.fromEntries(detailsModes.map((m) => [m, paymentLabels.optional()])) as Record<DetailsMode, z.ZodOptional<typeof paymentLabels>>)
+    .optional(),
 });
 
 export const shopConfigSchema = z.object({
-  id: z.string().trim().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/),
   title: z.string({ error: configMessages.invalidTitle }).trim().min(1, configMessages.invalidTitle).max(120, configMessages.invalidTitle),
   description: z.string().max(500).default(''),
   logo: z.string().default(''),
@@ -178,7 +205,10 @@ export const shopConfigSchema = z.object({
   /** Dates the shop takes no bookings and delivers nothing, e.g. 2026-12-25. */
   closedDates: z.array(isoDate).max(1000).default([]),
   /** Two-letter country code of the shop; the default dial code and detected country. */
-  country: z.string().regex(/^[A-Z]{2}$/).default('IN'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('IN'),
   localeConfig: localeConfigSchema,
   orderConfig: orderConfigSchema,
   pricingConfig: z
@@ -195,10 +225,14 @@ export const shopConfigSchema = z.object({
    */
   gst: z
     .object({
-      gstin: z.string().trim().toUpperCase().superRefine((gstin, ctx) => {
-        const problem = gstinProblem(gstin);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+      gstin: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .superRefine((gstin, ctx) => {
+          const problem = gstinProblem(gstin);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
       legalName: z.string().trim().min(1).max(200),
       address: z.string().trim().min(1).max(500),
     })
@@ -243,7 +277,9 @@ export const shopConfigSchema = z.object({
    * Caller verification (spec §7 realtime flow): off unless given. Truecaller's partner key
    * and name are public (they travel in the deep link); decision 020.
    */
-  callerVerification: z.object({ provider: z.literal('truecaller'), partnerKey: z.string().trim().min(1).max(200), partnerName: z.string().trim().min(1).max(100) }).optional(),
+  callerVerification: z
+    .object({ provider: z.literal('truecaller'), partnerKey: z.string().trim().min(1).max(200), partnerName: z.string().trim().min(1).max(100) })
+    .optional(),
   pwa: z.object({ icons: z.object({ logo192Png: z.string().default('') }).default({ logo192Png: '' }) }).default({ icons: { logo192Png: '' } }),
   /** Where {serverless} calls go; defaults to <origin>/fn/. */
   serverlessUrl: z.string().optional(),
@@ -266,7 +302,14 @@ export type ConfigResult = { ok: true; config: ShopConfig } | { ok: false; issue
 const plainWords = (issue: { code: string; expected?: string; values?: readonly unknown[]; input?: unknown }) => {
   if (issue.code === 'invalid_value' && issue.values) return `Use one of: ${issue.values.map(String).join(', ')}`;
   if (issue.code !== 'invalid_type' || issue.input === undefined) return undefined;
-  const kinds: Record<string, string> = { boolean: 'true or false', number: 'a number', string: 'text in double quotes', array: 'a list in [ ]', object: 'a group of settings in { }', record: 'a group of settings in { }' };
+  const kinds: Record<string, string> = {
+    boolean: 'true or false',
+    number: 'a number',
+    string: 'text in double quotes',
+    array: 'a list in [ ]',
+    object: 'a group of settings in { }',
+    record: 'a group of settings in { }',
+  };
   return `Write ${kinds[issue.expected ?? ''] ?? issue.expected} here`;
 };
 

@@ -27,10 +27,22 @@ export const shopFrontMessages = {
     `This category cannot be deleted: ${[products ? `${products} product${products === 1 ? '' : 's'} ${products === 1 ? 'is' : 'are'} in it` : '', banners ? `${banners} banner${banners === 1 ? '' : 's'} link${banners === 1 ? 's' : ''} to it` : ''].filter(Boolean).join(' and ')}. Move ${products ? 'them' : 'the banners'} to another category first.`,
 } as const;
 
-const colour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, shopFrontMessages.colour);
+const colour = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, shopFrontMessages.colour);
 /** A path on this shop: no scheme, no host, so a banner cannot pull images from elsewhere. */
-const mediaPath = z.string().trim().max(500).regex(/^\/(?:[^\s"'<>\\/][^\s"'<>\\]*)?$/, shopFrontMessages.mediaPath);
-const slugId = z.string().trim().min(1).max(120).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, shopFrontMessages.idChars);
+const mediaPath = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^\/(?:[^\s"'<>\\/][^\s"'<>\\]*)?$/, shopFrontMessages.mediaPath);
+const slugId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, shopFrontMessages.idChars);
 
 /**
  * A local date (`2026-12-31`) or date and time (`2026-12-31T18:00`) in the shop's time

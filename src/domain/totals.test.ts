@@ -12,7 +12,11 @@ const config: TotalsConfig = {
 const withConfig = (over: Partial<TotalsConfig>): TotalsConfig => ({ ...config, ...over });
 type ItemOptions = { isFraction?: boolean; taxPercent?: number; price?: { mrp: number | null; regular: number; special: number | null } };
 /** A line as a shopper would see it in the catalog: a decimal price, a quantity, a tax rate. */
-const item = (regular: number, qty = 1, { isFraction = false, taxPercent = 0, price = { mrp: null, regular, special: null } }: ItemOptions = {}): TotalsLineInput => ({
+const item = (
+  regular: number,
+  qty = 1,
+  { isFraction = false, taxPercent = 0, price = { mrp: null, regular, special: null } }: ItemOptions = {},
+): TotalsLineInput => ({
   unit: productPrices(price, 2).final,
   qtyMilli: qtyToMilli(qty, isFraction),
   taxPercent,
@@ -42,16 +46,33 @@ describe('computeTotals', () => {
   it('charges delivery only in ship mode, free once the subtotal reaches the threshold', () => {
     const delivery = withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 500 } });
     const below = computeTotals({ lines: [item(499.99)], mode: 'ship' }, delivery);
-    expect(below.lines.find((l) => l.code === 'delivery')).toEqual({ code: 'delivery', title: 'Shipping and Handling', value: 4_000, isPercentage: false, percentAmount: null });
+    expect(below.lines.find((l) => l.code === 'delivery')).toEqual({
+      code: 'delivery',
+      title: 'Shipping and Handling',
+      value: 4_000,
+      isPercentage: false,
+      percentAmount: null,
+    });
     expect(valueOf(computeTotals({ lines: [item(500)], mode: 'ship' }, delivery).lines, 'delivery')).toBe(0);
     for (const mode of ['dine', 'pickup'] as const) expect(valueOf(computeTotals({ lines: [item(10)], mode }, delivery).lines, 'delivery')).toBeUndefined();
     // a threshold of 0 switches the rule off: delivery is always charged
-    expect(valueOf(computeTotals({ lines: [item(10_000)], mode: 'ship' }, withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 } })).lines, 'delivery')).toBe(4_000);
+    expect(
+      valueOf(
+        computeTotals({ lines: [item(10_000)], mode: 'ship' }, withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 } })).lines,
+        'delivery',
+      ),
+    ).toBe(4_000);
   });
 
   it('works out a percentage packing charge to the paisa, clamps it and can drop the fraction', () => {
     const packing = (over: Partial<TotalsConfig['packingCharge']>, subtotal: number) =>
-      valueOf(computeTotals({ lines: [item(subtotal)], mode: 'ship' }, withConfig({ packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 2.5, ...over } })).lines, 'packing');
+      valueOf(
+        computeTotals(
+          { lines: [item(subtotal)], mode: 'ship' },
+          withConfig({ packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 2.5, ...over } }),
+        ).lines,
+        'packing',
+      );
     expect(packing({}, 123.45)).toBe(309); // 3.08625 → 3.09
     expect(packing({ minAmount: 5 }, 123.45)).toBe(500);
     expect(packing({ maxAmount: 2 }, 123.45)).toBe(200);
@@ -68,7 +89,10 @@ describe('computeTotals', () => {
   });
 
   it('takes a coupon off each line before tax, delivery threshold and packing', () => {
-    const shop = withConfig({ deliveryCharge: { amount: 50, disableWhenTotalAbove: 500 }, packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 10 } });
+    const shop = withConfig({
+      deliveryCharge: { amount: 50, disableWhenTotalAbove: 500 },
+      packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 10 },
+    });
     const t = computeTotals({ lines: [item(520, 1, { taxPercent: 10 })], mode: 'ship', coupon: { percent: 10, maxDiscount: null } }, shop);
     expect(t.lines.find((l) => l.code === 'discount')).toEqual({ code: 'discount', title: 'Discount', value: -5_200, isPercentage: true, percentAmount: 10 });
     // ₹468 of goods: below the ₹500 free-delivery threshold, 10 % packing and 10 % tax on ₹468
@@ -79,7 +103,10 @@ describe('computeTotals', () => {
   });
 
   it('an empty order costs nothing in any mode', () => {
-    const everything = withConfig({ deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 }, packingCharge: { ...config.packingCharge, amount: 10, minAmount: 5 } });
+    const everything = withConfig({
+      deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 },
+      packingCharge: { ...config.packingCharge, amount: 10, minAmount: 5 },
+    });
     for (const mode of deliveryModes) expect(computeTotals({ lines: [], mode }, everything).grandTotal).toBe(0);
   });
 
@@ -95,7 +122,10 @@ describe('computeTotals', () => {
 
   it('shows tax held in GST-inclusive prices without adding it', () => {
     // an MRP of ₹118 at 18 % holds ₹18 of GST (118 × 18 / 118); ₹105 at 5 % holds ₹5
-    const t = computeTotals({ lines: [item(118, 1, { taxPercent: 18 }), item(105, 1, { taxPercent: 5 })], mode: 'pickup' }, withConfig({ taxMode: 'inclusive' }));
+    const t = computeTotals(
+      { lines: [item(118, 1, { taxPercent: 18 }), item(105, 1, { taxPercent: 5 })], mode: 'pickup' },
+      withConfig({ taxMode: 'inclusive' }),
+    );
     expect(t.lines.filter((l) => l.code === 'tax')).toEqual([
       { code: 'tax', title: 'incl. GST', value: 500, isPercentage: true, percentAmount: 5 },
       { code: 'tax', title: 'incl. GST', value: 1_800, isPercentage: true, percentAmount: 18 },
@@ -105,8 +135,14 @@ describe('computeTotals', () => {
 
   it('a flat coupon comes off the goods in proportion, and tax is on what is left', () => {
     // ₹100 off ₹300 + ₹100: ₹75 and ₹25; 18 % of ₹225 = ₹40.50, 5 % of ₹75 = ₹3.75
-    const t = computeTotals({ lines: [item(300, 1, { taxPercent: 18 }), item(100, 1, { taxPercent: 5 })], mode: 'pickup', coupon: { amount: minor(10_000) } }, config);
-    expect(t.perLine.map((l) => [l.discount, l.tax])).toEqual([[7_500, 4_050], [2_500, 375]]);
+    const t = computeTotals(
+      { lines: [item(300, 1, { taxPercent: 18 }), item(100, 1, { taxPercent: 5 })], mode: 'pickup', coupon: { amount: minor(10_000) } },
+      config,
+    );
+    expect(t.perLine.map((l) => [l.discount, l.tax])).toEqual([
+      [7_500, 4_050],
+      [2_500, 375],
+    ]);
     expect(valueOf(t.lines, 'discount')).toBe(-10_000);
     expect(t.lines.find((l) => l.code === 'discount')).toMatchObject({ isPercentage: false, percentAmount: null });
     expect(t.grandTotal).toBe(30_000 + 4_050 + 375);
@@ -132,21 +168,36 @@ describe('computeTotals', () => {
 describe('computeTotals over random carts and configs', () => {
   const amount = fc.integer({ min: 0, max: 5_000_000 }).map((paise) => paise / 100);
   const percent = fc.integer({ min: 0, max: 3000 }).map((x) => x / 100);
-  const lineArb: fc.Arbitrary<TotalsLineInput> = fc.record({
-    price: fc.record({ mrp: fc.option(amount, { nil: null }), regular: amount, special: fc.option(amount, { nil: null }) }),
-    isFraction: fc.boolean(),
-    qtyUnits: fc.integer({ min: 1, max: 2_000 }),
-    taxPercent: fc.constantFrom(0, 5, 12, 18, 28, 2.5),
-  }).map(({ price, isFraction, qtyUnits, taxPercent }) => item(0, isFraction ? qtyUnits / 100 : Math.ceil(qtyUnits / 100), { price, isFraction, taxPercent }));
+  const lineArb: fc.Arbitrary<TotalsLineInput> = fc
+    .record({
+      price: fc.record({ mrp: fc.option(amount, { nil: null }), regular: amount, special: fc.option(amount, { nil: null }) }),
+      isFraction: fc.boolean(),
+      qtyUnits: fc.integer({ min: 1, max: 2_000 }),
+      taxPercent: fc.constantFrom(0, 5, 12, 18, 28, 2.5),
+    })
+    .map(({ price, isFraction, qtyUnits, taxPercent }) => item(0, isFraction ? qtyUnits / 100 : Math.ceil(qtyUnits / 100), { price, isFraction, taxPercent }));
   const configArb: fc.Arbitrary<TotalsConfig> = fc.record({
     fractionDigits: fc.constant(2),
     taxMode: fc.constantFrom('exclusive' as const, 'inclusive' as const),
     deliveryCharge: fc.record({ amount, disableWhenTotalAbove: amount }),
-    packingCharge: fc.record({ type: fc.constantFrom('fixed' as const, 'percentage' as const), amount, amountPercentage: percent, minAmount: amount, maxAmount: amount, removeFractionalPart: fc.boolean() }),
+    packingCharge: fc.record({
+      type: fc.constantFrom('fixed' as const, 'percentage' as const),
+      amount,
+      amountPercentage: percent,
+      minAmount: amount,
+      maxAmount: amount,
+      removeFractionalPart: fc.boolean(),
+    }),
   });
   const couponArb = fc.oneof(
     fc.constant(null),
-    fc.record({ percent: percent, maxDiscount: fc.option(amount.map((a) => toMinor(a, 2)), { nil: null }) }),
+    fc.record({
+      percent: percent,
+      maxDiscount: fc.option(
+        amount.map((a) => toMinor(a, 2)),
+        { nil: null },
+      ),
+    }),
     fc.record({ amount: amount.map((a) => toMinor(a, 2)) }),
   );
   const inputArb = fc.record({ lines: fc.array(lineArb, { maxLength: 12 }), mode: fc.constantFrom(...deliveryModes), coupon: couponArb });
@@ -200,7 +251,8 @@ describe('computeTotals over random carts and configs', () => {
         expect(t.discount).toBeLessThanOrEqual(t.subtotal);
         expect(t.perLine.reduce((s, l) => s + l.discount, 0)).toBe(t.discount);
         for (const l of t.perLine) expect(l.discount).toBeLessThanOrEqual(l.total);
-        if (input.coupon && 'maxDiscount' in input.coupon && input.coupon.maxDiscount !== null) expect(t.discount).toBeLessThanOrEqual(input.coupon.maxDiscount);
+        if (input.coupon && 'maxDiscount' in input.coupon && input.coupon.maxDiscount !== null)
+          expect(t.discount).toBeLessThanOrEqual(input.coupon.maxDiscount);
       }),
     );
   });
@@ -232,7 +284,8 @@ describe('computeTotals over random carts and configs', () => {
         }
         const max = toMinor(cfg.packingCharge.maxAmount, 2);
         if (max > 0) expect(packing).toBeLessThanOrEqual(Math.max(max, toMinor(cfg.packingCharge.minAmount, 2)));
-        if (!cfg.packingCharge.removeFractionalPart) expect(packing).toBeGreaterThanOrEqual(Math.min(toMinor(cfg.packingCharge.minAmount, 2), max > 0 ? max : Infinity));
+        if (!cfg.packingCharge.removeFractionalPart)
+          expect(packing).toBeGreaterThanOrEqual(Math.min(toMinor(cfg.packingCharge.minAmount, 2), max > 0 ? max : Infinity));
         else expect(packing % 100).toBe(0);
       }),
     );

@@ -83,11 +83,19 @@ export function totalsConfigOf(shop: Pick<ShopConfig, 'localeConfig' | 'orderCon
 }
 
 /** A product's tax rate: its own, else the shop's global one. */
-export const taxPercentOf = (product: { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'pricingConfig'>): number => product.taxRate ?? shop.pricingConfig.globalTaxPercentage;
+export const taxPercentOf = (product: { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'pricingConfig'>): number =>
+  product.taxRate ?? shop.pricingConfig.globalTaxPercentage;
 
 /** A cart line (the catalog's decimal prices) as the totals read it. */
-export function cartLineInput(item: Pick<CartItem, 'price' | 'qty' | 'isFraction'> & { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'localeConfig' | 'pricingConfig'>): TotalsLineInput {
-  return { unit: productPrices(item.price, shop.localeConfig.fractionDigits).final, qtyMilli: qtyToMilli(item.qty, item.isFraction), taxPercent: taxPercentOf(item, shop) };
+export function cartLineInput(
+  item: Pick<CartItem, 'price' | 'qty' | 'isFraction'> & { taxRate?: number | null | undefined },
+  shop: Pick<ShopConfig, 'localeConfig' | 'pricingConfig'>,
+): TotalsLineInput {
+  return {
+    unit: productPrices(item.price, shop.localeConfig.fractionDigits).final,
+    qtyMilli: qtyToMilli(item.qty, item.isFraction),
+    taxPercent: taxPercentOf(item, shop),
+  };
 }
 
 const line = (code: TotalsCode, value: Minor, percentAmount: number | null = null, title: string = totalsTitles[code]): TotalsLine => ({
@@ -138,7 +146,8 @@ function couponDiscount(coupon: CouponTerms, subtotal: Minor): Minor {
 export const includedTaxTitle = 'incl. GST';
 
 /** Which label a totals line takes: its code, or `taxIncluded` for tax the prices hold (shown, not added). */
-export const totalsLabelKey = (line: Pick<TotalsLine, 'code' | 'title'>): TotalsCode | 'taxIncluded' => (line.code === 'tax' && line.title === includedTaxTitle ? 'taxIncluded' : line.code);
+export const totalsLabelKey = (line: Pick<TotalsLine, 'code' | 'title'>): TotalsCode | 'taxIncluded' =>
+  line.code === 'tax' && line.title === includedTaxTitle ? 'taxIncluded' : line.code;
 
 /**
  * The totals of an order. Each line is qty × unit price; a coupon's discount is worked
@@ -158,7 +167,12 @@ export function computeTotals({ lines, mode, coupon, digital = false }: TotalsIn
   const inclusive = config.taxMode === 'inclusive';
   const perLine = lines.map((l, i): LineAmounts => {
     const net = minor(totals[i]! - shares[i]!);
-    return { total: totals[i]!, discount: shares[i]!, taxPercent: l.taxPercent, tax: inclusive ? includedTaxOf(net, l.taxPercent) : percentOf(net, l.taxPercent) };
+    return {
+      total: totals[i]!,
+      discount: shares[i]!,
+      taxPercent: l.taxPercent,
+      tax: inclusive ? includedTaxOf(net, l.taxPercent) : percentOf(net, l.taxPercent),
+    };
   });
   const byRate = new Map<number, Minor>();
   for (const l of perLine) if (l.taxPercent > 0) byRate.set(l.taxPercent, addMinor(byRate.get(l.taxPercent) ?? minor(0), l.tax));

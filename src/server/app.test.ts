@@ -46,7 +46,6 @@ describe.each(testDatabases)('the API on $name', (database) => {
 });
 
 describe('a shop with an invalid config', () => {
-
   it.each(brokenConfigs)('with %s: the API and /healthz answer 503 with the exact message', async (_name, breakIt, message) => {
     const { db, dispose } = await testDatabases[0]!.open();
     const config = testShopConfig() as Record<string, unknown>;
@@ -85,7 +84,7 @@ describe('behind a proxy (TRUST_PROXY)', () => {
     }
   }
 
-  it('limits each shopper by the address the trusted proxy names, not the proxy\'s own', async () => {
+  it("limits each shopper by the address the trusted proxy names, not the proxy's own", async () => {
     expect(await limitedAfterAnother(['loopback'])).not.toBe(429);
   });
 

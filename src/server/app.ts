@@ -280,7 +280,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payments = createPaymentRepository(db, { outbox });
   const authSecret = options.authSecret ?? randomBytes(32);
   // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
-  const sessions = createSessions({ refreshTokens: createRefreshTokenRepository(db, authSecret), ended: shared.endedSessions, accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S });
+  const sessions = createSessions({
+    refreshTokens: createRefreshTokenRepository(db, authSecret),
+    ended: shared.endedSessions,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S,
+  });
   await sessions.restore();
   const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
   const users = createUserRepository(db);
@@ -289,11 +293,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const codes = createOneTimeCodeRepository(db, authSecret);
   const coupons = createCouponRepository(db);
   // the config's coupons as the config says now (uses kept, ones taken out switched off), again after each reload
-  const syncCoupons = async (config: ShopConfig) => coupons.syncConfig(config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.timeZone }, 'config')));
+  const syncCoupons = async (config: ShopConfig) =>
+    coupons.syncConfig(config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.timeZone }, 'config')));
   if (running.current()) await syncCoupons(shop());
-  const stopCouponSync = holder.subscribe(() => void syncCoupons(shop()).catch((err: unknown) => app.log.error({ err }, 'the coupons of the reloaded shop config were not saved')));
+  const stopCouponSync = holder.subscribe(
+    () => void syncCoupons(shop()).catch((err: unknown) => app.log.error({ err }, 'the coupons of the reloaded shop config were not saved')),
+  );
   app.addHook('onClose', async () => stopCouponSync());
-  await app.register(newsletterRoutes, { prefix: '/api', shop, newsletter: createNewsletterRepository(db, coupons), codes, mailer, publicUrl: options.publicUrl });
+  await app.register(newsletterRoutes, {
+    prefix: '/api',
+    shop,
+    newsletter: createNewsletterRepository(db, coupons),
+    codes,
+    mailer,
+    publicUrl: options.publicUrl,
+  });
   await app.register(authRoutes, {
     prefix: '/api',
     shopTitle: () => running.current()?.title ?? start.title,
@@ -306,43 +320,152 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms,
     codesInLog: options.codesInLog ?? false,
     publicUrl: options.publicUrl,
-    callerVerification: start.callerVerification ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: start.id } : undefined,
+    callerVerification: start.callerVerification
+      ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: start.id }
+      : undefined,
     rateLimits: shared.rateLimits,
   });
   await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
-  await app.register(userRoutes, { prefix: '/api', accessTokens, users, orders, devices, addresses: createAddressRepository(db), carts: createCartRepository(db), fractionDigits });
+  await app.register(userRoutes, {
+    prefix: '/api',
+    accessTokens,
+    users,
+    orders,
+    devices,
+    addresses: createAddressRepository(db),
+    carts: createCartRepository(db),
+    fractionDigits,
+  });
   const clock = options.clock ?? Date.now;
-  await app.register(instanceRoutes, { prefix: '/api', devices, accessTokens, push: options.push, pushServiceOrigin: options.pushServiceOrigin, rateLimits: shared.rateLimits });
-  await app.register(analyticsRoutes, { prefix: '/fn', shopId: () => shop().id, analytics: createAnalyticsRepository(db), accessTokens, rateLimits: shared.rateLimits, clock });
+  await app.register(instanceRoutes, {
+    prefix: '/api',
+    devices,
+    accessTokens,
+    push: options.push,
+    pushServiceOrigin: options.pushServiceOrigin,
+    rateLimits: shared.rateLimits,
+  });
+  await app.register(analyticsRoutes, {
+    prefix: '/fn',
+    shopId: () => shop().id,
+    analytics: createAnalyticsRepository(db),
+    accessTokens,
+    rateLimits: shared.rateLimits,
+    clock,
+  });
   const appointments = createAppointmentRepository(db);
   await app.register(slotRoutes, { prefix: '/api', shop, db, clock });
   await app.register(userAppointmentRoutes, { prefix: '/api', shop, appointments, accessTokens, clock });
-  await app.register(appointmentRoutes, { prefix: '/fn', shop, appointments, users, accessTokens, clock, mailer, publicUrl: options.publicUrl, ownerAlerts, orderEvents });
-  await app.register(orderRoutes, { prefix: '/fn', shop, fractionDigits, orderRateLimit: start.orderConfig.orderRateLimit, clock, devices, push: options.push, orders, orderEvents, idempotency: createIdempotencyRepository(db), catalog, accessTokens, mailer: options.mailer, publicUrl: options.publicUrl, ownerAlerts, rateLimits: shared.rateLimits });
+  await app.register(appointmentRoutes, {
+    prefix: '/fn',
+    shop,
+    appointments,
+    users,
+    accessTokens,
+    clock,
+    mailer,
+    publicUrl: options.publicUrl,
+    ownerAlerts,
+    orderEvents,
+  });
+  await app.register(orderRoutes, {
+    prefix: '/fn',
+    shop,
+    fractionDigits,
+    orderRateLimit: start.orderConfig.orderRateLimit,
+    clock,
+    devices,
+    push: options.push,
+    orders,
+    orderEvents,
+    idempotency: createIdempotencyRepository(db),
+    catalog,
+    accessTokens,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    ownerAlerts,
+    rateLimits: shared.rateLimits,
+  });
   const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-  await app.register(paymentRoutes, { prefix: '/fn', shop, fractionDigits, orders, accessTokens, payments, payu, publicUrl: options.publicUrl, orderEvents, clock });
+  await app.register(paymentRoutes, {
+    prefix: '/fn',
+    shop,
+    fractionDigits,
+    orders,
+    accessTokens,
+    payments,
+    payu,
+    publicUrl: options.publicUrl,
+    orderEvents,
+    clock,
+  });
   await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
   await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });
   await app.register(ownerConfigRoutes, { prefix: '/admin/api', holder, accessTokens, users });
-  await app.register(ownerOrderRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, orders, invoices, payments, refunds: createRefundRepository(db, { outbox }), devices, catalog, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, orderEvents, store, storeState });
+  await app.register(ownerOrderRoutes, {
+    prefix: '/admin/api',
+    shop,
+    fractionDigits,
+    accessTokens,
+    users,
+    orders,
+    invoices,
+    payments,
+    refunds: createRefundRepository(db, { outbox }),
+    devices,
+    catalog,
+    push: options.push,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    orderEvents,
+    store,
+    storeState,
+  });
   // orders waiting for an online payment that does not come give their stock back
-  const expiry = startUnpaidExpiry({ shop: running.current, orders, catalog, orderEvents, clock, log: app.log, news: { devices, push: options.push, mailer: options.publicUrl ? mailer : undefined, origin: options.publicUrl ?? '' }, everyMs: options.unpaidSweepMs });
+  const expiry = startUnpaidExpiry({
+    shop: running.current,
+    orders,
+    catalog,
+    orderEvents,
+    clock,
+    log: app.log,
+    news: { devices, push: options.push, mailer: options.publicUrl ? mailer : undefined, origin: options.publicUrl ?? '' },
+    everyMs: options.unpaidSweepMs,
+  });
   app.decorate('expireUnpaidOrders', expiry.sweep);
   app.addHook('onClose', () => expiry.stop());
   const timeZone = () => shop().timeZone;
-  await app.register(ownerAppointmentRoutes, { prefix: '/admin/api', shop, accessTokens, users, appointments, devices, push: options.push, mailer: options.mailer, publicUrl: options.publicUrl, clock });
+  await app.register(ownerAppointmentRoutes, {
+    prefix: '/admin/api',
+    shop,
+    accessTokens,
+    users,
+    appointments,
+    devices,
+    push: options.push,
+    mailer: options.mailer,
+    publicUrl: options.publicUrl,
+    clock,
+  });
   await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
   await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
   await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone, clock });
-  await app.register(ownerShopFrontRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, shopFront: createShopFrontRepository(db, timeZone), catalog, timeZone });
+  await app.register(ownerShopFrontRoutes, {
+    prefix: '/admin/api',
+    accessTokens,
+    users,
+    catalogRepo,
+    shopFront: createShopFrontRepository(db, timeZone),
+    catalog,
+    timeZone,
+  });
   await app.register(ownerImageRoutes, { prefix: '/admin/api', accessTokens, users, images: createProductImageRepository(db), store: mediaStore, catalog });
   await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, coupons });
   await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
   await app.register(ownerReportRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, reports: createReportRepository(db), clock });
   await app.register(ownerCustomerRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, customers: createCustomerRepository(db) });
 
-  const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) =>
-    reply.code(404).send(API_NOT_FOUND);
+  const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => reply.code(404).send(API_NOT_FOUND);
   app.all('/api/*', apiNotFound);
   app.all('/fn/*', apiNotFound);
   app.all('/admin/api/*', apiNotFound);

@@ -20,7 +20,12 @@ afterAll(() => {
 const shopFile = (title: string, deliveryCharge: number) => ({
   ...testShopConfig(),
   title,
-  orderConfig: { orderEnabled: true, enquiryEnabled: false, deliveryCharge: { amount: deliveryCharge }, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+  orderConfig: {
+    orderEnabled: true,
+    enquiryEnabled: false,
+    deliveryCharge: { amount: deliveryCharge },
+    detailsConfig: { personal: { fullName: true, email: false, phone: false } },
+  },
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
@@ -75,7 +80,22 @@ const title = async (app: FastifyInstance) => (await app.inject({ url: '/api/sho
 
 /** What checkout charges for delivery on a small order, as the server quotes it. */
 async function deliveryCharge(app: FastifyInstance): Promise<number | undefined> {
-  const order = { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'ship', personalDetails: { fullName: 'Asha Rao' }, shippingDetails: { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Pune', state: 'Maharashtra', zipCode: '411001', country: 'India', phone: '9800000001' }, paymentType: 'pof' };
+  const order = {
+    items: [{ id: 'tee-red-m', qty: 1 }],
+    deliveryMode: 'ship',
+    personalDetails: { fullName: 'Asha Rao' },
+    shippingDetails: {
+      fullName: 'Asha Rao',
+      streetName: '12 MG Road',
+      apartment: '',
+      city: 'Pune',
+      state: 'Maharashtra',
+      zipCode: '411001',
+      country: 'India',
+      phone: '9800000001',
+    },
+    paymentType: 'pof',
+  };
   const quote = await app.inject({ method: 'POST', url: '/fn/order/quote', payload: { userId: null, sfId: 'test-shop', order } });
   expect(quote.statusCode, quote.body).toBe(200);
   return quote.json<{ totals: Array<{ code: string; value: number }> }>().totals.find((t) => t.code === 'delivery')?.value;

@@ -58,7 +58,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
 export type Env = ReturnType<typeof readEnv>;
 
 function trustedProxies(value: string | undefined): string[] | false {
-  const list = (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   return list.length > 0 ? list : false;
 }
 

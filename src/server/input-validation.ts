@@ -36,12 +36,13 @@ export function nulPath(value: unknown): Array<string | number> | null {
  */
 export function withoutNul<S>(compiler: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
-    const schema = route.schema instanceof z.ZodType
-      ? route.schema.superRefine((value, ctx) => {
-          const path = nulPath(value);
-          if (path) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE });
-        })
-      : route.schema;
+    const schema =
+      route.schema instanceof z.ZodType
+        ? route.schema.superRefine((value, ctx) => {
+            const path = nulPath(value);
+            if (path) ctx.addIssue({ code: 'custom', path, message: NUL_MESSAGE });
+          })
+        : route.schema;
     return compiler({ ...route, schema: schema as S });
   };
 }

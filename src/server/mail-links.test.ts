@@ -50,7 +50,12 @@ describe.each(testDatabases)('links in e-mails when the Host header is made up, 
     smtp.received.length = 0;
     const { db, dispose } = await database.open();
     const log = logCapture();
-    const app = await buildTestApp(db, { config: shopConfig(), mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), publicUrl, logger: log.logger });
+    const app = await buildTestApp(db, {
+      config: shopConfig(),
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
+      publicUrl,
+      logger: log.logger,
+    });
     try {
       await test(app, log);
     } finally {
@@ -74,7 +79,11 @@ describe.each(testDatabases)('links in e-mails when the Host header is made up, 
       // no confirmation link can be made, so the sign-up says it cannot be done, and nothing is kept
       const signup = await post(app, '/api/auth/email/signup', { name: 'Asha Rao', email: victim, password: 'tamarind sunrise' });
       expect(signup.statusCode).toBe(503);
-      expect(signup.json()).toMatchObject({ success: false, errorCode: 'codes_unavailable', errorMessage: 'Signing up by e-mail is not available in this shop just now.' });
+      expect(signup.json()).toMatchObject({
+        success: false,
+        errorCode: 'codes_unavailable',
+        errorMessage: 'Signing up by e-mail is not available in this shop just now.',
+      });
       await noEvilMail(log, 'sign-up e-mail not sent');
 
       const subscribe = await post(app, '/api/newsletter/subscribe', { email: victim });

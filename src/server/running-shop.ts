@@ -61,6 +61,10 @@ export function pinStartSettings(boot: ShopConfig | null, warn: (message: string
     ].filter((w): w is string => typeof w === 'string');
     for (const setting of waits) warn(`shop config: ${setting} changed; it takes effect when the server restarts`);
     if (!waits.length) return config;
-    return { ...config, localeConfig: { ...config.localeConfig, fractionDigits: start.localeConfig.fractionDigits }, callerVerification: start.callerVerification };
+    return {
+      ...config,
+      localeConfig: { ...config.localeConfig, fractionDigits: start.localeConfig.fractionDigits },
+      callerVerification: start.callerVerification,
+    };
   };
 }

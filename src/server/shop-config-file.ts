@@ -74,6 +74,12 @@ export function missingPictures(config: { logo: string; pwa: { icons: { logo192P
     if (!url.startsWith('/media/')) return [];
     const name = decodeURIComponent(url.slice('/media/'.length));
     if (MEDIA_KEY.test(name) || existsSync(path.join(mediaDir, name))) return [];
-    return [{ path: where, message: `The picture ${url} is not in the media folder`, hint: `Put the file at ${path.join(mediaDir, name)} (MEDIA_DIR), or upload it on /admin` }];
+    return [
+      {
+        path: where,
+        message: `The picture ${url} is not in the media folder`,
+        hint: `Put the file at ${path.join(mediaDir, name)} (MEDIA_DIR), or upload it on /admin`,
+      },
+    ];
   });
 }

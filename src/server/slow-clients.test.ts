@@ -53,7 +53,10 @@ describe(`slow clients against a listening server (${database.name})`, () => {
         ? // the headers never end
           slowClient('', `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(400)}`)
         : // the headers arrive at once, the body a byte at a time
-          slowClient(`POST /api/newsletter/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body),
+          slowClient(
+            `POST /api/newsletter/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+            body,
+          ),
     );
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/catalog`);

@@ -30,7 +30,14 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
     const stream = new PassThrough();
     let log = '';
     stream.on('data', (d: Buffer) => (log += d.toString()));
-    const env = { ...readEnv({}), shopConfig, ...on.location, seedCatalog: undefined, buildDir: path.join(dir, 'no-build'), owner: { email: owner.email, password: owner.password } };
+    const env = {
+      ...readEnv({}),
+      shopConfig,
+      ...on.location,
+      seedCatalog: undefined,
+      buildDir: path.join(dir, 'no-build'),
+      owner: { email: owner.email, password: owner.password },
+    };
     const { app, db } = await startServer(env, stream);
     try {
       await check(app);
@@ -51,7 +58,8 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
   }
 
   const owners = (o: OpenTestDatabase) => o.db.kysely.selectFrom('users').select('email').where('role', '=', 'owner').execute();
-  const trail = (o: OpenTestDatabase) => o.db.kysely.selectFrom('audit_log').select(['actor', 'action', 'detail']).where('action', 'like', 'owner.%').orderBy('created_at').execute();
+  const trail = (o: OpenTestDatabase) =>
+    o.db.kysely.selectFrom('audit_log').select(['actor', 'action', 'detail']).where('action', 'like', 'owner.%').orderBy('created_at').execute();
 
   it('makes the owner on the first start, who logs in and is the owner; a later start with another address makes no second owner', async () => {
     const shop = await fresh();
@@ -78,9 +86,13 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     };
     const none = await start(shop, { email: 'asha@example.com' }, healthy);
-    expect(none).toContain('OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (at least 8 characters, not a common one, not your name or e-mail address)');
+    expect(none).toContain(
+      'OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (at least 8 characters, not a common one, not your name or e-mail address)',
+    );
     const weak = await start(shop, { email: 'asha@example.com', password: 'password' }, healthy);
-    expect(weak).toContain('OWNER_PASSWORD is not a good password (common): set OWNER_PASSWORD (at least 8 characters, not a common one, not your name or e-mail address)');
+    expect(weak).toContain(
+      'OWNER_PASSWORD is not a good password (common): set OWNER_PASSWORD (at least 8 characters, not a common one, not your name or e-mail address)',
+    );
     const short = await start(shop, { email: 'asha@example.com', password: 'tiny' }, healthy);
     expect(short).toContain('OWNER_PASSWORD is not a good password (too short)');
     const badAddress = await start(shop, { email: 'not-an-address', password: 'harbour lights 42' }, healthy);
@@ -88,7 +100,20 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
     expect(await owners(shop)).toEqual([]);
 
     // Asha shops here already: her account becomes the owner, as create-owner would make it
-    await shop.db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: null, role: 'customer', email_verified: 0, phone_verified: 0, created_at: 0 }).execute();
+    await shop.db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'customer',
+        email_verified: 0,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     const promoted = await start(shop, { email: 'asha@example.com', password: 'tamarind sunrise' }, async (app) => {
       expect(await loginAsOwner(app, 'asha@example.com', 'tamarind sunrise')).toEqual({ login: 200, owner: true });
     });
@@ -114,11 +139,17 @@ describe('what a start says about messages and their links', () => {
     const stream = new PassThrough();
     let log = '';
     stream.on('data', (d: Buffer) => (log += d.toString()));
-    const { app, db } = await startServer({ ...readEnv(vars), shopConfig, ...on.location, seedCatalog: undefined, buildDir: path.join(dir, 'no-build') }, stream);
+    const { app, db } = await startServer(
+      { ...readEnv(vars), shopConfig, ...on.location, seedCatalog: undefined, buildDir: path.join(dir, 'no-build') },
+      stream,
+    );
     await app.close();
     await db.close();
     await on.dispose();
-    return log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string });
+    return log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
   }
   const errors = (lines: Array<{ level: number; msg: string }>) => lines.filter((l) => l.level >= 50).map((l) => l.msg);
 
@@ -136,6 +167,8 @@ describe('what a start says about messages and their links', () => {
     expect(plain.map((l) => l.msg)).toContain('SMS_URL is not set: codes by text message (phone code login, sign-up and reset) are not offered');
     expect(errors(plain)).toEqual([]);
     const demo = (await startLog({ DEMO_CODES_IN_LOG: '1' })).map((l) => l.msg);
-    expect(demo).toContain('SMS_URL is not set: codes by text message (phone code login, sign-up and reset) are written to this log (DEMO_CODES_IN_LOG, for a demo only)');
+    expect(demo).toContain(
+      'SMS_URL is not set: codes by text message (phone code login, sign-up and reset) are written to this log (DEMO_CODES_IN_LOG, for a demo only)',
+    );
   });
 });

@@ -41,14 +41,37 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
 
   const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
   const webhook = webhookSettingsFrom(env.orderWebhook);
-  const app = await buildApp({ config: holder, db, web, trustProxy: env.trustProxy, redisUrl: env.redisUrl, push, pushServiceOrigin: env.pushServiceOrigin, mediaDir: env.mediaDir, imageCacheDir: path.join(env.dataDir, 'img-cache'), publicUrl: env.publicUrl, payu: env.payu, mailer, orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined, sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined, codesInLog: env.demoCodesInLog, accessTokenTtlSeconds: env.accessTokenTtlSeconds, callerProfileOrigin: env.callerProfileOrigin, countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined, authSecret: loadAuthSecret(env.authSecret, env.dataDir), logger: loggerOptions(env.logLevel, logStream) });
+  const app = await buildApp({
+    config: holder,
+    db,
+    web,
+    trustProxy: env.trustProxy,
+    redisUrl: env.redisUrl,
+    push,
+    pushServiceOrigin: env.pushServiceOrigin,
+    mediaDir: env.mediaDir,
+    imageCacheDir: path.join(env.dataDir, 'img-cache'),
+    publicUrl: env.publicUrl,
+    payu: env.payu,
+    mailer,
+    orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined,
+    sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined,
+    codesInLog: env.demoCodesInLog,
+    accessTokenTtlSeconds: env.accessTokenTtlSeconds,
+    callerProfileOrigin: env.callerProfileOrigin,
+    countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined,
+    authSecret: loadAuthSecret(env.authSecret, env.dataDir),
+    logger: loggerOptions(env.logLevel, logStream),
+  });
   if (webhook && 'problem' in webhook) app.log.error(`The order webhook is off: ${webhook.problem}`);
   const unsent = env.demoCodesInLog ? 'are written to this log (DEMO_CODES_IN_LOG, for a demo only)' : 'are not offered';
   if (!mailer) app.log.info(`SMTP_URL is not set: order e-mails are not sent, and e-mailed codes and sign-up links ${unsent}`);
   if (!env.sms.url) app.log.info(`SMS_URL is not set: codes by text message (phone code login, sign-up and reset) ${unsent}`);
   // without PUBLIC_URL a link would take the request's Host header, which any client chooses
   if ((mailer || env.sms.url) && !env.publicUrl) {
-    app.log.error('PUBLIC_URL is not set: this shop sends messages (SMTP_URL or SMS_URL), and their links must not come from the Host header a client sends. E-mails with a link (sign-up, newsletter, orders, bookings, owner alerts) are not sent until PUBLIC_URL is the shop\'s address, e.g. https://shop.example.com');
+    app.log.error(
+      "PUBLIC_URL is not set: this shop sends messages (SMTP_URL or SMS_URL), and their links must not come from the Host header a client sends. E-mails with a link (sign-up, newsletter, orders, bookings, owner alerts) are not sent until PUBLIC_URL is the shop's address, e.g. https://shop.example.com",
+    );
   }
 
   const reloads = watchShopConfig({ file: env.shopConfig, holder, log: app.log });

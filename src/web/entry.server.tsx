@@ -17,24 +17,21 @@ export default function handleRequest(request: Request, status: number, headers:
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const nonce = loadContext.scriptMarker;
   return new Promise<Response>((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        onAllReady() {
-          const body = lowPriorityScriptPreloads();
-          body.on('finish', () => clearTimeout(timeout));
-          headers.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
-        },
-        onShellError: reject,
-        onError(error) {
-          status = 500;
-          console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onAllReady() {
+        const body = lowPriorityScriptPreloads();
+        body.on('finish', () => clearTimeout(timeout));
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { status, headers }));
       },
-    );
+      onShellError: reject,
+      onError(error) {
+        status = 500;
+        console.error(error);
+      },
+    });
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

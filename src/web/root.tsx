@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useNavigate, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { inkOnLight, textOn } from '../domain/theme.ts';
@@ -31,7 +42,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     throw data({ configInvalid: true }, { status: 503 });
   }
   const { locale, language } = context;
-  return { shop: context.shop, origin: context.origin, locale, language, messages: catalogs[language], storeOpen: await context.storeOpen(), ordering: context.ordering, codes: context.codes };
+  return {
+    shop: context.shop,
+    origin: context.origin,
+    locale,
+    language,
+    messages: catalogs[language],
+    storeOpen: await context.storeOpen(),
+    ordering: context.ordering,
+    codes: context.codes,
+  };
 }
 
 /** The shop, the language and its texts do not depend on the URL: navigating never reloads them. */
@@ -87,9 +107,19 @@ export function Layout({ children }: { children: ReactNode }) {
 // code cannot be loaded (§8); the microcart gives up after 3000 ms, with a spinner until then.
 const PushPrompt = loadable(() => import('./features/shell/components/push-prompt.tsx').then((m) => m.PushPrompt), { fallback: null });
 const ModalHost = loadable(() => import('./modals/modal-host.tsx').then((m) => m.ModalHost), { fallback: null, onClose: () => useUi.getState().dropModals() });
-const SearchPanel = loadable(() => import('./features/search/components/search-panel.tsx').then((m) => m.SearchPanel), { fallback: null, onClose: () => useUi.getState().dropPanel('search') });
-const SideMenu = loadable(() => import('./features/shell/components/side-menu.tsx').then((m) => m.SideMenu), { fallback: null, onClose: () => useUi.getState().dropPanel('sideMenu') });
-const CartSidebar = loadable(() => import('./features/cart/components/cart-sidebar.tsx').then((m) => m.CartSidebar), { timeoutMs: MICROCART_TIMEOUT_MS, fallback: <PartSpinner />, onClose: () => useUi.getState().dropPanel('cart') });
+const SearchPanel = loadable(() => import('./features/search/components/search-panel.tsx').then((m) => m.SearchPanel), {
+  fallback: null,
+  onClose: () => useUi.getState().dropPanel('search'),
+});
+const SideMenu = loadable(() => import('./features/shell/components/side-menu.tsx').then((m) => m.SideMenu), {
+  fallback: null,
+  onClose: () => useUi.getState().dropPanel('sideMenu'),
+});
+const CartSidebar = loadable(() => import('./features/cart/components/cart-sidebar.tsx').then((m) => m.CartSidebar), {
+  timeoutMs: MICROCART_TIMEOUT_MS,
+  fallback: <PartSpinner />,
+  onClose: () => useUi.getState().dropPanel('cart'),
+});
 const UpdateButton = loadable(() => import('./features/shell/components/update-button.tsx').then((m) => m.UpdateButton), { fallback: null });
 // a guest's page needs no server cart: its sync loads at login
 const ServerCart = loadable(() => import('./features/cart/hooks/use-server-cart.ts').then((m) => m.ServerCart), { fallback: null });

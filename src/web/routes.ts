@@ -7,7 +7,11 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
  */
 export default [
   layout('layouts/main-layout.tsx', [route('home', 'routes/home.tsx'), route('catalog', 'routes/catalog.tsx')]),
-  layout('layouts/basic-layout.tsx', [index('routes/cover.tsx'), route('email-confirmed', 'routes/email-confirmed.tsx'), route('newsletter-confirmed', 'routes/newsletter-confirmed.tsx')]),
+  layout('layouts/basic-layout.tsx', [
+    index('routes/cover.tsx'),
+    route('email-confirmed', 'routes/email-confirmed.tsx'),
+    route('newsletter-confirmed', 'routes/newsletter-confirmed.tsx'),
+  ]),
   layout('layouts/basic-header-layout.tsx', [
     route('p/:sku', 'routes/product.tsx'),
     route('appointment', 'routes/appointment.tsx'),
@@ -26,10 +30,7 @@ export default [
     route('account/orders/:id', 'routes/account-order.tsx'),
     route('guest/view-order', 'routes/guest-order.tsx'),
     route('guest/invoice', 'routes/guest-invoice.tsx'),
-    route('admin', 'routes/admin.tsx', [
-      route('orders/:id', 'routes/admin-order.tsx'),
-      route('orders/:id/print/:kind', 'routes/admin-print.tsx'),
-    ]),
+    route('admin', 'routes/admin.tsx', [route('orders/:id', 'routes/admin-order.tsx'), route('orders/:id/print/:kind', 'routes/admin-print.tsx')]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

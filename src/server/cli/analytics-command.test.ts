@@ -11,7 +11,17 @@ const { dir, writeJson } = useScratchDir();
 
 describe('npm run shop -- analytics summary', () => {
   const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop.json', testShopConfig()), dataDir: path.join(dir, 'data-analytics') });
-  const record = { localTime: '2026-11-21T10:00:00+05:30', device_id: 'd', session_id: 's', version: '0.8', os_name: null, device_brand: null, device_model: null, device_type: 'mobile', user_id: null };
+  const record = {
+    localTime: '2026-11-21T10:00:00+05:30',
+    device_id: 'd',
+    session_id: 's',
+    version: '0.8',
+    os_name: null,
+    device_brand: null,
+    device_model: null,
+    device_type: 'mobile',
+    user_id: null,
+  };
 
   it('counts the visits of the last days per type and per day, with their devices and sessions', async () => {
     const e = env();
@@ -19,8 +29,23 @@ describe('npm run shop -- analytics summary', () => {
     await migrate(db);
     const analytics = createAnalyticsRepository(db);
     const now = Date.now();
-    for (const [deviceId, sessionId, at] of [['d1', 's1', now - 1000], ['d1', 's2', now - 2000], ['d2', 's3', now - 3000], ['d3', 's4', now - 40 * 86_400_000]] as const) {
-      await analytics.log({ eventType: 'new_session', value: 'http://shop.example/', deviceId, sessionId, userId: null, record: { ...record, device_id: deviceId, session_id: sessionId } }, at);
+    for (const [deviceId, sessionId, at] of [
+      ['d1', 's1', now - 1000],
+      ['d1', 's2', now - 2000],
+      ['d2', 's3', now - 3000],
+      ['d3', 's4', now - 40 * 86_400_000],
+    ] as const) {
+      await analytics.log(
+        {
+          eventType: 'new_session',
+          value: 'http://shop.example/',
+          deviceId,
+          sessionId,
+          userId: null,
+          record: { ...record, device_id: deviceId, session_id: sessionId },
+        },
+        at,
+      );
     }
     await db.close();
 

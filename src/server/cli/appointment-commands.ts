@@ -22,7 +22,9 @@ export async function appointmentsCommand(db: Db, shop: ShopConfig, [sub, dateAr
   for (const a of list) {
     const { details } = a;
     const who = plain([details.name, details.phone, details.email].filter(Boolean).join(', '));
-    out.log(`  ${time.format(a.start)}–${time.format(a.end)}  ${a.status.padEnd(9)}  ${details.serviceName}  ${who}  ${a.id}${details.notes ? `\n      note: ${plain(details.notes)}` : ''}`);
+    out.log(
+      `  ${time.format(a.start)}–${time.format(a.end)}  ${a.status.padEnd(9)}  ${details.serviceName}  ${who}  ${a.id}${details.notes ? `\n      note: ${plain(details.notes)}` : ''}`,
+    );
   }
   return 0;
 }

@@ -20,10 +20,27 @@ describe.each(testDatabases)('npm run shop -- appointments list on $name', (data
     const shop = { ...testShopConfig(), timeZone: 'Asia/Kolkata' };
     const env = { ...readEnv({}), shopConfig: writeJson('shop-bookings.json', shop), ...opened.location };
     const repo = createAppointmentRepository(opened.db);
-    await opened.db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha Rao', email: 'asha@example.com', phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await opened.db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     const book = (date: string, time: string, notes: string) => {
       const start = instantOf(date, time, 'Asia/Kolkata');
-      return repo.book('asha', { serviceId: 'fitting', resource: 'service:fitting', cells: [start], capacity: 1, start, end: start + 30 * 60_000 }, { serviceName: 'Kurta fitting', price: 150, durationMinutes: 30, name: 'Asha Rao', email: 'asha@example.com', phone: null, notes });
+      return repo.book(
+        'asha',
+        { serviceId: 'fitting', resource: 'service:fitting', cells: [start], capacity: 1, start, end: start + 30 * 60_000 },
+        { serviceName: 'Kurta fitting', price: 150, durationMinutes: 30, name: 'Asha Rao', email: 'asha@example.com', phone: null, notes },
+      );
     };
     // 00:15 in India is still the evening before in UTC: it belongs to the 24th
     await book('2026-12-24', '00:15', 'Blue kurta\u001b[31m');

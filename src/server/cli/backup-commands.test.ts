@@ -49,7 +49,13 @@ function capture() {
 
 async function start(env: Env) {
   const { app, db } = await startServer(env, new PassThrough());
-  return { app, close: async () => { await app.close(); await db.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
 }
 
 async function ownerToken(app: FastifyInstance): Promise<string> {
@@ -87,7 +93,14 @@ describe('npm run shop -- backup and restore, on SQLite', () => {
     await db.close();
     const shop = await start(env);
     try {
-      const order = await shop.app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'crumb', order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' } } });
+      const order = await shop.app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: {
+          sfId: 'crumb',
+          order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' },
+        },
+      });
       expect(order.statusCode, order.body).toBe(200);
       token = await ownerToken(shop.app);
       before = await whatTheShopServes(shop.app, token);
@@ -105,17 +118,24 @@ describe('npm run shop -- backup and restore, on SQLite', () => {
 
   it('names the shop first, and says what the archive holds', () => {
     expect(backupOutput.banners).toEqual([`Crumb & Co. Bakehouse (crumb), ${path.join(from, 'data', 'shop.sqlite')}`]);
-    expect(backupOutput.lines[0]).toBe(`Backed up the shop to ${archive}: the database, the secrets and other files of DATA_DIR (auth-secret, vapid.json), the config (crumb.json), 1 media file.`);
+    expect(backupOutput.lines[0]).toBe(
+      `Backed up the shop to ${archive}: the database, the secrets and other files of DATA_DIR (auth-secret, vapid.json), the config (crumb.json), 1 media file.`,
+    );
   });
 
   it('has the database, the secrets, the config, the media and a manifest saying what, when and which shop', async () => {
     const entries: Record<string, Buffer> = {};
-    await tar.list({ file: archive, onReadEntry: (e) => {
-      const chunks: Buffer[] = [];
-      e.on('data', (c: Buffer) => chunks.push(c));
-      e.on('end', () => (entries[e.path] = Buffer.concat(chunks)));
-    } });
-    const files = Object.keys(entries).filter((p) => !p.endsWith('/')).sort();
+    await tar.list({
+      file: archive,
+      onReadEntry: (e) => {
+        const chunks: Buffer[] = [];
+        e.on('data', (c: Buffer) => chunks.push(c));
+        e.on('end', () => (entries[e.path] = Buffer.concat(chunks)));
+      },
+    });
+    const files = Object.keys(entries)
+      .filter((p) => !p.endsWith('/'))
+      .sort();
     expect(files).toEqual(['config/crumb.json', 'data/auth-secret', 'data/shop.sqlite', 'data/vapid.json', 'manifest.json', 'media/p/loaf.webp']);
     expect(entries['data/auth-secret']!.toString()).toBe(readFileSync(path.join(from, 'data', 'auth-secret'), 'utf8'));
     expect(entries['data/vapid.json']!.toString()).toBe(readFileSync(path.join(from, 'data', 'vapid.json'), 'utf8'));

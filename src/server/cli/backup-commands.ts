@@ -46,7 +46,8 @@ export async function backupCommand(env: Env, args: string[], out: Out): Promise
   }
   out.log(`Backed up the shop to ${file}: ${describeContents(manifest)}.`);
   if (!config.ok) out.log(`Its config ${shownPath(env.shopConfig)} is not valid (npm run shop -- check-config): it is in the backup as it is.`);
-  if (manifest.database === 'postgres') out.log(`The PostgreSQL database is not in it: back it up with pg_dump beside it, e.g. ${PG_DUMP} (docs/deployment.md).`);
+  if (manifest.database === 'postgres')
+    out.log(`The PostgreSQL database is not in it: back it up with pg_dump beside it, e.g. ${PG_DUMP} (docs/deployment.md).`);
   out.log(`To restore it: stop the shop, then npm run shop -- restore ${file}`);
   return 0;
 }
@@ -74,7 +75,10 @@ export async function restoreCommand(env: Env, args: string[], out: Out): Promis
   const { manifest } = result;
   const shop = manifest.shop ? `${manifest.shop.title} (${manifest.shop.id})` : 'the shop';
   out.log(`Restored ${shop}, backed up ${manifest.createdAt.slice(0, 16).replace('T', ' ')} UTC: ${describeContents(manifest)}.`);
-  if (manifest.database === 'postgres') out.log('Its database was on PostgreSQL and is not in the archive: restore your pg_dump file with pg_restore --clean --dbname "$DATABASE_URL" shop.dump before starting the shop.');
+  if (manifest.database === 'postgres')
+    out.log(
+      'Its database was on PostgreSQL and is not in the archive: restore your pg_dump file with pg_restore --clean --dbname "$DATABASE_URL" shop.dump before starting the shop.',
+    );
   out.log('Start the shop: it serves the restored catalog and orders.');
   return 0;
 }

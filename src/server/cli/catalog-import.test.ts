@@ -81,16 +81,29 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
   const header = 'variantId,title,categoryId,categoryName,regular,stock';
   let orderNumber = 0;
 
-  it('keeps the loaves sold since the last import when a price changes; --stock-from-file takes the file\'s stock', async () => {
+  it("keeps the loaves sold since the last import when a price changes; --stock-from-file takes the file's stock", async () => {
     const first = write(`v1-${database.name}.csv`, [header, 'bread,Sourdough loaf,bakery,Bakery,180,20', 'bun,Bun,bakery,Bakery,40,50']);
     expect(await run(first)).toEqual({
       code: 0,
-      lines: [`Imported 2 products in 1 category from ${first}.`, '2 added, 0 removed, 0 price changes, 0 stock changes.', '  added    bread (Sourdough loaf), stock 20', '  added    bun (Bun), stock 50'],
+      lines: [
+        `Imported 2 products in 1 category from ${first}.`,
+        '2 added, 0 removed, 0 price changes, 0 stock changes.',
+        '  added    bread (Sourdough loaf), stock 20',
+        '  added    bun (Bun), stock 50',
+      ],
     });
 
     // a shopper buys 3 loaves
     const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
-    const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { userId: null, sfId: 'test-shop', order: { items: [{ id: 'bread', qty: 3 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: {
+        userId: null,
+        sfId: 'test-shop',
+        order: { items: [{ id: 'bread', qty: 3 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' },
+      },
+    });
     expect(res.statusCode).toBe(200);
     orderNumber = res.json<{ order: { number: number } }>().order.number;
     await expect.poll(shelf, seen).toEqual({ bread: { price: 180, stock: 17 }, bun: { price: 40, stock: 50 } });
@@ -111,7 +124,11 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
     const counted = write(`v3-${database.name}.csv`, [header, 'bread,Sourdough loaf,bakery,Bakery,200,20', 'bun,Bun,bakery,Bakery,40,50']);
     expect(await run(counted, '--stock-from-file')).toEqual({
       code: 0,
-      lines: [`Imported 2 products in 1 category from ${counted}.`, '0 added, 0 removed, 0 price changes, 1 stock change.', '  stock    bread (Sourdough loaf): 17 → 20'],
+      lines: [
+        `Imported 2 products in 1 category from ${counted}.`,
+        '0 added, 0 removed, 0 price changes, 1 stock change.',
+        '  stock    bread (Sourdough loaf): 17 → 20',
+      ],
     });
     await expect.poll(shelf, seen).toEqual({ bread: { price: 200, stock: 20 }, bun: { price: 40, stock: 50 } });
   });
@@ -119,7 +136,12 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
   it('--dry-run prints what would change and writes nothing', async () => {
     await opened.db.kysely.updateTable('products').set({ stock_milli: 12_000 }).where('variant_id', '=', 'bread').execute();
     const before = await everything(opened.db);
-    const file = write(`dry-${database.name}.csv`, [header, 'bread,Sourdough loaf,bakery,Bakery,200,20', 'roll,Roll,bakery,Bakery,30,10', 'cake,Cake,cakes,Cakes,"1,250",2']);
+    const file = write(`dry-${database.name}.csv`, [
+      header,
+      'bread,Sourdough loaf,bakery,Bakery,200,20',
+      'roll,Roll,bakery,Bakery,30,10',
+      'cake,Cake,cakes,Cakes,"1,250",2',
+    ]);
     expect(await run(file, '--dry-run', '--stock-from-file')).toEqual({
       code: 0,
       lines: [
@@ -190,17 +212,32 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
   it("keeps the shop front the owner made on /admin: a CSV changes a category's name or colour only where it writes one", async () => {
     const kysely = opened.db.kysely;
     await kysely.updateTable('categories').set({ image: '/media/u/loaves.webp', colour: '#aa5500', name: 'Our bakery' }).where('id', '=', 'bakery').execute();
-    await kysely.insertInto('categories').values({ id: 'festive', name: 'Festive boxes', position: 9, colour: '#c2185b', image: '/media/u/diwali.webp' }).execute();
-    const categories = async () => Object.fromEntries((await kysely.selectFrom('categories').select(['id', 'name', 'colour', 'image']).orderBy('id').execute()).map(({ id, ...c }) => [id, c]));
+    await kysely
+      .insertInto('categories')
+      .values({ id: 'festive', name: 'Festive boxes', position: 9, colour: '#c2185b', image: '/media/u/diwali.webp' })
+      .execute();
+    const categories = async () =>
+      Object.fromEntries(
+        (await kysely.selectFrom('categories').select(['id', 'name', 'colour', 'image']).orderBy('id').execute()).map(({ id, ...c }) => [id, c]),
+      );
     const shopFront = await categories();
 
     // a price list with no category cells but the id: the shop front stays as the owner made it
-    const prices = write(`prices-${database.name}.csv`, ['variantId,title,categoryId,regular,stock', 'bread,Sourdough loaf,bakery,210,20', 'bun,Bun,bakery,40,50', 'rusk,Rusk,tea-time,60,10']);
+    const prices = write(`prices-${database.name}.csv`, [
+      'variantId,title,categoryId,regular,stock',
+      'bread,Sourdough loaf,bakery,210,20',
+      'bun,Bun,bakery,40,50',
+      'rusk,Rusk,tea-time,60,10',
+    ]);
     expect((await run(prices)).code).toBe(0);
     expect(await categories()).toEqual({ ...shopFront, 'tea-time': { name: 'tea-time', colour: '#607d8b', image: '' } });
 
     // a colour written in the file is the owner's word; the picture and name stay
-    const colour = write(`colour-${database.name}.csv`, ['variantId,title,categoryId,categoryColour,regular,stock', 'bread,Sourdough loaf,bakery,#1565c0,210,20', 'bun,Bun,bakery,,40,50']);
+    const colour = write(`colour-${database.name}.csv`, [
+      'variantId,title,categoryId,categoryColour,regular,stock',
+      'bread,Sourdough loaf,bakery,#1565c0,210,20',
+      'bun,Bun,bakery,,40,50',
+    ]);
     expect((await run(colour)).code).toBe(0);
     expect((await categories()).bakery).toEqual({ name: 'Our bakery', colour: '#1565c0', image: '/media/u/loaves.webp' });
     expect((await categories()).festive).toEqual(shopFront.festive);
@@ -214,7 +251,11 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
     const { code, lines } = await run(many, '--dry-run');
     expect(code).toBe(0);
     // 25 added and the 2 products of the shop removed: 27 changes, 20 shown
-    expect(lines.slice(0, 3)).toEqual([`Dry run: nothing was changed. Importing ${many} would give 25 products in ${categories} categories.`, '25 added, 2 removed, 0 price changes, 0 stock changes.', '  added    p1 (Product 1), stock 1']);
+    expect(lines.slice(0, 3)).toEqual([
+      `Dry run: nothing was changed. Importing ${many} would give 25 products in ${categories} categories.`,
+      '25 added, 2 removed, 0 price changes, 0 stock changes.',
+      '  added    p1 (Product 1), stock 1',
+    ]);
     expect(lines.slice(-2)).toEqual(['  added    p20 (Product 20), stock 1', '  … and 7 more']);
     expect(lines).toHaveLength(23);
 
@@ -229,7 +270,10 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
     });
     // a header with no rows would empty the shop
     const empty = write(`empty-${database.name}.csv`, [header]);
-    expect((await run(empty)).lines).toEqual([`${empty}: nothing was imported, because:`, '  line 1: The file has no products: write one row per product under the header row']);
+    expect((await run(empty)).lines).toEqual([
+      `${empty}: nothing was imported, because:`,
+      '  line 1: The file has no products: write one row per product under the header row',
+    ]);
     expect(await everything(opened.db)).toEqual(before);
   });
 });

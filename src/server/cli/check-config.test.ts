@@ -57,7 +57,13 @@ describe('npm run shop -- check-config', () => {
     const log = new PassThrough();
     let logged = '';
     log.on('data', (d: Buffer) => (logged += d.toString()));
-    const serverEnv = { ...readEnv({}), shopConfig: file, dataDir: path.join(dir, 'data-broken'), seedCatalog: undefined, buildDir: path.join(dir, 'no-build') };
+    const serverEnv = {
+      ...readEnv({}),
+      shopConfig: file,
+      dataDir: path.join(dir, 'data-broken'),
+      seedCatalog: undefined,
+      buildDir: path.join(dir, 'no-build'),
+    };
     const { app, db } = await startServer(serverEnv, log);
     await app.close();
     await db.close();
@@ -105,7 +111,7 @@ describe('npm run shop -- check-config', () => {
   });
 
   describe('settings that are each valid but cannot work together', () => {
-    it('UPI payment without the shop\'s UPI id', async () => {
+    it("UPI payment without the shop's UPI id", async () => {
       const { code, text } = await check((c) => {
         c.payment = { providers: [{ id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] };
       });
@@ -188,7 +194,7 @@ describe('npm run shop -- check-config', () => {
       expect(text).not.toMatch(/\^\[/);
     });
 
-    it('an unsupported locale keeps §5\'s words and lists the supported ones', async () => {
+    it("an unsupported locale keeps §5's words and lists the supported ones", async () => {
       const { text } = await check((c) => {
         c.localeConfig.defaultLocale = 'en-IE';
       });
@@ -220,10 +226,14 @@ describe('npm run shop -- config-schema', () => {
     const validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(JSON.parse(readFileSync(file, 'utf8')) as object);
     const config = JSON.parse(readFileSync('demo/shop.config.json', 'utf8')) as AnyConfig;
     change(config);
-    return validate(config) ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` ${String(e.params.additionalProperty)}` : ''}`);
+    return validate(config)
+      ? []
+      : validate.errors!.map(
+          (e) => `${e.instancePath} ${e.message}${e.params && 'additionalProperty' in e.params ? ` ${String(e.params.additionalProperty)}` : ''}`,
+        );
   }
 
-  it('the copy beside the demo configs is the schema of today\'s settings', () => {
+  it("the copy beside the demo configs is the schema of today's settings", () => {
     const committed = readFileSync('demo/shop.config.schema.json', 'utf8');
     expect(committed, 'run: npm run shop -- config-schema demo/shop.config.schema.json').toBe(`${JSON.stringify(shopConfigJsonSchema(), null, 2)}\n`);
   });
@@ -234,7 +244,11 @@ describe('npm run shop -- config-schema', () => {
 
   it('underlines what check-config calls a mistake: a typo, a value not allowed, a locale not supported', async () => {
     expect(await editorCheck((c) => (c.orderConfig.pickupEnabeld = true))).toEqual(['/orderConfig must NOT have additional properties pickupEnabeld']);
-    expect(await editorCheck((c) => (c.orderConfig.packingCharge.type = 'percent'))).toEqual(['/orderConfig/packingCharge/type must be equal to one of the allowed values']);
-    expect(await editorCheck((c) => (c.localeConfig.defaultLocale = 'en-IE'))).toEqual(['/localeConfig/defaultLocale must be equal to one of the allowed values']);
+    expect(await editorCheck((c) => (c.orderConfig.packingCharge.type = 'percent'))).toEqual([
+      '/orderConfig/packingCharge/type must be equal to one of the allowed values',
+    ]);
+    expect(await editorCheck((c) => (c.localeConfig.defaultLocale = 'en-IE'))).toEqual([
+      '/localeConfig/defaultLocale must be equal to one of the allowed values',
+    ]);
   });
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { shopConfigSchema, supportedLocales } from '../../domain/shop-config.ts';
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; additionalProperties?: unknown; items?: JsonSchema; anyOf?: JsonSchema[]; enum?: unknown[]; [key: string]: unknown };
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: unknown;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  [key: string]: unknown;
+};
 
 /**
  * The shop config as a JSON Schema (2020-12) for editors (issue 24): with `"$schema"` pointing at

@@ -14,7 +14,7 @@ describe('npm run shop -- create-owner', () => {
   it('makes the owner account once, promotes an existing one, and refuses a bad address or a weak password', async () => {
     const made = capture();
     expect(await runCli(['create-owner', 'Priya@Example.com', 'Priya', 'Shah'], made.out, env(), 'harbour lights 42')).toBe(0);
-    expect(made.lines.join('\n')).toContain('priya@example.com is the shop\'s owner (a new account).');
+    expect(made.lines.join('\n')).toContain("priya@example.com is the shop's owner (a new account).");
     expect(made.lines.join('\n')).not.toContain('harbour lights 42');
     const again = capture();
     expect(await runCli(['create-owner', 'priya@example.com'], again.out, env(), undefined)).toBe(0);
@@ -23,9 +23,19 @@ describe('npm run shop -- create-owner', () => {
 
     const db = openDatabase({ dataDir: env().dataDir, databaseUrl: undefined });
     try {
-      const row = await db.kysely.selectFrom('users').select(['role', 'name', 'email_verified']).where('email', '=', 'priya@example.com').executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .selectFrom('users')
+        .select(['role', 'name', 'email_verified'])
+        .where('email', '=', 'priya@example.com')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ role: 'owner', name: 'Owner', email_verified: 1 });
-      const trail = await db.kysely.selectFrom('audit_log').select('action').where('actor', '=', 'cli').where('action', 'like', 'owner.%').orderBy('created_at').execute();
+      const trail = await db.kysely
+        .selectFrom('audit_log')
+        .select('action')
+        .where('actor', '=', 'cli')
+        .where('action', 'like', 'owner.%')
+        .orderBy('created_at')
+        .execute();
       expect(trail.map((r) => r.action)).toEqual(['owner.created', 'owner.promoted']);
     } finally {
       await db.close();

@@ -56,10 +56,14 @@ describe.each(testDatabases)('npm run shop -- export-catalog on $name', (databas
     expect(written.banners).toHaveLength(1);
     const after = await catalogOf(to);
     expect(after).toEqual(await catalogOf(from));
-    expect(after.products.map((p) => [p.variantId, p.stock])).toEqual([['tee-red-m', 3], ['tee-red-l', 0], ['mango', 7.25]]);
+    expect(after.products.map((p) => [p.variantId, p.stock])).toEqual([
+      ['tee-red-m', 3],
+      ['tee-red-l', 0],
+      ['mango', 7.25],
+    ]);
   });
 
-  it('writes CSV with the importer\'s columns that imports as the same products and categories, awkward text included', async () => {
+  it("writes CSV with the importer's columns that imports as the same products and categories, awkward text included", async () => {
     const catalog = testCatalog();
     catalog.banners = [];
     catalog.categories = [
@@ -82,27 +86,53 @@ describe.each(testDatabases)('npm run shop -- export-catalog on $name', (databas
     mango.description = ' Sold by weight. ';
     // a spice with no price list and a special offer, sold by weight
     // sold 50 g at a time, with a guide of its own over two lines
-    catalog.products.push({ variantId: 'jeera', variantName: '100 g', title: 'Cumin', description: '', categoryId: 'spices', price: { mrp: 60, regular: 55.25, special: 0 }, images: [], stock: 0.125, isFraction: true, type_id: 'simple', errors: {}, tags: ['whole'], weightStep: 0.05, sizeGuide: 'A spoon holds about 5 g;\nkeep it dry.' });
+    catalog.products.push({
+      variantId: 'jeera',
+      variantName: '100 g',
+      title: 'Cumin',
+      description: '',
+      categoryId: 'spices',
+      price: { mrp: 60, regular: 55.25, special: 0 },
+      images: [],
+      stock: 0.125,
+      isFraction: true,
+      type_id: 'simple',
+      errors: {},
+      tags: ['whole'],
+      weightStep: 0.05,
+      sizeGuide: 'A spoon holds about 5 g;\nkeep it dry.',
+    });
     const from = await shopWith(catalog);
     const { to, file, lines } = await roundTrip(from, 'catalog.csv');
     expect(lines).toEqual([`Exported 4 products in 3 categories to ${file}.`]);
 
     const text = readFileSync(file, 'utf8');
-    expect(text.startsWith('\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images,taxRate,hsn,weightStep,sizeGuide\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFFvariantId,itemId,variantName,title,description,categoryId,categoryName,categoryColour,mrp,regular,special,stock,isFraction,sku,type_id,tags,images,taxRate,hsn,weightStep,sizeGuide\n',
+      ),
+    ).toBe(true);
     expect(text).toContain('/media/p/tee.webp;/media/p/tee-back.webp');
     expect(text).toContain('+new;cotton');
     // cells that look like formulas are written as they are (decision 025)
     expect(text).toContain('"=HYPERLINK(""http://example.com"",""x"")"');
     expect(await catalogOf(to)).toEqual(await catalogOf(from));
-    expect((await catalogOf(to)).products.find((p) => p.variantId === 'jeera')).toMatchObject({ weightStep: 0.05, sizeGuide: 'A spoon holds about 5 g;\nkeep it dry.' });
+    expect((await catalogOf(to)).products.find((p) => p.variantId === 'jeera')).toMatchObject({
+      weightStep: 0.05,
+      sizeGuide: 'A spoon holds about 5 g;\nkeep it dry.',
+    });
   });
 
   it('says what a CSV cannot hold, and keeps the products and stock', async () => {
     const from = await shopWith(testCatalog());
     const { to, lines } = await roundTrip(from, 'lossy.csv');
-    expect(lines[1]).toBe('A CSV cannot hold 1 banner, 2 category images, 1 image thumbnail (the image itself is used), 1 image id: export to a .json file to keep them.');
+    expect(lines[1]).toBe(
+      'A CSV cannot hold 1 banner, 2 category images, 1 image thumbnail (the image itself is used), 1 image id: export to a .json file to keep them.',
+    );
     const [before, after] = [await catalogOf(from), await catalogOf(to)];
-    expect(after.products.map((p) => ({ ...p, images: p.images.map((i) => i.url) }))).toEqual(before.products.map((p) => ({ ...p, images: p.images.map((i) => i.url) })));
+    expect(after.products.map((p) => ({ ...p, images: p.images.map((i) => i.url) }))).toEqual(
+      before.products.map((p) => ({ ...p, images: p.images.map((i) => i.url) })),
+    );
     expect(after.categories.map((c) => c.oId)).toEqual(before.categories.map((c) => c.oId));
   });
 

@@ -203,11 +203,16 @@ async function importCommand(repo: ReturnType<typeof createCatalogRepository>, a
     ...(sheet ? { shopFront: { file: path.resolve(sheet), timeZone } } : {}),
   });
   if (!result.ok) {
-    const sections: [string, CatalogProblem[]][] = [[file, result.problems], [sheet ?? '', result.shopFrontProblems ?? []]];
-    sections.filter(([, problems]) => problems.length > 0).forEach(([name, problems], i) => {
-      out.error(i === 0 ? `${name}: nothing was imported, because:` : `and ${name}:`);
-      for (const p of problems) out.error(`  line ${p.line}: ${p.message}`);
-    });
+    const sections: [string, CatalogProblem[]][] = [
+      [file, result.problems],
+      [sheet ?? '', result.shopFrontProblems ?? []],
+    ];
+    sections
+      .filter(([, problems]) => problems.length > 0)
+      .forEach(([name, problems], i) => {
+        out.error(i === 0 ? `${name}: nothing was imported, because:` : `and ${name}:`);
+        for (const p of problems) out.error(`  line ${p.line}: ${p.message}`);
+      });
     return 1;
   }
   const size = `${result.products} ${result.products === 1 ? 'product' : 'products'} in ${result.categories} ${result.categories === 1 ? 'category' : 'categories'}`;
@@ -248,7 +253,12 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
     return 1;
   }
   if (!change.ok) {
-    out.error(`"${qty}" is not a valid stock for ${variantId}: ${change.problem === 'not_whole' ? 'whole units only, unless it is sold by weight' : quantityMessages[change.problem]}.`.replace('..', '.'));
+    out.error(
+      `"${qty}" is not a valid stock for ${variantId}: ${change.problem === 'not_whole' ? 'whole units only, unless it is sold by weight' : quantityMessages[change.problem]}.`.replace(
+        '..',
+        '.',
+      ),
+    );
     return 1;
   }
   out.log(`Stock of ${variantId} is now ${stock}.`);
@@ -291,7 +301,8 @@ function printSummary(summary: AnalyticsSummary, days: number, out: Out): void {
   }
   out.log(`Events of the last ${days} days:`);
   out.log(`  ${'event'.padEnd(24)}${'count'.padStart(8)}${'devices'.padStart(9)}${'sessions'.padStart(10)}`);
-  for (const e of summary.events) out.log(`  ${e.eventType.padEnd(24)}${String(e.count).padStart(8)}${String(e.devices).padStart(9)}${String(e.sessions).padStart(10)}`);
+  for (const e of summary.events)
+    out.log(`  ${e.eventType.padEnd(24)}${String(e.count).padStart(8)}${String(e.devices).padStart(9)}${String(e.sessions).padStart(10)}`);
   out.log('Per day (UTC):');
   for (const d of summary.days) out.log(`  ${d.day}  ${d.eventType.padEnd(24)}${String(d.count).padStart(8)}`);
 }

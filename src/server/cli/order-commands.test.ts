@@ -21,7 +21,12 @@ describe('npm run shop -- orders and mark-paid', () => {
     smtp = await startFakeSmtp();
   });
   afterAll(() => smtp.close());
-  const env = () => ({ ...readEnv({}), shopConfig: writeJson('shop-orders.json', shopConfig()), dataDir: path.join(dir, 'data-orders'), mail: { smtpUrl: smtp.url, from: 'shop@example.com' } });
+  const env = () => ({
+    ...readEnv({}),
+    shopConfig: writeJson('shop-orders.json', shopConfig()),
+    dataDir: path.join(dir, 'data-orders'),
+    mail: { smtpUrl: smtp.url, from: 'shop@example.com' },
+  });
 
   /** A pickup order from Asha, placed through the shop's own API on the commands' database. */
   async function placeOrder(): Promise<{ id: string; number: number }> {
@@ -31,7 +36,15 @@ describe('npm run shop -- orders and mark-paid', () => {
     const app = await buildTestApp(db, { config: shopConfig() });
     try {
       const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
-      const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: {
+          userId: null,
+          sfId: 'test-shop',
+          order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' },
+        },
+      });
       expect(res.statusCode).toBe(200);
       const { orderId, order } = res.json<{ orderId: string; order: { number: number } }>();
       return { id: orderId, number: order.number };
@@ -59,7 +72,9 @@ describe('npm run shop -- orders and mark-paid', () => {
 
     const wrong = capture();
     expect(await runCli(['orders', 'set-status', String(number), 'out_for_delivery'], wrong.out, env())).toBe(1);
-    expect(wrong.lines.join('\n')).toContain(`Order ${number} is confirmed: it cannot become out_for_delivery. It can become: preparing, ready, picked_up, cancelled.`);
+    expect(wrong.lines.join('\n')).toContain(
+      `Order ${number} is confirmed: it cannot become out_for_delivery. It can become: preparing, ready, picked_up, cancelled.`,
+    );
     const unknown = capture();
     expect(await runCli(['orders', 'set-status', id, 'shipped'], unknown.out, env())).toBe(1);
     expect(unknown.lines.join('\n')).toContain('Unknown status "shipped".');
@@ -87,7 +102,9 @@ describe('npm run shop -- orders and mark-paid', () => {
     expect(text).toContain('Payment: Pay on delivery, paid');
     expect(text).toContain('Next: preparing, ready, picked_up, cancelled');
     // the history in the shop's time zone (the test shop is in Asia/Kolkata), with who did it
-    expect(text).toMatch(/History:\n {2}\w{3}, \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m {2}shopper: placed the order\n.+command line: placed → confirmed\n.+command line: payment collected/);
+    expect(text).toMatch(
+      /History:\n {2}\w{3}, \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m {2}shopper: placed the order\n.+command line: placed → confirmed\n.+command line: payment collected/,
+    );
     const missing = capture();
     expect(await runCli(['orders', 'show', '999'], missing.out, env())).toBe(1);
     expect(missing.lines.join('\n')).toContain("There is no order 999. Name it by its number (1042 or '#1042') or its id.");
@@ -101,7 +118,10 @@ describe('npm run shop -- orders and mark-paid', () => {
       const code = await runCli(args, c.out, env());
       return { code, text: c.lines.join('\n') };
     };
-    expect(await run('refund', `#${number}`)).toEqual({ code: 1, text: `Order #${number} owes no refund: it was not paid, or it was not cancelled or rejected.` });
+    expect(await run('refund', `#${number}`)).toEqual({
+      code: 1,
+      text: `Order #${number} owes no refund: it was not paid, or it was not cancelled or rejected.`,
+    });
     expect((await run('mark-paid', `#${number}`)).code).toBe(0);
     expect((await run('orders', 'set-status', `#${number}`, 'cancelled')).code).toBe(0);
     expect((await run('orders', 'show', `#${number}`)).text).toContain('Refund due: ₹499.50 by Pay on delivery');

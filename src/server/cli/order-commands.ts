@@ -78,7 +78,9 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
       const change = id ? await orders.setStatus(id, to, CLI) : ({ ok: false, reason: 'not_found' } as const);
       if (!change.ok) {
         if (change.reason === 'not_found') return notFound(out, ref);
-        out.error(`Order ${ref} is ${change.status}: it cannot become ${to}. ${change.allowed.length ? `It can become: ${change.allowed.join(', ')}.` : 'Nothing more happens to it.'}`);
+        out.error(
+          `Order ${ref} is ${change.status}: it cannot become ${to}. ${change.allowed.length ? `It can become: ${change.allowed.join(', ')}.` : 'Nothing more happens to it.'}`,
+        );
         return 1;
       }
       out.log(`Order ${orderLabel(change.order)}: ${change.from} → ${change.to}.`);
@@ -86,7 +88,17 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
       const log = pino({ level: 'warn' }, pino.destination(2));
       const mailer = mailerFor(env, shop.title);
       try {
-        await tellShopper({ shop, devices: createDeviceRepository(db), push: pushSenderFor(env, shop.contact.email), mailer, log, origin: env.publicUrl ?? `http://localhost:${env.port}` }, change);
+        await tellShopper(
+          {
+            shop,
+            devices: createDeviceRepository(db),
+            push: pushSenderFor(env, shop.contact.email),
+            mailer,
+            log,
+            origin: env.publicUrl ?? `http://localhost:${env.port}`,
+          },
+          change,
+        );
       } finally {
         mailer?.close();
       }
@@ -101,7 +113,9 @@ export async function ordersCommand(db: Db, shop: ShopConfig, env: Env, [sub, ..
 export async function markPaidCommand(db: Db, shop: ShopConfig, env: Env, [ref, reference]: string[], out: Out): Promise<number> {
   if (!ref) return usage(out, 'Name the order.');
   const found = await createOrderRepository(db).findId(ref);
-  const result = found ? await createPaymentRepository(db, { outbox: outboxFor(env, shop) }).markPaid(found, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
+  const result = found
+    ? await createPaymentRepository(db, { outbox: outboxFor(env, shop) }).markPaid(found, CLI, reference?.trim() || null)
+    : ({ ok: false, reason: 'not_found' } as const);
   if (result.ok) {
     out.log(result.provider === 'pof' ? `Order ${ref}: payment collected.` : `Order ${ref}: paid by UPI, reference ${result.reference}.`);
     return 0;
@@ -123,14 +137,22 @@ export async function refundCommand(db: Db, shop: ShopConfig, env: Env, [ref, re
   if (!ref) return usage(out, 'Name the order.');
   const orders = createOrderRepository(db);
   const id = await orders.findId(ref);
-  const result = id ? await createRefundRepository(db, { outbox: outboxFor(env, shop) }).markRefunded(id, CLI, reference?.trim() || null) : ({ ok: false, reason: 'not_found' } as const);
+  const result = id
+    ? await createRefundRepository(db, { outbox: outboxFor(env, shop) }).markRefunded(id, CLI, reference?.trim() || null)
+    : ({ ok: false, reason: 'not_found' } as const);
   if (!result.ok) {
     if (result.reason === 'not_found') return notFound(out, ref);
-    out.error(result.reason === 'no_refund' ? `Order ${ref} owes no refund: it was not paid, or it was not cancelled or rejected.` : `Order ${ref}'s refund is marked done already.`);
+    out.error(
+      result.reason === 'no_refund'
+        ? `Order ${ref} owes no refund: it was not paid, or it was not cancelled or rejected.`
+        : `Order ${ref}'s refund is marked done already.`,
+    );
     return 1;
   }
   const order = (await orders.view(id!))!;
-  out.log(`Order ${orderLabel(order)}: refunded ${formatMoney(order.refund!.amount, shop.localeConfig)}${reference?.trim() ? `, reference ${reference.trim()}` : ''}.`);
+  out.log(
+    `Order ${orderLabel(order)}: refunded ${formatMoney(order.refund!.amount, shop.localeConfig)}${reference?.trim() ? `, reference ${reference.trim()}` : ''}.`,
+  );
   return 0;
 }
 
@@ -163,16 +185,37 @@ export async function invoiceCommand(db: Db, shop: ShopConfig, [ref, file]: stri
     out.log(`Invoice ${invoice.number} written to ${target}.`);
     return 0;
   }
-  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p): p is string => !!p && existsSync(p));
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
+    (p): p is string => !!p && existsSync(p),
+  );
   if (!chromium) {
-    out.error('A PDF is drawn by Chromium, and none was found (set CHROMIUM_PATH). Save it as HTML instead and print it from a browser: npm run shop -- invoice ' + ref + ' invoice.html');
+    out.error(
+      'A PDF is drawn by Chromium, and none was found (set CHROMIUM_PATH). Save it as HTML instead and print it from a browser: npm run shop -- invoice ' +
+        ref +
+        ' invoice.html',
+    );
     return 1;
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'invoice-'));
   try {
     const page = path.join(dir, 'invoice.html');
     writeFileSync(page, html);
-    await promisify(execFile)(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-pdf-header-footer', `--print-to-pdf=${target}`, `file://${page}`], { timeout: 60_000 });
+    await promisify(execFile)(
+      chromium,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-pdf-header-footer',
+        `--print-to-pdf=${target}`,
+        `file://${page}`,
+      ],
+      { timeout: 60_000 },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -186,6 +229,8 @@ function notFound(out: Out, ref: string): number {
 }
 
 function usage(out: Out, problem: string): number {
-  out.error(`${problem}\nUsage: npm run shop -- orders list [status…] | orders show <order> | orders set-status <order> <status> | mark-paid <order> [reference] | refund <order> [reference]\n(an order is its number, 1042 or '#1042', or its id)`);
+  out.error(
+    `${problem}\nUsage: npm run shop -- orders list [status…] | orders show <order> | orders set-status <order> <status> | mark-paid <order> [reference] | refund <order> [reference]\n(an order is its number, 1042 or '#1042', or its id)`,
+  );
   return 1;
 }

@@ -24,7 +24,13 @@ const shopConfig = () => ({
   ...testShopConfig(),
   timeZone: IST,
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }], upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' } },
+  payment: {
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
+  },
 });
 
 function capture() {
@@ -48,23 +54,48 @@ describe.each(testDatabases)('npm run shop -- report sales and newsletter export
   /** A guest's pickup order placed through the shop's API at an instant: its number. */
   const place = async (when: number, items: Array<{ id: string; qty: number }>, paymentType: 'pof' | 'upi-manual') => {
     now = when;
-    const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails: personal, paymentType } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails: personal, paymentType } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ orderId: string; order: { number: number } }>();
   };
-  const owner = async (url: string, payload: object) => expect((await app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ownerToken}` } })).statusCode).toBe(200);
+  const owner = async (url: string, payload: object) =>
+    expect((await app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ownerToken}` } })).statusCode).toBe(200);
 
   beforeAll(async () => {
     opened = await database.open();
     app = await buildTestApp(opened.db, { config: shopConfig(), authSecret: secret, clock: () => now });
     await opened.db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
-    await opened.db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await opened.db.kysely
+      .insertInto('users')
+      .values({
+        id: 'priya',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     ownerToken = await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
     // ten minutes before midnight in India on the 23rd (18:20 UTC), then the 24th from ten past midnight, then the 25th
     const late = await place(at('2026-11-23', '23:50'), [{ id: 'mango', qty: 1.5 }], 'pof');
     const paid = await place(at('2026-11-24', '00:10'), [{ id: 'tee-red-m', qty: 2 }], 'upi-manual');
     await owner(`/admin/api/orders/${paid.orderId}/paid`, { reference: 'UTR123456789' });
-    const cancelled = await place(at('2026-11-24', '11:05'), [{ id: 'tee-red-m', qty: 1 }, { id: 'mango', qty: 0.5 }], 'pof');
+    const cancelled = await place(
+      at('2026-11-24', '11:05'),
+      [
+        { id: 'tee-red-m', qty: 1 },
+        { id: 'mango', qty: 0.5 },
+      ],
+      'pof',
+    );
     await owner(`/admin/api/orders/${cancelled.orderId}/status`, { status: 'cancelled' });
     const next = await place(at('2026-11-25', '09:00'), [{ id: 'tee-red-m', qty: 1 }], 'pof');
     // a shop's first order is #1001

@@ -17,7 +17,8 @@ const plain = (text: string) => text.replace(/\p{Cc}+/gu, ' ');
 
 const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const SALES_USAGE = 'Usage: npm run shop -- report sales [--from 2026-11-01] [--to 2026-11-30] [--csv file.csv]  (dates in the shop\'s time zone; today by default, --from alone runs to today)';
+const SALES_USAGE =
+  "Usage: npm run shop -- report sales [--from 2026-11-01] [--to 2026-11-30] [--csv file.csv]  (dates in the shop's time zone; today by default, --from alone runs to today)";
 const SALES_COLUMNS = ['date', 'time', 'order', 'status', 'payment', 'payment status', 'product', 'variant', 'qty', 'unit price', 'line total', 'tax'] as const;
 
 /** `report sales [--from --to] [--csv file]`: one row per order line, dated in the shop's time zone. */
@@ -59,9 +60,15 @@ export async function reportCommand(db: Db, shop: ShopConfig, args: string[], ou
     return 0;
   }
   out.log(`Sales ${span}: ${counted(lines.length, 'line')} of ${counted(orders, 'order')}`);
-  printTable([...SALES_COLUMNS], rows.map((r) => r.map((c) => plain(String(c)))), out);
+  printTable(
+    [...SALES_COLUMNS],
+    rows.map((r) => r.map((c) => plain(String(c)))),
+    out,
+  );
   const kept = lines.filter((l) => l.status !== 'cancelled' && l.status !== 'rejected');
-  out.log(`Line totals of the orders not cancelled or rejected: ${minorToText(addMinor(...kept.map((l) => l.total)), shop.localeConfig.fractionDigits)} (before charges and discounts)`);
+  out.log(
+    `Line totals of the orders not cancelled or rejected: ${minorToText(addMinor(...kept.map((l) => l.total)), shop.localeConfig.fractionDigits)} (before charges and discounts)`,
+  );
   return 0;
 }
 
@@ -69,14 +76,31 @@ function salesRow(l: SalesLine, shop: ShopConfig): string[] {
   const digits = shop.localeConfig.fractionDigits;
   const time = new Intl.DateTimeFormat('en-GB', { timeZone: shop.timeZone, hour: '2-digit', minute: '2-digit' }).format(l.createdAt);
   const qty = formatQuantity(l.qtyMilli, l.isFraction);
-  return [localDate(l.createdAt, shop.timeZone), time, orderLabel(l), l.status, l.paymentType ?? '', l.paymentStatus, l.title, l.variantName, l.isFraction ? `${qty} kg` : qty, minorToText(l.unitPrice, digits), minorToText(l.total, digits), minorToText(l.tax, digits)];
+  return [
+    localDate(l.createdAt, shop.timeZone),
+    time,
+    orderLabel(l),
+    l.status,
+    l.paymentType ?? '',
+    l.paymentStatus,
+    l.title,
+    l.variantName,
+    l.isFraction ? `${qty} kg` : qty,
+    minorToText(l.unitPrice, digits),
+    minorToText(l.total, digits),
+    minorToText(l.tax, digits),
+  ];
 }
 
 /** Columns as wide as their widest cell; numbers to the right. */
 function printTable(header: string[], rows: string[][], out: Out): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const right = header.map((_h, i) => rows.length > 0 && rows.every((r) => /^-?[\d.]+( kg)?$/.test(r[i]!)));
-  const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   out.log(line(header));
   for (const r of rows) out.log(line(r));
 }

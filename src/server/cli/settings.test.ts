@@ -26,7 +26,12 @@ function workingDir(name: string, dotEnv: string): string {
 
 /** The CLI as `npm run shop -- …` runs it, in `cwd`, with nothing of the test's environment but PATH and HOME. */
 function shop(cwd: string, args: string[], env: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, ['--import', tsx, cliMain, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--import', tsx, cliMain, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -72,7 +77,8 @@ describe('the settings in .env, read by the owner commands as by the server', ()
   });
 
   it('shows a path outside the working directory in full, and a database address without any secret', () => {
-    const shopAt = (databaseUrl: string | undefined) => shopBanner({ id: 'crumb', title: 'Crumb' }, { databaseUrl, dataDir: '/srv/crumb/data', shopConfig: '/srv/crumb/shop.json' });
+    const shopAt = (databaseUrl: string | undefined) =>
+      shopBanner({ id: 'crumb', title: 'Crumb' }, { databaseUrl, dataDir: '/srv/crumb/data', shopConfig: '/srv/crumb/shop.json' });
     expect(shopAt(undefined)).toBe('Crumb (crumb), /srv/crumb/data/shop.sqlite');
     expect(shopAt('postgres://db.internal/crumb?password=hunter22&sslmode=require')).toBe('Crumb (crumb), PostgreSQL db.internal/crumb');
     expect(shopAt('not a url with pass:word@')).toBe('Crumb (crumb), PostgreSQL (DATABASE_URL)');

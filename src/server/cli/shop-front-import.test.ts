@@ -69,7 +69,11 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     const code = await runCli(['import-catalog', ...args], { log: (m: string) => lines.push(m), error: (m: string) => lines.push(m) }, env());
     return { code, lines };
   };
-  const products = write(`products-${database.name}.csv`, ['variantId,title,categoryId,categoryName,regular,stock', 'bread,Sourdough loaf,bakery,Bakery,180,20', 'jam,Mango jam,pantry,Pantry,90,10']);
+  const products = write(`products-${database.name}.csv`, [
+    'variantId,title,categoryId,categoryName,regular,stock',
+    'bread,Sourdough loaf,bakery,Bakery,180,20',
+    'jam,Mango jam,pantry,Pantry,90,10',
+  ]);
   const categories = async () => (await app.inject({ url: '/api/catalog' })).json<{ categories: Category[] }>().categories;
   /** The shop's catalog cache looks for a new version about once a second: a command's change shows within that. */
   const seen = { timeout: 5000 };
@@ -99,13 +103,50 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     ]);
     const home = await app.inject({ url: '/home' });
     expect(home.statusCode).toBe(200);
-    for (const text of ['Fresh bread every morning', 'Shop bread', 'banner-bread-m.webp', 'Diwali hampers', 'banner-diwali.webp', 'cat-pantry.webp', 'Jams &amp; Pickles']) expect(home.body).toContain(text);
+    for (const text of [
+      'Fresh bread every morning',
+      'Shop bread',
+      'banner-bread-m.webp',
+      'Diwali hampers',
+      'banner-diwali.webp',
+      'cat-pantry.webp',
+      'Jams &amp; Pickles',
+    ])
+      expect(home.body).toContain(text);
 
     // 2020-01-01 09:00 in India is 03:30 UTC; until 2099-12-31 runs to the end of that day there, 18:30 UTC
-    const banners = await opened.db.kysely.selectFrom('banners').select(['id', 'kind', 'position', 'image_desktop', 'background', 'link', 'show_from', 'show_until']).orderBy('position').execute();
-    expect(banners.map((b) => ({ ...b, show_from: b.show_from === null ? null : Number(b.show_from), show_until: b.show_until === null ? null : Number(b.show_until) }))).toEqual([
-      { id: 'fresh-bread-every-morning', kind: 'hero', position: 0, image_desktop: '/media/banner-bread-d.webp', background: '#fff1df', link: '{"type":"categories","value":["bakery"]}', show_from: null, show_until: null },
-      { id: 'diwali', kind: 'slider', position: 1, image_desktop: '/media/banner-diwali.webp', background: '#ffffff', link: '{"type":"tags","value":["festive","gifts"]}', show_from: Date.UTC(2020, 0, 1, 3, 30), show_until: Date.UTC(2099, 11, 31, 18, 30) },
+    const banners = await opened.db.kysely
+      .selectFrom('banners')
+      .select(['id', 'kind', 'position', 'image_desktop', 'background', 'link', 'show_from', 'show_until'])
+      .orderBy('position')
+      .execute();
+    expect(
+      banners.map((b) => ({
+        ...b,
+        show_from: b.show_from === null ? null : Number(b.show_from),
+        show_until: b.show_until === null ? null : Number(b.show_until),
+      })),
+    ).toEqual([
+      {
+        id: 'fresh-bread-every-morning',
+        kind: 'hero',
+        position: 0,
+        image_desktop: '/media/banner-bread-d.webp',
+        background: '#fff1df',
+        link: '{"type":"categories","value":["bakery"]}',
+        show_from: null,
+        show_until: null,
+      },
+      {
+        id: 'diwali',
+        kind: 'slider',
+        position: 1,
+        image_desktop: '/media/banner-diwali.webp',
+        background: '#ffffff',
+        link: '{"type":"tags","value":["festive","gifts"]}',
+        show_from: Date.UTC(2020, 0, 1, 3, 30),
+        show_until: Date.UTC(2099, 11, 31, 18, 30),
+      },
     ]);
 
     const before = await shopRows(opened.db);
@@ -116,25 +157,54 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
       'Shop front: 0 categories added, 0 changed, 0 removed; 0 banners added, 0 changed, 0 removed.',
     ]);
     const after = await shopRows(opened.db);
-    expect({ ...after, products: after.products.map(({ updated_at: _, ...p }) => p) }).toEqual({ ...before, products: before.products.map(({ updated_at: _, ...p }) => p) });
+    expect({ ...after, products: after.products.map(({ updated_at: _, ...p }) => p) }).toEqual({
+      ...before,
+      products: before.products.map(({ updated_at: _, ...p }) => p),
+    });
 
     // the same shop front written as the catalog JSON writes categories and banners
     const json = path.join(dir, `front-${database.name}.json`);
     writeFileSync(
       json,
-      JSON.stringify({
-        categories: [
-          { oId: 'pantry', name: 'Jams & Pickles', colour: '#4f9d4a', image: '/media/cat-pantry.webp' },
-          { oId: 'bakery', colour: '#f28c38', image: '/media/cat-bakery.webp' },
-          { oId: 'festive', name: 'Festive', colour: '#c2185b' },
-        ],
-        banners: [
-          { id: 'fresh-bread-every-morning', kind: 'hero', position: 0, title: 'Fresh bread every morning', subtitle: 'Baked at 5 am', buttonText: 'Shop bread', background: '#fff1df', image: { mobile: '/media/banner-bread-m.webp', desktop: '/media/banner-bread-d.webp' }, link: { type: 'categories', value: ['bakery'] } },
-          { id: 'diwali', kind: 'slider', position: 1, title: 'Diwali hampers', buttonText: 'Explore', image: { mobile: '/media/banner-diwali.webp', desktop: '/media/banner-diwali.webp' }, link: { type: 'tags', value: ['festive', 'gifts'] }, from: '2020-01-01T09:00', until: '2099-12-31' },
-        ],
-      }, null, 2),
+      JSON.stringify(
+        {
+          categories: [
+            { oId: 'pantry', name: 'Jams & Pickles', colour: '#4f9d4a', image: '/media/cat-pantry.webp' },
+            { oId: 'bakery', colour: '#f28c38', image: '/media/cat-bakery.webp' },
+            { oId: 'festive', name: 'Festive', colour: '#c2185b' },
+          ],
+          banners: [
+            {
+              id: 'fresh-bread-every-morning',
+              kind: 'hero',
+              position: 0,
+              title: 'Fresh bread every morning',
+              subtitle: 'Baked at 5 am',
+              buttonText: 'Shop bread',
+              background: '#fff1df',
+              image: { mobile: '/media/banner-bread-m.webp', desktop: '/media/banner-bread-d.webp' },
+              link: { type: 'categories', value: ['bakery'] },
+            },
+            {
+              id: 'diwali',
+              kind: 'slider',
+              position: 1,
+              title: 'Diwali hampers',
+              buttonText: 'Explore',
+              image: { mobile: '/media/banner-diwali.webp', desktop: '/media/banner-diwali.webp' },
+              link: { type: 'tags', value: ['festive', 'gifts'] },
+              from: '2020-01-01T09:00',
+              until: '2099-12-31',
+            },
+          ],
+        },
+        null,
+        2,
+      ),
     );
-    expect((await run(products, '--shop-front', json, '--dry-run')).lines.at(-1)).toBe('Shop front: 0 categories added, 0 changed, 0 removed; 0 banners added, 0 changed, 0 removed.');
+    expect((await run(products, '--shop-front', json, '--dry-run')).lines.at(-1)).toBe(
+      'Shop front: 0 categories added, 0 changed, 0 removed; 0 banners added, 0 changed, 0 removed.',
+    );
   });
 
   it('--dry-run says which categories and banners would change and writes nothing; the import then does it', async () => {
@@ -161,7 +231,10 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     });
     expect(await shopRows(opened.db)).toEqual(before);
 
-    expect(await run(products, '--shop-front', changed)).toEqual({ code: 0, lines: [`Imported 2 products in 2 categories from ${products}, and 2 banners from ${changed}.`, ...summary] });
+    expect(await run(products, '--shop-front', changed)).toEqual({
+      code: 0,
+      lines: [`Imported 2 products in 2 categories from ${products}, and 2 banners from ${changed}.`, ...summary],
+    });
     const rows = await opened.db.kysely.selectFrom('banners').select(['id', 'position', 'link']).orderBy('position').execute();
     expect(rows).toEqual([
       { id: 'fresh-bread-every-morning', position: 0, link: '{"type":"categories","value":["bakery"]}' },
@@ -201,7 +274,10 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     // a bad products file and a bad sheet: both files' problems in one go
     const badProducts = write(`bad-products-${database.name}.csv`, ['variantId,title,categoryId,regular,stock', 'bread,Sourdough loaf,bakery,12O,20']);
     const badJson = path.join(dir, `bad-${database.name}.json`);
-    writeFileSync(badJson, '{\n  "banners": [\n    {\n      "kind": "hero",\n      "image": { "mobile": "/media/m.webp", "desktop": "http://elsewhere.example/d.webp" },\n      "link": { "type": "tags", "value": ["new"] }\n    }\n  ]\n}\n');
+    writeFileSync(
+      badJson,
+      '{\n  "banners": [\n    {\n      "kind": "hero",\n      "image": { "mobile": "/media/m.webp", "desktop": "http://elsewhere.example/d.webp" },\n      "link": { "type": "tags", "value": ["new"] }\n    }\n  ]\n}\n',
+    );
     expect(await run(badProducts, '--shop-front', badJson)).toEqual({
       code: 1,
       lines: [
@@ -225,13 +301,18 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
       'slider,sale,Sale,,,,/media/sale.webp,,url,https://example.com/sale,,,1',
       'hero,,Fresh bread every morning,Baked at 4 am,Shop bread,#fff1df,/media/banner-bread-m.webp,/media/banner-bread-d.webp,category,bakery,,,0',
     ]);
-    expect((await run(products, '--shop-front', earlier)).lines.at(-1)).toBe('  banner changed    fresh-bread-every-morning (Fresh bread every morning): subtitle');
+    expect((await run(products, '--shop-front', earlier)).lines.at(-1)).toBe(
+      '  banner changed    fresh-bread-every-morning (Fresh bread every morning): subtitle',
+    );
     await expect.poll(home, seen).toContain('Baked at 4 am');
 
     const exported = path.join(dir, `exported-${database.name}.json`);
     expect(await runCli(['export-catalog', exported], { log: () => {}, error: () => {} }, env())).toBe(0);
     const file = catalogFileSchema.parse(JSON.parse(readFileSync(exported, 'utf8')));
-    writeFileSync(exported, JSON.stringify({ ...file, banners: file.banners.map((b) => (b.kind === 'hero' ? { ...b, subtitle: 'Out of the oven at 6' } : b)) }));
+    writeFileSync(
+      exported,
+      JSON.stringify({ ...file, banners: file.banners.map((b) => (b.kind === 'hero' ? { ...b, subtitle: 'Out of the oven at 6' } : b)) }),
+    );
     expect((await run(exported)).code).toBe(0);
     await expect.poll(home, seen).toContain('Out of the oven at 6');
   });

@@ -11,7 +11,14 @@ const { dir, writeJson } = useScratchDir();
 
 describe('npm run shop -- table-qr', () => {
   it("writes one code per dine space, each opening the catalog at that table, on the shop's public address", async () => {
-    const config = { ...testShopConfig(), dineInConfig: { dineInEnabled: true }, dineSpaces: [{ id: 'table-4', name: 'Table 4' }, { id: 'patio', name: 'Patio <garden>' }] };
+    const config = {
+      ...testShopConfig(),
+      dineInConfig: { dineInEnabled: true },
+      dineSpaces: [
+        { id: 'table-4', name: 'Table 4' },
+        { id: 'patio', name: 'Patio <garden>' },
+      ],
+    };
     const env = { ...readEnv({}), shopConfig: writeJson('shop-tables.json', config), publicUrl: 'https://kirana.example' };
     const file = path.join(dir, 'tables.svg');
     const { lines, out } = capture();
@@ -31,10 +38,21 @@ describe('npm run shop -- table-qr', () => {
 
   it('needs an address phones can open, and dine spaces', async () => {
     const noUrl = capture();
-    expect(await runCli(['table-qr', path.join(dir, 'x.svg')], noUrl.out, { ...readEnv({}), shopConfig: writeJson('shop-t2.json', testShopConfig()), publicUrl: undefined })).toBe(1);
+    expect(
+      await runCli(['table-qr', path.join(dir, 'x.svg')], noUrl.out, {
+        ...readEnv({}),
+        shopConfig: writeJson('shop-t2.json', testShopConfig()),
+        publicUrl: undefined,
+      }),
+    ).toBe(1);
     expect(noUrl.lines.join('\n')).toContain('Usage: npm run shop -- table-qr');
     const noTables = capture();
-    expect(await runCli(['table-qr', path.join(dir, 'x.svg'), 'https://kirana.example'], noTables.out, { ...readEnv({}), shopConfig: writeJson('shop-t3.json', { ...testShopConfig(), dineSpaces: [] }) })).toBe(1);
+    expect(
+      await runCli(['table-qr', path.join(dir, 'x.svg'), 'https://kirana.example'], noTables.out, {
+        ...readEnv({}),
+        shopConfig: writeJson('shop-t3.json', { ...testShopConfig(), dineSpaces: [] }),
+      }),
+    ).toBe(1);
     expect(noTables.lines.join('\n')).toContain('no dineSpaces');
   });
 });

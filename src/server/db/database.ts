@@ -1,7 +1,22 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Migration,
+  type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import type Pg from 'pg';
 import * as initial from './migrations/001-initial.ts';
 import * as newsletterAndReviews from './migrations/002-newsletter-and-reviews.ts';
@@ -67,7 +82,24 @@ function tighten(file: string, mode: number): void {
 
 export type DbOptions = { databaseUrl?: string | undefined; dataDir: string };
 
-const migrations: Record<string, Migration> = { '001-initial': initial, '002-newsletter-and-reviews': newsletterAndReviews, '003-orders': orders, '004-bookings': bookings, '005-owner': owner, '006-order-numbers': orderNumbers, '007-owners-day': ownersDay, '008-tax': tax, '009-coupons': coupons, '010-review-hiding': reviewHiding, '011-device-secret': deviceSecret, '012-ended-sessions': endedSessions, '013-product-editing': productEditing, '014-banner-schedule': bannerSchedule, '015-media-blobs': mediaBlobs, '016-sale-details': saleDetails };
+const migrations: Record<string, Migration> = {
+  '001-initial': initial,
+  '002-newsletter-and-reviews': newsletterAndReviews,
+  '003-orders': orders,
+  '004-bookings': bookings,
+  '005-owner': owner,
+  '006-order-numbers': orderNumbers,
+  '007-owners-day': ownersDay,
+  '008-tax': tax,
+  '009-coupons': coupons,
+  '010-review-hiding': reviewHiding,
+  '011-device-secret': deviceSecret,
+  '012-ended-sessions': endedSessions,
+  '013-product-editing': productEditing,
+  '014-banner-schedule': bannerSchedule,
+  '015-media-blobs': mediaBlobs,
+  '016-sale-details': saleDetails,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

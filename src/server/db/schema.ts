@@ -8,12 +8,24 @@
 type Bool = number;
 type Millis = number;
 
-export interface ShopMetaTable { key: string; value: string }
+export interface ShopMetaTable {
+  key: string;
+  value: string;
+}
 
 /** Per-shop sequences people read (an order's #1042): the last value given. */
-export interface ShopCounterTable { name: string; value: number }
+export interface ShopCounterTable {
+  name: string;
+  value: number;
+}
 
-export interface CategoryTable { id: string; name: string; position: number; colour: string; image: string }
+export interface CategoryTable {
+  id: string;
+  name: string;
+  position: number;
+  colour: string;
+  image: string;
+}
 
 export interface ProductTable {
   id: string;
@@ -52,8 +64,14 @@ export interface ProductTable {
   size_guide: string | null;
 }
 
-export interface TagTable { id: string; name: string }
-export interface ProductTagTable { product_id: string; tag_id: string }
+export interface TagTable {
+  id: string;
+  name: string;
+}
+export interface ProductTagTable {
+  product_id: string;
+  tag_id: string;
+}
 
 export interface BannerTable {
   id: string;
@@ -106,9 +124,20 @@ export interface OneTimeCodeTable {
   consumed_at: Millis | null;
 }
 
-export interface CartLineTable { user_id: string; product_id: string; qty_milli: number; updated_at: Millis }
+export interface CartLineTable {
+  user_id: string;
+  product_id: string;
+  qty_milli: number;
+  updated_at: Millis;
+}
 
-export interface AddressTable { id: string; user_id: string; data: string; created_at: Millis; updated_at: Millis }
+export interface AddressTable {
+  id: string;
+  user_id: string;
+  data: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
 
 export interface OrderTable {
   id: string;
@@ -194,15 +223,37 @@ export interface AppointmentTable {
 }
 
 /** How many places of a capacity cell are taken (migration 004). */
-export interface SlotUseTable { resource: string; starts_at: Millis; taken: number }
+export interface SlotUseTable {
+  resource: string;
+  starts_at: Millis;
+  taken: number;
+}
 
 /** Which appointment or order holds which cells. */
-export interface SlotClaimTable { owner_id: string; resource: string; starts_at: Millis }
+export interface SlotClaimTable {
+  owner_id: string;
+  resource: string;
+  starts_at: Millis;
+}
 
 /** `secret_hash`: SHA-256 of the secret the browser got at the device's first registration; null for a device from before (issue 20). */
-export interface DeviceTable { id: string; user_id: string | null; record: string; created_at: Millis; updated_at: Millis; secret_hash: string | null }
+export interface DeviceTable {
+  id: string;
+  user_id: string | null;
+  record: string;
+  created_at: Millis;
+  updated_at: Millis;
+  secret_hash: string | null;
+}
 
-export interface PushSubscriptionTable { id: string; device_id: string; user_id: string | null; endpoint: string; keys: string; created_at: Millis }
+export interface PushSubscriptionTable {
+  id: string;
+  device_id: string;
+  user_id: string | null;
+  endpoint: string;
+  keys: string;
+  created_at: Millis;
+}
 
 export interface AnalyticsEventTable {
   id: string;
@@ -252,7 +303,12 @@ export interface CouponTable {
   updated_at: Millis;
 }
 
-export interface CouponRedemptionTable { order_id: string; code: string; customer: string; redeemed_at: Millis }
+export interface CouponRedemptionTable {
+  order_id: string;
+  code: string;
+  customer: string;
+  redeemed_at: Millis;
+}
 
 /** Reviews belong to an item (all its variants share them); one per shopper and item. */
 export interface ReviewTable {
@@ -281,10 +337,22 @@ export interface RefundTable {
 }
 
 /** The owner's devices that get a push for every new order and booking (migration 007). */
-export interface OwnerAlertSubscriptionTable { id: string; user_id: string; endpoint: string; keys: string; created_at: Millis }
+export interface OwnerAlertSubscriptionTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  keys: string;
+  created_at: Millis;
+}
 
 /** A tax invoice (migration 008): its number from the financial year's series, seller and buyer as JSON as they were when issued. */
-export interface InvoiceTable { order_id: string; number: string; issued_at: Millis; seller: string; buyer: string }
+export interface InvoiceTable {
+  order_id: string;
+  number: string;
+  issued_at: Millis;
+  seller: string;
+  buyer: string;
+}
 
 /** The outbox of ORDER_WEBHOOK_URL: one row per order event, written in the change's transaction (migration 007). */
 export interface WebhookDeliveryTable {
@@ -304,10 +372,24 @@ export interface WebhookDeliveryTable {
 }
 
 /** Every owner action (issue 8): actor is a user id or `cli`; detail is JSON. */
-export interface AuditLogTable { id: string; actor: string; action: string; subject: string; detail: string; created_at: Millis }
+export interface AuditLogTable {
+  id: string;
+  actor: string;
+  action: string;
+  subject: string;
+  detail: string;
+  created_at: Millis;
+}
 
 /** An uploaded photo's original, re-encoded without its metadata (migration 015); its id is the key in `/media/u/<key>`. */
-export interface MediaBlobTable { id: string; content_type: string; bytes: Buffer; width: number; height: number; created_at: Millis }
+export interface MediaBlobTable {
+  id: string;
+  content_type: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: Millis;
+}
 
 export interface Database {
   shop_meta: ShopMetaTable;

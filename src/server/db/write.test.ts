@@ -14,7 +14,10 @@ describe.each(testDatabases)('Db.write on $name', (database) => {
       const put = (key: string, fail: boolean) =>
         db.write(async (trx) => {
           await trx.insertInto('shop_meta').values({ key, value: 'written' }).execute();
-          await trx.insertInto('shop_meta').values({ key: `${key}-second`, value: 'written' }).execute();
+          await trx
+            .insertInto('shop_meta')
+            .values({ key: `${key}-second`, value: 'written' })
+            .execute();
           if (fail) throw new Error(`${key} refused`);
           return key;
         });

@@ -14,8 +14,13 @@ import { buildTestApp, loadWebBuild } from '../testing/test-app.ts';
  */
 const INJECTED = '<script>alert(1)</script>';
 const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-const allowedHashes = (csp: unknown) => /(?:^|;)script-src ([^;]*)/.exec(String(csp))![1]!.split(' ').filter((s) => s.startsWith("'sha256-"));
-const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]!.includes('application/ld+json')).map((m) => m[2]!);
+const allowedHashes = (csp: unknown) =>
+  /(?:^|;)script-src ([^;]*)/
+    .exec(String(csp))![1]!
+    .split(' ')
+    .filter((s) => s.startsWith("'sha256-"));
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]!.includes('application/ld+json')).map((m) => m[2]!);
 
 /** The real build, but its render lets `markup` into the top of every page's body, as a component that printed raw shopper text would. */
 async function buildLettingIn(markup: string) {
@@ -54,12 +59,15 @@ describe.each(testDatabases)('inline scripts in the CSP on $name', (database) =>
       expect(allowed, served).not.toContain(sha('alert(1)'));
       const own = inlineScripts(res.body).filter((code) => code !== 'alert(1)');
       // the hydration data and module imports at least, so the page still comes alive
-      expect(own.some((code) => code.includes('__reactRouterContext')), served).toBe(true);
+      expect(
+        own.some((code) => code.includes('__reactRouterContext')),
+        served,
+      ).toBe(true);
       expect(allowed.sort(), served).toEqual([...new Set(own.map(sha))].sort());
     }
   });
 
-  it("a product named with a script tag shows the name as text, and no script of it runs", async () => {
+  it('a product named with a script tag shows the name as text, and no script of it runs', async () => {
     const res = await app.inject({ url: '/p/mango' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Mango &lt;script&gt;alert(1)&lt;/script&gt;');

@@ -12,7 +12,11 @@ import type { FieldProblem } from '../../domain/product-edit.ts';
  * routes/not-found.ts (`{error, message}`: bad input a schema caught, a call that does not
  * exist, a failure on our side).
  */
-export function errorBody<E extends string, X extends object = object>(error: E, message: string, extra?: X): { success: false; error: E; message: string } & X {
+export function errorBody<E extends string, X extends object = object>(
+  error: E,
+  message: string,
+  extra?: X,
+): { success: false; error: E; message: string } & X {
   return { success: false, error, message, ...(extra as X) };
 }
 

@@ -28,12 +28,10 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-img-'));
 const mediaDir = path.join(dir, 'media');
 const cacheDir = path.join(dir, 'cache');
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
 /** An image with detail, so the WebP is not trivially small. */
-const noisy = (width: number, height: number) =>
-  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+const noisy = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 
 let app: FastifyInstance;
 let base: string;
@@ -42,8 +40,12 @@ beforeAll(async () => {
   mkdirSync(path.join(mediaDir, 'p'), { recursive: true });
   await noisy(1000, 600).png().toFile(path.join(mediaDir, 'big.png'));
   await solid(100, 80).png().toFile(path.join(mediaDir, 'small.png'));
-  await solid(800, 800).webp().toFile(path.join(mediaDir, 'p', 'tee.webp'));
-  await solid(1200, 900).jpeg().toFile(path.join(mediaDir, 'p', 'crowd.jpg'));
+  await solid(800, 800)
+    .webp()
+    .toFile(path.join(mediaDir, 'p', 'tee.webp'));
+  await solid(1200, 900)
+    .jpeg()
+    .toFile(path.join(mediaDir, 'p', 'crowd.jpg'));
   await solid(300, 300).png().toFile(path.join(dir, 'secret.png')); // outside mediaDir
   writeFileSync(path.join(mediaDir, 'bad.png'), randomBytes(2048));
   writeFileSync(path.join(mediaDir, 'notes.txt'), 'not an image');
@@ -179,7 +181,9 @@ describe('GET /img/:width/*', () => {
   });
 
   it('resizes once for 20 concurrent requests of an uncached image, all getting the same bytes', async () => {
-    await noisy(1400, 1000).png().toFile(path.join(mediaDir, 'p', 'rush.png'));
+    await noisy(1400, 1000)
+      .png()
+      .toFile(path.join(mediaDir, 'p', 'rush.png'));
     const results = await Promise.all(Array.from({ length: 20 }, () => raw('/img/800/p/rush.png')));
     for (const r of results) expect(r.status).toBe(200);
     const first = results[0]!.body;

@@ -24,7 +24,10 @@ const OUTPUT_VERSION = 'q75e4';
 const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP', 'EISDIR']);
 
 class ImageError extends Error {
-  constructor(readonly kind: 'not_found' | 'bad_image', cause?: unknown) {
+  constructor(
+    readonly kind: 'not_found' | 'bad_image',
+    cause?: unknown,
+  ) {
     super(kind, { cause });
   }
 }
@@ -47,8 +50,7 @@ export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app,
   /** One resize per cache file at a time: later requests wait for the first. */
   const inFlight = new Map<string, Promise<Buffer>>();
 
-  const notFound = (reply: FastifyReply, error: 'not_found' | 'bad_image' = 'not_found') =>
-    reply.code(404).header('cache-control', 'no-store').send({ error });
+  const notFound = (reply: FastifyReply, error: 'not_found' | 'bad_image' = 'not_found') => reply.code(404).header('cache-control', 'no-store').send({ error });
 
   app.get<{ Params: { width: string; '*': string } }>('/img/:width/*', async (req, reply) => {
     const width = /^[1-9]\d{0,3}$/.test(req.params.width) ? Number(req.params.width) : NaN;
@@ -96,13 +98,7 @@ export const imageResizer: FastifyPluginAsync<ImageResizerOptions> = async (app,
 };
 
 /** The cached copy when it is at least as new as the original; otherwise a fresh resize, stored for next time. */
-async function copyFor(job: {
-  source: Original;
-  cached: string;
-  width: ImageWidth;
-  queue: Limiter;
-  log: FastifyBaseLogger;
-}): Promise<Buffer> {
+async function copyFor(job: { source: Original; cached: string; width: ImageWidth; queue: Limiter; log: FastifyBaseLogger }): Promise<Buffer> {
   const { source, cached, width, queue, log } = job;
   try {
     const copy = await stat(cached);
@@ -179,7 +175,8 @@ function limiter(max: number): Limiter {
       return await task();
     } finally {
       const next = waiting.shift();
-      if (next) next(); // the slot passes straight on
+      if (next)
+        next(); // the slot passes straight on
       else active--;
     }
   };

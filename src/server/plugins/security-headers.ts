@@ -85,5 +85,8 @@ export function allowPageScripts(csp: string, html: string, marker: string): { c
   }
   const page = html.replaceAll(mark, '');
   if (hashes.size === 0) return { csp, html: page };
-  return { csp: csp.replace(/(^|;)script-src ([^;]*)/, (_, start: string, sources: string) => `${start}script-src ${sources} ${[...hashes].join(' ')}`), html: page };
+  return {
+    csp: csp.replace(/(^|;)script-src ([^;]*)/, (_, start: string, sources: string) => `${start}script-src ${sources} ${[...hashes].join(' ')}`),
+    html: page,
+  };
 }

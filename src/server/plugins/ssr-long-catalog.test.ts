@@ -16,7 +16,15 @@ const tile = (html: string, i: number) => expect(html.includes(`${title(i)}</a>`
 function longCatalog(): CatalogFile {
   const base = testCatalog();
   const mango = base.products.find((p) => p.variantId === 'mango')!;
-  const products = Array.from({ length: PRODUCTS }, (_, i) => ({ ...mango, variantId: `p${i}`, itemId: `p${i}`, title: title(i), categoryId: i % 2 ? 'wear' : 'fruit', isFraction: false, stock: 3 }));
+  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+    ...mango,
+    variantId: `p${i}`,
+    itemId: `p${i}`,
+    title: title(i),
+    categoryId: i % 2 ? 'wear' : 'fruit',
+    isFraction: false,
+    stock: 3,
+  }));
   return { ...base, products };
 }
 

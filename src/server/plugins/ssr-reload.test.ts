@@ -11,7 +11,10 @@ import { loadWebBuild } from '../testing/test-app.ts';
 const ERROR_SCREEN = /<h1[^>]*>Something went wrong \.\.\.<\/h1>/;
 
 /** The app on SQLite with the test catalog, its config in a holder the test reloads as the file watch would. */
-async function withReloadableShop(initial: unknown, test: (app: Awaited<ReturnType<typeof buildApp>>, holder: ReturnType<typeof createShopConfigHolder>) => Promise<void>) {
+async function withReloadableShop(
+  initial: unknown,
+  test: (app: Awaited<ReturnType<typeof buildApp>>, holder: ReturnType<typeof createShopConfigHolder>) => Promise<void>,
+) {
   const { db, dispose } = await testDatabases[0]!.open();
   await createCatalogRepository(db, 2).replace(testCatalog());
   const holder = createShopConfigHolder(validateShopConfig(initial), '/srv/shop/shop.config.json');
@@ -32,7 +35,9 @@ describe('server-rendered pages after a config reload', () => {
       // asked again: the page cache answers, with the same page
       expect((await app.inject({ url: '/' })).body).toContain('<title>Test Shop</title>');
 
-      expect(holder.offer(validateShopConfig({ ...testShopConfig(), title: 'Kirana & Co.', themeConfig: { themeId: 'default', primaryColor: '#b71c1c' } }))).toBe('applied');
+      expect(
+        holder.offer(validateShopConfig({ ...testShopConfig(), title: 'Kirana & Co.', themeConfig: { themeId: 'default', primaryColor: '#b71c1c' } })),
+      ).toBe('applied');
       const after = await app.inject({ url: '/' });
       expect(after.body).toContain('<title>Kirana &amp; Co.</title>');
       expect(after.body).toContain('--color-primary:#b71c1c');

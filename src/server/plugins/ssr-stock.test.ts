@@ -64,7 +64,15 @@ describe.each(testDatabases)('kept pages and orders on $name', (database) => {
     return { rendered: [...rendered].sort(), bodies };
   };
   const order = async (id: string, qty: number) => {
-    const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { userId: null, sfId: 'test-shop', order: { items: [{ id, qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: {
+        userId: null,
+        sfId: 'test-shop',
+        order: { items: [{ id, qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' },
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
 
@@ -111,7 +119,12 @@ describe.each(testDatabases)('kept pages and orders on $name', (database) => {
 
   it("the owner's change of a price makes every page showing it again", async () => {
     await visitAll();
-    const res = await app.inject({ method: 'PATCH', url: '/admin/api/products/mango', payload: { price: { regular: 350 } }, headers: { authorization: `Bearer ${owner}` } });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/admin/api/products/mango',
+      payload: { price: { regular: 350 } },
+      headers: { authorization: `Bearer ${owner}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const edited = await visitAll();
     expect(edited.rendered).toEqual([...PAGES].sort());

@@ -6,7 +6,7 @@ import { createAccessTokens } from '../services/access-tokens.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
 import { buildTestApp, useTestApp } from '../testing/test-app.ts';
 
-const NOT_FOUND = ["We can&#x27;t find the page", 'Unfortunately we can&#x27;t find the page you are looking for.'];
+const NOT_FOUND = ['We can&#x27;t find the page', 'Unfortunately we can&#x27;t find the page you are looking for.'];
 
 describe.each(testDatabases)('server-rendered pages on $name', (database) => {
   const t = useTestApp(database, { web: true });
@@ -28,7 +28,12 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]!.includes('application/ld+json'));
     expect(inline.length).toBeGreaterThan(0);
     const hashes = inline.map((m) => `'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
-    expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+    expect(
+      scriptSrc
+        .split(' ')
+        .filter((s) => s.startsWith("'sha256-"))
+        .sort(),
+    ).toEqual([...new Set(hashes)].sort());
   });
 
   it('the stylesheet comes first in the head and the scripts load at low priority after it', async () => {
@@ -66,7 +71,12 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     expect(res.body).toContain('₹499.50');
     expect(res.body).toContain('/p/tee-red-l');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1];
-    expect(JSON.parse(ld!)).toMatchObject({ '@type': 'Product', name: 'Cotton Tee', sku: 'TEE-R-M', offers: { price: '499.50', priceCurrency: 'INR', availability: 'https://schema.org/InStock' } });
+    expect(JSON.parse(ld!)).toMatchObject({
+      '@type': 'Product',
+      name: 'Cotton Tee',
+      sku: 'TEE-R-M',
+      offers: { price: '499.50', priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+    });
   });
 
   it('an unknown page or product answers 404 with the spec texts', async () => {
@@ -120,9 +130,26 @@ describe.each(testDatabases)('the description search engines read, on $name', (d
 describe.each(testDatabases)('pages served again on $name (decision 028)', (database) => {
   const secret = randomBytes(32);
   const orders = { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } };
-  const t = useTestApp(database, { web: true, authSecret: secret, config: { ...testShopConfig(), orderConfig: orders, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } } });
+  const t = useTestApp(database, {
+    web: true,
+    authSecret: secret,
+    config: { ...testShopConfig(), orderConfig: orders, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } },
+  });
   const owner = async () => {
-    await t.db.kysely.insertInto('users').values({ id: 'owner-1', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await t.db.kysely
+      .insertInto('users')
+      .values({
+        id: 'owner-1',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     return `Bearer ${await createAccessTokens(secret).issue({ userId: 'owner-1', role: 'owner', sessionId: 'test-session' })}`;
   };
 
@@ -156,7 +183,15 @@ describe.each(testDatabases)('pages served again on $name (decision 028)', (data
     const order = await t.app.inject({
       method: 'POST',
       url: '/fn/order/create',
-      payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 5 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } }, paymentType: 'pof' } },
+      payload: {
+        sfId: 'test-shop',
+        order: {
+          items: [{ id: 'tee-red-m', qty: 5 }],
+          deliveryMode: 'pickup',
+          personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } },
+          paymentType: 'pof',
+        },
+      },
     });
     expect(order.json()).toMatchObject({ success: true });
     expect(await availability()).toBe('https://schema.org/OutOfStock');

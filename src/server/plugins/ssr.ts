@@ -18,7 +18,15 @@ import type { StoreState } from '../services/store-state.ts';
 import type { RunningShop } from '../running-shop.ts';
 import { STAND_IN_SHOP } from '../shop-config-holder.ts';
 
-type Options = { build: ServerBuild; running: RunningShop; catalog: CatalogCache; storeState: StoreState; publicUrl?: string | undefined; codes: StorefrontContext['codes']; clock?: (() => number) | undefined };
+type Options = {
+  build: ServerBuild;
+  running: RunningShop;
+  catalog: CatalogCache;
+  storeState: StoreState;
+  publicUrl?: string | undefined;
+  codes: StorefrontContext['codes'];
+  clock?: (() => number) | undefined;
+};
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -53,7 +61,19 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, ca
       const origin = publicOrigin(req, publicUrl);
       const ordering = orderingNotice(running.current(), clock());
       const forPages = pageCatalog(entry.data);
-      const key: PageKey | null = req.method === 'GET' ? { catalogVersion: forPages.version, stock: forPages.stockOf(req.url), configVersion, storeOpen, ordering: orderingKey(running.current(), ordering), language, origin, url: req.url } : null;
+      const key: PageKey | null =
+        req.method === 'GET'
+          ? {
+              catalogVersion: forPages.version,
+              stock: forPages.stockOf(req.url),
+              configVersion,
+              storeOpen,
+              ordering: orderingKey(running.current(), ordering),
+              language,
+              origin,
+              url: req.url,
+            }
+          : null;
       const cached = key && pages.get(key);
       if (cached) return sendPage(req, reply, cached);
 

@@ -15,7 +15,11 @@ declare module 'fastify' {
  * The 401s in the auth calls' shape (spec §7 and §8). The browser tells an expired token by
  * its `errorCode` (decision 057), refreshes once and asks again; the words stay §8's.
  */
-export const ACCESS_TOKEN_EXPIRED = { success: false, errorCode: 'access_token_expired', errorMessage: 'access token expired' } as const satisfies SessionRefusal;
+export const ACCESS_TOKEN_EXPIRED = {
+  success: false,
+  errorCode: 'access_token_expired',
+  errorMessage: 'access token expired',
+} as const satisfies SessionRefusal;
 /** §8 'Invalid credentials': no user, or a token of a session that ended; the browser logs out. */
 export const INVALID_CREDENTIALS = { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' } as const satisfies SessionRefusal;
 type SessionRefusal = { success: false; errorCode: AuthErrorCode; errorMessage: string };
@@ -28,7 +32,12 @@ export const bearerToken = (header: string | undefined) => /^Bearer\s+(\S{1,4096
  * 401 to answer (an expired token says so, for the one refresh §4 asks for; a token of a
  * session that ended is invalid).
  */
-export async function sessionOf(req: FastifyRequest, tokens: AccessTokens): Promise<{ userId: string; sessionId: string } | { userId: null } | { reply: { status: 401; body: typeof ACCESS_TOKEN_EXPIRED | typeof INVALID_CREDENTIALS } }> {
+export async function sessionOf(
+  req: FastifyRequest,
+  tokens: AccessTokens,
+): Promise<
+  { userId: string; sessionId: string } | { userId: null } | { reply: { status: 401; body: typeof ACCESS_TOKEN_EXPIRED | typeof INVALID_CREDENTIALS } }
+> {
   const token = bearerToken(req.headers.authorization);
   if (!token) return { userId: null };
   const check = await tokens.verify(token);

@@ -25,12 +25,19 @@ describe('the OpenAPI document', () => {
     const create = doc.paths['/fn/order/create']?.post;
     const body = create?.requestBody?.content['application/json']?.schema;
     expect(create?.requestBody?.required).toBe(true);
-    expect(body).toMatchObject({ type: 'object', required: ['sfId', 'order'], properties: { sfId: { type: 'string', maxLength: 60 }, order: { type: 'object', required: ['items', 'deliveryMode'] } } });
+    expect(body).toMatchObject({
+      type: 'object',
+      required: ['sfId', 'order'],
+      properties: { sfId: { type: 'string', maxLength: 60 }, order: { type: 'object', required: ['items', 'deliveryMode'] } },
+    });
     expect(body?.properties?.order?.properties?.items).toMatchObject({ type: 'array', minItems: 1, maxItems: 200, items: { required: ['id', 'qty'] } });
     expect(create?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
     // the order and payment calls declare their answers (decision 057): the order placed, each refusal's shape
     const answer = (path: string, status: string) => doc.paths[path]?.post?.responses[status]?.content?.['application/json']?.schema;
-    expect(answer('/fn/order/create', '200')).toMatchObject({ required: ['success', 'orderId', 'notificationToken', 'emailSent', 'order'], properties: { order: { required: expect.arrayContaining(['id', 'number', 'status', 'lines', 'totals', 'grandTotal']) } } });
+    expect(answer('/fn/order/create', '200')).toMatchObject({
+      required: ['success', 'orderId', 'notificationToken', 'emailSent', 'order'],
+      properties: { order: { required: expect.arrayContaining(['id', 'number', 'status', 'lines', 'totals', 'grandTotal']) } },
+    });
     expect(answer('/fn/order/create', '401')).toMatchObject({ required: ['success', 'errorCode', 'errorMessage'] });
     expect(answer('/fn/order/create', '4XX')).toMatchObject({ required: ['error', 'message'] });
     expect(answer('/fn/order/quote', '200')).toMatchObject({ required: ['success', 'lines', 'totals', 'grandTotal'] });
@@ -39,9 +46,20 @@ describe('the OpenAPI document', () => {
     // a path parameter, a query parameter and a declared response
     expect(doc.paths['/api/guest/order/{orderId}']?.get?.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'orderId', required: true }));
     expect(doc.paths['/api/appointments/slots']?.get?.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'serviceId', required: true }));
-    expect(doc.paths['/api/newsletter/subscribe']?.post?.responses['200']?.content?.['application/json']?.schema).toMatchObject({ required: ['success', 'confirm', 'message'] });
+    expect(doc.paths['/api/newsletter/subscribe']?.post?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      required: ['success', 'confirm', 'message'],
+    });
     // the owner's calls are in it; catch-alls, pages, files and the document itself are not
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/api/catalog', '/api/auth/email/login', '/api/auth/caller/callback', '/fn/payu/return', '/admin/api/orders/{id}/status']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/healthz',
+        '/api/catalog',
+        '/api/auth/email/login',
+        '/api/auth/caller/callback',
+        '/fn/payu/return',
+        '/admin/api/orders/{id}/status',
+      ]),
+    );
     for (const path of Object.keys(doc.paths)) {
       expect(path).toMatch(/^\/(api|fn|admin\/api)\/|^\/healthz$/);
       expect(path).not.toMatch(/\*|^\/api\/docs|socket/);
@@ -49,10 +67,14 @@ describe('the OpenAPI document', () => {
 
     // a well-formed document: operations with responses, declared path parameters, schemas zod can read
     for (const op of operationsOf(doc)) {
-      const declared = op.params.filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const declared = op.params
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       expect(declared, op.id).toEqual([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
       for (const p of op.params) expect(['path', 'query', 'header'], op.id).toContain(p.in);
-      for (const schema of [...op.params.map((p) => p.schema), ...(op.body ? [op.body.schema] : []), ...Object.values(op.responses)]) expect(() => z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema), op.id).not.toThrow();
+      for (const schema of [...op.params.map((p) => p.schema), ...(op.body ? [op.body.schema] : []), ...Object.values(op.responses)])
+        expect(() => z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema), op.id).not.toThrow();
     }
     const unknown = await t.app.inject({ url: '/api/docs-not-here' });
     expect(unknown.json()).toEqual(API_NOT_FOUND);

@@ -19,7 +19,10 @@ if (!NGINX) {
 
 /** nginx in front of the instances, round robin, naming the instance that answered in X-Upstream. */
 function proxyConfig(dir: string, port: number, upstreams: number[]): string {
-  return nginxConfig(dir, 1, `
+  return nginxConfig(
+    dir,
+    1,
+    `
   upstream shop {
     ${upstreams.map((p) => `server 127.0.0.1:${p};`).join('\n    ')}
     keepalive 16;
@@ -34,7 +37,8 @@ function proxyConfig(dir: string, port: number, upstreams: number[]): string {
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       add_header X-Upstream $upstream_addr always;
     }
-  }`);
+  }`,
+  );
 }
 
 async function until(ok: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
@@ -59,7 +63,9 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
   const instances: ServerProcess[] = [];
   const secret = randomBytes(32);
   // a shop id of its own: its Redis keys (storefront:<shop id>:…) meet no other run's
-  const shopId = uniquePrefix('scale').replace(/[^A-Za-z0-9-]/g, '-').slice(0, 60);
+  const shopId = uniquePrefix('scale')
+    .replace(/[^A-Za-z0-9-]/g, '-')
+    .slice(0, 60);
   let ownerToken: string;
 
   beforeAll(async () => {
@@ -72,16 +78,39 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
         ...testShopConfig(),
         id: shopId,
         // a crowd of shoppers from one address: the order rate limit is lifted (order-abuse.test.ts tests it)
-        orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } }, orderRateLimit: { perAddress: 100_000, perContact: 100_000 } },
+        orderConfig: {
+          orderEnabled: true,
+          pickupEnabled: true,
+          detailsConfig: { personal: { fullName: true, email: false, phone: false } },
+          orderRateLimit: { perAddress: 100_000, perContact: 100_000 },
+        },
         payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
       }),
     );
     await createCatalogRepository(database.db, 2).replace(testCatalog());
     await database.db.kysely.updateTable('products').set({ stock_milli: 5000 }).where('id', '=', 'tee-red-m').execute();
-    await database.db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await database.db.kysely
+      .insertInto('users')
+      .values({
+        id: 'priya',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     ownerToken = await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
 
-    const env = serverEnv({ location: database.location, shopConfig, authSecret: secret.toString('hex'), extra: { REDIS_URL: testRedisUrl, TRUST_PROXY: 'loopback' } });
+    const env = serverEnv({
+      location: database.location,
+      shopConfig,
+      authSecret: secret.toString('hex'),
+      extra: { REDIS_URL: testRedisUrl, TRUST_PROXY: 'loopback' },
+    });
     // each instance keeps its own files (keys, image cache); the database and Redis are shared
     for (const name of ['one', 'two']) {
       mkdirSync(path.join(dir, name));
@@ -89,7 +118,14 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
     }
 
     const port = await freePort();
-    writeFileSync(path.join(dir, 'nginx.conf'), proxyConfig(dir, port, instances.map((i) => i.port)));
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      proxyConfig(
+        dir,
+        port,
+        instances.map((i) => i.port),
+      ),
+    );
     nginx = spawn(NGINX!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
     proxy = `http://127.0.0.1:${port}`;
     await until(async () => (await fetch(`${proxy}/healthz`)).ok, 'nginx');
@@ -106,7 +142,15 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
     fetch(`${origin}/fn/order/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomBytes(12).toString('hex') },
-      body: JSON.stringify({ sfId: shopId, order: { items: [{ id: 'tee-red-m', qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: 'pof' } }),
+      body: JSON.stringify({
+        sfId: shopId,
+        order: {
+          items: [{ id: 'tee-red-m', qty }],
+          deliveryMode: 'pickup',
+          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+          paymentType: 'pof',
+        },
+      }),
     });
 
   it("limits hold across instances: a shopper's 61st attempt in a minute is refused, whichever instance takes it", async () => {

@@ -12,7 +12,12 @@ const database = testDatabases[0]!;
 
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'icons-media-'));
 // a 192 px logo: a red square the icons must be made of
-writeFileSync(path.join(mediaDir, 'logo-192.png'), await sharp({ create: { width: 192, height: 192, channels: 3, background: '#d32f2f' } }).png().toBuffer());
+writeFileSync(
+  path.join(mediaDir, 'logo-192.png'),
+  await sharp({ create: { width: 192, height: 192, channels: 3, background: '#d32f2f' } })
+    .png()
+    .toBuffer(),
+);
 
 const pixel = async (png: Buffer, x: number, y: number) => {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
@@ -21,7 +26,16 @@ const pixel = async (png: Buffer, x: number, y: number) => {
 };
 
 describe('the installable app: manifest and icons', () => {
-  const withLogo = useTestApp(database, { mediaDir, config: { ...testShopConfig(), title: 'Kirana & Company Stores', description: 'Fresh every day', themeConfig: { themeId: 'default', primaryColor: '#00796b' }, pwa: { icons: { logo192Png: '/media/logo-192.png' } } } });
+  const withLogo = useTestApp(database, {
+    mediaDir,
+    config: {
+      ...testShopConfig(),
+      title: 'Kirana & Company Stores',
+      description: 'Fresh every day',
+      themeConfig: { themeId: 'default', primaryColor: '#00796b' },
+      pwa: { icons: { logo192Png: '/media/logo-192.png' } },
+    },
+  });
   const withoutLogo = useTestApp(database, { mediaDir, config: { ...testShopConfig(), themeConfig: { themeId: 'default', primaryColor: '#00796b' } } });
 
   it('the manifest comes from the shop config, with 192, 512 and maskable icons', async () => {
@@ -43,7 +57,11 @@ describe('the installable app: manifest and icons', () => {
   });
 
   it('icons are PNGs of their size made from the logo; the maskable one keeps it inside the safe circle', async () => {
-    for (const [name, size] of [['192.png', 192], ['512.png', 512], ['maskable-512.png', 512]] as const) {
+    for (const [name, size] of [
+      ['192.png', 192],
+      ['512.png', 512],
+      ['maskable-512.png', 512],
+    ] as const) {
       const res = await withLogo.app.inject(`/icons/${name}`);
       expect(res.headers['content-type']).toBe('image/png');
       const meta = await sharp(res.rawPayload).metadata();

@@ -13,7 +13,11 @@ import { loadSharp } from '../services/sharp.ts';
  * without a usable image gets its initial on the theme colour. Made once per config version.
  */
 
-const ICONS = { '192.png': { size: 192, maskable: false }, '512.png': { size: 512, maskable: false }, 'maskable-512.png': { size: 512, maskable: true } } as const;
+const ICONS = {
+  '192.png': { size: 192, maskable: false },
+  '512.png': { size: 512, maskable: false },
+  'maskable-512.png': { size: 512, maskable: true },
+} as const;
 type IconName = keyof typeof ICONS;
 
 /** The shop's image file, when the config names one under /media/ that exists. */
@@ -34,12 +38,18 @@ async function makeIcon(shop: ShopConfig, source: string | null, { size, maskabl
   const inner = maskable ? Math.round(size * 0.6) : size;
   const sharp = await loadSharp();
   const logo = source
-    ? await sharp(source).resize(inner, inner, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: maskable ? 0 : 1 } }).png().toBuffer()
+    ? await sharp(source)
+        .resize(inner, inner, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: maskable ? 0 : 1 } })
+        .png()
+        .toBuffer()
     : Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="${inner}" height="${inner}"><rect width="100%" height="100%" fill="${maskable ? 'none' : colour}"/><text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${Math.round(inner * 0.55)}" fill="#ffffff">${escapeXml([...shop.title.trim()][0]?.toUpperCase() ?? 'S')}</text></svg>`,
       );
   if (!maskable) return sharp(logo).resize(size, size).png().toBuffer();
-  return sharp({ create: { width: size, height: size, channels: 4, background: source ? '#ffffff' : colour } }).composite([{ input: logo, gravity: 'center' }]).png().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 4, background: source ? '#ffffff' : colour } })
+    .composite([{ input: logo, gravity: 'center' }])
+    .png()
+    .toBuffer();
 }
 
 const NO_CONFIG = { error: 'shop_config_invalid', message: 'The shop is not configured correctly.' } as const;
@@ -83,7 +93,10 @@ export const appManifestRoutes: FastifyPluginAsync<{ running: RunningShop; media
     }
     let made = icons.get(name);
     if (!made) {
-      made = makeIcon(shop, sourceImage(shop, mediaDir), ICONS[name]).then((body) => ({ body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"` }));
+      made = makeIcon(shop, sourceImage(shop, mediaDir), ICONS[name]).then((body) => ({
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
+      }));
       icons.set(name, made);
     }
     const { body, etag } = await made;

@@ -23,7 +23,8 @@ describe('access tokens', () => {
     const good = await tokens.issue({ userId: 'u1', role: 'customer', sessionId: 's1' });
     const [header, payload, signature] = good.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const base = () => new SignJWT({ role: 'customer' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m');
+    const base = () =>
+      new SignJWT({ role: 'customer' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m');
     const forged = [
       // alg none
       new UnsecuredJWT({ ...claims }).setSubject('u1').encode(),
@@ -46,11 +47,18 @@ describe('access tokens', () => {
 
   it('an expired token with a bad signature is invalid, not expired (only a genuine one may be refreshed)', async () => {
     const tokens = createAccessTokens(secret);
-    const old = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt(1).setExpirationTime(2).sign(randomBytes(32));
+    const old = await new SignJWT({ role: 'customer' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('u1')
+      .setIssuer('storefront')
+      .setAudience('storefront-api')
+      .setIssuedAt(1)
+      .setExpirationTime(2)
+      .sign(randomBytes(32));
     expect(await tokens.verify(old)).toEqual({ ok: false, reason: 'invalid' });
   });
 
-  it("is refused as soon as its session has ended; one from before tokens named their session is sent to refresh", async () => {
+  it('is refused as soon as its session has ended; one from before tokens named their session is sent to refresh', async () => {
     const ended = new Set<string>();
     const tokens = createAccessTokens(secret, { sessionEnded: async (id) => ended.has(id) });
     const token = await tokens.issue({ userId: 'u1', role: 'customer', sessionId: 's1' });
@@ -58,7 +66,14 @@ describe('access tokens', () => {
     ended.add('s1');
     expect(await tokens.verify(token)).toEqual({ ok: false, reason: 'invalid' });
 
-    const unnamed = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('u1').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m').sign(secret);
+    const unnamed = await new SignJWT({ role: 'customer' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('u1')
+      .setIssuer('storefront')
+      .setAudience('storefront-api')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(secret);
     expect(await tokens.verify(unnamed)).toEqual({ ok: false, reason: 'expired' });
   });
 

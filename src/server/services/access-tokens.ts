@@ -47,7 +47,14 @@ export function createAccessTokens(secret: Uint8Array, { clock = Date.now, ttlSe
     async verify(token: string): Promise<AccessCheck> {
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], typ: TYPE, issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(clock()), requiredClaims: ['sub', 'exp', 'iat'] }));
+        ({ payload } = await jwtVerify(token, secret, {
+          algorithms: [ALGORITHM],
+          typ: TYPE,
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: new Date(clock()),
+          requiredClaims: ['sub', 'exp', 'iat'],
+        }));
       } catch (err) {
         return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -5,8 +5,17 @@ import { compactPhone, E164 } from '../../domain/phone.ts';
 import { MAX_PASSWORD } from './passwords.ts';
 
 /** An account's fields as every call that takes them reads them: the auth routes and the owner's account command. */
-export const emailField = z.string().trim().toLowerCase().max(254).refine((e) => EMAIL.test(e), authMessages.email);
-export const phoneField = z.string().max(40).transform(compactPhone).refine((p) => E164.test(p), authMessages.phone);
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((e) => EMAIL.test(e), authMessages.email);
+export const phoneField = z
+  .string()
+  .max(40)
+  .transform(compactPhone)
+  .refine((p) => E164.test(p), authMessages.phone);
 export const passwordField = z.string().max(MAX_PASSWORD * 4, authMessages.passwordTooLong);
 export const codeField = z.string().trim().max(12);
 export const nameField = z.string().trim().min(2, authMessages.name).max(120);

@@ -62,7 +62,13 @@ export function appointmentEmail({ appointment, to, shop, origin }: AppointmentE
   ].join('\n');
   // a subject is one header line: no line breaks from the config
   const subject = `Your booking at ${shop.title}: ${details.serviceName}, ${when}`.replace(/\s+/g, ' ');
-  return { to, subject, text, html, attachments: [{ filename: 'booking.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    attachments: [{ filename: 'booking.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  };
 }
 
 /** The sentence the shopper gets when the shop cancels their booking (push and e-mail). */
@@ -92,7 +98,13 @@ export function appointmentCancelledEmail({ appointment, to, shop, origin }: App
     to,
     subject: `Your booking at ${shop.title} was cancelled`.replace(/\s+/g, ' '),
     text: [...lines, ''].join('\n'),
-    html: ['<!doctype html>', '<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">', ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), '</body></html>', ''].join('\n'),
+    html: [
+      '<!doctype html>',
+      '<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5">',
+      ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+      '</body></html>',
+      '',
+    ].join('\n'),
     attachments: [{ filename: 'booking.ics', content: calendar.toString(), contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
   };
 }

@@ -40,7 +40,11 @@ export function callerFromProfile(profile: unknown): VerifiedCaller | null {
   const first = Array.isArray(p?.phoneNumbers) ? p.phoneNumbers[0] : undefined;
   const phone = `+${String(typeof first === 'number' || typeof first === 'string' ? first : '').replace(/\D/g, '')}`;
   if (!E164.test(phone)) return null;
-  const name = [p?.name?.first, p?.name?.last].filter((x): x is string => typeof x === 'string').join(' ').trim().slice(0, 120);
+  const name = [p?.name?.first, p?.name?.last]
+    .filter((x): x is string => typeof x === 'string')
+    .join(' ')
+    .trim()
+    .slice(0, 120);
   return { phone, name };
 }
 
@@ -128,7 +132,11 @@ export function createCallerVerification(options: { extraProfileOrigin?: string 
     },
 
     async fetchCaller(endpoint: string, accessToken: string): Promise<VerifiedCaller | null> {
-      const res = await fetch(endpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS) });
+      const res = await fetch(endpoint, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
+      });
       if (!res.ok) return null;
       return callerFromProfile(await res.json().catch(() => null));
     },

@@ -13,12 +13,32 @@ import { catalogFileSchema, productInputSchema, productTypes, type Banner, type 
 
 export type CatalogProblem = { line: number; message: string };
 /** `stated`, from a CSV only: per category, the name and colour its rows wrote (a CSV has no other category fields). */
-export type CatalogParse = { ok: true; file: CatalogFile; stated?: Map<string, { name?: string; colour?: string }> } | { ok: false; problems: CatalogProblem[] };
+export type CatalogParse =
+  { ok: true; file: CatalogFile; stated?: Map<string, { name?: string; colour?: string }> } | { ok: false; problems: CatalogProblem[] };
 
 /** CSV columns, one row per product (variant). Categories come from categoryId/categoryName. */
 export const csvColumns = [
-  'variantId', 'itemId', 'variantName', 'title', 'description', 'categoryId', 'categoryName', 'categoryColour',
-  'mrp', 'regular', 'special', 'stock', 'isFraction', 'sku', 'type_id', 'tags', 'images', 'taxRate', 'hsn', 'weightStep', 'sizeGuide',
+  'variantId',
+  'itemId',
+  'variantName',
+  'title',
+  'description',
+  'categoryId',
+  'categoryName',
+  'categoryColour',
+  'mrp',
+  'regular',
+  'special',
+  'stock',
+  'isFraction',
+  'sku',
+  'type_id',
+  'tags',
+  'images',
+  'taxRate',
+  'hsn',
+  'weightStep',
+  'sizeGuide',
 ] as const;
 
 export function parseCatalog(text: string, format: 'json' | 'csv'): CatalogParse {
@@ -55,7 +75,10 @@ export function readJson(text: string): JsonRead {
   const lineAt = lineFinder(text);
   if (errors.length > 0 || !tree) {
     const first = errors[0];
-    return { ok: false, problems: [{ line: first ? lineAt(first.offset) : 1, message: `Not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})` }] };
+    return {
+      ok: false,
+      problems: [{ line: first ? lineAt(first.offset) : 1, message: `Not valid JSON (${first ? printParseErrorCode(first.error) : 'empty file'})` }],
+    };
   }
   const lineOf = (at: readonly PropertyKey[]) => {
     let path = at.filter((p): p is string | number => typeof p !== 'symbol');
@@ -80,7 +103,8 @@ export function parseCatalogJson(text: string): CatalogParse {
   const read = readJson(text);
   if (!read.ok) return read;
   const result = catalogFileSchema.safeParse(read.data);
-  if (!result.success) return { ok: false, problems: result.error.issues.map((issue) => ({ line: read.lineOf(issue.path), message: jsonProblem(issue.path, issue.message) })) };
+  if (!result.success)
+    return { ok: false, problems: result.error.issues.map((issue) => ({ line: read.lineOf(issue.path), message: jsonProblem(issue.path, issue.message) })) };
   const problems = crossCheck(result.data, (kind, index) => read.lineOf([kind, index]));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, file: result.data };
 }
@@ -113,7 +137,11 @@ function crossCheck(file: CatalogFile, lineOf: (kind: 'products' | 'categories',
 }
 
 /** A cell holding a list, its items separated by ";" (tags, images, a banner's categories). */
-export const listCell = (s: string | undefined) => (s ?? '').split(';').map((x) => x.trim()).filter(Boolean);
+export const listCell = (s: string | undefined) =>
+  (s ?? '')
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
  * The delimiter of a CSV, from its header line: ";" when it holds more of them than of ","
@@ -165,8 +193,10 @@ const numberColumns = ['mrp', 'regular', 'special', 'stock', 'taxRate', 'weightS
 const moneyColumns: readonly string[] = ['mrp', 'regular', 'special'];
 /** What csv-parse's errors mean for the owner, by their code. */
 const csvErrorHints: Record<string, string> = {
-  CSV_RECORD_INCONSISTENT_COLUMNS: 'this line has a different number of cells than the header: put a cell that holds the delimiter in double quotes, e.g. "1,250"',
-  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'this line has a different number of cells than the header: put a cell that holds the delimiter in double quotes, e.g. "1,250"',
+  CSV_RECORD_INCONSISTENT_COLUMNS:
+    'this line has a different number of cells than the header: put a cell that holds the delimiter in double quotes, e.g. "1,250"',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH:
+    'this line has a different number of cells than the header: put a cell that holds the delimiter in double quotes, e.g. "1,250"',
   CSV_INVALID_CLOSING_QUOTE: 'a quoted cell must end with its quote right before the delimiter; write a quote inside it twice ("")',
   CSV_QUOTE_NOT_CLOSED: 'a quote is opened and never closed',
 };
@@ -202,7 +232,10 @@ export function readCsv(text: string): CsvRead {
     return { ok: false, problems: [{ line, message: `Not valid CSV: ${(err as Error).message}` }] };
   }
   // csv-parse counts to the row's end: a cell holding line breaks started lines before
-  const rows = records.map(({ record, info }) => ({ row: record, line: info.lines - Object.values(record).reduce((n, cell) => n + cell.split('\n').length - 1, 0) }));
+  const rows = records.map(({ record, info }) => ({
+    row: record,
+    line: info.lines - Object.values(record).reduce((n, cell) => n + cell.split('\n').length - 1, 0),
+  }));
   return { ok: true, header, rows, problems };
 }
 
@@ -216,8 +249,13 @@ export function parseCatalogCsv(text: string): CatalogParse {
   if (!read.ok) return read;
   const { header, rows, problems } = read;
   const missing = ['variantId', 'title', 'categoryId', 'regular', 'stock'].filter((c) => !header.includes(c));
-  if (rows.length > 0 && missing.length > 0) return { ok: false, problems: [{ line: 1, message: `Missing columns: ${missing.join(', ')}. The header row names them, e.g. ${csvColumns.slice(0, 6).join(',')}` }] };
-  if (rows.length === 0 && problems.length === 0) return { ok: false, problems: [{ line: 1, message: 'The file has no products: write one row per product under the header row' }] };
+  if (rows.length > 0 && missing.length > 0)
+    return {
+      ok: false,
+      problems: [{ line: 1, message: `Missing columns: ${missing.join(', ')}. The header row names them, e.g. ${csvColumns.slice(0, 6).join(',')}` }],
+    };
+  if (rows.length === 0 && problems.length === 0)
+    return { ok: false, problems: [{ line: 1, message: 'The file has no products: write one row per product under the header row' }] };
 
   const products: CatalogFile['products'] = [];
   const lines: number[] = [];
@@ -301,9 +339,17 @@ export function keepShopCategories(shop: Category[], fromCsv: Category[], stated
 }
 
 /** The shop's catalog (the repository's read()) as an import file: every field, prices as decimals, the current stock. */
-export function catalogFileOf(catalog: { products: Array<Product & { soldOutUntil?: number }>; categories: Category[]; banners: Array<Banner & { showFrom?: number; showUntil?: number }> }): CatalogFile {
+export function catalogFileOf(catalog: {
+  products: Array<Product & { soldOutUntil?: number }>;
+  categories: Category[];
+  banners: Array<Banner & { showFrom?: number; showUntil?: number }>;
+}): CatalogFile {
   // "sold out today" is a mark for the day, not part of the catalog; a banner's schedule is set on /admin, and the file has no place for it
-  return { categories: catalog.categories, products: catalog.products.map(({ soldOutUntil: _, ...p }) => p), banners: catalog.banners.map(({ showFrom: _f, showUntil: _u, ...b }) => b) };
+  return {
+    categories: catalog.categories,
+    products: catalog.products.map(({ soldOutUntil: _, ...p }) => p),
+    banners: catalog.banners.map(({ showFrom: _f, showUntil: _u, ...b }) => b),
+  };
 }
 
 /** The catalog as the JSON import-catalog reads (`demo/catalog.json`'s shape), nothing left out. */
@@ -322,8 +368,10 @@ const listSafe = (item: string) => item !== '' && !item.includes(';') && item ==
 export function csvProblems(file: CatalogFile): string[] {
   const problems: string[] = [];
   for (const p of file.products) {
-    for (const tag of p.tags) if (!listSafe(tag)) problems.push(`product ${p.variantId}: the tag "${tag}" holds ";" or spaces at an end, which a CSV list cannot`);
-    for (const image of p.images) if (!listSafe(image.url)) problems.push(`product ${p.variantId}: the image "${image.url}" holds ";" or spaces at an end, which a CSV list cannot`);
+    for (const tag of p.tags)
+      if (!listSafe(tag)) problems.push(`product ${p.variantId}: the tag "${tag}" holds ";" or spaces at an end, which a CSV list cannot`);
+    for (const image of p.images)
+      if (!listSafe(image.url)) problems.push(`product ${p.variantId}: the image "${image.url}" holds ";" or spaces at an end, which a CSV list cannot`);
   }
   return problems;
 }
@@ -335,18 +383,36 @@ export function csvProblems(file: CatalogFile): string[] {
  */
 export function csvLeavesOut(file: CatalogFile): string[] {
   const used = new Set(file.products.map((p) => p.categoryId));
-  const images = file.products.flatMap((p) => [...p.images].sort((a, b) => a.position - b.position).map((image, position) => ({ image, position, variantId: p.variantId })));
+  const images = file.products.flatMap((p) =>
+    [...p.images].sort((a, b) => a.position - b.position).map((image, position) => ({ image, position, variantId: p.variantId })),
+  );
   const counts: [number, string, string][] = [
     [file.banners.length, 'banner', 'banners'],
     [file.categories.filter((c) => !used.has(c.oId)).length, 'category with no products', 'categories with no products'],
     [file.categories.filter((c) => used.has(c.oId) && c.image !== '').length, 'category image', 'category images'],
-    [file.categories.filter((c) => used.has(c.oId) && c.name === '').length, 'empty category name (it becomes the id)', 'empty category names (they become the id)'],
-    [images.filter(({ image }) => image.thumbnail !== image.url).length, 'image thumbnail (the image itself is used)', 'image thumbnails (the image itself is used)'],
+    [
+      file.categories.filter((c) => used.has(c.oId) && c.name === '').length,
+      'empty category name (it becomes the id)',
+      'empty category names (they become the id)',
+    ],
+    [
+      images.filter(({ image }) => image.thumbnail !== image.url).length,
+      'image thumbnail (the image itself is used)',
+      'image thumbnails (the image itself is used)',
+    ],
     [images.filter(({ image, position, variantId }) => image.id !== `${variantId}-${position}`).length, 'image id', 'image ids'],
-    [file.products.filter((p) => p.id !== undefined && p.id !== p.variantId).length, 'product id other than its variantId', 'product ids other than the variantId'],
+    [
+      file.products.filter((p) => p.id !== undefined && p.id !== p.variantId).length,
+      'product id other than its variantId',
+      'product ids other than the variantId',
+    ],
     [file.products.filter((p) => Object.keys(p.errors).length > 0).length, "product's errors", "products' errors"],
     [file.products.filter((p) => p.hidden).length, 'hidden product (it shows again)', 'hidden products (they show again)'],
-    [file.products.filter((p) => p.madeToOrder).length, 'made-to-order mark (the product keeps stock again)', 'made-to-order marks (the products keep stock again)'],
+    [
+      file.products.filter((p) => p.madeToOrder).length,
+      'made-to-order mark (the product keeps stock again)',
+      'made-to-order marks (the products keep stock again)',
+    ],
   ];
   return counts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
 }

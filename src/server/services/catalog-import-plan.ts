@@ -22,7 +22,11 @@ export type ImportPlan = {
   stockKept: number;
 };
 
-export function planImport(current: { products: Product[]; categories: Category[] }, file: CatalogFile, options: { stockFromFile: boolean; fractionDigits: number }): ImportPlan {
+export function planImport(
+  current: { products: Product[]; categories: Category[] },
+  file: CatalogFile,
+  options: { stockFromFile: boolean; fractionDigits: number },
+): ImportPlan {
   const money = (n: number | null) => (n === null ? null : toMinor(n, options.fractionDigits));
   const before = new Map(current.products.map((p) => [productKey(p.id, p.variantId), p]));
   const products = file.products.map(completeProduct);
@@ -37,7 +41,9 @@ export function planImport(current: { products: Product[]; categories: Category[
       continue;
     }
     kept.add(key);
-    const changes = (['regular', 'special', 'mrp'] as const).filter((f) => money(old.price[f]) !== money(p.price[f])).map((field) => ({ field, from: old.price[field], to: p.price[field] }));
+    const changes = (['regular', 'special', 'mrp'] as const)
+      .filter((f) => money(old.price[f]) !== money(p.price[f]))
+      .map((field) => ({ field, from: old.price[field], to: p.price[field] }));
     if (changes.length > 0) plan.prices.push({ ...named, changes });
     if (options.stockFromFile || old.isFraction !== p.isFraction) {
       if (qtyToMilli(old.stock, true) !== qtyToMilli(p.stock, true)) plan.stock.push({ ...named, from: old.stock, to: p.stock });
@@ -52,7 +58,8 @@ export function planImport(current: { products: Product[]; categories: Category[
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const price = (n: number | null) => (n === null ? 'none' : String(n));
 /** At most `limit` lines, then how many more there are. */
-const shortened = (details: string[], limit: number) => (details.length > limit ? [...details.slice(0, limit), `  … and ${details.length - limit} more`] : details);
+const shortened = (details: string[], limit: number) =>
+  details.length > limit ? [...details.slice(0, limit), `  … and ${details.length - limit} more`] : details;
 const fieldName: Record<PriceField, string> = { regular: '', special: 'special ', mrp: 'MRP ' };
 
 /** The plan for a shop owner to read: the counts, then at most `limit` changes, one a line, and how many more. */
@@ -65,7 +72,10 @@ export function describePlan(plan: ImportPlan, limit = 20): string[] {
     ...plan.prices.map((p) => `  price    ${name(p)}: ${p.changes.map((c) => `${fieldName[c.field]}${price(c.from)} → ${price(c.to)}`).join(', ')}`),
     ...plan.stock.map((p) => `  stock    ${name(p)}: ${p.from} → ${p.to}`),
   ];
-  const kept = plan.stockKept > 0 ? [`Live stock is kept for the ${plural(plan.stockKept, 'product', 'products')} already in the shop (--stock-from-file takes the file's).`] : [];
+  const kept =
+    plan.stockKept > 0
+      ? [`Live stock is kept for the ${plural(plan.stockKept, 'product', 'products')} already in the shop (--stock-from-file takes the file's).`]
+      : [];
   return [counts, ...shortened(details, limit), ...kept];
 }
 
@@ -79,7 +89,18 @@ type ShopFrontState = { categories: Category[]; banners: StoredBanner[] };
 
 const categoryFields = ['name', 'colour', 'image', 'position'] as const;
 /** A banner's fields by the names the JSON and the owner's page give them; the schedule as from / until. */
-const bannerFields = { kind: 'kind', title: 'title', subtitle: 'subtitle', buttonText: 'buttonText', image: 'image', background: 'background', link: 'link', showFrom: 'from', showUntil: 'until', position: 'position' } as const;
+const bannerFields = {
+  kind: 'kind',
+  title: 'title',
+  subtitle: 'subtitle',
+  buttonText: 'buttonText',
+  image: 'image',
+  background: 'background',
+  link: 'link',
+  showFrom: 'from',
+  showUntil: 'until',
+  position: 'position',
+} as const;
 
 export function planShopFront(current: ShopFrontState, next: ShopFrontState): ShopFrontPlan {
   const categoriesBefore = new Map(current.categories.map((c) => [c.oId, c]));
@@ -100,7 +121,11 @@ export function planShopFront(current: ShopFrontState, next: ShopFrontState): Sh
   for (const b of next.banners) {
     const old = bannersBefore.get(b.id);
     if (!old) plan.banners.added.push(b);
-    const fields = old ? Object.entries(bannerFields).filter(([f]) => JSON.stringify(old[f as keyof StoredBanner] ?? null) !== JSON.stringify(b[f as keyof StoredBanner] ?? null)).map(([, name]) => name) : [];
+    const fields = old
+      ? Object.entries(bannerFields)
+          .filter(([f]) => JSON.stringify(old[f as keyof StoredBanner] ?? null) !== JSON.stringify(b[f as keyof StoredBanner] ?? null))
+          .map(([, name]) => name)
+      : [];
     if (fields.length > 0) plan.banners.changed.push({ ...b, fields });
   }
   return plan;

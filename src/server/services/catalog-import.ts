@@ -4,7 +4,16 @@ import type { Actor } from '../db/repositories/audit-repository.ts';
 import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { planImport, planShopFront, type ImportPlan, type ShopFrontPlan } from './catalog-import-plan.ts';
 import { parseShopFront, type ShopFrontParse } from './shop-front-file.ts';
-import { catalogFileOf, catalogToCsv, catalogToJson, csvLeavesOut, csvProblems, keepShopCategories, parseCatalog, type CatalogProblem } from './catalog-file.ts';
+import {
+  catalogFileOf,
+  catalogToCsv,
+  catalogToJson,
+  csvLeavesOut,
+  csvProblems,
+  keepShopCategories,
+  parseCatalog,
+  type CatalogProblem,
+} from './catalog-file.ts';
 
 export type ImportResult =
   | { ok: true; products: number; categories: number; plan: ImportPlan; shopFront?: { banners: number; plan: ShopFrontPlan } }
@@ -44,7 +53,8 @@ export async function importCatalogFile(
     const categories = parsed.ok ? parsed.file.categories : null;
     front = sheet.ok ? parseShopFront(sheet.text, formatOf(sheetFile), { categories, timeZone }) : sheet;
   }
-  if (!parsed.ok || (front && !front.ok)) return { ok: false, problems: parsed.ok ? [] : parsed.problems, ...(front && !front.ok ? { shopFrontProblems: front.problems } : {}) };
+  if (!parsed.ok || (front && !front.ok))
+    return { ok: false, problems: parsed.ok ? [] : parsed.problems, ...(front && !front.ok ? { shopFrontProblems: front.problems } : {}) };
   const stockFromFile = options.stockFromFile ?? false;
   const current = await repo.read();
   // the sheet says what the categories are; a CSV alone, only what its cells say (keepShopCategories)
@@ -76,7 +86,8 @@ export type ExportResult = { ok: true; products: number; categories: number; lef
  */
 export async function exportCatalogFile(repo: CatalogRepository, file: string): Promise<ExportResult> {
   const format = path.extname(file).toLowerCase();
-  if (format !== '.json' && format !== '.csv') return { ok: false, problems: [`${path.basename(file)}: name a .json or a .csv file; the extension chooses the format`] };
+  if (format !== '.json' && format !== '.csv')
+    return { ok: false, problems: [`${path.basename(file)}: name a .json or a .csv file; the extension chooses the format`] };
   const catalog = catalogFileOf(await repo.read());
   let text: string;
   let leftOut: string[] = [];

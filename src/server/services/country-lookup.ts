@@ -13,7 +13,8 @@ const MAX_ENTRIES = 10_000;
 const TIMEOUT_MS = 3000;
 
 export function createCountryLookup(urlTemplate: string, now: () => number = Date.now): CountryLookup {
-  if (!/^https?:\/\/.+\{ip\}/.test(urlTemplate)) throw new Error('COUNTRY_LOOKUP_URL must be an http(s) URL with {ip} where the address goes, e.g. https://ip2c.org/{ip}');
+  if (!/^https?:\/\/.+\{ip\}/.test(urlTemplate))
+    throw new Error('COUNTRY_LOOKUP_URL must be an http(s) URL with {ip} where the address goes, e.g. https://ip2c.org/{ip}');
   const cache = new Map<string, { code: string; until: number }>();
   return async (ip) => {
     const hit = cache.get(ip);

@@ -16,12 +16,15 @@ export function invoiceHtml(invoice: TaxInvoice, shop: { title: string; localeCo
   const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: shop.timeZone }).format(invoice.issuedAt);
   const split = invoice.intraState;
   const taxHeads = split ? '<th>CGST</th><th>SGST</th>' : '<th>IGST</th>';
-  const taxCells = (l: { cgst: Minor; sgst: Minor; igst: Minor }) => (split ? `<td>${money(l.cgst)}</td><td>${money(l.sgst)}</td>` : `<td>${money(l.igst)}</td>`);
+  const taxCells = (l: { cgst: Minor; sgst: Minor; igst: Minor }) =>
+    split ? `<td>${money(l.cgst)}</td><td>${money(l.sgst)}</td>` : `<td>${money(l.igst)}</td>`;
   const rows = invoice.lines.map(
     (l, i) =>
       `<tr><td>${i + 1}</td><td class="what">${escapeHtml(l.description)}</td><td>${escapeHtml(l.hsn ?? '')}</td><td>${escapeHtml(l.qty)}</td><td>${money(l.taxable)}</td><td>${l.rate}%</td>${taxCells(l)}<td>${money(l.total)}</td></tr>`,
   );
-  const charges = invoice.charges.map((c) => `<tr><td></td><td class="what" colspan="${split ? 7 : 6}">${escapeHtml(c.title)} (no tax charged)</td><td>${money(c.amount)}</td></tr>`);
+  const charges = invoice.charges.map(
+    (c) => `<tr><td></td><td class="what" colspan="${split ? 7 : 6}">${escapeHtml(c.title)} (no tax charged)</td><td>${money(c.amount)}</td></tr>`,
+  );
   const t = invoice.totals;
   return [
     '<!doctype html>',
@@ -56,6 +59,13 @@ export function invoiceHtml(invoice: TaxInvoice, shop: { title: string; localeCo
 export const NO_INVOICE = errorBody('no_invoice', 'This order has no tax invoice yet: the shop issues one when it accepts the order.');
 
 function party(title: string, p: InvoiceParty): string {
-  const lines = [p.name, ...p.address, p.state ? `State: ${p.state}${p.stateCode ? ` (${p.stateCode})` : ''}` : '', p.gstin ? `GSTIN: ${p.gstin}` : '', p.phone ?? '', p.email ?? ''].filter(Boolean);
+  const lines = [
+    p.name,
+    ...p.address,
+    p.state ? `State: ${p.state}${p.stateCode ? ` (${p.stateCode})` : ''}` : '',
+    p.gstin ? `GSTIN: ${p.gstin}` : '',
+    p.phone ?? '',
+    p.email ?? '',
+  ].filter(Boolean);
   return `<div><h2>${title}</h2>${lines.map((l, i) => (i === 0 ? `<p><strong>${escapeHtml(l)}</strong></p>` : `<p>${escapeHtml(l)}</p>`)).join('')}</div>`;
 }

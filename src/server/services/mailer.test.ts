@@ -22,9 +22,21 @@ describe('the SMTP mailer', () => {
   });
 
   it('describes a send error with no address, credentials or AUTH payload in it', () => {
-    const refused = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <asha@example.com>: Recipient address rejected"), { code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' });
-    expect(describeMailError(refused)).toEqual({ code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO', message: "Can't send mail - all recipients were rejected: 550 5.1.1 <[redacted]>: Recipient address rejected" });
-    const auth = Object.assign(new Error('Invalid login: 535 failed for smtp://shop:hunter2@mail.example'), { code: 'EAUTH', command: 'AUTH PLAIN AHNob3AAaHVudGVyMg==' });
+    const refused = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <asha@example.com>: Recipient address rejected"), {
+      code: 'EENVELOPE',
+      responseCode: 550,
+      command: 'RCPT TO',
+    });
+    expect(describeMailError(refused)).toEqual({
+      code: 'EENVELOPE',
+      responseCode: 550,
+      command: 'RCPT TO',
+      message: "Can't send mail - all recipients were rejected: 550 5.1.1 <[redacted]>: Recipient address rejected",
+    });
+    const auth = Object.assign(new Error('Invalid login: 535 failed for smtp://shop:hunter2@mail.example'), {
+      code: 'EAUTH',
+      command: 'AUTH PLAIN AHNob3AAaHVudGVyMg==',
+    });
     const described = describeMailError(auth);
     expect(described).toMatchObject({ code: 'EAUTH', command: 'AUTH PLAIN' });
     expect(JSON.stringify(described)).not.toMatch(/hunter2|AHNob3AAaHVudGVyMg/);

@@ -6,10 +6,21 @@ import { NO_PUBLIC_URL } from '../public-origin.ts';
 import { escapeHtml } from './order-email.ts';
 
 /** One e-mail with a plain-text body and its HTML alternative, and any files (a calendar invitation). */
-export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: Array<{ filename: string; content: string; contentType: string }> };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+};
 
 /** A plain-text e-mail, with its HTML part the same words, escaped, line breaks kept. */
-export const textMail = (to: string, subject: string, text: string): MailMessage => ({ to, subject, text, html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>` });
+export const textMail = (to: string, subject: string, text: string): MailMessage => ({
+  to,
+  subject,
+  text,
+  html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+});
 
 /**
  * What the routes know of e-mail: send a message, and close on shutdown. Only this file
@@ -84,7 +95,12 @@ export function describeMailError(err: unknown): { code?: string; responseCode?:
  * awaited and nothing here throws; without a mailer one line says what was not sent.
  * `about` names the e-mail and the record's id for the log: never a token, a link or an address.
  */
-export function mailInBackground(mailer: Mailer | undefined, log: FastifyBaseLogger, about: { email: string } & Record<string, string>, build: () => MailMessage | null): void {
+export function mailInBackground(
+  mailer: Mailer | undefined,
+  log: FastifyBaseLogger,
+  about: { email: string } & Record<string, string>,
+  build: () => MailMessage | null,
+): void {
   const { email, ...ids } = about;
   if (!mailer) {
     log.info(ids, `${email} e-mail not sent: SMTP_URL is not set`);
@@ -106,7 +122,13 @@ export function mailInBackground(mailer: Mailer | undefined, log: FastifyBaseLog
  * mailInBackground for an e-mail with links to the shop, made from `origin` (mailOrigin):
  * without one (a mail server but no PUBLIC_URL) nothing is sent, and the log says why.
  */
-export function mailLinksInBackground(mailer: Mailer | undefined, log: FastifyBaseLogger, about: { email: string } & Record<string, string>, origin: string | null, build: (origin: string) => MailMessage | null): void {
+export function mailLinksInBackground(
+  mailer: Mailer | undefined,
+  log: FastifyBaseLogger,
+  about: { email: string } & Record<string, string>,
+  origin: string | null,
+  build: (origin: string) => MailMessage | null,
+): void {
   if (origin === null) {
     const { email, ...ids } = about;
     log.error(ids, `${email} ${NO_PUBLIC_URL}`);

@@ -3,7 +3,10 @@ import { minor } from '../../domain/money.ts';
 import type { Order } from '../../domain/order.ts';
 import { escapeHtml, guestOrderLink, orderEmail, type OrderEmailInput } from './order-email.ts';
 
-const shop: OrderEmailInput['shop'] = { title: 'Test Shop', localeConfig: { defaultLocale: 'en-IN', currencySign: '₹', currencyCode: 'INR', fractionDigits: 2, priceFormat: '{sign}{amount}' } };
+const shop: OrderEmailInput['shop'] = {
+  title: 'Test Shop',
+  localeConfig: { defaultLocale: 'en-IN', currencySign: '₹', currencyCode: 'INR', fractionDigits: 2, priceFormat: '{sign}{amount}' },
+};
 const token = 'AbCdEfGhIjKlMnOpQrStUv-_';
 
 /** An order as the repository gives it: minor units, the grand total line last. */
@@ -17,8 +20,32 @@ const order = (over: Partial<Order> = {}): Order => ({
   deliveryMode: 'ship',
   currencyCode: 'INR',
   lines: [
-    { productId: 'tee-red-m', title: 'Cotton Tee', variantName: 'Red / M', qty: 2, isFraction: false, unitPrice: minor(49_950), total: minor(99_900), discount: minor(9_990), tax: minor(4_496), taxPercent: 5, hsn: null },
-    { productId: 'mango', title: 'Alphonso Mango', variantName: '', qty: 1.25, isFraction: true, unitPrice: minor(32_000), total: minor(40_000), discount: minor(4_000), tax: minor(1_800), taxPercent: 5, hsn: null },
+    {
+      productId: 'tee-red-m',
+      title: 'Cotton Tee',
+      variantName: 'Red / M',
+      qty: 2,
+      isFraction: false,
+      unitPrice: minor(49_950),
+      total: minor(99_900),
+      discount: minor(9_990),
+      tax: minor(4_496),
+      taxPercent: 5,
+      hsn: null,
+    },
+    {
+      productId: 'mango',
+      title: 'Alphonso Mango',
+      variantName: '',
+      qty: 1.25,
+      isFraction: true,
+      unitPrice: minor(32_000),
+      total: minor(40_000),
+      discount: minor(4_000),
+      tax: minor(1_800),
+      taxPercent: 5,
+      hsn: null,
+    },
   ],
   totals: [
     { code: 'subtotal', title: 'Subtotal', value: minor(139_900), isPercentage: false, percentAmount: null },
@@ -28,7 +55,12 @@ const order = (over: Partial<Order> = {}): Order => ({
   ],
   grandTotal: minor(132_206),
   taxMode: 'exclusive',
-  details: { personalDetails: { fullName: 'Asha Rao', email: ' asha@example.com ', phone: { number: '', dialCode: '' } }, shippingDetails: undefined, dineInDetails: undefined, shippingSlotId: null },
+  details: {
+    personalDetails: { fullName: 'Asha Rao', email: ' asha@example.com ', phone: { number: '', dialCode: '' } },
+    shippingDetails: undefined,
+    dineInDetails: undefined,
+    shippingSlotId: null,
+  },
   couponCode: null,
   createdAt: 0,
   refund: null,
@@ -36,7 +68,8 @@ const order = (over: Partial<Order> = {}): Order => ({
   ...over,
 });
 
-const build = (o: Order = order(), s: OrderEmailInput['shop'] = shop) => orderEmail({ order: o, notificationToken: token, shop: s, origin: 'https://shop.example' });
+const build = (o: Order = order(), s: OrderEmailInput['shop'] = shop) =>
+  orderEmail({ order: o, notificationToken: token, shop: s, origin: 'https://shop.example' });
 
 describe('the order e-mail', () => {
   it('goes to the address given at checkout, with the short id and the shop in the subject', () => {
@@ -63,7 +96,10 @@ describe('the order e-mail', () => {
     // the grand total once, not also as a totals line
     expect(text.match(/Grand Total/g)).toHaveLength(1);
     // another shop's format: sign after, a decimal comma
-    const euros = { title: 'Laden', localeConfig: { defaultLocale: 'de-DE', currencySign: '€', currencyCode: 'EUR', fractionDigits: 2, priceFormat: '{amount} {sign}' } };
+    const euros = {
+      title: 'Laden',
+      localeConfig: { defaultLocale: 'de-DE', currencySign: '€', currencyCode: 'EUR', fractionDigits: 2, priceFormat: '{amount} {sign}' },
+    };
     expect(build(order(), euros)!.text).toContain('Grand Total: 1.322,06 €');
   });
 
@@ -85,7 +121,23 @@ describe('the order e-mail', () => {
   });
 
   it('escapes the HTML and leaves the plain text as it is', () => {
-    const sneaky = order({ lines: [{ productId: 'x', title: '<img src=x onerror=alert(1)> & "Tee"', variantName: "Kid's", qty: 1, isFraction: false, unitPrice: minor(500), total: minor(500), discount: minor(0), tax: minor(0), taxPercent: 0, hsn: null }] });
+    const sneaky = order({
+      lines: [
+        {
+          productId: 'x',
+          title: '<img src=x onerror=alert(1)> & "Tee"',
+          variantName: "Kid's",
+          qty: 1,
+          isFraction: false,
+          unitPrice: minor(500),
+          total: minor(500),
+          discount: minor(0),
+          tax: minor(0),
+          taxPercent: 0,
+          hsn: null,
+        },
+      ],
+    });
     const mail = build(sneaky, { ...shop, title: 'Tom & Jerry <Shop>' })!;
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Tee&quot; (Kid&#39;s)');

@@ -46,8 +46,13 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
 
   // one list of rows for both bodies: [label, amount]; the grand total is the last
   const rows: Array<[string, string]> = [
-    ...order.lines.map((l): [string, string] => [`${quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} ${l.title}${l.variantName ? ` (${l.variantName})` : ''}`, money(l.total)]),
-    ...order.totals.filter((t) => t.code !== 'grand_total').map((t): [string, string] => [t.isPercentage && t.percentAmount !== null ? `${t.title} (${t.percentAmount}%)` : t.title, money(t.value)]),
+    ...order.lines.map((l): [string, string] => [
+      `${quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} ${l.title}${l.variantName ? ` (${l.variantName})` : ''}`,
+      money(l.total),
+    ]),
+    ...order.totals
+      .filter((t) => t.code !== 'grand_total')
+      .map((t): [string, string] => [t.isPercentage && t.percentAmount !== null ? `${t.title} (${t.percentAmount}%)` : t.title, money(t.value)]),
   ];
   const grandTotalTitle = order.totals.find((t) => t.code === 'grand_total')?.title ?? 'Grand Total';
   const grandTotal = money(order.grandTotal);
@@ -55,7 +60,9 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
   const intro = `Thank you for your ${noun} at ${shop.title}.`;
   // the delivery slot it took, in the shop's zone: 'Delivery: Sunday, 22 November, Morning (8 am – 11 am)'
   const slot = order.details.shippingSlot;
-  const delivery = slot ? `Delivery: ${new Intl.DateTimeFormat(localeConfig.defaultLocale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: slot.timeZone }).format(Date.parse(slot.start))}, ${slot.label}` : null;
+  const delivery = slot
+    ? `Delivery: ${new Intl.DateTimeFormat(localeConfig.defaultLocale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: slot.timeZone }).format(Date.parse(slot.start))}, ${slot.label}`
+    : null;
   const linkIntro = `See your ${noun} at any time:`;
   const linkWarning = `Anyone with this link can see the ${noun}, so please do not forward this e-mail.`;
 
@@ -83,7 +90,10 @@ export function orderEmail({ order, notificationToken, shop, origin }: OrderEmai
     `<p>${escapeHtml(capitalised(noun))} <strong>${escapeHtml(orderLabel(order))}</strong></p>`,
     ...(delivery ? [`<p>${escapeHtml(delivery)}</p>`] : []),
     '<table role="presentation" style="border-collapse:collapse;min-width:280px">',
-    ...rows.map(([label, amount]) => `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right;padding-left:16px">${escapeHtml(amount)}</td></tr>`),
+    ...rows.map(
+      ([label, amount]) =>
+        `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right;padding-left:16px">${escapeHtml(amount)}</td></tr>`,
+    ),
     `<tr><td style="padding:8px 0"><strong>${escapeHtml(grandTotalTitle)}</strong></td><td style="padding:8px 0 8px 16px;text-align:right"><strong>${escapeHtml(grandTotal)}</strong></td></tr>`,
     '</table>',
     `<p>${escapeHtml(linkIntro)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,

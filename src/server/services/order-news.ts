@@ -11,10 +11,18 @@ import type { PushSender } from './push.ts';
 import { pushToUser } from './user-push.ts';
 
 /** `origin` is where the e-mail's link points (mailOrigin); null: the push goes, the e-mail does not. */
-export type OrderNewsDeps = { shop: ShopConfig; devices: DeviceRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger; origin: string | null };
+export type OrderNewsDeps = {
+  shop: ShopConfig;
+  devices: DeviceRepository;
+  push: PushSender | undefined;
+  mailer: Mailer | undefined;
+  log: FastifyBaseLogger;
+  origin: string | null;
+};
 
 /** The sentence the shopper gets when their order reaches a status: 'Your order #1042 is confirmed.' */
-export const orderNews = (order: Pick<OrderView, 'number'>, to: Exclude<OrderStatus, 'placed'>): string => orderStatusNews[to].replace('{id}', orderLabel(order));
+export const orderNews = (order: Pick<OrderView, 'number'>, to: Exclude<OrderStatus, 'placed'>): string =>
+  orderStatusNews[to].replace('{id}', orderLabel(order));
 
 /**
  * The e-mail for a status change: the sentence and where to see the order. Nothing the
@@ -42,7 +50,9 @@ export async function tellShopper(deps: OrderNewsDeps, change: { order: OrderVie
   const { order, to, userId } = change;
   if (to === 'placed') return;
   const news = orderNews(order, to);
-  const pushed = userId ? pushToUser(deps, userId, { title: deps.shop.title, body: news, url: '/account?activePage=orders', tag: `order-${order.id}` }) : Promise.resolve();
+  const pushed = userId
+    ? pushToUser(deps, userId, { title: deps.shop.title, body: news, url: '/account?activePage=orders', tag: `order-${order.id}` })
+    : Promise.resolve();
   const mailed = (async () => {
     if (!orderEmailRecipient(order)) return;
     if (!deps.mailer) return deps.log.info({ orderId: order.id }, 'order status e-mail not sent: SMTP_URL is not set');

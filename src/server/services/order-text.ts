@@ -12,7 +12,6 @@ import type { ShopConfig } from '../../domain/shop-config.ts';
 
 type Shop = Pick<ShopConfig, 'localeConfig' | 'timeZone' | 'dineSpaces'>;
 
-
 const paymentNames: Record<string, string> = { pof: 'Pay on delivery', 'upi-manual': 'UPI', payu: 'PayU' };
 const paymentStatusNames: Record<string, string> = {
   to_collect: 'to collect',
@@ -34,7 +33,15 @@ function dateFormat(locale: string, timeZone: string, withYear: boolean): Intl.D
   const key = `${locale}|${timeZone}|${withYear}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), hour: 'numeric', minute: '2-digit' });
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      hour: 'numeric',
+      minute: '2-digit',
+    });
     // a config reload may change the zone or locale: a few stay, never an unbounded number
     if (dateFormats.size >= 16) dateFormats.clear();
     dateFormats.set(key, format);
@@ -46,7 +53,9 @@ function dateFormat(locale: string, timeZone: string, withYear: boolean): Intl.D
 export function slotText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
   const slot = order.details.shippingSlot;
   if (!slot) return null;
-  const day = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: slot.timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(Date.parse(slot.start));
+  const day = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: slot.timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
+    Date.parse(slot.start),
+  );
   return `${day}, ${slot.label}`;
 }
 
@@ -83,7 +92,12 @@ export function orderText(order: Omit<OwnerOrderSummary<Minor>, 'newCustomer'> &
   const contact = [personal?.fullName, contactPhone(order), personal?.email].filter((p) => p && p.trim());
   if (contact.length) out.push(`Contact: ${contact.join(' · ')}`);
   const address = addressLines(order);
-  if (address) out.push('Deliver to:', ...address.map((l) => `  ${l}`), ...(order.details.shippingDetails?.phone ? [`  Phone ${order.details.shippingDetails.phone}`] : []));
+  if (address)
+    out.push(
+      'Deliver to:',
+      ...address.map((l) => `  ${l}`),
+      ...(order.details.shippingDetails?.phone ? [`  Phone ${order.details.shippingDetails.phone}`] : []),
+    );
   const slot = slotText(order, shop);
   if (slot) out.push(`Delivery slot: ${slot}`);
   const table = tableText(order, shop.dineSpaces);
@@ -93,15 +107,24 @@ export function orderText(order: Omit<OwnerOrderSummary<Minor>, 'newCustomer'> &
   out.push('Items:');
   for (const l of order.lines) {
     const what = `${l.title}${l.variantName ? ` (${l.variantName})` : ''}`;
-    out.push(`  ${quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} ${what} @ ${money(l.unitPrice)}${l.isFraction ? '/kg' : ''} = ${money(l.total)}`);
+    out.push(
+      `  ${quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)} ${what} @ ${money(l.unitPrice)}${l.isFraction ? '/kg' : ''} = ${money(l.total)}`,
+    );
   }
   for (const t of order.totals) out.push(`${t.title}${t.isPercentage && t.percentAmount !== null ? ` (${t.percentAmount}%)` : ''}: ${money(t.value)}`);
   if (order.couponCode) out.push(`Coupon: ${order.couponCode}`);
   if (order.kind === 'order') {
     const how = paymentNames[order.paymentType ?? ''] ?? 'not chosen';
-    out.push(`Payment: ${how}, ${paymentStatusNames[order.paymentStatus] ?? order.paymentStatus}${order.paymentReference ? ` (reference ${order.paymentReference})` : ''}`);
+    out.push(
+      `Payment: ${how}, ${paymentStatusNames[order.paymentStatus] ?? order.paymentStatus}${order.paymentReference ? ` (reference ${order.paymentReference})` : ''}`,
+    );
   } else out.push('An enquiry: no payment');
-  if (order.refund) out.push(order.refund.status === 'due' ? `Refund due: ${money(order.refund.amount)} by ${paymentNames[order.refund.method] ?? order.refund.method}` : `Refunded: ${money(order.refund.amount)} on ${shopTime(order.refund.refundedAt ?? 0, shop, true)}${order.refund.reference ? ` (reference ${order.refund.reference})` : ''}`);
+  if (order.refund)
+    out.push(
+      order.refund.status === 'due'
+        ? `Refund due: ${money(order.refund.amount)} by ${paymentNames[order.refund.method] ?? order.refund.method}`
+        : `Refunded: ${money(order.refund.amount)} on ${shopTime(order.refund.refundedAt ?? 0, shop, true)}${order.refund.reference ? ` (reference ${order.refund.reference})` : ''}`,
+    );
   if (order.cancelRequested && order.status !== 'cancelled') out.push('The shopper asked to cancel this order.');
   if (order.history?.length) {
     out.push('History:');

@@ -18,9 +18,17 @@ import { startWebhookDeliverer, webhookSettingsFrom, type WebhookDeliverer } fro
 const secret = 'whsec-test-7c41e0';
 /** A token in the receiver's path, as gateways put one: it must never reach a log line. */
 const urlToken = 'tok-9d2c7e5b';
-const shop = shopConfigSchema.parse({ ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
+const shop = shopConfigSchema.parse({
+  ...testShopConfig(),
+  orderConfig: { orderEnabled: true, pickupEnabled: true },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+});
 /** Two tees at 499.50: 999 INR, picked up, pay on delivery. */
-const twoTees = () => orderRequestSchema.parse({ sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' } });
+const twoTees = () =>
+  orderRequestSchema.parse({
+    sfId: 'test-shop',
+    order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' },
+  });
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -95,7 +103,14 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
   });
 
   const deliverer = (options: { on?: Db; timeoutMs?: number } = {}) => {
-    const started = startWebhookDeliverer({ db: options.on ?? db, settings: { url: receiver.url, secret }, log: logs.log, clock: () => now, autoStart: false, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+    const started = startWebhookDeliverer({
+      db: options.on ?? db,
+      settings: { url: receiver.url, secret },
+      log: logs.log,
+      clock: () => now,
+      autoStart: false,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    });
     deliverers.push(started);
     return started;
   };
@@ -104,7 +119,12 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
     if (!placed.ok) throw new Error(`order refused: ${placed.reason}`);
     return placed.order;
   };
-  const deliveryRow = (id: string) => db.kysely.selectFrom('webhook_deliveries').select(['attempts', 'delivered_at', 'last_error', 'claimed_until']).where('id', '=', id).executeTakeFirstOrThrow();
+  const deliveryRow = (id: string) =>
+    db.kysely
+      .selectFrom('webhook_deliveries')
+      .select(['attempts', 'delivered_at', 'last_error', 'claimed_until'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it("the owner's receiver hears an order placed, confirmed and marked paid as three signed posts, in that order", async () => {
     const order = await placeOrder();
@@ -128,7 +148,11 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
     expect(received.map((r) => r.headers['x-storefront-event'])).toEqual(events);
     expect(bodies.map((b) => b.type)).toEqual(events);
     expect(bodies.map((b) => b.order.number)).toEqual([1001, 1001, 1001]);
-    expect(bodies.map((b) => b.summary)).toEqual(['Order #1001 placed: 999 INR, pickup, Asha Rao', 'Order #1001 is now confirmed: 999 INR, pickup, Asha Rao', 'Order #1001 paid: 999 INR, pickup, Asha Rao']);
+    expect(bodies.map((b) => b.summary)).toEqual([
+      'Order #1001 placed: 999 INR, pickup, Asha Rao',
+      'Order #1001 is now confirmed: 999 INR, pickup, Asha Rao',
+      'Order #1001 paid: 999 INR, pickup, Asha Rao',
+    ]);
     expect(bodies[1]?.detail).toEqual({ from: 'placed', to: 'confirmed' });
     expect(bodies[2]?.order.paymentStatus).toBe('paid');
     // the header names the body's own id, and each event has its own
@@ -183,7 +207,9 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
     expect(await webhook.deliverDue()).toBe(0);
     expect(receiver.received).toHaveLength(1);
     const id = bodyOf(receiver.received[0]!).id;
-    expect(logs.warnings()).toMatchObject([{ msg: 'webhook delivery failed; will retry', deliveryId: id, event: 'order.placed', orderId: order.id, attempt: 1, reason: 'timeout' }]);
+    expect(logs.warnings()).toMatchObject([
+      { msg: 'webhook delivery failed; will retry', deliveryId: id, event: 'order.placed', orderId: order.id, attempt: 1, reason: 'timeout' },
+    ]);
 
     receiver.answer(200);
     now += 10 * SECOND;
@@ -237,7 +263,9 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
 
     const id = bodyOf(receiver.received[0]!).id;
     expect(logs.warnings().map((l) => l.attempt)).toEqual([1, 2]);
-    expect(logs.errors()).toMatchObject([{ msg: 'webhook delivery given up', deliveryId: id, event: 'order.placed', orderId: order.id, attempts: 3, lastError: 'HTTP 500' }]);
+    expect(logs.errors()).toMatchObject([
+      { msg: 'webhook delivery given up', deliveryId: id, event: 'order.placed', orderId: order.id, attempts: 3, lastError: 'HTTP 500' },
+    ]);
 
     // not due again, even a month on with a receiver that would take it
     receiver.answer(200);
@@ -280,16 +308,32 @@ describe('the order webhook in the running shop', () => {
     const { db, dispose } = await sqlite.open();
     const receiver = await startReceiver();
     receiver.answer(500);
-    const app = await buildTestApp(db, { config: { ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } }, orderWebhook: { url: receiver.url, secret } });
+    const app = await buildTestApp(db, {
+      config: {
+        ...testShopConfig(),
+        orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+        payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+      },
+      orderWebhook: { url: receiver.url, secret },
+    });
     try {
-      const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' } } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: {
+          sfId: 'test-shop',
+          order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' },
+        },
+      });
       expect(res.statusCode).toBe(200);
       // the deliverer's own timer posts it (every 2 s); the receiver refuses the first attempt
       await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
       const first = bodyOf(receiver.received[0]!);
       expect(first).toMatchObject({ type: 'order.placed', order: { number: 1001 } });
       const row = await db.kysely.selectFrom('webhook_deliveries').select(['attempts', 'delivered_at']).where('id', '=', first.id).executeTakeFirstOrThrow();
-      await expect.poll(async () => (await db.kysely.selectFrom('webhook_deliveries').select('attempts').where('id', '=', first.id).executeTakeFirstOrThrow()).attempts).toBe(1);
+      await expect
+        .poll(async () => (await db.kysely.selectFrom('webhook_deliveries').select('attempts').where('id', '=', first.id).executeTakeFirstOrThrow()).attempts)
+        .toBe(1);
       expect(row.delivered_at).toBeNull();
     } finally {
       await app.close();
@@ -300,11 +344,19 @@ describe('the order webhook in the running shop', () => {
 
   it('is off, with a reason, when its settings cannot work', () => {
     expect(webhookSettingsFrom({})).toBeNull();
-    expect(webhookSettingsFrom({ url: 'https://gateway.example/hook?token=abc', secret: 'x'.repeat(16) })).toEqual({ settings: { url: 'https://gateway.example/hook?token=abc', secret: 'x'.repeat(16) } });
+    expect(webhookSettingsFrom({ url: 'https://gateway.example/hook?token=abc', secret: 'x'.repeat(16) })).toEqual({
+      settings: { url: 'https://gateway.example/hook?token=abc', secret: 'x'.repeat(16) },
+    });
     expect(webhookSettingsFrom({ url: 'https://gateway.example/hook' })).toEqual({ problem: expect.stringContaining('ORDER_WEBHOOK_SECRET must be set') });
-    expect(webhookSettingsFrom({ url: 'https://gateway.example/hook', secret: 'short' })).toEqual({ problem: expect.stringContaining('at least 16 characters') });
-    expect(webhookSettingsFrom({ url: 'https://user:pass@gateway.example/hook', secret: 'x'.repeat(16) })).toEqual({ problem: expect.stringContaining('must not hold a user or password') });
-    expect(webhookSettingsFrom({ url: 'ftp://gateway.example/hook', secret: 'x'.repeat(16) })).toEqual({ problem: 'ORDER_WEBHOOK_URL must be an http(s) address' });
+    expect(webhookSettingsFrom({ url: 'https://gateway.example/hook', secret: 'short' })).toEqual({
+      problem: expect.stringContaining('at least 16 characters'),
+    });
+    expect(webhookSettingsFrom({ url: 'https://user:pass@gateway.example/hook', secret: 'x'.repeat(16) })).toEqual({
+      problem: expect.stringContaining('must not hold a user or password'),
+    });
+    expect(webhookSettingsFrom({ url: 'ftp://gateway.example/hook', secret: 'x'.repeat(16) })).toEqual({
+      problem: 'ORDER_WEBHOOK_URL must be an http(s) address',
+    });
     expect(webhookSettingsFrom({ secret: 'x'.repeat(16) })).toEqual({ problem: 'ORDER_WEBHOOK_SECRET is set but ORDER_WEBHOOK_URL is not' });
   });
 });

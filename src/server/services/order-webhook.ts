@@ -47,14 +47,18 @@ const about = (delivery: Due) => ({ deliveryId: delivery.id, event: delivery.eve
  * shop runs without it then (a setting mistake never stops the orders), and the start
  * logs the reason. Nothing set: no webhook, nothing to say.
  */
-export function webhookSettingsFrom(env: { url?: string | undefined; secret?: string | undefined }): { settings: WebhookSettings } | { problem: string } | null {
+export function webhookSettingsFrom(env: {
+  url?: string | undefined;
+  secret?: string | undefined;
+}): { settings: WebhookSettings } | { problem: string } | null {
   if (!env.url && !env.secret) return null;
   if (!env.url) return { problem: 'ORDER_WEBHOOK_SECRET is set but ORDER_WEBHOOK_URL is not' };
   const url = URL.canParse(env.url) ? new URL(env.url) : null;
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { problem: 'ORDER_WEBHOOK_URL must be an http(s) address' };
   // fetch refuses addresses with a user and password, and would put them in its error message
   if (url.username || url.password) return { problem: 'ORDER_WEBHOOK_URL must not hold a user or password: put a token in its path or query instead' };
-  if (!env.secret || env.secret.length < 16) return { problem: 'ORDER_WEBHOOK_SECRET must be set with ORDER_WEBHOOK_URL, at least 16 characters (e.g. openssl rand -hex 32)' };
+  if (!env.secret || env.secret.length < 16)
+    return { problem: 'ORDER_WEBHOOK_SECRET must be set with ORDER_WEBHOOK_URL, at least 16 characters (e.g. openssl rand -hex 32)' };
   return { settings: { url: env.url, secret: env.secret } };
 }
 
@@ -126,7 +130,12 @@ export function startWebhookDeliverer(options: Options): WebhookDeliverer {
   }
 
   async function recordDelivered(delivery: Due): Promise<void> {
-    await kysely.updateTable('webhook_deliveries').set({ delivered_at: clock(), claimed_until: null, last_error: null }).where('id', '=', delivery.id).where('delivered_at', 'is', null).execute();
+    await kysely
+      .updateTable('webhook_deliveries')
+      .set({ delivered_at: clock(), claimed_until: null, last_error: null })
+      .where('id', '=', delivery.id)
+      .where('delivered_at', 'is', null)
+      .execute();
   }
 
   async function recordFailure(delivery: Due, claimedUntil: number, reason: string): Promise<void> {

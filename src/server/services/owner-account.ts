@@ -29,7 +29,12 @@ export async function makeShopOwner(db: Db, input: { email: string; name: string
   const problem = passwordProblem(input.password, { email: email.data, name: input.name });
   if (problem) return { ok: false, problem };
   const owner = await createUserRepository(db).makeOwner({ email: email.data, name: input.name, passwordHash: await hashPassword(input.password) });
-  await recordAudit(db.kysely, { actor, action: owner.created ? 'owner.created' : 'owner.promoted', subject: `user:${owner.id}`, detail: { email: email.data } });
+  await recordAudit(db.kysely, {
+    actor,
+    action: owner.created ? 'owner.created' : 'owner.promoted',
+    subject: `user:${owner.id}`,
+    detail: { email: email.data },
+  });
   return { ok: true, id: owner.id, email: email.data, created: owner.created };
 }
 
@@ -50,7 +55,9 @@ export async function ownerFromEnv(db: Db, owner: { email: string | undefined; p
     return;
   }
   if (!owner.password) {
-    log.error(`OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (${ownerPasswordRule}) and start again, or run npm run shop -- create-owner <email>. The shop has no owner yet.`);
+    log.error(
+      `OWNER_EMAIL is set but OWNER_PASSWORD is not: set OWNER_PASSWORD (${ownerPasswordRule}) and start again, or run npm run shop -- create-owner <email>. The shop has no owner yet.`,
+    );
     return;
   }
   let result: OwnerResult;
@@ -72,5 +79,7 @@ export async function ownerFromEnv(db: Db, owner: { email: string | undefined; p
     );
     return;
   }
-  log.info(`${result.email} is the shop's owner (${result.created ? 'a new account' : 'an existing account, promoted'}), from OWNER_EMAIL; log in with this address on the shop's login page`);
+  log.info(
+    `${result.email} is the shop's owner (${result.created ? 'a new account' : 'an existing account, promoted'}), from OWNER_EMAIL; log in with this address on the shop's login page`,
+  );
 }

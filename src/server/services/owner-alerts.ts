@@ -27,7 +27,13 @@ export type OwnerAlerts = {
   bookingMade(appointment: AppointmentRecord, origin: string | null): Promise<void>;
 };
 
-type Deps = { /** The config in use now (a reload changes it). */ shop: () => ShopConfig; alerts: OwnerAlertRepository; push: PushSender | undefined; mailer: Mailer | undefined; log: FastifyBaseLogger };
+type Deps = {
+  /** The config in use now (a reload changes it). */ shop: () => ShopConfig;
+  alerts: OwnerAlertRepository;
+  push: PushSender | undefined;
+  mailer: Mailer | undefined;
+  log: FastifyBaseLogger;
+};
 
 /** The push for a new order: 'New order #1042' / '₹1,322.06 · Delivery · Asha Rao'; a click opens it on /admin. */
 export function orderAlert(order: Order, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
@@ -69,7 +75,8 @@ function alertEmail(to: string, alert: PushMessage, lines: string[], link: strin
 }
 
 export function createOwnerAlerts({ shop: shopNow, alerts, push, mailer, log }: Deps): OwnerAlerts {
-  const pushAll = (message: PushMessage) => pushToAll({ push, log, subscriptions: () => alerts.ownersSubscriptions(), forget: (id) => alerts.remove(id) }, message);
+  const pushAll = (message: PushMessage) =>
+    pushToAll({ push, log, subscriptions: () => alerts.ownersSubscriptions(), forget: (id) => alerts.remove(id) }, message);
 
   async function mailAll(origin: string | null, build: (to: string, origin: string) => MailMessage, about: Record<string, string>): Promise<void> {
     const { email } = shopNow().contact;
@@ -100,7 +107,10 @@ export function createOwnerAlerts({ shop: shopNow, alerts, push, mailer, log }: 
       // the whole order as text only for an e-mail that goes
       let lines: string[] | undefined;
       const text = () => (lines ??= orderText({ ...order, cancelRequested: false, paymentReference: null }, shop));
-      return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, text(), `${at}${alert.url}`, shop.title), { orderId: order.id }));
+      return both(
+        pushAll(alert),
+        mailAll(origin, (to, at) => alertEmail(to, alert, text(), `${at}${alert.url}`, shop.title), { orderId: order.id }),
+      );
     },
     bookingMade(appointment, origin) {
       const shop = shopNow();
@@ -111,7 +121,10 @@ export function createOwnerAlerts({ shop: shopNow, alerts, push, mailer, log }: 
         `Who: ${[details.name, details.phone, details.email].filter(Boolean).join(' · ')}`,
         ...(details.notes ? [`Note: ${details.notes}`] : []),
       ];
-      return both(pushAll(alert), mailAll(origin, (to, at) => alertEmail(to, alert, lines, `${at}${alert.url}`, shop.title), { appointmentId: appointment.id }));
+      return both(
+        pushAll(alert),
+        mailAll(origin, (to, at) => alertEmail(to, alert, lines, `${at}${alert.url}`, shop.title), { appointmentId: appointment.id }),
+      );
     },
   };
 }

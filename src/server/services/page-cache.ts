@@ -16,7 +16,16 @@ export type CachedPage = { headers: ReadonlyArray<readonly [string, string]>; br
  * date, which its words depend on; '' while open), the language and the origin, and the URL
  * picks the page. Who is logged in is known only in the browser.
  */
-export type PageKey = { catalogVersion: string; stock: string; configVersion: number; storeOpen: boolean; ordering: string; language: string; origin: string; url: string };
+export type PageKey = {
+  catalogVersion: string;
+  stock: string;
+  configVersion: number;
+  storeOpen: boolean;
+  ordering: string;
+  language: string;
+  origin: string;
+  url: string;
+};
 
 /** About 600 product pages (≈ 27 KB each in brotli and gzip together). */
 const MAX_BYTES = 16 * 1024 * 1024;

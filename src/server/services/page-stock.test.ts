@@ -26,7 +26,8 @@ describe("the page cache's view of the catalog", () => {
 
   it("a product page and its data request change with what the page says of its item's stock, and only then", () => {
     const sold = pageCatalog(catalog(stock('mango', 11.5)));
-    for (const url of ['/p/mango', '/p/mango.data', '/p/mango?ref=x', '/p/mango/', '/p/%6Dango', '/p/x/../mango']) expect(sold.stockOf(url), url).toBe(before.stockOf(url));
+    for (const url of ['/p/mango', '/p/mango.data', '/p/mango?ref=x', '/p/mango/', '/p/%6Dango', '/p/x/../mango'])
+      expect(sold.stockOf(url), url).toBe(before.stockOf(url));
     // 5 left, then 4: 'Only 5 left' becomes 'Only 4 left' on both options' pages, not on the mango's
     const tee = pageCatalog(catalog(stock('tee-red-m', 4)));
     expect(tee.stockOf('/p/tee-red-m')).not.toBe(before.stockOf('/p/tee-red-m'));

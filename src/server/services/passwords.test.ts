@@ -18,7 +18,8 @@ describe('passwordProblem', () => {
   it('refuses only spaces, one character repeated, and what the account says about its holder', () => {
     for (const trivial of [' '.repeat(8), 'q'.repeat(12), '\t \t \t \t ']) expect(passwordProblem(trivial), JSON.stringify(trivial)).toBe('trivial');
     const asha = { email: 'Asha.Rao@example.com', phone: '+91 98000 00001', name: 'Asha Rao' };
-    for (const personal of ['asha.rao@example.com!', 'I am ASHA.RAO today', 'call 9800000001 now', 'asha loves tamarind']) expect(passwordProblem(personal, asha), personal).toBe('personal');
+    for (const personal of ['asha.rao@example.com!', 'I am ASHA.RAO today', 'call 9800000001 now', 'asha loves tamarind'])
+      expect(passwordProblem(personal, asha), personal).toBe('personal');
     // a short name word (Rao) or a few digits of the phone are no giveaway
     expect(passwordProblem('rao of the river 98000', asha)).toBeNull();
     expect(passwordProblem('tamarind sunrise', asha)).toBeNull();

@@ -52,7 +52,10 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): Pa
   const email = owner.email?.trim().toLowerCase() ?? '';
   const local = email.split('@')[0] ?? '';
   const phone = (owner.phone ?? '').replace(/\D/g, '').slice(-10);
-  const words = (owner.name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => Array.from(w).length >= 4);
+  const words = (owner.name ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => Array.from(w).length >= 4);
   const personal = [...(email ? [email] : []), ...(Array.from(local).length >= 4 ? [local] : []), ...words];
   if (personal.some((p) => lower.includes(p)) || (phone.length >= 6 && password.replace(/\D/g, '').includes(phone))) return 'personal';
   return null;
@@ -72,7 +75,7 @@ const waiting: Array<() => void> = [];
 let typicalMs = 300;
 
 async function limited<T>(work: () => Promise<T>, limit: number): Promise<T> {
-  if (running + waiting.length >= limit) throw new PasswordsBusy(Math.max(1, Math.ceil(((running + waiting.length) / MAX_PARALLEL) * typicalMs / 1000)));
+  if (running + waiting.length >= limit) throw new PasswordsBusy(Math.max(1, Math.ceil((((running + waiting.length) / MAX_PARALLEL) * typicalMs) / 1000)));
   if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   const started = performance.now();

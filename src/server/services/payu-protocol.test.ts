@@ -5,7 +5,19 @@ import { payuRequestHash, payuResponseHash } from './payu-protocol.ts';
 const sha512 = (s: string) => createHash('sha512').update(s).digest('hex');
 
 describe('PayU hashes', () => {
-  const request = { key: 'gtKFFx', txnid: 'T123', amount: '10.00', productinfo: 'Order 1', firstname: 'Asha', email: 'a@example.com', udf1: 'order-1', udf2: '', udf3: '', udf4: '', udf5: '' };
+  const request = {
+    key: 'gtKFFx',
+    txnid: 'T123',
+    amount: '10.00',
+    productinfo: 'Order 1',
+    firstname: 'Asha',
+    email: 'a@example.com',
+    udf1: 'order-1',
+    udf2: '',
+    udf3: '',
+    udf4: '',
+    udf5: '',
+  };
 
   it('signs the request as PayU documents: the fields in order, five empty ones, then the salt', () => {
     expect(payuRequestHash(request, 'SALT')).toBe(sha512('gtKFFx|T123|10.00|Order 1|Asha|a@example.com|order-1||||||||||SALT'));
@@ -14,7 +26,9 @@ describe('PayU hashes', () => {
   it('checks the answer with the reverse order, with and without additional charges', () => {
     const answer = { ...request, status: 'success' };
     expect(payuResponseHash(answer, 'SALT')).toBe(sha512('SALT|success||||||||||order-1|a@example.com|Asha|Order 1|10.00|T123|gtKFFx'));
-    expect(payuResponseHash({ ...answer, additionalCharges: '2.00' }, 'SALT')).toBe(sha512('2.00|SALT|success||||||||||order-1|a@example.com|Asha|Order 1|10.00|T123|gtKFFx'));
+    expect(payuResponseHash({ ...answer, additionalCharges: '2.00' }, 'SALT')).toBe(
+      sha512('2.00|SALT|success||||||||||order-1|a@example.com|Asha|Order 1|10.00|T123|gtKFFx'),
+    );
   });
 
   it('any changed field changes the hash', () => {

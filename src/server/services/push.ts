@@ -31,7 +31,12 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 export function loadVapidKeys(env: { publicKey?: string | undefined; privateKey?: string | undefined }, dataDir: string, subject: string): VapidKeys {
   if (env.publicKey || env.privateKey) {
     const { publicKey = '', privateKey = '' } = env;
-    if (!BASE64URL.test(publicKey) || Buffer.from(publicKey, 'base64url').length !== 65 || !BASE64URL.test(privateKey) || Buffer.from(privateKey, 'base64url').length !== 32) {
+    if (
+      !BASE64URL.test(publicKey) ||
+      Buffer.from(publicKey, 'base64url').length !== 65 ||
+      !BASE64URL.test(privateKey) ||
+      Buffer.from(privateKey, 'base64url').length !== 32
+    ) {
       throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must both be set, as base64url P-256 keys (npx web-push generate-vapid-keys)');
     }
     return { publicKey, privateKey, subject };
@@ -90,9 +95,19 @@ export function createPushSender(keys: VapidKeys): PushSender {
         urgency: 'normal',
         ...(message.tag ? { topic: message.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) } : {}),
       });
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]));
+      const headers = Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name, String(value)]),
+      );
       try {
-        const res = await fetch(request.endpoint, { method: request.method, headers, body: request.body ? new Uint8Array(request.body) : null, signal: AbortSignal.timeout(10_000), redirect: 'error' });
+        const res = await fetch(request.endpoint, {
+          method: request.method,
+          headers,
+          body: request.body ? new Uint8Array(request.body) : null,
+          signal: AbortSignal.timeout(10_000),
+          redirect: 'error',
+        });
         await res.body?.cancel();
         if (res.ok) return { outcome: 'sent', statusCode: res.status };
         return { outcome: res.status === 404 || res.status === 410 ? 'gone' : 'failed', statusCode: res.status };

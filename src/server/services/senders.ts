@@ -9,6 +9,7 @@ export function mailerFor(env: Env, shopTitle: string) {
 
 /** The Web Push sender with the shop's VAPID keys (decision 022); the server and the owner's commands share them. */
 export function pushSenderFor(env: Env, contactEmail: string | undefined) {
-  const subject = env.vapid.subject ?? (env.publicUrl?.startsWith('https://') ? env.publicUrl : contactEmail ? `mailto:${contactEmail}` : 'mailto:owner@localhost');
+  const subject =
+    env.vapid.subject ?? (env.publicUrl?.startsWith('https://') ? env.publicUrl : contactEmail ? `mailto:${contactEmail}` : 'mailto:owner@localhost');
   return createPushSender(loadVapidKeys(env.vapid, env.dataDir, subject));
 }

@@ -43,7 +43,15 @@ export function memoryEndedSessions(clock: () => number = Date.now): EndedSessio
 /** Instances' clocks differ a little; an ended session is remembered this much longer than a token lives. */
 const CLOCK_DRIFT_MS = 60_000;
 
-export function createSessions({ refreshTokens, ended, accessTokenTtlSeconds }: { refreshTokens: RefreshTokenRepository; ended: EndedSessions; accessTokenTtlSeconds: number }) {
+export function createSessions({
+  refreshTokens,
+  ended,
+  accessTokenTtlSeconds,
+}: {
+  refreshTokens: RefreshTokenRepository;
+  ended: EndedSessions;
+  accessTokenTtlSeconds: number;
+}) {
   const keepMs = accessTokenTtlSeconds * 1000 + CLOCK_DRIFT_MS;
   const end = async (ids: readonly string[]) => {
     if (ids.length) await ended.add(ids, Date.now() + keepMs);

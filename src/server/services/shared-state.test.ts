@@ -35,7 +35,20 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     one = await buildTestApp(db, { config: shopConfig(), authSecret: secret, redisUrl: testRedisUrl, redisPrefix, trustProxy: ['loopback'] });
     two = await buildTestApp(db, { config: shopConfig(), authSecret: secret, redisUrl: testRedisUrl, redisPrefix, seed: false, trustProxy: ['loopback'] });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'priya',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
   });
   afterAll(async () => {
     await one?.close();
@@ -43,8 +56,9 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     await dispose?.();
   });
 
-  it('counts one shopper\'s attempts on both instances together: the limit holds across them', async () => {
-    const refresh = (app: FastifyInstance, ip: string) => app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip } });
+  it("counts one shopper's attempts on both instances together: the limit holds across them", async () => {
+    const refresh = (app: FastifyInstance, ip: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip } });
     // 60 a minute per address: 30 on each instance
     for (let i = 0; i < 30; i++) {
       expect((await refresh(one, '203.0.113.5')).statusCode).not.toBe(429);
@@ -59,12 +73,26 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
   it("an order placed through one instance reaches an owner's live feed on the other", async () => {
     const url = await two.listen({ port: 0, host: '127.0.0.1' });
     // left connected: closing the app ends the feed (an aborted fetch can hold its connection open)
-    const res = await fetch(`${url}/admin/api/events`, { headers: { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` } });
+    const res = await fetch(`${url}/admin/api/events`, {
+      headers: { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` },
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     await reader.read(); // the feed's first words: it is listening
 
-    const placed = await one.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: 'pof' } } });
+    const placed = await one.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: {
+        sfId: 'test-shop',
+        order: {
+          items: [{ id: 'tee-red-m', qty: 1 }],
+          deliveryMode: 'pickup',
+          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+          paymentType: 'pof',
+        },
+      },
+    });
     expect(placed.statusCode).toBe(200);
     const { orderId } = placed.json<{ orderId: string }>();
     let heard = '';
@@ -77,7 +105,20 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     expect(heard).toContain(`"orderId":"${orderId}"`);
   });
   it('a logout through one instance ends the session on the other at once', async () => {
-    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: await hashPassword('tamarind sunrise'), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: await hashPassword('tamarind sunrise'),
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     const login = await one.inject({ method: 'POST', url: '/api/auth/email/login', payload: { email: 'asha@example.com', password: 'tamarind sunrise' } });
     const { authToken } = login.json<{ authToken: string }>();
     const orders = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${authToken}` } });

@@ -46,7 +46,14 @@ const tooMany: NonNullable<RateLimitPluginOptions['errorResponseBuilder']> = (_r
 const loadIoredis = lazyModule<{ Redis: typeof RedisClient }>('ioredis');
 
 export function createSharedState(redisUrl: string | undefined, prefix: string, log: Log): SharedState {
-  if (!redisUrl) return { rateLimits: { errorResponseBuilder: tooMany }, orderEvents: createOrderEvents(), endedSessions: memoryEndedSessions(), callerStore: () => memoryCallerStore(), close: async () => {} };
+  if (!redisUrl)
+    return {
+      rateLimits: { errorResponseBuilder: tooMany },
+      orderEvents: createOrderEvents(),
+      endedSessions: memoryEndedSessions(),
+      callerStore: () => memoryCallerStore(),
+      close: async () => {},
+    };
   const { Redis } = loadIoredis();
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000, lazyConnect: false });
   let reported = false;

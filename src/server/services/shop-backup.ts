@@ -1,4 +1,19 @@
-import { chmodSync, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
@@ -70,7 +85,12 @@ export async function writeBackup(db: Db, places: ShopPlaces, shop: BackupManife
     };
     writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = `${target}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: staging, follow: true, portable: true, strict: true }, ['manifest.json', 'data', ...(config ? ['config'] : []), ...(media ? ['media'] : [])]);
+    await tar.create({ gzip: true, file: partial, cwd: staging, follow: true, portable: true, strict: true }, [
+      'manifest.json',
+      'data',
+      ...(config ? ['config'] : []),
+      ...(media ? ['media'] : []),
+    ]);
     chmodSync(partial, 0o600);
     renameSync(partial, target);
     return manifest;
@@ -134,9 +154,16 @@ function readManifest(file: string): BackupManifest | undefined {
 }
 
 /** Every reason not to restore, at once; none with `force` but a running shop and a database the settings would not use. */
-function restoreProblems(staging: string, manifest: BackupManifest, places: ShopPlaces, options: { force: boolean; databaseUrl: string | undefined }): string[] {
+function restoreProblems(
+  staging: string,
+  manifest: BackupManifest,
+  places: ShopPlaces,
+  options: { force: boolean; databaseUrl: string | undefined },
+): string[] {
   if (manifest.database === 'sqlite' && options.databaseUrl) {
-    return ['This backup holds a SQLite database, but DATABASE_URL is set: the shop would not use it. Unset DATABASE_URL (in the environment and in .env) to restore it.'];
+    return [
+      'This backup holds a SQLite database, but DATABASE_URL is set: the shop would not use it. Unset DATABASE_URL (in the environment and in .env) to restore it.',
+    ];
   }
   if (sqliteInUse(places.dataDir)) {
     return [`The shop's database in ${places.dataDir} is in use: stop the shop (and any npm run shop command working on it), then restore.`];
@@ -144,15 +171,22 @@ function restoreProblems(staging: string, manifest: BackupManifest, places: Shop
   if (options.force) return [];
   const problems: string[] = [];
   const held = existsSync(places.dataDir) ? readdirSync(places.dataDir) : [];
-  if (held.length > 0) problems.push(`DATA_DIR ${places.dataDir} is not empty (${held.sort().join(', ')}): restore into an empty folder, or add --force to replace its database and secrets with the backup's.`);
+  if (held.length > 0)
+    problems.push(
+      `DATA_DIR ${places.dataDir} is not empty (${held.sort().join(', ')}): restore into an empty folder, or add --force to replace its database and secrets with the backup's.`,
+    );
   const config = manifest.contents.config && path.join(staging, 'config', manifest.contents.config);
   if (config && existsSync(places.shopConfig) && !sameContent(config, places.shopConfig)) {
     problems.push(`SHOP_CONFIG ${places.shopConfig} exists with another config: move it away, or add --force to replace it with the backup's.`);
   }
   const media = path.join(staging, 'media');
-  const clashes = existsSync(media) ? listFiles(media).filter((f) => existsSync(path.join(places.mediaDir, f)) && !sameContent(path.join(media, f), path.join(places.mediaDir, f))) : [];
+  const clashes = existsSync(media)
+    ? listFiles(media).filter((f) => existsSync(path.join(places.mediaDir, f)) && !sameContent(path.join(media, f), path.join(places.mediaDir, f)))
+    : [];
   if (clashes.length > 0) {
-    problems.push(`MEDIA_DIR ${places.mediaDir} has other files of the same names (${clashes.slice(0, 5).join(', ')}${clashes.length > 5 ? ', …' : ''}): add --force to replace them with the backup's.`);
+    problems.push(
+      `MEDIA_DIR ${places.mediaDir} has other files of the same names (${clashes.slice(0, 5).join(', ')}${clashes.length > 5 ? ', …' : ''}): add --force to replace them with the backup's.`,
+    );
   }
   return problems;
 }

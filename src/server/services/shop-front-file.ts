@@ -28,14 +28,35 @@ export type ShopFront = { categories: Category[]; banners: StoredBanner[] };
 export type ShopFrontParse = ({ ok: true } & ShopFront) | { ok: false; problems: CatalogProblem[] };
 
 /** The sheet's columns. Only kind is required, and a category's id; an empty cell takes the default. */
-export const shopFrontColumns = ['kind', 'id', 'title', 'subtitle', 'button', 'colour', 'image', 'desktopImage', 'linkType', 'linkTo', 'from', 'until', 'position'] as const;
+export const shopFrontColumns = [
+  'kind',
+  'id',
+  'title',
+  'subtitle',
+  'button',
+  'colour',
+  'image',
+  'desktopImage',
+  'linkType',
+  'linkTo',
+  'from',
+  'until',
+  'position',
+] as const;
 type Column = (typeof shopFrontColumns)[number];
 const bannerOnly: readonly Column[] = ['subtitle', 'button', 'desktopImage', 'linkType', 'linkTo', 'from', 'until'];
 
 /** Where a row's problem goes: the field's path as the schema names it, the message, and whether it is written for the owner already (else a CSV shows its column's hint). */
 type Report = (path: readonly PropertyKey[], message: string, plain?: boolean) => void;
 /** A category as the sheet gives it: a field left out takes the catalog's value, then the default. */
-type CategoryRow = { id: string; name?: string | undefined; colour?: string | undefined; image?: string | undefined; position?: number | undefined; report: Report };
+type CategoryRow = {
+  id: string;
+  name?: string | undefined;
+  colour?: string | undefined;
+  image?: string | undefined;
+  position?: number | undefined;
+  report: Report;
+};
 /** A banner as bannerCreateSchema takes it, before its rules. */
 type BannerRow = { input: unknown; position?: number | undefined; report: Report };
 type Rows = { categories: CategoryRow[]; banners: BannerRow[] };
@@ -93,7 +114,12 @@ function csvRows(text: string, problems: CatalogProblem[]): Rows | null {
     const cell = (column: Column) => cells[column] || undefined;
     const kind = (cell('kind') ?? '').toLowerCase();
     const named = cell('id') ?? (cell('title') === undefined ? undefined : `"${cell('title')}"`);
-    const label = kind === 'category' ? `category ${cell('id') ?? 'without id'}` : kind === 'hero' || kind === 'slider' ? `banner ${named ?? 'without id or title'}` : (named ?? 'a row');
+    const label =
+      kind === 'category'
+        ? `category ${cell('id') ?? 'without id'}`
+        : kind === 'hero' || kind === 'slider'
+          ? `banner ${named ?? 'without id or title'}`
+          : (named ?? 'a row');
     const reported = new Set<string>();
     const problem = (column: Column, message: string, plain = false) => {
       if (reported.has(column)) return;
@@ -105,10 +131,19 @@ function csvRows(text: string, problems: CatalogProblem[]): Rows | null {
     if (positionCell !== undefined && position === undefined) problem('position', csvHints.position!);
 
     if (kind === 'category') {
-      for (const column of bannerOnly) if (cell(column) !== undefined) problem(column, 'only a banner row uses this column: leave it empty on a category row', true);
+      for (const column of bannerOnly)
+        if (cell(column) !== undefined) problem(column, 'only a banner row uses this column: leave it empty on a category row', true);
       const id = categorySchema.shape.oId.safeParse(cell('id') ?? '');
       if (!id.success) problem('id', categoryIdHint);
-      else rows.categories.push({ id: id.data, name: cell('title'), colour: cell('colour'), image: cell('image'), position, report: ([field], message, plain) => problem(field === 'name' ? 'title' : (String(field) as Column), message, plain) });
+      else
+        rows.categories.push({
+          id: id.data,
+          name: cell('title'),
+          colour: cell('colour'),
+          image: cell('image'),
+          position,
+          report: ([field], message, plain) => problem(field === 'name' ? 'title' : (String(field) as Column), message, plain),
+        });
     } else if (kind === 'hero' || kind === 'slider') {
       const linkType = linkTypes[(cell('linkType') ?? '').toLowerCase()];
       const linkTo = cell('linkTo') ?? '';
@@ -122,7 +157,12 @@ function csvRows(text: string, problems: CatalogProblem[]): Rows | null {
         // one picture for both sizes unless the sheet gives a wider one
         image: { mobile: image, desktop: cell('desktopImage') ?? image },
         background: cell('colour'),
-        link: linkType === undefined ? { type: cell('linkType') ?? '' } : linkType === 'url' ? { type: linkType, urlValue: linkTo } : { type: linkType, value: listCell(linkTo) },
+        link:
+          linkType === undefined
+            ? { type: cell('linkType') ?? '' }
+            : linkType === 'url'
+              ? { type: linkType, urlValue: linkTo }
+              : { type: linkType, value: listCell(linkTo) },
         from: scheduleCell(cell('from')),
         until: scheduleCell(cell('until')),
       };
@@ -134,7 +174,9 @@ function csvRows(text: string, problems: CatalogProblem[]): Rows | null {
 
 const jsonSheetSchema = z.object({ categories: z.array(z.unknown()).default([]), banners: z.array(z.unknown()).default([]) }).strict();
 /** The catalog JSON's category, its fields but the id left out as the sheet's cells may be. */
-const jsonCategorySchema = z.object({ oId: categorySchema.shape.oId, name: z.string().optional(), colour: z.string().optional(), image: z.string().optional(), position: positionSchema }).strict();
+const jsonCategorySchema = z
+  .object({ oId: categorySchema.shape.oId, name: z.string().optional(), colour: z.string().optional(), image: z.string().optional(), position: positionSchema })
+  .strict();
 
 function jsonRows(text: string, problems: CatalogProblem[]): Rows | null {
   const read = readJson(text);
@@ -158,7 +200,12 @@ function jsonRows(text: string, problems: CatalogProblem[]): Rows | null {
     const parsed = jsonCategorySchema.safeParse(entry);
     if (!parsed.success) for (const issue of parsed.error.issues) at(issue.path, issue.message);
     // the file calls the id oId, as the catalog does
-    else rows.categories.push({ ...parsed.data, id: parsed.data.oId, report: ([field, ...rest], message, plain) => at([field === 'id' ? 'oId' : field!, ...rest], message, plain) });
+    else
+      rows.categories.push({
+        ...parsed.data,
+        id: parsed.data.oId,
+        report: ([field, ...rest], message, plain) => at([field === 'id' ? 'oId' : field!, ...rest], message, plain),
+      });
   });
   sheet.data.banners.forEach((entry, i) => {
     const at: Report = (path, message) => report(['banners', i, ...path], message);
@@ -173,7 +220,10 @@ function jsonRows(text: string, problems: CatalogProblem[]): Rows | null {
 
 /** Rows by their position, smallest first, and those without one after them; in the sheet's order otherwise. */
 function inOrder<T extends { position?: number | undefined }>(rows: T[]): T[] {
-  return rows.map((row, i) => ({ row, i })).sort((a, b) => (a.row.position ?? Infinity) - (b.row.position ?? Infinity) || a.i - b.i).map(({ row }) => row);
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => (a.row.position ?? Infinity) - (b.row.position ?? Infinity) || a.i - b.i)
+    .map(({ row }) => row);
 }
 
 /**
@@ -191,7 +241,11 @@ function settle(rows: Rows, catalog: Category[] | null, timeZone: string): ShopF
     }
     named.add(row.id);
     const before = known.get(row.id);
-    const parsed = categoryFieldsSchema.safeParse({ name: row.name ?? before?.name ?? row.id, colour: row.colour ?? before?.colour, image: row.image ?? before?.image });
+    const parsed = categoryFieldsSchema.safeParse({
+      name: row.name ?? before?.name ?? row.id,
+      colour: row.colour ?? before?.colour,
+      image: row.image ?? before?.image,
+    });
     if (!parsed.success) for (const issue of parsed.error.issues) row.report(issue.path, issue.message);
     else sheet.push({ category: { oId: row.id, position: 0, ...parsed.data }, position: row.position });
   }
@@ -215,11 +269,16 @@ function settle(rows: Rows, catalog: Category[] | null, timeZone: string): ShopF
     };
     if (id !== undefined && given.has(id)) problem(['id'], 'the id is used twice: give each banner its own');
     if (id !== undefined) given.add(id);
-    if (catalog !== null && link.type === 'categories') link.value.forEach((c, i) => ids.has(c) || problem(['link', 'value', i], shopFrontMessages.unknownCategory(c)));
+    if (catalog !== null && link.type === 'categories')
+      link.value.forEach((c, i) => ids.has(c) || problem(['link', 'value', i], shopFrontMessages.unknownCategory(c)));
     const showFrom = from === null ? undefined : scheduleInstant(from, 'from', timeZone);
     const showUntil = until === null ? undefined : scheduleInstant(until, 'until', timeZone);
     if (showFrom !== undefined && showUntil !== undefined && showUntil <= showFrom) problem(['until'], shopFrontMessages.untilBeforeFrom);
-    if (good) banners.push({ banner: { id, ...fields, link, ...(showFrom === undefined ? {} : { showFrom }), ...(showUntil === undefined ? {} : { showUntil }) }, position: row.position });
+    if (good)
+      banners.push({
+        banner: { id, ...fields, link, ...(showFrom === undefined ? {} : { showFrom }), ...(showUntil === undefined ? {} : { showUntil }) },
+        position: row.position,
+      });
   }
   // ids left out are made from the title, as /admin makes them, once the sheet's own are known
   const made = inOrder(banners).map(({ banner }, position): StoredBanner => {

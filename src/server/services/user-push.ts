@@ -7,7 +7,11 @@ import type { PushMessage, PushSender, PushSubscriptionJson } from './push.ts';
  * answer: a subscription the push service calls gone is forgotten, other failures are
  * only logged (§8: push failures are logged only). Log lines carry ids, never endpoints.
  */
-export function pushToUser(deps: { devices: DeviceRepository; push: PushSender | undefined; log: FastifyBaseLogger }, userId: string, message: PushMessage): Promise<void> {
+export function pushToUser(
+  deps: { devices: DeviceRepository; push: PushSender | undefined; log: FastifyBaseLogger },
+  userId: string,
+  message: PushMessage,
+): Promise<void> {
   const { devices, push, log } = deps;
   return pushToAll({ push, log, subscriptions: () => devices.subscriptionsOf(userId), forget: (id) => devices.removeSubscription(id) }, message);
 }
@@ -17,7 +21,15 @@ export function pushToUser(deps: { devices: DeviceRepository; push: PushSender |
  * alert devices): one the push service calls gone is forgotten, other failures are only
  * logged, by the subscription's id. Never throws.
  */
-export function pushToAll(deps: { push: PushSender | undefined; log: FastifyBaseLogger; subscriptions: () => Promise<Array<PushSubscriptionJson & { id: string }>>; forget: (id: string) => Promise<void> }, message: PushMessage): Promise<void> {
+export function pushToAll(
+  deps: {
+    push: PushSender | undefined;
+    log: FastifyBaseLogger;
+    subscriptions: () => Promise<Array<PushSubscriptionJson & { id: string }>>;
+    forget: (id: string) => Promise<void>;
+  },
+  message: PushMessage,
+): Promise<void> {
   const { push, log } = deps;
   if (!push) return Promise.resolve();
   const run = async () => {

@@ -42,7 +42,10 @@ export async function startFakePushService(port = 0): Promise<FakePushService> {
         }
         try {
           const serverKey = Buffer.from(vapid[2]!, 'base64url');
-          const key = await importJWK({ kty: 'EC', crv: 'P-256', x: serverKey.subarray(1, 33).toString('base64url'), y: serverKey.subarray(33, 65).toString('base64url') }, 'ES256');
+          const key = await importJWK(
+            { kty: 'EC', crv: 'P-256', x: serverKey.subarray(1, 33).toString('base64url'), y: serverKey.subarray(33, 65).toString('base64url') },
+            'ES256',
+          );
           const { payload } = await jwtVerify(vapid[1]!, key, { algorithms: ['ES256'] });
           const message: unknown = JSON.parse(decrypt(Buffer.concat(chunks), subscriber.ecdh, subscriber.auth));
           received.push({ path, ttl: req.headers.ttl as string | undefined, vapid: { aud: payload.aud, sub: payload.sub, exp: payload.exp }, message });

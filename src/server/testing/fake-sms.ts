@@ -29,7 +29,8 @@ export async function startFakeSms(port = 0): Promise<FakeSms> {
   const fake: FakeSms = { url: '', received: [], failWith: undefined, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   const server = createServer((req, res) => {
     void (async () => {
-      if (req.method === 'GET' && req.url === '/messages') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fake.received));
+      if (req.method === 'GET' && req.url === '/messages')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fake.received));
       if (req.method !== 'POST' || req.url !== '/') return void res.writeHead(404).end();
       if (req.headers.authorization !== `Bearer ${SMS_TOKEN}`) return void res.writeHead(401).end('{"error":"bad token"}');
       if (fake.failWith) return void res.writeHead(fake.failWith).end('{"error":"unavailable"}');

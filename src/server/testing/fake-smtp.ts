@@ -49,7 +49,12 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           await fake.hold;
           if (fake.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
           const { mailFrom, rcptTo } = session.envelope;
-          fake.received.push({ user: typeof session.user === 'string' ? session.user : undefined, from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          fake.received.push({
+            user: typeof session.user === 'string' ? session.user : undefined,
+            from: mailFrom ? mailFrom.address : '',
+            to: rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         })();
       });
@@ -92,10 +97,16 @@ export function mimePart(raw: string, type: 'text/plain' | 'text/html' | 'text/c
 /** The message's Subject as a mail program shows it: folded lines joined and RFC 2047 words (=?UTF-8?Q?…?= or ?B?) decoded. */
 export function subjectOf(raw: string): string {
   const folded = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
-  const joined = folded.replace(/\?=\r?\n[ \t]+=\?/g, '?==?').replace(/\r?\n[ \t]+/g, ' ').trim();
+  const joined = folded
+    .replace(/\?=\r?\n[ \t]+=\?/g, '?==?')
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
   return joined.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }

@@ -28,14 +28,24 @@ export async function loadWebBuild() {
 function withRoomForOrders(config: unknown): unknown {
   if (typeof config !== 'object' || config === null || !('orderConfig' in config)) return config;
   const orderConfig = config.orderConfig as Record<string, unknown>;
-  return 'orderRateLimit' in orderConfig ? config : { ...config, orderConfig: { ...orderConfig, orderRateLimit: { perAddress: 100_000, perContact: 100_000 } } };
+  return 'orderRateLimit' in orderConfig
+    ? config
+    : { ...config, orderConfig: { ...orderConfig, orderRateLimit: { perAddress: 100_000, perContact: 100_000 } } };
 }
 
 /** The built web app, or one a test changed (its render, say). */
 export type WebBuild = Awaited<ReturnType<typeof loadWebBuild>>;
 
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog; any other app option as given. */
-export async function buildTestApp(db: Db, { config: rawConfig, web, seed, ...rest }: { config?: unknown; web?: boolean | WebBuild; seed?: boolean } & Partial<Omit<AppOptions, 'config' | 'db' | 'web'>> = {}) {
+export async function buildTestApp(
+  db: Db,
+  {
+    config: rawConfig,
+    web,
+    seed,
+    ...rest
+  }: { config?: unknown; web?: boolean | WebBuild; seed?: boolean } & Partial<Omit<AppOptions, 'config' | 'db' | 'web'>> = {},
+) {
   const config: ConfigResult = validateShopConfig(withRoomForOrders(rawConfig ?? testShopConfig()));
   if (seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
   return buildApp({ ...rest, config, db, web: web === true ? await loadWebBuild() : web || undefined });

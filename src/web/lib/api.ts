@@ -30,7 +30,8 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 export const getJson = <T>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>) => call<T>('POST', path, body, headers);
 /** A file as the request body (an owner's photo), with its own content type; the answer is JSON. */
-export const postFile = <T>(path: string, file: Blob, headers: Record<string, string> = {}) => call<T>('POST', path, file, { 'content-type': file.type || 'application/octet-stream', ...headers });
+export const postFile = <T>(path: string, file: Blob, headers: Record<string, string> = {}) =>
+  call<T>('POST', path, file, { 'content-type': file.type || 'application/octet-stream', ...headers });
 /** A file the server makes (a CSV export): its bytes, or the error answer as `call` gives it. */
 export async function getBlob(path: string, headers: Record<string, string> = {}): Promise<ApiResult<Blob>> {
   let res: Response;

@@ -30,7 +30,10 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_T
     const timer = setTimeout(() => reject(new ChunkLoadError(`Loading chunk timed out after ${timeoutMs} ms`, null)), timeoutMs);
     load().then(
       (value) => (clearTimeout(timer), resolve(value)),
-      (err: unknown) => (clearTimeout(timer), reject(err instanceof ChunkLoadError ? err : new ChunkLoadError(`Loading chunk failed: ${String(err)}`, failedModuleUrl(err), { cause: err }))),
+      (err: unknown) => (
+        clearTimeout(timer),
+        reject(err instanceof ChunkLoadError ? err : new ChunkLoadError(`Loading chunk failed: ${String(err)}`, failedModuleUrl(err), { cause: err }))
+      ),
     );
   });
 }

@@ -16,7 +16,9 @@ function fakeServer() {
       devices.set(body.deviceId, secret);
       return json(200, { success: true, deviceSecret: secret });
     }
-    return known === body.deviceSecret ? json(200, { success: true }) : json(403, { success: false, error: 'device_secret', message: 'This device is registered by another browser.' });
+    return known === body.deviceSecret
+      ? json(200, { success: true })
+      : json(403, { success: false, error: 'device_secret', message: 'This device is registered by another browser.' });
   });
   return { devices, sent, fetch };
 }
@@ -25,7 +27,11 @@ describe('registering the device', () => {
   let server: ReturnType<typeof fakeServer>;
   beforeEach(() => {
     const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    });
     server = fakeServer();
     vi.stubGlobal('fetch', server.fetch);
   });
@@ -44,7 +50,7 @@ describe('registering the device', () => {
     expect(server.devices.size).toBe(1);
   });
 
-  it("a device id another browser holds (or a lost secret) makes this browser a new device, once", async () => {
+  it('a device id another browser holds (or a lost secret) makes this browser a new device, once', async () => {
     const taken = deviceId('shop');
     server.devices.set(taken, 'someone-elses');
     expect(await registerDevice('shop', 'u1')).toBe(true);

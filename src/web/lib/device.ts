@@ -65,12 +65,33 @@ type UaData = { platform?: string; mobile?: boolean; getHighEntropyValues?(hints
 async function describeDevice(): Promise<Pick<DeviceRecord, 'os_name' | 'device_brand' | 'device_model' | 'device_type'>> {
   const ua = navigator.userAgent;
   const data = (navigator as Navigator & { userAgentData?: UaData }).userAgentData;
-  const os = data?.platform || (/Android/.test(ua) ? 'Android' : /iPhone|iPad|iPod/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /CrOS/.test(ua) ? 'Chrome OS' : /Linux/.test(ua) ? 'Linux' : null);
-  const type = /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua)) ? 'tablet' : (data?.mobile ?? /Mobi|iPhone/.test(ua)) ? 'mobile' : 'desktop';
+  const os =
+    data?.platform ||
+    (/Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad|iPod/.test(ua)
+        ? 'iOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X/.test(ua)
+            ? 'macOS'
+            : /CrOS/.test(ua)
+              ? 'Chrome OS'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : null);
+  const type =
+    /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua)) ? 'tablet' : (data?.mobile ?? /Mobi|iPhone/.test(ua)) ? 'mobile' : 'desktop';
   let model = /\b(iPhone|iPad|iPod)\b/.exec(ua)?.[1] ?? /Android [\d.]+; (?:[a-z]{2}-[a-z]{2}; )?([^;)]+?)(?: Build\/|\))/i.exec(ua)?.[1] ?? null;
   if (data?.getHighEntropyValues) model = (await data.getHighEntropyValues(['model']).catch(() => ({ model: undefined }))).model || model;
   if (model === 'K') model = null; // Chrome's reduced user agent hides the model behind "K"
-  const brand = /iPhone|iPad|iPod|Macintosh/.test(ua) ? 'Apple' : /\bSM-|Samsung/i.test(ua) || model?.startsWith('SM-') ? 'Samsung' : /Pixel/.test(model ?? ua) ? 'Google' : null;
+  const brand = /iPhone|iPad|iPod|Macintosh/.test(ua)
+    ? 'Apple'
+    : /\bSM-|Samsung/i.test(ua) || model?.startsWith('SM-')
+      ? 'Samsung'
+      : /Pixel/.test(model ?? ua)
+        ? 'Google'
+        : null;
   return { os_name: os, device_brand: brand, device_model: model, device_type: type };
 }
 
@@ -78,9 +99,22 @@ async function describeDevice(): Promise<Pick<DeviceRecord, 'os_name' | 'device_
  * Sends one analytics event (§7 analytics/logEvent) with the page's device record.
  * Failures are only logged: analytics never gets in the shopper's way.
  */
-export async function logEvent(shopId: string, eventType: string, value: string, userId: string | null = null, headers: Record<string, string> = {}): Promise<void> {
+export async function logEvent(
+  shopId: string,
+  eventType: string,
+  value: string,
+  userId: string | null = null,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const session = idIn(() => sessionStorage, `${shopId}/session`);
-  const record: DeviceRecord = { localTime: localTime(), device_id: deviceId(shopId), session_id: session.id, version: APP_VERSION, ...(await describeDevice()), user_id: userId };
+  const record: DeviceRecord = {
+    localTime: localTime(),
+    device_id: deviceId(shopId),
+    session_id: session.id,
+    version: APP_VERSION,
+    ...(await describeDevice()),
+    user_id: userId,
+  };
   const res = await postJson('/fn/analytics/logEvent', { event_type: eventType, value, sf_id: shopId, ...record }, headers);
   if (!res.ok) console.warn(`${eventType} event not logged`, res.status);
 }
@@ -101,7 +135,12 @@ export async function startSession(shopId: string, userId: string | null, header
  * browser's or this one lost its secret: the browser becomes a new device and tries once
  * more. Failures are logged only (§8).
  */
-export function registerDevice(shopId: string, userId: string | null, headers: Record<string, string> = {}, subscription: PushSubscriptionJSON | null = null): Promise<boolean> {
+export function registerDevice(
+  shopId: string,
+  userId: string | null,
+  headers: Record<string, string> = {},
+  subscription: PushSubscriptionJSON | null = null,
+): Promise<boolean> {
   // one at a time: a second registration sent before the first brings its secret back would be refused and make a new device
   const next = registrations.then(() => register(shopId, userId, headers, subscription));
   registrations = next.catch(() => false);
@@ -112,7 +151,12 @@ let registrations: Promise<unknown> = Promise.resolve();
 
 async function register(shopId: string, userId: string | null, headers: Record<string, string>, subscription: PushSubscriptionJSON | null): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
-    const body = { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId: deviceId(shopId), userId, deviceSecret: userValue(shopId, 'deviceSecret') };
+    const body = {
+      fcmToken: subscription ? JSON.stringify(subscription) : null,
+      deviceId: deviceId(shopId),
+      userId,
+      deviceSecret: userValue(shopId, 'deviceSecret'),
+    };
     const res = await postJson<{ deviceSecret?: string }>('/api/instance/updateFcmToken', body, headers);
     if (res.ok) {
       if (res.data.deviceSecret) keepUserValue(shopId, 'deviceSecret', res.data.deviceSecret);

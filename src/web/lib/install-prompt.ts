@@ -24,7 +24,9 @@ export const useInstall = create<InstallState>()((set, get) => ({
     const { outcome } = await event.userChoice;
     // loaded only now: the record's code is not part of any page's first load
     const { token, user } = useSession.getState();
-    void import('./device.ts').then(({ logEvent }) => logEvent(shopId, 'app_install', outcome, user?.id ?? null, token ? { authorization: `Bearer ${token}` } : {}));
+    void import('./device.ts').then(({ logEvent }) =>
+      logEvent(shopId, 'app_install', outcome, user?.id ?? null, token ? { authorization: `Bearer ${token}` } : {}),
+    );
   },
 }));
 

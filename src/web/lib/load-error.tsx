@@ -30,7 +30,14 @@ export default function LoadError({ error, inline, onRetry, onClose }: { error: 
   }, [failure]);
   if (!failure) return null;
   return (
-    <div role="alert" className={inline ? 'flex flex-col gap-3 text-sm' : 'fixed inset-x-3 top-20 z-[70] mx-auto flex max-w-md flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg'}>
+    <div
+      role="alert"
+      className={
+        inline
+          ? 'flex flex-col gap-3 text-sm'
+          : 'fixed inset-x-3 top-20 z-[70] mx-auto flex max-w-md flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-lg'
+      }
+    >
       <p>{failure === 'offline' ? t('app.loadOffline') : t('app.loadFailed')}</p>
       <div className="flex justify-end gap-2">
         {failure === 'offline' ? null : (

@@ -33,7 +33,11 @@ export async function classifyLoadFailure(error: ChunkLoadError, fetchFile: type
  * Reloads the page for files that are gone, unless it did so less than a minute ago
  * (the new version would be missing them too): true when it reloads.
  */
-export function reloadOnceForNewVersion(storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, now = Date.now(), reload = () => window.location.reload()): boolean {
+export function reloadOnceForNewVersion(
+  storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  now = Date.now(),
+  reload = () => window.location.reload(),
+): boolean {
   const last = Number(storage.getItem(RELOAD_KEY) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;
   storage.setItem(RELOAD_KEY, String(now));

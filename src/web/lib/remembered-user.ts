@@ -9,7 +9,12 @@ import { keepUserValue, userStorageKey, userValue } from './user-storage.ts';
  * too (§4: logout clears the user). A refresh that failed for want of a network leaves the
  * session marker, and so the other tabs, alone.
  */
-export function rememberedUserAction(stored: SessionUser | undefined, status: 'unknown' | 'guest' | 'user', user: SessionUser | null, signedIn: boolean): 'keep' | 'forget' | null {
+export function rememberedUserAction(
+  stored: SessionUser | undefined,
+  status: 'unknown' | 'guest' | 'user',
+  user: SessionUser | null,
+  signedIn: boolean,
+): 'keep' | 'forget' | null {
   if (status === 'user' && user) return JSON.stringify(stored) === JSON.stringify(user) ? null : 'keep';
   if (status === 'guest' && stored && !signedIn) return 'forget';
   return null;

@@ -3,7 +3,13 @@ import { getJson } from './api.ts';
 import { asUser, useSession } from './session.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const signedIn = { success: true, authToken: 'fresh-token', user: { id: 'u-asha', name: 'Asha', email: null, phoneNumber: null }, errorCode: null, errorMessage: null };
+const signedIn = {
+  success: true,
+  authToken: 'fresh-token',
+  user: { id: 'u-asha', name: 'Asha', email: null, phoneNumber: null },
+  errorCode: null,
+  errorMessage: null,
+};
 
 /** A server whose orders call answers `first` once, then 200; the requests it saw, in order. */
 function server(first: Response) {

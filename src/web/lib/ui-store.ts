@@ -8,8 +8,20 @@ import type { OrderView } from '../../domain/order.ts';
  */
 
 export const modalNames = [
-  'review', 'authentication', 'verify-phone', 'update-name', 'add-email', 'size-guide', 'terms-and-conditions',
-  'feature-not-implemented', 'language-switcher', 'order-confirmation', 'newsletter', 'order-cancel-request', 'order-help', 'whatsapp-help',
+  'review',
+  'authentication',
+  'verify-phone',
+  'update-name',
+  'add-email',
+  'size-guide',
+  'terms-and-conditions',
+  'feature-not-implemented',
+  'language-switcher',
+  'order-confirmation',
+  'newsletter',
+  'order-cancel-request',
+  'order-help',
+  'whatsapp-help',
 ] as const;
 export type ModalName = (typeof modalNames)[number];
 
@@ -35,7 +47,9 @@ export type ModalPropsByName = {
 type NoProps = Record<never, never>;
 
 /** A modal's props as `openModal` takes them: optional when the modal needs none. */
-type OpenArgs<N extends ModalName> = NoProps extends ModalPropsByName[N] ? [props?: ModalPropsByName[N], options?: { persistent?: boolean }] : [props: ModalPropsByName[N], options?: { persistent?: boolean }];
+type OpenArgs<N extends ModalName> = NoProps extends ModalPropsByName[N]
+  ? [props?: ModalPropsByName[N], options?: { persistent?: boolean }]
+  : [props: ModalPropsByName[N], options?: { persistent?: boolean }];
 
 export type Panel = 'cart' | 'sideMenu' | 'search' | 'wishlist';
 

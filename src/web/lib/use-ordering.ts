@@ -45,4 +45,3 @@ export function useOrderingClosedText(): string | null {
         : t('app.orderingOpensLater', { day: words.day, time: words.time });
   return own ? `${opening} ${own}` : opening;
 }
-

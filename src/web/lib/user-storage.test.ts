@@ -6,7 +6,11 @@ describe("the shop's 'user' collection in local storage (§9)", () => {
   let storage: Map<string, string>;
   beforeEach(() => {
     storage = new Map();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    });
   });
   afterEach(() => void vi.unstubAllGlobals());
 

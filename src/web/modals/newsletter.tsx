@@ -34,7 +34,9 @@ export default function Newsletter({ close }: ModalProps<'newsletter'>) {
         </p>
       ) : (
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
-          <p className="text-slate-700">{offer.couponEnabled ? t('modal.newsletterIntro', { percent: offer.couponPercent }) : t('modal.newsletterIntroPlain')}</p>
+          <p className="text-slate-700">
+            {offer.couponEnabled ? t('modal.newsletterIntro', { percent: offer.couponPercent }) : t('modal.newsletterIntroPlain')}
+          </p>
           <label htmlFor="newsletter-email" className="text-sm font-medium">
             {t('modal.email')}
           </label>

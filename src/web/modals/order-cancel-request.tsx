@@ -30,14 +30,25 @@ export default function OrderCancelRequest({ close, shopId, orderId, token, onDo
   return (
     <ModalFrame title={t('modal.shells.orderCancelRequest.title')} close={close}>
       <p role={done || state === 'failed' ? 'status' : undefined} className="text-slate-700">
-        {state === 'cancelled' ? t('modal.cancelDone') : state === 'requested' ? t('modal.cancelRequested') : state === 'failed' ? t('modal.cancelFailed') : t('modal.cancelAsk', { id: orderId })}
+        {state === 'cancelled'
+          ? t('modal.cancelDone')
+          : state === 'requested'
+            ? t('modal.cancelRequested')
+            : state === 'failed'
+              ? t('modal.cancelFailed')
+              : t('modal.cancelAsk', { id: orderId })}
       </p>
       {done ? (
         <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
           {t('modal.ok')}
         </button>
       ) : (
-        <button type="button" disabled={state === 'sending'} onClick={() => void send()} className="self-end rounded-md bg-red-700 px-5 py-2 font-semibold text-white disabled:opacity-60">
+        <button
+          type="button"
+          disabled={state === 'sending'}
+          onClick={() => void send()}
+          className="self-end rounded-md bg-red-700 px-5 py-2 font-semibold text-white disabled:opacity-60"
+        >
           {t('modal.cancelConfirm')}
         </button>
       )}

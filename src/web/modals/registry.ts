@@ -10,7 +10,11 @@ type ModalModule<N extends ModalName> = { default: ComponentType<ModalProps<N>> 
 
 /** A modal whose code failed to load says so inside itself (§8); its Close closes the modal. */
 const lazy = <N extends ModalName>(load: () => Promise<ModalModule<N>>) =>
-  loadable<ModalProps<N>>(() => load().then((m) => m.default), { inline: true, fallback: createElement('p', { className: 'py-6 text-center text-slate-600' }, '…'), onClose: (props) => props.close() });
+  loadable<ModalProps<N>>(() => load().then((m) => m.default), {
+    inline: true,
+    fallback: createElement('p', { className: 'py-6 text-center text-slate-600' }, '…'),
+    onClose: (props) => props.close(),
+  });
 
 /**
  * Each modal's code, loaded the first time it opens and kept after that.

@@ -56,7 +56,12 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
     onSaved();
   }
 
-  if (state.kind === 'saved') return <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t('modal.reviewSaved')}</p>;
+  if (state.kind === 'saved')
+    return (
+      <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
+        {t('modal.reviewSaved')}
+      </p>
+    );
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 border-t border-slate-200 pt-3" noValidate>
       <fieldset className="flex flex-col gap-1">
@@ -64,16 +69,43 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
         <div className="flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="cursor-pointer text-2xl" title={t('modal.stars', { rating: n })}>
-              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} className="sr-only" aria-label={t('modal.stars', { rating: n })} />
-              <span aria-hidden="true" className={n <= rating ? 'text-amber-600' : 'text-slate-300'}>★</span>
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                checked={rating === n}
+                onChange={() => setRating(n)}
+                className="sr-only"
+                aria-label={t('modal.stars', { rating: n })}
+              />
+              <span aria-hidden="true" className={n <= rating ? 'text-amber-600' : 'text-slate-300'}>
+                ★
+              </span>
             </label>
           ))}
         </div>
       </fieldset>
-      <label htmlFor={textId} className="text-sm font-medium">{t('modal.yourReview')}</label>
-      <textarea id={textId} value={text} onChange={(e) => setText(e.target.value)} maxLength={2000} rows={4} className="rounded-md border border-slate-300 px-3 py-2" />
-      {state.kind === 'error' ? <p role="alert" className="text-sm text-red-700">{state.message}</p> : null}
-      <button type="submit" disabled={state.kind === 'sending'} className="self-start rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">
+      <label htmlFor={textId} className="text-sm font-medium">
+        {t('modal.yourReview')}
+      </label>
+      <textarea
+        id={textId}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={2000}
+        rows={4}
+        className="rounded-md border border-slate-300 px-3 py-2"
+      />
+      {state.kind === 'error' ? (
+        <p role="alert" className="text-sm text-red-700">
+          {state.message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={state.kind === 'sending'}
+        className="self-start rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60"
+      >
         {t('modal.sendReview')}
       </button>
     </form>
@@ -87,7 +119,13 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
  */
 function ReviewIfReceived({ sku, userId, onSaved }: { sku: string; userId: string; onSaved: () => void }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['reviews', sku, 'eligibility', userId], queryFn: () => asUser((headers) => getJson<{ canReview: boolean }>(`/api/products/${encodeURIComponent(sku)}/reviews/eligibility`, headers)) }, queryClient);
+  const query = useQuery(
+    {
+      queryKey: ['reviews', sku, 'eligibility', userId],
+      queryFn: () => asUser((headers) => getJson<{ canReview: boolean }>(`/api/products/${encodeURIComponent(sku)}/reviews/eligibility`, headers)),
+    },
+    queryClient,
+  );
   if (query.isPending) return null;
   if (query.data?.ok && !query.data.data.canReview) return <p className="border-t border-slate-200 pt-3 text-slate-700">{t('modal.reviewBuyersOnly')}</p>;
   return <WriteReview sku={sku} onSaved={onSaved} />;
@@ -124,7 +162,11 @@ export default function ReviewModal({ close, variantId, title }: ModalProps<'rev
       {userId ? (
         <ReviewIfReceived sku={sku} userId={userId} onSaved={() => void query.refetch()} />
       ) : (
-        <button type="button" onClick={() => openModal('authentication')} className="self-start rounded-md border border-primary-strong px-4 py-2 font-medium text-primary-strong">
+        <button
+          type="button"
+          onClick={() => openModal('authentication')}
+          className="self-start rounded-md border border-primary-strong px-4 py-2 font-medium text-primary-strong"
+        >
           {t('modal.loginToReview')}
         </button>
       )}

@@ -7,7 +7,10 @@ import type { ModalProps } from './registry.ts';
 export default function TermsAndConditions({ close }: ModalProps<'terms-and-conditions'>) {
   const { t } = useTranslation();
   const text = useShop().pages.tAndC;
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <ModalFrame title={t('pages.tAndC')} close={close}>
       {paragraphs.map((p, i) => (

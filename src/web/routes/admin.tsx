@@ -25,8 +25,7 @@ export default function Admin() {
   const page = useOutlet();
   // once per i18n instance (a string compares by value; the merged catalog is a copy):
   // the owner's texts are in before anything reads them
-  if (i18n.getResource(i18n.language, 'translation', 'owner.title') !== ownerMessages.title) i18n.addResourceBundle(i18n.language, 'translation', { owner: ownerMessages }, true, true);
-  return (
-    <OwnerShell>{page ?? <OwnerPage />}</OwnerShell>
-  );
+  if (i18n.getResource(i18n.language, 'translation', 'owner.title') !== ownerMessages.title)
+    i18n.addResourceBundle(i18n.language, 'translation', { owner: ownerMessages }, true, true);
+  return <OwnerShell>{page ?? <OwnerPage />}</OwnerShell>;
 }

@@ -14,7 +14,12 @@ function Booking({ billId, moved, emailSent }: { billId: string; moved: boolean;
   const answer = useQuery(appointmentsQuery(userId), queryClient).data;
   if (!answer) return <p role="status">{t('nav.loading')}</p>;
   const booking = answer.ok ? answer.data.find((a) => a.billId === billId) : undefined;
-  if (!booking) return <p role="alert" className="text-red-700">{t('appointment.notFound')}</p>;
+  if (!booking)
+    return (
+      <p role="alert" className="text-red-700">
+        {t('appointment.notFound')}
+      </p>
+    );
   return (
     <>
       <h1 className="text-2xl font-semibold">{moved ? t('appointment.movedTitle') : t('appointment.successTitle')}</h1>
@@ -36,7 +41,13 @@ export default function AppointmentSuccess() {
   const billId = params.get('billId');
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
-      {billId && status === 'user' ? <Booking billId={billId} moved={params.has('moved')} emailSent={emailSent} /> : status === 'unknown' ? <p role="status">{t('nav.loading')}</p> : <h1 className="text-2xl font-semibold">{t('appointment.successTitle')}</h1>}
+      {billId && status === 'user' ? (
+        <Booking billId={billId} moved={params.has('moved')} emailSent={emailSent} />
+      ) : status === 'unknown' ? (
+        <p role="status">{t('nav.loading')}</p>
+      ) : (
+        <h1 className="text-2xl font-semibold">{t('appointment.successTitle')}</h1>
+      )}
       <Link to={paths.account('appointments')} className="font-medium text-primary-strong hover:underline">
         {t('appointment.allBookings')}
       </Link>

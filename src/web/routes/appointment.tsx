@@ -38,7 +38,15 @@ export default function Appointment() {
       {!takesAppointments ? (
         <p className="text-slate-700">{t('appointment.none')}</p>
       ) : (
-        <BookingPicker key={moving ?? 'new'} shopId={shop.id} services={services} serviceId={serviceId} onService={chooseService} moving={moving} onDone={done} />
+        <BookingPicker
+          key={moving ?? 'new'}
+          shopId={shop.id}
+          services={services}
+          serviceId={serviceId}
+          onService={chooseService}
+          moving={moving}
+          onDone={done}
+        />
       )}
     </section>
   );

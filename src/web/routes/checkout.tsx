@@ -43,7 +43,12 @@ export default function Checkout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId]);
 
-  if (!hydrated || !ready) return <p role="status" className="py-10 text-center text-slate-600">{t('nav.loading')}</p>;
+  if (!hydrated || !ready)
+    return (
+      <p role="status" className="py-10 text-center text-slate-600">
+        {t('nav.loading')}
+      </p>
+    );
 
   if (orderId) {
     const last = lastOrder(shop.id);

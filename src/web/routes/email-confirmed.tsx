@@ -39,7 +39,11 @@ export default function EmailConfirmed() {
     queryClient,
   );
   const res = query.data;
-  const state: State = !res ? { kind: 'confirming' } : res.ok && res.data.success ? { kind: 'done' } : { kind: 'error', message: (res.ok ? null : res.error?.errorMessage) ?? t('modal.auth.connection') };
+  const state: State = !res
+    ? { kind: 'confirming' }
+    : res.ok && res.data.success
+      ? { kind: 'done' }
+      : { kind: 'error', message: (res.ok ? null : res.error?.errorMessage) ?? t('modal.auth.connection') };
 
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">

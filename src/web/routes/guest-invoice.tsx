@@ -17,7 +17,10 @@ export const meta = () => [{ name: 'robots', content: 'noindex' }];
 export default function GuestInvoice() {
   const { t } = useTranslation();
   const target = useHydrated() ? linkFragment('orderId', 'token') : undefined;
-  const query = useQuery({ queryKey: ['guest-invoice', target?.orderId], queryFn: () => fetchGuestInvoice(target!.orderId, target!.token), enabled: !!target, staleTime: Infinity }, queryClient);
+  const query = useQuery(
+    { queryKey: ['guest-invoice', target?.orderId], queryFn: () => fetchGuestInvoice(target!.orderId, target!.token), enabled: !!target, staleTime: Infinity },
+    queryClient,
+  );
   const result = query.data;
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">

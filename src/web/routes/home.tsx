@@ -17,7 +17,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const grouped = context.shop?.catalog.enableVariantGrouping ?? true;
   // the carousel's tiles are chosen first (items, when grouped) and grouped after, so eight tiles are eight items
   const sections = sortCategories(categories)
-    .map((category) => ({ category, products: firstTiles(products.filter((p) => p.categoryId === category.oId), PER_CATEGORY, grouped).map(toTile) }))
+    .map((category) => ({
+      category,
+      products: firstTiles(
+        products.filter((p) => p.categoryId === category.oId),
+        PER_CATEGORY,
+        grouped,
+      ).map(toTile),
+    }))
     .filter((s) => s.products.length > 0);
   return { categories, sections, hero: banners.filter((b) => b.kind === 'hero'), sliders: banners.filter((b) => b.kind === 'slider') };
 }

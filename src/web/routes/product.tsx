@@ -21,7 +21,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** Structured data for search engines: schema.org Product with its offer. */
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
-  const shop = (matches[0]?.data as { shop?: { title: string; description?: string; localeConfig: { currencyCode: string; fractionDigits: number } } } | undefined)?.shop;
+  const shop = (
+    matches[0]?.data as { shop?: { title: string; description?: string; localeConfig: { currencyCode: string; fractionDigits: number } } } | undefined
+  )?.shop;
   if (!d || !shop) return [{ title: shop?.title || 'home' }];
   // the one description of the page: the product's, or the shop's for a product without one
   const description = d.product.description.trim().slice(0, 160) || shop.description;
@@ -91,7 +93,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductErrors product={product} />
         <AddToCart product={product} size="lg" />
         <p className={stock === 'out' ? 'font-medium text-red-700' : 'text-green-800'}>
-          {stock === 'out' ? t('product.outOfStock') : stock === 'in' ? t('product.inStock') : t('product.onlyLeft', { quantity: `${formatQuantity(qtyToMilli(stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}` })}
+          {stock === 'out'
+            ? t('product.outOfStock')
+            : stock === 'in'
+              ? t('product.inStock')
+              : t('product.onlyLeft', {
+                  quantity: `${formatQuantity(qtyToMilli(stock, product.isFraction), product.isFraction)}${product.isFraction ? ` ${t('product.kg')}` : ''}`,
+                })}
         </p>
         <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-primary-strong">
           <button type="button" className="underline" onClick={() => openModal('review', { variantId: product.variantId, title: product.title })}>

@@ -10,7 +10,13 @@ const PAGES = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = PAGES[new URL(request.url).pathname as keyof typeof PAGES];
   const text = context.shop?.pages[page.key] ?? '';
-  return { page: page.key, paragraphs: text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean) };
+  return {
+    page: page.key,
+    paragraphs: text
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+  };
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {

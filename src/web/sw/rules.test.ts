@@ -5,13 +5,38 @@ const at = (path: string) => new URL(path, 'https://shop.example');
 
 describe('what the service worker keeps', () => {
   it('keeps the pages a shopper browses, and their navigation data', () => {
-    for (const path of ['/', '/home', '/catalog', '/catalog?categories=fruits', '/p/apple-shimla', '/faqs', '/t-and-c', '/privacy', '/p/apple-shimla.data', '/catalog.data?_routes=routes%2Fcatalog', '/_root.data']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/catalog',
+      '/catalog?categories=fruits',
+      '/p/apple-shimla',
+      '/faqs',
+      '/t-and-c',
+      '/privacy',
+      '/p/apple-shimla.data',
+      '/catalog.data?_routes=routes%2Fcatalog',
+      '/_root.data',
+    ]) {
       expect(isBrowsingRequest(at(path)), path).toBe(true);
     }
   });
 
   it('never keeps checkout, the account, booking or order views: they need the server', () => {
-    for (const path of ['/checkout', '/checkout2', '/checkout.data', '/account', '/account-new', '/appointment', '/appointment/success', '/guest/view-order', '/email-confirmed', '/api/user/cart', '/p/a/b', '/p/']) {
+    for (const path of [
+      '/checkout',
+      '/checkout2',
+      '/checkout.data',
+      '/account',
+      '/account-new',
+      '/appointment',
+      '/appointment/success',
+      '/guest/view-order',
+      '/email-confirmed',
+      '/api/user/cart',
+      '/p/a/b',
+      '/p/',
+    ]) {
       expect(isBrowsingRequest(at(path)), path).toBe(false);
     }
   });
@@ -31,7 +56,11 @@ describe('how the service worker answers', () => {
 
   it('keeps browsed pages network first with a copy after 5 s, images cache first for 30 days', () => {
     expect(cachingFor(at('/p/apple-shimla'), navigate, origin)).toMatchObject({ strategy: 'network-first', cacheName: 'pages', networkTimeoutSeconds: 5 });
-    expect(cachingFor(at('/img/400/products/tea.jpg'), get, origin)).toMatchObject({ strategy: 'cache-first', cacheName: 'images', maxAgeSeconds: 30 * 24 * 3600 });
+    expect(cachingFor(at('/img/400/products/tea.jpg'), get, origin)).toMatchObject({
+      strategy: 'cache-first',
+      cacheName: 'images',
+      maxAgeSeconds: 30 * 24 * 3600,
+    });
   });
 
   it('sends checkout and the other pages that need the server to the network only, and leaves other sites and calls alone', () => {
@@ -46,12 +75,14 @@ describe('push messages', () => {
   const origin = 'https://shop.example';
 
   it('show the title and text, and open the shop at the message address', () => {
-    expect(readPushMessage({ title: 'Order confirmed', body: 'Order 01J is confirmed.', url: '/account?activePage=orders', tag: 'order-01J' }, origin)).toEqual({
-      title: 'Order confirmed',
-      body: 'Order 01J is confirmed.',
-      url: '/account?activePage=orders',
-      tag: 'order-01J',
-    });
+    expect(readPushMessage({ title: 'Order confirmed', body: 'Order 01J is confirmed.', url: '/account?activePage=orders', tag: 'order-01J' }, origin)).toEqual(
+      {
+        title: 'Order confirmed',
+        body: 'Order 01J is confirmed.',
+        url: '/account?activePage=orders',
+        tag: 'order-01J',
+      },
+    );
   });
 
   it('never open another site, and ignore a message without a title', () => {

@@ -53,7 +53,8 @@ export type Caching = {
  */
 export function cachingFor(url: URL, request: { method: string; mode: string }, origin: string): Caching | null {
   if (url.origin !== origin) return null;
-  if (request.method === 'GET' && isBrowsingRequest(url)) return { strategy: 'network-first', cacheName: 'pages', networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, maxEntries: PAGE_CACHE_ENTRIES };
+  if (request.method === 'GET' && isBrowsingRequest(url))
+    return { strategy: 'network-first', cacheName: 'pages', networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS, maxEntries: PAGE_CACHE_ENTRIES };
   if (request.method === 'GET' && isCatalogRequest(url)) return { strategy: 'network-first', cacheName: 'catalog' };
   if (isImageRequest(url)) return { strategy: 'cache-first', cacheName: 'images', maxEntries: IMAGE_CACHE_ENTRIES, maxAgeSeconds: IMAGE_CACHE_SECONDS };
   // every other page asks the server, and offline says what needs a connection

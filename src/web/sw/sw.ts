@@ -73,7 +73,14 @@ self.addEventListener('push', (event) => {
   }
   const notice = readPushMessage(data, self.location.origin);
   if (!notice) return;
-  event.waitUntil(self.registration.showNotification(notice.title, { body: notice.body, icon: '/icons/192.png', data: { url: notice.url }, ...(notice.tag ? { tag: notice.tag } : {}) }));
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon: '/icons/192.png',
+      data: { url: notice.url },
+      ...(notice.tag ? { tag: notice.tag } : {}),
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

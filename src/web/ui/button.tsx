@@ -12,9 +12,16 @@ export type ButtonVariant = keyof typeof variants;
 export type ButtonSize = keyof typeof sizes;
 
 /** The classes of a button of this kind and size, then `extra` (its place in the layout: `self-end`, `w-max`…). */
-export const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') => `${extra ? `${extra} ` : ''}rounded-md ${variants[variant]} ${sizes[size]} font-semibold disabled:opacity-50`;
+export const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') =>
+  `${extra ? `${extra} ` : ''}rounded-md ${variants[variant]} ${sizes[size]} font-semibold disabled:opacity-50`;
 
 /** A `<button>` (type "button" unless told) with the shop's look. */
-export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', ...rest }: { variant?: ButtonVariant; size?: ButtonSize } & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  ...rest
+}: { variant?: ButtonVariant; size?: ButtonSize } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return <button type={type} className={buttonClass(variant, size, className)} {...rest} />;
 }

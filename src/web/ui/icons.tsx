@@ -3,7 +3,17 @@ import type { SVGProps } from 'react';
 /** Line icons (24×24, currentColor). Decorative: the control around them carries the label. */
 function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="size-6" {...props}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-6"
+      {...props}
+    >
       <path d={d} />
     </svg>
   );

@@ -9,7 +9,21 @@ const sides = { left: 'inset-y-0 left-0', right: 'inset-y-0 right-0', top: 'inse
  * page close it. `className` sizes and lays out the panel; its title is a `SheetTitle`
  * (visible or `sr-only`) among the children.
  */
-export function Sheet({ open, onClose, side, className, onOpenAutoFocus, children }: { open: boolean; onClose: () => void; side: keyof typeof sides; className: string; onOpenAutoFocus?: ComponentProps<typeof Dialog.Content>['onOpenAutoFocus']; children: ReactNode }) {
+export function Sheet({
+  open,
+  onClose,
+  side,
+  className,
+  onOpenAutoFocus,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  side: keyof typeof sides;
+  className: string;
+  onOpenAutoFocus?: ComponentProps<typeof Dialog.Content>['onOpenAutoFocus'];
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>

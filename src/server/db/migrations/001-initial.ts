@@ -7,7 +7,11 @@ import type { Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('shop_meta').addColumn('key', 'text', (c) => c.primaryKey()).addColumn('value', 'text', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('shop_meta')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
 
   await db.schema
     .createTable('categories')
@@ -42,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('products_item_id').on('products').column('item_id').execute();
   await db.schema.createIndex('products_category_id').on('products').column('category_id').execute();
 
-  await db.schema.createTable('tags').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('name', 'text', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('tags')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .execute();
   await db.schema
     .createTable('product_tags')
     .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))

@@ -23,5 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('starts_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('slot_claims_pk', ['owner_id', 'resource', 'starts_at'])
     .execute();
-  await db.schema.alterTable('appointments').addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('appointments')
+    .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

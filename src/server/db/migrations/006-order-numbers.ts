@@ -21,10 +21,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   const orders = (await db.selectFrom('orders').select('id').orderBy('created_at').orderBy('id').execute()) as Array<{ id: string }>;
   let next = FIRST_ORDER_NUMBER;
   for (const { id } of orders) await db.updateTable('orders').set({ number: next++ }).where('id', '=', id).execute();
-  await db.insertInto('shop_counters').values({ name: 'order', value: next - 1 }).execute();
+  await db
+    .insertInto('shop_counters')
+    .values({ name: 'order', value: next - 1 })
+    .execute();
   await db.schema.createIndex('orders_number').unique().on('orders').column('number').execute();
 
-  await db.schema.alterTable('order_lines').addColumn('is_fraction', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_lines')
+    .addColumn('is_fraction', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   const weighed = (await db.selectFrom('products').select('id').where('is_fraction', '=', 1).execute()) as Array<{ id: string }>;
   for (const { id } of weighed) await db.updateTable('order_lines').set({ is_fraction: 1 }).where('product_id', '=', id).execute();
 }

@@ -17,9 +17,18 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('products').addColumn('tax_rate_hundredths', 'integer').execute();
   await db.schema.alterTable('products').addColumn('hsn', 'text').execute();
-  await db.schema.alterTable('order_lines').addColumn('tax_rate_hundredths', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('order_lines').addColumn('discount_minor', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('order_lines').addColumn('tax_minor', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('order_lines')
+    .addColumn('tax_rate_hundredths', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('order_lines')
+    .addColumn('discount_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('order_lines')
+    .addColumn('tax_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('order_lines').addColumn('hsn', 'text').execute();
   const columns = ['order_id', 'code', 'title', 'value_minor', 'is_percentage', 'percent_hundredths', 'position'];
   await db.schema
@@ -37,7 +46,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('order_totals').execute();
   await db.schema.alterTable('order_totals_by_position').renameTo('order_totals').execute();
 
-  await db.schema.alterTable('orders').addColumn('tax_mode', 'text', (c) => c.notNull().defaultTo('exclusive')).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('tax_mode', 'text', (c) => c.notNull().defaultTo('exclusive'))
+    .execute();
 
   await db.schema
     .createTable('invoices')

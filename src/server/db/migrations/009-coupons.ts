@@ -73,7 +73,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   // those who had a code were shown it on screen: they count as confirmed
-  await db.insertInto('newsletter_members').columns(['email', 'coupon_code', 'confirmed_at', 'created_at']).expression(db.selectFrom('newsletter_subscribers').select(['email', 'coupon_code', 'created_at as confirmed_at', 'created_at'])).execute();
+  await db
+    .insertInto('newsletter_members')
+    .columns(['email', 'coupon_code', 'confirmed_at', 'created_at'])
+    .expression(db.selectFrom('newsletter_subscribers').select(['email', 'coupon_code', 'created_at as confirmed_at', 'created_at']))
+    .execute();
   await db.schema.dropTable('newsletter_subscribers').execute();
   await db.schema.alterTable('newsletter_members').renameTo('newsletter_subscribers').execute();
 }

@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('reviews').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('reviews')
+    .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('reviews_recent').on('reviews').column('created_at').execute();
 }

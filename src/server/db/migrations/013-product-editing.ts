@@ -8,7 +8,13 @@ import type { Kysely } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('products').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('products').addColumn('tracks_stock', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('tracks_stock', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('products').addColumn('sold_out_until', 'bigint').execute();
 }

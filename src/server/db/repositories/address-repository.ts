@@ -21,11 +21,19 @@ export function createAddressRepository(db: Db) {
       const same = (await this.list(userId)).find((saved) => sameAddress(saved, address));
       if (same) return same;
       const id = ulid(now);
-      await kysely.insertInto('addresses').values({ id, user_id: userId, data: JSON.stringify(address), created_at: now, updated_at: now }).execute();
+      await kysely
+        .insertInto('addresses')
+        .values({ id, user_id: userId, data: JSON.stringify(address), created_at: now, updated_at: now })
+        .execute();
       return { ...address, id };
     },
     async update(userId: string, id: string, address: Address, now = Date.now()): Promise<SavedAddress | null> {
-      const res = await kysely.updateTable('addresses').set({ data: JSON.stringify(address), updated_at: now }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const res = await kysely
+        .updateTable('addresses')
+        .set({ data: JSON.stringify(address), updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1 ? { ...address, id } : null;
     },
     async remove(userId: string, id: string): Promise<boolean> {

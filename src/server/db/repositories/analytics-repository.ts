@@ -2,9 +2,21 @@ import { sql } from 'kysely';
 import { encodeTime, ulid } from 'ulid';
 import type { Db } from '../database.ts';
 
-export type AnalyticsEvent = { eventType: string; value: string; deviceId: string | null; sessionId: string | null; userId: string | null; record: Record<string, unknown> };
+export type AnalyticsEvent = {
+  eventType: string;
+  value: string;
+  deviceId: string | null;
+  sessionId: string | null;
+  userId: string | null;
+  record: Record<string, unknown>;
+};
 
-export type AnalyticsSummary = { from: number; to: number; events: Array<{ eventType: string; count: number; devices: number; sessions: number }>; days: Array<{ day: string; eventType: string; count: number }> };
+export type AnalyticsSummary = {
+  from: number;
+  to: number;
+  events: Array<{ eventType: string; count: number; devices: number; sessions: number }>;
+  days: Array<{ day: string; eventType: string; count: number }>;
+};
 
 /** Analytics events (§7 analytics/logEvent), kept for the owner's summary. */
 export function createAnalyticsRepository(db: Db) {
@@ -13,7 +25,16 @@ export function createAnalyticsRepository(db: Db) {
     async log(event: AnalyticsEvent, now = Date.now()): Promise<void> {
       await kysely
         .insertInto('analytics_events')
-        .values({ id: ulid(now), event_type: event.eventType, value: event.value, device_id: event.deviceId, session_id: event.sessionId, user_id: event.userId, record: JSON.stringify(event.record), created_at: now })
+        .values({
+          id: ulid(now),
+          event_type: event.eventType,
+          value: event.value,
+          device_id: event.deviceId,
+          session_id: event.sessionId,
+          user_id: event.userId,
+          record: JSON.stringify(event.record),
+          created_at: now,
+        })
         .execute();
     },
 
@@ -39,7 +60,12 @@ export function createAnalyticsRepository(db: Db) {
     async summary(from: number, to: number): Promise<AnalyticsSummary> {
       const inRange = kysely.selectFrom('analytics_events').where('created_at', '>=', from).where('created_at', '<', to);
       const events = await inRange
-        .select((eb) => ['event_type', eb.fn.countAll<number>().as('count'), eb.fn.count<number>('device_id').distinct().as('devices'), eb.fn.count<number>('session_id').distinct().as('sessions')])
+        .select((eb) => [
+          'event_type',
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.count<number>('device_id').distinct().as('devices'),
+          eb.fn.count<number>('session_id').distinct().as('sessions'),
+        ])
         .groupBy('event_type')
         .orderBy('event_type')
         .execute();

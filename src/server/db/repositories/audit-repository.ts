@@ -26,7 +26,13 @@ export function createAuditRepository(db: Db) {
       let query = db.kysely.selectFrom('audit_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
       if (subject) query = query.where('subject', '=', subject);
       const rows = await query.execute();
-      return rows.map((r) => ({ actor: r.actor, action: r.action, subject: r.subject, detail: JSON.parse(r.detail) as Record<string, unknown>, at: Number(r.created_at) }));
+      return rows.map((r) => ({
+        actor: r.actor,
+        action: r.action,
+        subject: r.subject,
+        detail: JSON.parse(r.detail) as Record<string, unknown>,
+        at: Number(r.created_at),
+      }));
     },
   };
 }

@@ -21,7 +21,11 @@ type Trx = Transaction<Database>;
 export async function takePlaces(trx: Trx, ownerId: string, resource: string, cells: readonly number[], capacity: number): Promise<boolean> {
   // cells in one order in every transaction: no deadlocks between bookings
   for (const startsAt of [...cells].sort((a, b) => a - b)) {
-    await trx.insertInto('slot_use').values({ resource, starts_at: startsAt, taken: 0 }).onConflict((oc) => oc.columns(['resource', 'starts_at']).doNothing()).execute();
+    await trx
+      .insertInto('slot_use')
+      .values({ resource, starts_at: startsAt, taken: 0 })
+      .onConflict((oc) => oc.columns(['resource', 'starts_at']).doNothing())
+      .execute();
     const taken = await trx
       .updateTable('slot_use')
       .set((eb) => ({ taken: eb('taken', '+', 1) }))
@@ -40,20 +44,49 @@ export async function releasePlaces(trx: Trx, ownerId: string): Promise<number> 
   const claims = await trx.deleteFrom('slot_claims').where('owner_id', '=', ownerId).returning(['resource', 'starts_at']).execute();
   claims.sort((a, b) => (a.resource === b.resource ? a.starts_at - b.starts_at : a.resource < b.resource ? -1 : 1));
   for (const c of claims) {
-    await trx.updateTable('slot_use').set((eb) => ({ taken: eb('taken', '-', 1) })).where('resource', '=', c.resource).where('starts_at', '=', c.starts_at).where('taken', '>', 0).execute();
+    await trx
+      .updateTable('slot_use')
+      .set((eb) => ({ taken: eb('taken', '-', 1) }))
+      .where('resource', '=', c.resource)
+      .where('starts_at', '=', c.starts_at)
+      .where('taken', '>', 0)
+      .execute();
   }
   return claims.length;
 }
 
 /** Places taken per cell start of a resource between two instants (cells never used are absent). */
 export async function placesTaken(db: Db, resource: string, from: number, to: number): Promise<Map<number, number>> {
-  const rows = await db.kysely.selectFrom('slot_use').select(['starts_at', 'taken']).where('resource', '=', resource).where('starts_at', '>=', from).where('starts_at', '<', to).execute();
+  const rows = await db.kysely
+    .selectFrom('slot_use')
+    .select(['starts_at', 'taken'])
+    .where('resource', '=', resource)
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<', to)
+    .execute();
   return new Map(rows.map((r) => [r.starts_at, r.taken]));
 }
 
-export type AppointmentDetails = { serviceName: string; price: number; durationMinutes: number; name: string; email: string | null; phone: string | null; notes: string };
+export type AppointmentDetails = {
+  serviceName: string;
+  price: number;
+  durationMinutes: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  notes: string;
+};
 
-export type AppointmentRecord = { id: string; userId: string; serviceId: string; start: number; end: number; status: AppointmentStatus; details: AppointmentDetails; createdAt: number };
+export type AppointmentRecord = {
+  id: string;
+  userId: string;
+  serviceId: string;
+  start: number;
+  end: number;
+  status: AppointmentStatus;
+  details: AppointmentDetails;
+  createdAt: number;
+};
 
 export type ChangeRefusal = 'not_found' | 'cancelled' | 'too_late' | 'full';
 
@@ -109,17 +142,39 @@ export function createAppointmentRepository(db: Db) {
      * Books a place: the cells and the appointment in one transaction, or nothing when a
      * cell is full or the shopper already holds `maxUpcoming` bookings that have not ended.
      */
-    async book(userId: string, at: Placement, details: AppointmentDetails, now = Date.now(), maxUpcoming = Infinity): Promise<AppointmentRecord | { refused: ChangeRefusal | 'too_many' }> {
+    async book(
+      userId: string,
+      at: Placement,
+      details: AppointmentDetails,
+      now = Date.now(),
+      maxUpcoming = Infinity,
+    ): Promise<AppointmentRecord | { refused: ChangeRefusal | 'too_many' }> {
       return run(async (trx): Promise<AppointmentRecord | { refused: 'too_many' }> => {
         // the shopper's row is locked before counting, so one shopper's simultaneous bookings
         // count one after the other (SQLite runs one write transaction at a time anyway);
         // NO KEY UPDATE leaves their other inserts that only reference the row unblocked
         if (db.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-        const held = await trx.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', '=', 'booked').where('ends_at', '>', now).executeTakeFirstOrThrow();
+        const held = await trx
+          .selectFrom('appointments')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'booked')
+          .where('ends_at', '>', now)
+          .executeTakeFirstOrThrow();
         if (Number(held.n) >= maxUpcoming) return { refused: 'too_many' };
         const id = ulid(now);
         if (!(await takePlaces(trx, id, at.resource, at.cells, at.capacity))) throw new Refused('full');
-        const row = { id, user_id: userId, service_id: at.serviceId, starts_at: at.start, ends_at: at.end, status: 'booked', details: JSON.stringify(details), created_at: now, updated_at: now };
+        const row = {
+          id,
+          user_id: userId,
+          service_id: at.serviceId,
+          starts_at: at.start,
+          ends_at: at.end,
+          status: 'booked',
+          details: JSON.stringify(details),
+          created_at: now,
+          updated_at: now,
+        };
         await trx.insertInto('appointments').values(row).execute();
         return toRecord(row);
       });
@@ -138,7 +193,14 @@ export function createAppointmentRepository(db: Db) {
     /** Cancels the user's booking if it starts at `notBefore` or later, freeing its places once. */
     async cancel(userId: string, id: string, notBefore: number, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
       return run(async (trx) => {
-        const res = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'booked').where('starts_at', '>=', notBefore).executeTakeFirst();
+        const res = await trx
+          .updateTable('appointments')
+          .set({ status: 'cancelled', updated_at: now })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .where('status', '=', 'booked')
+          .where('starts_at', '>=', notBefore)
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
         await releasePlaces(trx, id);
         return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
@@ -147,7 +209,15 @@ export function createAppointmentRepository(db: Db) {
 
     /** Every booking starting in [from, to), booked and cancelled, by start: the owner's day. */
     async listBetween(from: number, to: number): Promise<AppointmentRecord[]> {
-      const rows = await kysely.selectFrom('appointments').selectAll().where('starts_at', '>=', from).where('starts_at', '<', to).orderBy('starts_at').orderBy('id').limit(1000).execute();
+      const rows = await kysely
+        .selectFrom('appointments')
+        .selectAll()
+        .where('starts_at', '>=', from)
+        .where('starts_at', '<', to)
+        .orderBy('starts_at')
+        .orderBy('id')
+        .limit(1000)
+        .execute();
       return rows.map(toRecord);
     },
 
@@ -157,7 +227,13 @@ export function createAppointmentRepository(db: Db) {
      */
     async cancelByOwner(id: string, actor: Actor, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
       return run(async (trx) => {
-        const res = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'booked').where('ends_at', '>', now).executeTakeFirst();
+        const res = await trx
+          .updateTable('appointments')
+          .set({ status: 'cancelled', updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'booked')
+          .where('ends_at', '>', now)
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) {
           const row = await trx.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirst();
           throw new Refused(!row ? 'not_found' : row.status === 'cancelled' ? 'cancelled' : 'too_late');
@@ -172,13 +248,23 @@ export function createAppointmentRepository(db: Db) {
      * The owner marks how a booking went, once it has started: attended or no-show (and
      * may correct it). A cancelled booking has no outcome. Audited in the same transaction.
      */
-    async setOutcome(id: string, outcome: BookingOutcome, actor: Actor, now = Date.now()): Promise<AppointmentRecord | { refused: 'not_found' | 'cancelled' | 'not_started' }> {
+    async setOutcome(
+      id: string,
+      outcome: BookingOutcome,
+      actor: Actor,
+      now = Date.now(),
+    ): Promise<AppointmentRecord | { refused: 'not_found' | 'cancelled' | 'not_started' }> {
       return kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('appointments').select(['status', 'starts_at']).where('id', '=', id).executeTakeFirst();
         if (!row) return { refused: 'not_found' as const };
         if (row.status === 'cancelled') return { refused: 'cancelled' as const };
         if (row.starts_at > now) return { refused: 'not_started' as const };
-        const res = await trx.updateTable('appointments').set({ status: outcome, updated_at: now }).where('id', '=', id).where('status', '=', row.status).executeTakeFirst();
+        const res = await trx
+          .updateTable('appointments')
+          .set({ status: outcome, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', row.status)
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return { refused: 'cancelled' as const };
         await recordAudit(trx, { actor, action: `appointment.${outcome}`, subject: `appointment:${id}`, detail: { from: row.status } }, now);
         return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
@@ -187,7 +273,16 @@ export function createAppointmentRepository(db: Db) {
 
     /** The bookings still to come in [from, to), by start: the owner's upcoming list. */
     async upcoming(from: number, to: number): Promise<AppointmentRecord[]> {
-      const rows = await kysely.selectFrom('appointments').selectAll().where('status', '=', 'booked').where('ends_at', '>', from).where('starts_at', '<', to).orderBy('starts_at').orderBy('id').limit(500).execute();
+      const rows = await kysely
+        .selectFrom('appointments')
+        .selectAll()
+        .where('status', '=', 'booked')
+        .where('ends_at', '>', from)
+        .where('starts_at', '<', to)
+        .orderBy('starts_at')
+        .orderBy('id')
+        .limit(500)
+        .execute();
       return rows.map(toRecord);
     },
 

@@ -48,7 +48,9 @@ describe.each(testDatabases)('catalog repository on $name', (database) => {
     expect(await repo.setStock('mango', 3.25, 'owner-1')).toEqual({ ok: true, variantId: 'mango', from: before, to: 3.25 });
     expect(await repo.version()).not.toBe(v1);
     expect((await repo.read()).products.find((p) => p.variantId === 'mango')?.stock).toBe(3.25);
-    expect(await createAuditRepository(db).list('product:mango')).toMatchObject([{ actor: 'owner-1', action: 'stock.set', detail: { from: before, to: 3.25 } }]);
+    expect(await createAuditRepository(db).list('product:mango')).toMatchObject([
+      { actor: 'owner-1', action: 'stock.set', detail: { from: before, to: 3.25 } },
+    ]);
     expect(await repo.setStock('no-such-product', 1, 'owner-1')).toBeNull();
     // the quantity rule at the scale's resolution: grams for weights, whole pieces; nothing changed otherwise
     expect(await repo.setStock('mango', 2.3456, 'owner-1')).toEqual({ ok: false, problem: 'off_gram' });

@@ -7,7 +7,16 @@ import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { checkStock, type QuantityProblem } from '../../../domain/quantity.ts';
-import { priceProblems, productCreateMessages, productCreateProblems, productEditMessages, slugOf, type FieldProblem, type ProductCreate, type ProductEdit } from '../../../domain/product-edit.ts';
+import {
+  priceProblems,
+  productCreateMessages,
+  productCreateProblems,
+  productEditMessages,
+  slugOf,
+  type FieldProblem,
+  type ProductCreate,
+  type ProductEdit,
+} from '../../../domain/product-edit.ts';
 
 /** What an owner's edit changed, field by field (the audit entry's detail). */
 export type ProductChanges = Record<string, { from: unknown; to: unknown }>;
@@ -63,7 +72,11 @@ const newVersion = monotonicFactory();
  * instance's catalog cache rebuilds on its next check.
  */
 export async function bumpCatalogVersion(trx: Transaction<Database>, now: number): Promise<void> {
-  await trx.updateTable('shop_meta').set({ value: newVersion(now) }).where('key', '=', VERSION_KEY).execute();
+  await trx
+    .updateTable('shop_meta')
+    .set({ value: newVersion(now) })
+    .where('key', '=', VERSION_KEY)
+    .execute();
 }
 
 /**
@@ -75,8 +88,26 @@ export const productKey = (id: string, variantId: string): string => `${id}\u000
 
 /** What an import overwrites on a product it keeps: everything but its id and stock. */
 const updatedColumns = [
-  'item_id', 'variant_id', 'variant_name', 'sku', 'title', 'description', 'category_id', 'mrp_minor', 'regular_minor', 'special_minor',
-  'images', 'is_fraction', 'type_id', 'errors', 'position', 'updated_at', 'tax_rate_hundredths', 'hsn', 'weight_step_milli', 'size_guide',
+  'item_id',
+  'variant_id',
+  'variant_name',
+  'sku',
+  'title',
+  'description',
+  'category_id',
+  'mrp_minor',
+  'regular_minor',
+  'special_minor',
+  'images',
+  'is_fraction',
+  'type_id',
+  'errors',
+  'position',
+  'updated_at',
+  'tax_rate_hundredths',
+  'hsn',
+  'weight_step_milli',
+  'size_guide',
 ] as const;
 
 /** A write refused because another row has the same key (PostgreSQL, SQLite). */
@@ -107,13 +138,27 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
     return row?.value ?? '0';
   }
 
-  async function createOnce(create: ProductCreate, actor: Actor): Promise<{ ok: true; itemId: string; variantIds: string[] } | { ok: false; fields: FieldProblem[] }> {
+  async function createOnce(
+    create: ProductCreate,
+    actor: Actor,
+  ): Promise<{ ok: true; itemId: string; variantIds: string[] } | { ok: false; fields: FieldProblem[] }> {
     const now = Date.now();
     return kysely.transaction().execute(async (trx) => {
       const fields = productCreateProblems(create);
-      if (!(await trx.selectFrom('categories').select('id').where('id', '=', create.categoryId).executeTakeFirst())) fields.unshift({ path: 'categoryId', message: productEditMessages.unknownCategory });
+      if (!(await trx.selectFrom('categories').select('id').where('id', '=', create.categoryId).executeTakeFirst()))
+        fields.unshift({ path: 'categoryId', message: productEditMessages.unknownCategory });
       const given = create.variants.flatMap((v) => (v.variantId === undefined ? [] : [v.variantId]));
-      const used = given.length ? new Set((await trx.selectFrom('products').select(['id', 'variant_id']).where((eb) => eb.or([eb('id', 'in', given), eb('variant_id', 'in', given)])).execute()).flatMap((r) => [r.id, r.variant_id])) : new Set<string>();
+      const used = given.length
+        ? new Set(
+            (
+              await trx
+                .selectFrom('products')
+                .select(['id', 'variant_id'])
+                .where((eb) => eb.or([eb('id', 'in', given), eb('variant_id', 'in', given)]))
+                .execute()
+            ).flatMap((r) => [r.id, r.variant_id]),
+          )
+        : new Set<string>();
       create.variants.forEach((v, i) => {
         if (v.variantId !== undefined && used.has(v.variantId)) fields.push({ path: `variants.${i}.variantId`, message: productCreateMessages.variantIdUsed });
       });
@@ -124,14 +169,21 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       const itemBase = slugOf(create.title);
       const taken = new Set<string>(given);
       for (const base of new Set(bases.filter((b) => b !== null))) {
-        const rows = await trx.selectFrom('products').select(['id', 'variant_id']).where((eb) => eb.or([eb('id', 'like', `${base}%`), eb('variant_id', 'like', `${base}%`)])).execute();
+        const rows = await trx
+          .selectFrom('products')
+          .select(['id', 'variant_id'])
+          .where((eb) => eb.or([eb('id', 'like', `${base}%`), eb('variant_id', 'like', `${base}%`)]))
+          .execute();
         for (const r of rows) taken.add(r.id).add(r.variant_id);
       }
       const variantIds = create.variants.map((v, i) => v.variantId ?? freeId(bases[i]!, taken));
       // a new item of its own: an existing item id would group the new variants with another product's
       const items = new Set((await trx.selectFrom('products').select('item_id').where('item_id', 'like', `${itemBase}%`).execute()).map((r) => r.item_id));
       const itemId = freeId(itemBase, items);
-      const last = await trx.selectFrom('products').select((eb) => eb.fn.max('position').as('position')).executeTakeFirst();
+      const last = await trx
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .executeTakeFirst();
       const position = Number(last?.position ?? -1) + 1;
       const tags = [...new Set(create.tags)].sort();
       const toM = (x: number | null) => (x === null ? null : toMinor(x, fractionDigits));
@@ -169,15 +221,28 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         )
         .execute();
       if (tags.length) {
-        await trx.insertInto('tags').values(tags.map((name) => ({ id: name, name }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-        await trx.insertInto('product_tags').values(variantIds.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag })))).execute();
+        await trx
+          .insertInto('tags')
+          .values(tags.map((name) => ({ id: name, name })))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        await trx
+          .insertInto('product_tags')
+          .values(variantIds.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag }))))
+          .execute();
       }
       await bumpCatalogVersion(trx, now);
       const detail = {
         itemId,
         title: create.title,
         categoryId: create.categoryId,
-        variants: create.variants.map((v, i) => ({ variantId: variantIds[i], variantName: v.variantName, price: v.price, stock: v.stock, madeToOrder: v.madeToOrder })),
+        variants: create.variants.map((v, i) => ({
+          variantId: variantIds[i],
+          variantName: v.variantName,
+          price: v.price,
+          stock: v.stock,
+          madeToOrder: v.madeToOrder,
+        })),
       };
       await recordAudit(trx, { actor, action: 'product.create', subject: `product:${variantIds[0]}`, detail }, now);
       return { ok: true, itemId, variantIds };
@@ -205,7 +270,10 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
      * are the file's (with their schedule, when a shop-front sheet gives one) unless keepBanners.
      * With an actor (the owner's import), its audit entry is written in the same transaction.
      */
-    async replace(file: Omit<CatalogFile, 'banners'> & { banners: StoredBanner[] }, options: { keepBanners?: boolean; actor?: Actor; stock?: 'keep' | 'file' } = {}): Promise<void> {
+    async replace(
+      file: Omit<CatalogFile, 'banners'> & { banners: StoredBanner[] },
+      options: { keepBanners?: boolean; actor?: Actor; stock?: 'keep' | 'file' } = {},
+    ): Promise<void> {
       const now = Date.now();
       const v = newVersion(now);
       const products = file.products.map(completeProduct);
@@ -226,7 +294,14 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           await trx
             .insertInto('categories')
             .values(rows.map((c) => ({ id: c.oId, name: c.name, position: c.position, colour: c.colour, image: c.image })))
-            .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), position: eb.ref('excluded.position'), colour: eb.ref('excluded.colour'), image: eb.ref('excluded.image') })))
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet((eb) => ({
+                name: eb.ref('excluded.name'),
+                position: eb.ref('excluded.position'),
+                colour: eb.ref('excluded.colour'),
+                image: eb.ref('excluded.image'),
+              })),
+            )
             .execute();
         }
         for (const rows of chunks(products.map((p, position) => ({ p, position })))) {
@@ -266,7 +341,12 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
                 ...Object.fromEntries(updatedColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
                 stock_milli:
                   options.stock === 'keep'
-                    ? eb.case().when('products.is_fraction', '=', eb.ref('excluded.is_fraction')).then(eb.ref('products.stock_milli')).else(eb.ref('excluded.stock_milli')).end()
+                    ? eb
+                        .case()
+                        .when('products.is_fraction', '=', eb.ref('excluded.is_fraction'))
+                        .then(eb.ref('products.stock_milli'))
+                        .else(eb.ref('excluded.stock_milli'))
+                        .end()
                     : eb.ref('excluded.stock_milli'),
               })),
             )
@@ -277,7 +357,10 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           await trx.deleteFrom('categories').where('id', 'in', ids).execute();
         }
         for (const rows of chunks(tagNames)) {
-          await trx.insertInto('tags').values(rows.map((name) => ({ id: name, name }))).execute();
+          await trx
+            .insertInto('tags')
+            .values(rows.map((name) => ({ id: name, name })))
+            .execute();
         }
         for (const rows of chunks(products.flatMap((p) => [...new Set(p.tags)].map((tag) => ({ product_id: p.id, tag_id: tag }))))) {
           await trx.insertInto('product_tags').values(rows).execute();
@@ -310,7 +393,22 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           .values({ key: VERSION_KEY, value: v })
           .onConflict((oc) => oc.column('key').doUpdateSet({ value: v }))
           .execute();
-        if (options.actor) await recordAudit(trx, { actor: options.actor, action: 'catalog.import', subject: 'catalog', detail: { products: file.products.length, categories: file.categories.length, ...(options.keepBanners ? {} : { banners: file.banners.length }), stock: options.stock ?? 'file' } }, now);
+        if (options.actor)
+          await recordAudit(
+            trx,
+            {
+              actor: options.actor,
+              action: 'catalog.import',
+              subject: 'catalog',
+              detail: {
+                products: file.products.length,
+                categories: file.categories.length,
+                ...(options.keepBanners ? {} : { banners: file.banners.length }),
+                stock: options.stock ?? 'file',
+              },
+            },
+            now,
+          );
       });
     },
 
@@ -334,31 +432,32 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
       // made of them would be 10 MB more at the peak, and garbage the heap keeps afterwards
       const rows = db.dialect === 'sqlite' ? productRows.stream() : await productRows.execute();
       const products: StoredProduct[] = [];
-      for await (const r of rows) products.push({
-        id: r.id,
-        itemId: r.item_id,
-        variantId: r.variant_id,
-        variantName: r.variant_name,
-        title: r.title,
-        description: r.description,
-        categoryId: r.category_id,
-        price: { mrp: price(r.mrp_minor), regular: fromMinor(minor(r.regular_minor), fractionDigits), special: price(r.special_minor) },
-        images: JSON.parse(r.images) as Product['images'],
-        stock: r.stock_milli / 1000,
-        isFraction: r.is_fraction === 1,
-        sku: r.sku,
-        type_id: r.type_id as Product['type_id'],
-        errors: JSON.parse(r.errors) as Product['errors'],
-        tags: tags.get(r.id) ?? [],
-        // only when set: a 10k-product catalog does not carry 10k empty fields
-        ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
-        ...(r.hsn === null ? {} : { hsn: r.hsn }),
-        ...(r.tracks_stock === 0 ? { madeToOrder: true } : {}),
-        ...(r.hidden === 1 ? { hidden: true } : {}),
-        ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
-        ...(r.weight_step_milli === null ? {} : { weightStep: r.weight_step_milli / 1000 }),
-        ...(r.size_guide === null ? {} : { sizeGuide: r.size_guide }),
-      });
+      for await (const r of rows)
+        products.push({
+          id: r.id,
+          itemId: r.item_id,
+          variantId: r.variant_id,
+          variantName: r.variant_name,
+          title: r.title,
+          description: r.description,
+          categoryId: r.category_id,
+          price: { mrp: price(r.mrp_minor), regular: fromMinor(minor(r.regular_minor), fractionDigits), special: price(r.special_minor) },
+          images: JSON.parse(r.images) as Product['images'],
+          stock: r.stock_milli / 1000,
+          isFraction: r.is_fraction === 1,
+          sku: r.sku,
+          type_id: r.type_id as Product['type_id'],
+          errors: JSON.parse(r.errors) as Product['errors'],
+          tags: tags.get(r.id) ?? [],
+          // only when set: a 10k-product catalog does not carry 10k empty fields
+          ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
+          ...(r.hsn === null ? {} : { hsn: r.hsn }),
+          ...(r.tracks_stock === 0 ? { madeToOrder: true } : {}),
+          ...(r.hidden === 1 ? { hidden: true } : {}),
+          ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
+          ...(r.weight_step_milli === null ? {} : { weightStep: r.weight_step_milli / 1000 }),
+          ...(r.size_guide === null ? {} : { sizeGuide: r.size_guide }),
+        });
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: StoredBanner[] = bannerRows.map((b) => ({
         id: b.id,
@@ -384,7 +483,11 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
      * variant; the fields' problems (an unknown category, prices out of order, a
      * fractional stock for whole units) and nothing changed.
      */
-    async editProduct(variantId: string, edit: ProductEdit, actor: Actor): Promise<{ ok: true; changes: ProductChanges } | { ok: false; fields: FieldProblem[] } | null> {
+    async editProduct(
+      variantId: string,
+      edit: ProductEdit,
+      actor: Actor,
+    ): Promise<{ ok: true; changes: ProductChanges } | { ok: false; fields: FieldProblem[] } | null> {
       const now = Date.now();
       return kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('products').selectAll().where('variant_id', '=', variantId).executeTakeFirst();
@@ -401,19 +504,32 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         if (edit.isFraction === false && row.stock_milli % 1000 !== 0) fields.push({ path: 'isFraction', message: productEditMessages.notWholeStock });
         if (fields.length) return { ok: false, fields };
 
-        const oldTags = (await trx.selectFrom('product_tags').select('tag_id').where('product_id', '=', row.id).orderBy('tag_id').execute()).map((t) => t.tag_id);
+        const oldTags = (await trx.selectFrom('product_tags').select('tag_id').where('product_id', '=', row.id).orderBy('tag_id').execute()).map(
+          (t) => t.tag_id,
+        );
         const money = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
         const before = {
-          title: row.title, description: row.description, categoryId: row.category_id, variantName: row.variant_name,
-          'price.mrp': money(row.mrp_minor), 'price.regular': money(row.regular_minor), 'price.special': money(row.special_minor),
-          taxRate: row.tax_rate_hundredths === null ? null : row.tax_rate_hundredths / 100, hsn: row.hsn, isFraction: row.is_fraction === 1, tags: oldTags,
-          weightStep: row.weight_step_milli === null ? null : row.weight_step_milli / 1000, sizeGuide: row.size_guide ?? '',
+          title: row.title,
+          description: row.description,
+          categoryId: row.category_id,
+          variantName: row.variant_name,
+          'price.mrp': money(row.mrp_minor),
+          'price.regular': money(row.regular_minor),
+          'price.special': money(row.special_minor),
+          taxRate: row.tax_rate_hundredths === null ? null : row.tax_rate_hundredths / 100,
+          hsn: row.hsn,
+          isFraction: row.is_fraction === 1,
+          tags: oldTags,
+          weightStep: row.weight_step_milli === null ? null : row.weight_step_milli / 1000,
+          sizeGuide: row.size_guide ?? '',
         };
         const tags = edit.tags === undefined ? undefined : [...new Set(edit.tags)].sort();
         const after = {
           ...before,
           ...Object.fromEntries(Object.entries(edit).filter(([k, v]) => k !== 'price' && v !== undefined)),
-          'price.mrp': money(mrp), 'price.regular': money(regular), 'price.special': money(special),
+          'price.mrp': money(mrp),
+          'price.regular': money(regular),
+          'price.special': money(special),
           ...(tags ? { tags } : {}),
         };
         const changes: ProductChanges = {};
@@ -423,7 +539,13 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         }
         if (Object.keys(changes).length === 0) return { ok: true, changes };
 
-        const item = { title: after.title, description: after.description, category_id: after.categoryId, size_guide: after.sizeGuide || null, updated_at: now };
+        const item = {
+          title: after.title,
+          description: after.description,
+          category_id: after.categoryId,
+          size_guide: after.sizeGuide || null,
+          updated_at: now,
+        };
         await trx.updateTable('products').set(item).where('item_id', '=', row.item_id).execute();
         await trx
           .updateTable('products')
@@ -443,8 +565,15 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           const ids = (await trx.selectFrom('products').select('id').where('item_id', '=', row.item_id).execute()).map((r) => r.id);
           await trx.deleteFrom('product_tags').where('product_id', 'in', ids).execute();
           if (tags.length) {
-            await trx.insertInto('tags').values(tags.map((name) => ({ id: name, name }))).onConflict((oc) => oc.column('id').doNothing()).execute();
-            await trx.insertInto('product_tags').values(ids.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag })))).execute();
+            await trx
+              .insertInto('tags')
+              .values(tags.map((name) => ({ id: name, name })))
+              .onConflict((oc) => oc.column('id').doNothing())
+              .execute();
+            await trx
+              .insertInto('product_tags')
+              .values(ids.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag }))))
+              .execute();
           }
         }
         await bumpCatalogVersion(trx, now);
@@ -461,7 +590,10 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
      * fields' rules, an unknown category, an id in use) comes back together and nothing
      * is written.
      */
-    async createProduct(create: ProductCreate, actor: Actor): Promise<{ ok: true; itemId: string; variantIds: string[] } | { ok: false; fields: FieldProblem[] }> {
+    async createProduct(
+      create: ProductCreate,
+      actor: Actor,
+    ): Promise<{ ok: true; itemId: string; variantIds: string[] } | { ok: false; fields: FieldProblem[] }> {
       // two owners' tabs saving the same name at once on PostgreSQL: the later one meets a
       // unique key and is tried again, now seeing the other's ids
       for (let attempt = 1; ; attempt++) {
@@ -479,7 +611,11 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
      * One transaction with its audit entry (what changed, old → new, per variant); stock
      * is left as it is. Null when there is no such variant.
      */
-    async setMarks(variantId: string, marks: { hidden?: boolean; tracksStock?: boolean; soldOutUntil?: number | null }, options: { allVariants: boolean; actor: Actor; now?: number }): Promise<{ variants: string[] } | null> {
+    async setMarks(
+      variantId: string,
+      marks: { hidden?: boolean; tracksStock?: boolean; soldOutUntil?: number | null },
+      options: { allVariants: boolean; actor: Actor; now?: number },
+    ): Promise<{ variants: string[] } | null> {
       const now = options.now ?? Date.now();
       return kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('products').select(['item_id']).where('variant_id', '=', variantId).executeTakeFirst();
@@ -502,7 +638,11 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           if (Object.keys(changes).length) detail[r.variant_id] = changes;
         }
         if (Object.keys(detail).length === 0) return { variants: rows.map((r) => r.variant_id) };
-        await trx.updateTable('products').set({ ...set, updated_at: now }).where('variant_id', 'in', Object.keys(detail)).execute();
+        await trx
+          .updateTable('products')
+          .set({ ...set, updated_at: now })
+          .where('variant_id', 'in', Object.keys(detail))
+          .execute();
         await bumpCatalogVersion(trx, now);
         await recordAudit(trx, { actor: options.actor, action: 'product.mark', subject: `product:${variantId}`, detail }, now);
         return { variants: rows.map((r) => r.variant_id) };
@@ -515,7 +655,11 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
      * quantity rule's problem for a stock it refuses (a fraction of a piece, a weight finer
      * than a gram), and nothing changed.
      */
-    async setStock(variantId: string, stock: number, actor: Actor): Promise<{ ok: true; variantId: string; from: number; to: number } | { ok: false; problem: QuantityProblem } | null> {
+    async setStock(
+      variantId: string,
+      stock: number,
+      actor: Actor,
+    ): Promise<{ ok: true; variantId: string; from: number; to: number } | { ok: false; problem: QuantityProblem } | null> {
       const now = Date.now();
       return kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('products').select(['id', 'is_fraction', 'stock_milli']).where('variant_id', '=', variantId).executeTakeFirst();

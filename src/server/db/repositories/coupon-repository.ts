@@ -51,11 +51,23 @@ export async function findCoupon(trx: Reader, code: string, now: number): Promis
 /** Why this customer cannot use the coupon (their uses, or an order before this one), or null. */
 export async function customerProblem(trx: Reader, coupon: Coupon, customer: string, thisOrder = ''): Promise<CouponProblem | null> {
   if (coupon.usesPerCustomer !== null) {
-    const mine = await trx.selectFrom('coupon_redemptions').select((eb) => eb.fn.countAll<number>().as('n')).where('code', '=', coupon.code).where('customer', '=', customer).executeTakeFirstOrThrow();
+    const mine = await trx
+      .selectFrom('coupon_redemptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('code', '=', coupon.code)
+      .where('customer', '=', customer)
+      .executeTakeFirstOrThrow();
     if (Number(mine.n) >= coupon.usesPerCustomer) return 'used';
   }
   if (coupon.firstOrderOnly) {
-    const before = await trx.selectFrom('orders').select('id').where('customer_key', '=', customer).where('status', 'not in', ['cancelled', 'rejected']).where('id', '!=', thisOrder).limit(1).executeTakeFirst();
+    const before = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_key', '=', customer)
+      .where('status', 'not in', ['cancelled', 'rejected'])
+      .where('id', '!=', thisOrder)
+      .limit(1)
+      .executeTakeFirst();
     if (before) return 'first_order';
   }
   return null;
@@ -67,7 +79,11 @@ export async function customerProblem(trx: Reader, coupon: Coupon, customer: str
  * cannot both have it), and the customer's own limit is read under that row's lock.
  */
 export async function redeemCoupon(trx: Transaction<Database>, coupon: Coupon, orderId: string, customer: string, now: number): Promise<CouponProblem | null> {
-  let take = trx.updateTable('coupons').set((eb) => ({ used: eb('used', '+', 1) })).where('code', '=', coupon.code).where('active', '=', 1);
+  let take = trx
+    .updateTable('coupons')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('code', '=', coupon.code)
+    .where('active', '=', 1);
   if (coupon.totalUses !== null) take = take.where('used', '<', coupon.totalUses);
   if (Number((await take.executeTakeFirst()).numUpdatedRows) !== 1) return 'used';
   const problem = await customerProblem(trx, coupon, customer, orderId);
@@ -79,7 +95,13 @@ export async function redeemCoupon(trx: Transaction<Database>, coupon: Coupon, o
 /** An order that ended unfulfilled gives its coupon's use back, once. */
 export async function releaseCoupon(trx: Transaction<Database>, orderId: string): Promise<void> {
   const released = await trx.deleteFrom('coupon_redemptions').where('order_id', '=', orderId).returning('code').executeTakeFirst();
-  if (released) await trx.updateTable('coupons').set((eb) => ({ used: eb('used', '-', 1) })).where('code', '=', released.code).where('used', '>', 0).execute();
+  if (released)
+    await trx
+      .updateTable('coupons')
+      .set((eb) => ({ used: eb('used', '-', 1) }))
+      .where('code', '=', released.code)
+      .where('used', '>', 0)
+      .execute();
 }
 
 export function createCouponRepository(db: Db) {
@@ -97,7 +119,11 @@ export function createCouponRepository(db: Db) {
         const existing = await trx.selectFrom('coupons').select('source').where('code', '=', coupon.code).executeTakeFirst();
         if (existing && existing.source !== 'owner') return 'config';
         const row = toRow(coupon, now);
-        await trx.insertInto('coupons').values({ ...row, used: 0, created_at: now }).onConflict((oc) => oc.column('code').doUpdateSet(row)).execute();
+        await trx
+          .insertInto('coupons')
+          .values({ ...row, used: 0, created_at: now })
+          .onConflict((oc) => oc.column('code').doUpdateSet(row))
+          .execute();
         await recordAudit(trx, { actor, action: existing ? 'coupon.change' : 'coupon.create', subject: `coupon:${coupon.code}`, detail: row }, now);
         return 'saved';
       });
@@ -111,17 +137,48 @@ export function createCouponRepository(db: Db) {
       await kysely.transaction().execute(async (trx) => {
         for (const c of coupons) {
           const row = toRow(c, now);
-          await trx.insertInto('coupons').values({ ...row, used: 0, created_at: now }).onConflict((oc) => oc.column('code').doUpdateSet(row)).execute();
+          await trx
+            .insertInto('coupons')
+            .values({ ...row, used: 0, created_at: now })
+            .onConflict((oc) => oc.column('code').doUpdateSet(row))
+            .execute();
         }
         let gone = trx.updateTable('coupons').set({ active: 0, updated_at: now }).where('source', '=', 'config').where('active', '=', 1);
-        if (coupons.length) gone = gone.where('code', 'not in', coupons.map((c) => c.code));
+        if (coupons.length)
+          gone = gone.where(
+            'code',
+            'not in',
+            coupons.map((c) => c.code),
+          );
         await gone.execute();
       });
     },
 
     /** A newsletter coupon for one address: one use, by anyone holding the code. */
     async createNewsletterCoupon(trx: Transaction<Database>, code: string, percent: number, now: number): Promise<void> {
-      await trx.insertInto('coupons').values({ ...toRow({ code, off: { percent }, minOrder: null, maxDiscount: null, validFrom: null, validUntil: null, totalUses: 1, usesPerCustomer: 1, firstOrderOnly: false, active: true, source: 'newsletter' }, now), used: 0, created_at: now }).execute();
+      await trx
+        .insertInto('coupons')
+        .values({
+          ...toRow(
+            {
+              code,
+              off: { percent },
+              minOrder: null,
+              maxDiscount: null,
+              validFrom: null,
+              validUntil: null,
+              totalUses: 1,
+              usesPerCustomer: 1,
+              firstOrderOnly: false,
+              active: true,
+              source: 'newsletter',
+            },
+            now,
+          ),
+          used: 0,
+          created_at: now,
+        })
+        .execute();
     },
   };
 }

@@ -8,7 +8,16 @@ import type { Db } from '../database.ts';
  * their newest order; the orders that count (not cancelled or rejected, not enquiries) and
  * what they came to; when the newest order of any kind was placed.
  */
-export type Customer = { key: string; account: boolean; name: string; email: string | null; phone: string | null; orders: number; spent: Minor; lastOrderAt: number };
+export type Customer = {
+  key: string;
+  account: boolean;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  orders: number;
+  spent: Minor;
+  lastOrderAt: number;
+};
 
 type PersonalDetails = { fullName?: string; email?: string; phone?: { number?: string; dialCode?: string } };
 
@@ -91,7 +100,14 @@ export function createCustomerRepository(db: Db) {
  */
 export function matches(c: Pick<Customer, 'name' | 'email' | 'phone'>, q: string): boolean {
   const text = `${c.name} ${c.email ?? ''} ${c.phone ?? ''}`.toLowerCase();
-  if (q.toLowerCase().split(/\s+/).filter(Boolean).every((w) => text.includes(w))) return true;
+  if (
+    q
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((w) => text.includes(w))
+  )
+    return true;
   const digits = q.replace(/\D/g, '');
   return /^[\d\s()+-]+$/.test(q.trim()) && digits.length >= 3 && (c.phone ?? '').replace(/\D/g, '').includes(digits);
 }

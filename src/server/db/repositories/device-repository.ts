@@ -25,7 +25,10 @@ export function createDeviceRepository(db: Db) {
   const { kysely } = db;
   return {
     /** Records the device for the user (or none) and, when given, its push subscription; one transaction, and nothing changes without the device's secret. */
-    async register(input: { deviceId: string; userId: string | null; subscription: PushSubscriptionJson | null; secret: string | null }, now = Date.now()): Promise<Registration> {
+    async register(
+      input: { deviceId: string; userId: string | null; subscription: PushSubscriptionJson | null; secret: string | null },
+      now = Date.now(),
+    ): Promise<Registration> {
       const { deviceId, userId, subscription } = input;
       return kysely.transaction().execute(async (trx) => {
         const made = randomBytes(32).toString('base64url');
@@ -38,7 +41,12 @@ export function createDeviceRepository(db: Db) {
         if (Number(created.numInsertedOrUpdatedRows) === 1) secret = made;
         else {
           // a device from before secrets: the first to come gets one (the conditional update decides who)
-          const claimed = await trx.updateTable('devices').set({ secret_hash: hash(made) }).where('id', '=', deviceId).where('secret_hash', 'is', null).executeTakeFirst();
+          const claimed = await trx
+            .updateTable('devices')
+            .set({ secret_hash: hash(made) })
+            .where('id', '=', deviceId)
+            .where('secret_hash', 'is', null)
+            .executeTakeFirst();
           if (Number(claimed.numUpdatedRows) === 1) secret = made;
           const moved = await trx
             .updateTable('devices')
@@ -64,7 +72,12 @@ export function createDeviceRepository(db: Db) {
 
     /** Where to push for the user: every subscription of the devices they are logged in on. */
     async subscriptionsOf(userId: string): Promise<StoredSubscription[]> {
-      const rows = await kysely.selectFrom('push_subscriptions').select(['id', 'device_id', 'endpoint', 'keys']).where('user_id', '=', userId).orderBy('created_at').execute();
+      const rows = await kysely
+        .selectFrom('push_subscriptions')
+        .select(['id', 'device_id', 'endpoint', 'keys'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
       return rows.map((r) => ({ id: r.id, deviceId: r.device_id, endpoint: r.endpoint, keys: JSON.parse(r.keys) as PushSubscriptionJson['keys'] }));
     },
 
@@ -92,7 +105,12 @@ export function createDeviceRepository(db: Db) {
     /** The user stops push to one of their devices and detaches it; false when it is not theirs. */
     async forget(userId: string, deviceId: string, now = Date.now()): Promise<boolean> {
       return kysely.transaction().execute(async (trx) => {
-        const res = await trx.updateTable('devices').set({ user_id: null, updated_at: now }).where('id', '=', deviceId).where('user_id', '=', userId).executeTakeFirst();
+        const res = await trx
+          .updateTable('devices')
+          .set({ user_id: null, updated_at: now })
+          .where('id', '=', deviceId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return false;
         await trx.deleteFrom('push_subscriptions').where('device_id', '=', deviceId).execute();
         return true;

@@ -42,9 +42,27 @@ export function createIdempotencyRepository(db: Db) {
    * Claims the key, or takes over one that expired or whose claim was abandoned, in one
    * statement; with `answer`, stored at once with it. Without `trx`, on its own.
    */
-  async function take(trx: Transaction<Database> | Db['kysely'], scope: string, key: string, requestHash: string, now: number, answer?: { statusCode: number; body: unknown }): Promise<Claim> {
-    if (++claims % 1000 === 0) await trx.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_TTL_MS).execute();
-    const values = { scope, key, request_hash: requestHash, status_code: answer?.statusCode ?? null, response: answer ? JSON.stringify(answer.body) : null, created_at: now };
+  async function take(
+    trx: Transaction<Database> | Db['kysely'],
+    scope: string,
+    key: string,
+    requestHash: string,
+    now: number,
+    answer?: { statusCode: number; body: unknown },
+  ): Promise<Claim> {
+    if (++claims % 1000 === 0)
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+        .execute();
+    const values = {
+      scope,
+      key,
+      request_hash: requestHash,
+      status_code: answer?.statusCode ?? null,
+      response: answer ? JSON.stringify(answer.body) : null,
+      created_at: now,
+    };
     const taken = await trx
       .insertInto('idempotency_keys')
       .values(values)
@@ -53,12 +71,25 @@ export function createIdempotencyRepository(db: Db) {
           .columns(['scope', 'key'])
           .doUpdateSet({ request_hash: values.request_hash, status_code: values.status_code, response: values.response, created_at: now })
           // an expired key, or a claim whose process died, is free again
-          .where((eb) => eb.or([eb('idempotency_keys.created_at', '<', now - IDEMPOTENCY_TTL_MS), eb.and([eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.created_at', '<', now - ABANDONED_MS)])])),
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.created_at', '<', now - IDEMPOTENCY_TTL_MS),
+              eb.and([eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.created_at', '<', now - ABANDONED_MS)]),
+            ]),
+          ),
       )
       .returning('scope')
       .executeTakeFirst();
     if (taken) return { state: 'claimed' };
-    return claimOf(await trx.selectFrom('idempotency_keys').select(['request_hash', 'status_code', 'response']).where('scope', '=', scope).where('key', '=', key).executeTakeFirst(), requestHash);
+    return claimOf(
+      await trx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status_code', 'response'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst(),
+      requestHash,
+    );
   }
 
   return {
@@ -77,7 +108,12 @@ export function createIdempotencyRepository(db: Db) {
 
     /** Stores the answer; pass the transaction that did the work, so both commit or neither does. */
     async complete(scope: string, key: string, statusCode: number, body: unknown, trx?: Transaction<Database>): Promise<void> {
-      await (trx ?? kysely).updateTable('idempotency_keys').set({ status_code: statusCode, response: JSON.stringify(body) }).where('scope', '=', scope).where('key', '=', key).execute();
+      await (trx ?? kysely)
+        .updateTable('idempotency_keys')
+        .set({ status_code: statusCode, response: JSON.stringify(body) })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
     },
   };
 }

@@ -11,12 +11,21 @@ import { orderViewIn, type OnAccepted } from './order-repository.ts';
 /** The shop's part of its invoices: its GST registration and the zone its financial year is counted in. */
 export type Invoicing = { gst: NonNullable<ShopConfig['gst']>; timeZone: string };
 
-export const invoicingOf = (shop: Pick<ShopConfig, 'gst' | 'timeZone'>): Invoicing | undefined => (shop.gst ? { gst: shop.gst, timeZone: shop.timeZone } : undefined);
-
+export const invoicingOf = (shop: Pick<ShopConfig, 'gst' | 'timeZone'>): Invoicing | undefined =>
+  shop.gst ? { gst: shop.gst, timeZone: shop.timeZone } : undefined;
 
 function sellerOf({ gst }: Invoicing): InvoiceParty {
   const stateCode = gst.gstin.slice(0, 2);
-  return { name: gst.legalName, address: gst.address.split('\n').map((l) => l.trim()).filter(Boolean), stateCode, state: gstStateName(stateCode) ?? '', gstin: gst.gstin };
+  return {
+    name: gst.legalName,
+    address: gst.address
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    stateCode,
+    state: gstStateName(stateCode) ?? '',
+    gstin: gst.gstin,
+  };
 }
 
 /** The buyer as the order names them; the place of supply is the delivery address, or the shop for pickup and dine-in. */
@@ -45,10 +54,17 @@ export async function issueInvoice(trx: Transaction<Database>, orderId: string, 
   const exists = await trx.selectFrom('invoices').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
   if (exists) return;
   const series = `invoice:${financialYear(now, invoicing.timeZone)}`;
-  await trx.insertInto('shop_counters').values({ name: series, value: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await trx
+    .insertInto('shop_counters')
+    .values({ name: series, value: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const number = invoiceNumber(series.slice('invoice:'.length), await takeNumber(trx, series));
   const seller = sellerOf(invoicing);
-  await trx.insertInto('invoices').values({ order_id: orderId, number, issued_at: now, seller: JSON.stringify(seller), buyer: JSON.stringify(buyerOf(order, seller)) }).execute();
+  await trx
+    .insertInto('invoices')
+    .values({ order_id: orderId, number, issued_at: now, seller: JSON.stringify(seller), buyer: JSON.stringify(buyerOf(order, seller)) })
+    .execute();
 }
 
 /** `invoicingNow`: the shop's GST details as the config says now (a reload may add or change them). */
@@ -71,7 +87,12 @@ export function createInvoiceRepository(db: Db, invoicingNow: () => Invoicing | 
       }
       const order = row ? await orderViewIn(db.kysely, orderId) : null;
       if (!row || !order) return null;
-      return taxInvoice(order, { number: row.number, issuedAt: row.issued_at, seller: JSON.parse(row.seller) as InvoiceParty, buyer: JSON.parse(row.buyer) as InvoiceParty });
+      return taxInvoice(order, {
+        number: row.number,
+        issuedAt: row.issued_at,
+        seller: JSON.parse(row.seller) as InvoiceParty,
+        buyer: JSON.parse(row.buyer) as InvoiceParty,
+      });
     },
   };
 }

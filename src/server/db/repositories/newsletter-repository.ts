@@ -17,8 +17,16 @@ export function createNewsletterRepository(db: Db, coupons: CouponRepository) {
   return {
     /** Keeps a new address pending; says whether it is confirmed already, and its coupon if it has one. */
     async subscribe(email: string, now = Date.now()): Promise<{ confirmed: boolean; couponCode: string | null }> {
-      await kysely.insertInto('newsletter_subscribers').values({ email, coupon_code: null, confirmed_at: null, created_at: now }).onConflict((oc) => oc.column('email').doNothing()).execute();
-      const row = await kysely.selectFrom('newsletter_subscribers').select(['confirmed_at', 'coupon_code']).where('email', '=', email).executeTakeFirstOrThrow();
+      await kysely
+        .insertInto('newsletter_subscribers')
+        .values({ email, coupon_code: null, confirmed_at: null, created_at: now })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .execute();
+      const row = await kysely
+        .selectFrom('newsletter_subscribers')
+        .select(['confirmed_at', 'coupon_code'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
       return { confirmed: row.confirmed_at !== null, couponCode: row.coupon_code };
     },
 
@@ -35,7 +43,11 @@ export function createNewsletterRepository(db: Db, coupons: CouponRepository) {
           code = newCode();
           await coupons.createNewsletterCoupon(trx, code, percent, now);
         }
-        await trx.updateTable('newsletter_subscribers').set({ confirmed_at: row.confirmed_at ?? now, coupon_code: code }).where('email', '=', email).execute();
+        await trx
+          .updateTable('newsletter_subscribers')
+          .set({ confirmed_at: row.confirmed_at ?? now, coupon_code: code })
+          .where('email', '=', email)
+          .execute();
         return { couponCode: code };
       });
     },

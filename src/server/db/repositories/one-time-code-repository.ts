@@ -52,7 +52,12 @@ export function createOneTimeCodeRepository(db: Db, secret: Uint8Array) {
     const given = Buffer.from(digest(purpose, target, /^\d{6}$/.test(code) ? code : 'x'), 'hex');
     if (!timingSafeEqual(given, Buffer.from(live.code_hash, 'hex'))) return { ok: false, reason: 'wrong' };
     if (!use) return { ok: true };
-    const used = await kysely.updateTable('one_time_codes').set({ consumed_at: now }).where('id', '=', live.id).where('consumed_at', 'is', null).executeTakeFirst();
+    const used = await kysely
+      .updateTable('one_time_codes')
+      .set({ consumed_at: now })
+      .where('id', '=', live.id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'dead' };
   }
 
@@ -68,15 +73,31 @@ export function createOneTimeCodeRepository(db: Db, secret: Uint8Array) {
         .orderBy('created_at', 'desc')
         .execute();
       const latest = recent[0]?.created_at;
-      if (latest !== undefined && now - latest < RESEND_COOLDOWN_MS) return { ok: false, reason: 'cooldown', retryAfterMs: RESEND_COOLDOWN_MS - (now - latest) };
+      if (latest !== undefined && now - latest < RESEND_COOLDOWN_MS)
+        return { ok: false, reason: 'cooldown', retryAfterMs: RESEND_COOLDOWN_MS - (now - latest) };
       if (recent.length >= CODES_PER_HOUR) return { ok: false, reason: 'capped', retryAfterMs: recent[CODES_PER_HOUR - 1]!.created_at + HOUR_MS - now };
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await kysely.transaction().execute(async (trx) => {
         // a new code replaces the ones sent before
-        await trx.updateTable('one_time_codes').set({ consumed_at: now }).where('purpose', '=', purpose).where('target', '=', target).where('consumed_at', 'is', null).execute();
+        await trx
+          .updateTable('one_time_codes')
+          .set({ consumed_at: now })
+          .where('purpose', '=', purpose)
+          .where('target', '=', target)
+          .where('consumed_at', 'is', null)
+          .execute();
         await trx
           .insertInto('one_time_codes')
-          .values({ id: ulid(now), purpose, target, code_hash: digest(purpose, target, code), attempts: 0, created_at: now, expires_at: now + CODE_TTL_MS, consumed_at: null })
+          .values({
+            id: ulid(now),
+            purpose,
+            target,
+            code_hash: digest(purpose, target, code),
+            attempts: 0,
+            created_at: now,
+            expires_at: now + CODE_TTL_MS,
+            consumed_at: null,
+          })
           .execute();
       });
       return { ok: true, code, expiresAt: now + CODE_TTL_MS };

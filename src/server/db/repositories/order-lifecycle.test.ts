@@ -11,10 +11,20 @@ import { createPaymentRepository } from './payment-repository.ts';
 const shopConfig = () => ({
   ...testShopConfig(),
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: { upi: everyPayment().upi, providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
+  payment: {
+    upi: everyPayment().upi,
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+  },
 });
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
-const pickupOrder = (paymentType: 'pof' | 'upi-manual' = 'pof') => ({ userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: personal, paymentType } });
+const pickupOrder = (paymentType: 'pof' | 'upi-manual' = 'pof') => ({
+  userId: null,
+  sfId: 'test-shop',
+  order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: personal, paymentType },
+});
 
 describe.each(testDatabases)('the owner moves orders on $name', (database) => {
   let db: Db;
@@ -34,9 +44,15 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
   const orders = () => createOrderRepository(db);
   const audit = () => createAuditRepository(db);
   const payments = () => createPaymentRepository(db);
-  const stock = async () => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
+  const stock = async () =>
+    (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
   const cancelRequest = (placed: { orderId: string; notificationToken: string }) =>
-    app.inject({ method: 'POST', url: '/fn/order/cancelRequest', payload: { sfId: 'test-shop', orderId: placed.orderId }, headers: { authorization: `Bearer ${placed.notificationToken}` } });
+    app.inject({
+      method: 'POST',
+      url: '/fn/order/cancelRequest',
+      payload: { sfId: 'test-shop', orderId: placed.orderId },
+      headers: { authorization: `Bearer ${placed.notificationToken}` },
+    });
   const place = async (paymentType?: 'pof' | 'upi-manual') => {
     const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: pickupOrder(paymentType) });
     expect(res.statusCode).toBe(200);
@@ -61,7 +77,12 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
 
   it('refuses a step the order cannot take, naming where it may go, and changes nothing', async () => {
     const { orderId } = await place();
-    expect(await orders().setStatus(orderId, 'out_for_delivery', 'owner-1')).toEqual({ ok: false, reason: 'not_allowed', status: 'placed', allowed: ['confirmed', 'preparing', 'ready', 'picked_up', 'rejected', 'cancelled'] });
+    expect(await orders().setStatus(orderId, 'out_for_delivery', 'owner-1')).toEqual({
+      ok: false,
+      reason: 'not_allowed',
+      status: 'placed',
+      allowed: ['confirmed', 'preparing', 'ready', 'picked_up', 'rejected', 'cancelled'],
+    });
     expect(await orders().setStatus('01NOSUCHORDER', 'confirmed', 'owner-1')).toEqual({ ok: false, reason: 'not_found' });
     expect((await orders().view(orderId))?.status).toBe('placed');
     expect(await audit().list(`order:${orderId}`)).toEqual([]);
@@ -122,7 +143,10 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
     const txnid = await payments().startPayu(placed.orderId, 99_900);
     expect((await cancelRequest(placed)).json()).toMatchObject({ status: 'cancelled' });
     expect((await orders().view(placed.orderId))?.refund).toBeNull();
-    expect(await payments().settlePayu(txnid, { success: true, amountMinor: 99_900, mihpayid: '403993715521', raw: {} })).toEqual({ outcome: 'paid', orderId: placed.orderId });
+    expect(await payments().settlePayu(txnid, { success: true, amountMinor: 99_900, mihpayid: '403993715521', raw: {} })).toEqual({
+      outcome: 'paid',
+      orderId: placed.orderId,
+    });
     // 2 × ₹499.50 taken by PayU after the order ended: ₹999.00 back by PayU
     expect((await orders().view(placed.orderId))?.refund).toEqual({ amount: 99_900, method: 'payu', status: 'due', reference: null, refundedAt: null });
   });

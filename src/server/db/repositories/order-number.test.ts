@@ -9,12 +9,24 @@ import { migrate, openDatabase, type Db } from '../database.ts';
 import { createCatalogRepository } from './catalog-repository.ts';
 import { createOrderRepository } from './order-repository.ts';
 
-const shop = shopConfigSchema.parse({ ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
-const order = (qty = 1) => orderRequestSchema.parse({ sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' } });
+const shop = shopConfigSchema.parse({
+  ...testShopConfig(),
+  orderConfig: { orderEnabled: true, pickupEnabled: true },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+});
+const order = (qty = 1) =>
+  orderRequestSchema.parse({
+    sfId: 'test-shop',
+    order: { items: [{ id: 'tee-red-m', qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' },
+  });
 
 async function withStock(db: Db, units: number) {
   await createCatalogRepository(db, 2).replace(testCatalog());
-  await db.kysely.updateTable('products').set({ stock_milli: units * 1000 }).where('id', '=', 'tee-red-m').execute();
+  await db.kysely
+    .updateTable('products')
+    .set({ stock_milli: units * 1000 })
+    .where('id', '=', 'tee-red-m')
+    .execute();
 }
 
 async function numbersOf(db: Db): Promise<number[]> {
@@ -71,10 +83,31 @@ describe.each(testDatabases)('order numbers on $name', (database) => {
     try {
       const at = (minute: number) => Date.UTC(2026, 10, 24, 9, minute);
       // written as the release before this one wrote them, out of order on purpose
-      for (const [id, minute] of [['01B', 5], ['01A', 1], ['01C', 9]] as const) {
+      for (const [id, minute] of [
+        ['01B', 5],
+        ['01A', 1],
+        ['01C', 9],
+      ] as const) {
         await db.kysely
           .insertInto('orders')
-          .values({ id, user_id: null, status: 'placed', kind: 'order', delivery_mode: 'pickup', details: '{}', shipping_slot_id: null, payment_type: 'pof', payment_status: 'to_collect', currency_code: 'INR', grand_total_minor: 100, notification_token: id, coupon_code: null, cancel_requested_at: null, created_at: at(minute), updated_at: at(minute) } as never)
+          .values({
+            id,
+            user_id: null,
+            status: 'placed',
+            kind: 'order',
+            delivery_mode: 'pickup',
+            details: '{}',
+            shipping_slot_id: null,
+            payment_type: 'pof',
+            payment_status: 'to_collect',
+            currency_code: 'INR',
+            grand_total_minor: 100,
+            notification_token: id,
+            coupon_code: null,
+            cancel_requested_at: null,
+            created_at: at(minute),
+            updated_at: at(minute),
+          } as never)
           .execute();
       }
       await migrate(db);

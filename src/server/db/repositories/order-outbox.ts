@@ -7,7 +7,8 @@ import type { Database } from '../schema.ts';
 import { orderViewIn } from './order-repository.ts';
 
 /** What happened to an order, as ORDER_WEBHOOK_URL hears of it. */
-export type OrderEventType = 'order.placed' | 'order.status_changed' | 'order.payment_claimed' | 'order.paid' | 'order.cancel_requested' | 'order.refund_due' | 'order.refunded';
+export type OrderEventType =
+  'order.placed' | 'order.status_changed' | 'order.payment_claimed' | 'order.paid' | 'order.cancel_requested' | 'order.refund_due' | 'order.refunded';
 
 /** The JSON posted to the webhook: one event, the order as it is after it, and a line fit for a text message. */
 export type WebhookPayload = {
@@ -60,6 +61,20 @@ export const webhookOutbox = (fractionDigits: number): OrderOutbox => ({
     const order = orderForApi(stored, fractionDigits);
     const id = ulid(now);
     const payload: WebhookPayload = { id, type, createdAt: new Date(now).toISOString(), summary: webhookSummary(type, order), detail, order };
-    await trx.insertInto('webhook_deliveries').values({ id, event: type, order_id: order.id, payload: JSON.stringify(payload), created_at: now, attempts: 0, next_attempt_at: now, claimed_until: null, delivered_at: null, last_error: null }).execute();
+    await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        event: type,
+        order_id: order.id,
+        payload: JSON.stringify(payload),
+        created_at: now,
+        attempts: 0,
+        next_attempt_at: now,
+        claimed_until: null,
+        delivered_at: null,
+        last_error: null,
+      })
+      .execute();
   },
 });

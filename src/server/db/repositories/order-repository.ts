@@ -4,7 +4,16 @@ import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { customerKey, orderCouponOf, type Coupon } from '../../../domain/coupons.ts';
-import { paymentStatusFor, priceOrder, shortage, shortagesOf, type OrderableProduct, type OrderRefusal, type PricedOrder, type Shortage } from '../../../domain/order-pricing.ts';
+import {
+  paymentStatusFor,
+  priceOrder,
+  shortage,
+  shortagesOf,
+  type OrderableProduct,
+  type OrderRefusal,
+  type PricedOrder,
+  type Shortage,
+} from '../../../domain/order-pricing.ts';
 import { customerProblem, findCoupon, redeemCoupon, releaseCoupon } from './coupon-repository.ts';
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { isDigitalType } from '../../../domain/cart-rules.ts';
@@ -70,8 +79,26 @@ async function orderableProducts(trx: Reader, ids: readonly string[], now: numbe
   const rows = await trx
     .selectFrom('products')
     // named, not `*`: a statement PostgreSQL keeps prepared (database.ts)
-    .select(['id', 'title', 'variant_name', 'is_fraction', 'mrp_minor', 'regular_minor', 'special_minor', 'stock_milli', 'tracks_stock', 'type_id', 'sold_out_until', 'errors', 'tax_rate_hundredths', 'hsn'])
-    .select((eb) => storeSwitch(eb).as('store_switch')).where('id', 'in', [...ids]).where('hidden', '=', 0).execute();
+    .select([
+      'id',
+      'title',
+      'variant_name',
+      'is_fraction',
+      'mrp_minor',
+      'regular_minor',
+      'special_minor',
+      'stock_milli',
+      'tracks_stock',
+      'type_id',
+      'sold_out_until',
+      'errors',
+      'tax_rate_hundredths',
+      'hsn',
+    ])
+    .select((eb) => storeSwitch(eb).as('store_switch'))
+    .where('id', 'in', [...ids])
+    .where('hidden', '=', 0)
+    .execute();
   const open = rows.length ? rows[0]!.store_switch !== '0' : await storeIsOpen(trx);
   const price = (m: number | null) => (m === null ? null : minor(m));
   const products = new Map(
@@ -103,7 +130,13 @@ const couponCodeOf = (request: OrderRequest) => (request.order.couponCode ? requ
  * What the order and its quote share: the shop open (the switch, the ordering hours), the products loaded, the coupon
  * found and allowed for this customer, and the order priced by the domain's rules.
  */
-async function priceRequest(trx: Reader, request: OrderRequest, shop: ShopConfig, userId: string | null, now: number): Promise<QuoteResult & { coupon?: Coupon }> {
+async function priceRequest(
+  trx: Reader,
+  request: OrderRequest,
+  shop: ShopConfig,
+  userId: string | null,
+  now: number,
+): Promise<QuoteResult & { coupon?: Coupon }> {
   const customer = customerKey(userId, request.order.personalDetails);
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
@@ -130,7 +163,13 @@ export type Reader = Transaction<Database> | Db['kysely'];
  * in id order first, as the lines come, so two orders never wait for each other (no deadlock);
  * SQLite has one writer.
  */
-async function takeStock(trx: Transaction<Database>, dialect: Db['dialect'], lines: PricedOrder['lines'], allowOrderOnNoStock: boolean, now: number): Promise<Shortage[]> {
+async function takeStock(
+  trx: Transaction<Database>,
+  dialect: Db['dialect'],
+  lines: PricedOrder['lines'],
+  allowOrderOnNoStock: boolean,
+  now: number,
+): Promise<Shortage[]> {
   const ids = lines.map((l) => l.product.id);
   const qtyOf = (eb: ExpressionBuilder<Database, 'products'>) => {
     const [first, ...rest] = lines;
@@ -142,7 +181,11 @@ async function takeStock(trx: Transaction<Database>, dialect: Db['dialect'], lin
   let update = trx
     .updateTable('products')
     .set((eb) => ({ stock_milli: eb('stock_milli', '-', eb.case().when('tracks_stock', '=', 1).then(qtyOf(eb)).else(0).end()), updated_at: now }))
-    .where('id', 'in', dialect === 'postgres' && ids.length > 1 ? trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate() : ids)
+    .where(
+      'id',
+      'in',
+      dialect === 'postgres' && ids.length > 1 ? trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate() : ids,
+    )
     .where('hidden', '=', 0)
     .where((eb) => eb.or([eb('sold_out_until', 'is', null), eb('sold_out_until', '<=', now)]));
   if (!allowOrderOnNoStock) update = update.where((eb) => eb.or([eb('tracks_stock', '=', 0), eb('stock_milli', '>=', qtyOf(eb))]));
@@ -156,9 +199,21 @@ const ordersWithRefunds = (trx: Reader) =>
     .selectFrom('orders')
     .leftJoin('refunds', 'refunds.order_id', 'orders.id')
     .selectAll('orders')
-    .select(['refunds.amount_minor as refund_amount_minor', 'refunds.method as refund_method', 'refunds.status as refund_status', 'refunds.reference as refund_reference', 'refunds.refunded_at as refund_refunded_at']);
+    .select([
+      'refunds.amount_minor as refund_amount_minor',
+      'refunds.method as refund_method',
+      'refunds.status as refund_status',
+      'refunds.reference as refund_reference',
+      'refunds.refunded_at as refund_refunded_at',
+    ]);
 
-type OrderRow = Selectable<OrderTable> & { refund_amount_minor: number | null; refund_method: string | null; refund_status: string | null; refund_reference: string | null; refund_refunded_at: number | null };
+type OrderRow = Selectable<OrderTable> & {
+  refund_amount_minor: number | null;
+  refund_method: string | null;
+  refund_status: string | null;
+  refund_reference: string | null;
+  refund_refunded_at: number | null;
+};
 
 /**
  * The orders' views, in the order of `orders`: their lines and totals are read for all
@@ -228,7 +283,15 @@ function viewOf(order: OrderRow, lines: readonly Selectable<OrderLineTable>[], t
 }
 
 const refundOf = (row: OrderRow): OrderRefund<Minor> | null =>
-  row.refund_amount_minor === null ? null : { amount: minor(row.refund_amount_minor), method: row.refund_method ?? '', status: row.refund_status as OrderRefund['status'], reference: row.refund_reference, refundedAt: row.refund_refunded_at };
+  row.refund_amount_minor === null
+    ? null
+    : {
+        amount: minor(row.refund_amount_minor),
+        method: row.refund_method ?? '',
+        status: row.refund_status as OrderRefund['status'],
+        reference: row.refund_reference,
+        refundedAt: row.refund_refunded_at,
+      };
 
 /** One order's view, read in the caller's transaction when given one. */
 export async function orderViewIn(trx: Reader, orderId: string): Promise<Order | null> {
@@ -251,13 +314,19 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       kysely
         .selectFrom('payments')
         .select(['order_id', 'reference'])
-        .where('order_id', 'in', rows.map((r) => r.id))
+        .where(
+          'order_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .where('provider', 'in', ['upi-manual', 'payu'])
         .where('reference', 'is not', null)
         .orderBy('updated_at')
         .execute(),
       // a customer the shop has handed an order to before
-      keys.length ? kysely.selectFrom('orders').select('customer_key').distinct().where('customer_key', 'in', keys).where('status', 'in', handedOverStatuses).execute() : [],
+      keys.length
+        ? kysely.selectFrom('orders').select('customer_key').distinct().where('customer_key', 'in', keys).where('status', 'in', handedOverStatuses).execute()
+        : [],
     ]);
     // the newest reference of each order wins
     const references = new Map(payments.map((p) => [p.order_id, p.reference]));
@@ -278,7 +347,13 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     await releaseCoupon(trx, orderId);
     const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
     // a made-to-order product had none taken
-    for (const l of lines) await trx.updateTable('products').set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now })).where('id', '=', l.product_id).where('tracks_stock', '=', 1).execute();
+    for (const l of lines)
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ stock_milli: eb('stock_milli', '+', l.qty_milli), updated_at: now }))
+        .where('id', '=', l.product_id)
+        .where('tracks_stock', '=', 1)
+        .execute();
     await releasePlaces(trx, orderId);
     await bumpCatalogVersion(trx, now);
   }
@@ -385,12 +460,24 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             tax_minor: l.tax,
             hsn: l.product.hsn,
           }));
-          const totalRows: Selectable<OrderTotalTable>[] = totals.lines.map((t, i) => ({ order_id: orderId, code: t.code, title: t.title, value_minor: t.value, is_percentage: t.isPercentage ? 1 : 0, percent_hundredths: percentToHundredths(t.percentAmount), position: i }));
+          const totalRows: Selectable<OrderTotalTable>[] = totals.lines.map((t, i) => ({
+            order_id: orderId,
+            code: t.code,
+            title: t.title,
+            value_minor: t.value,
+            is_percentage: t.isPercentage ? 1 : 0,
+            percent_hundredths: percentToHundredths(t.percentAmount),
+            position: i,
+          }));
           await trx.insertInto('order_lines').values(lineRows).execute();
           await trx.insertInto('order_totals').values(totalRows).execute();
           await bumpCatalogVersion(trx, now);
           // the view a read would give of these rows (a new order owes no refund)
-          const view = viewOf({ ...row, refund_amount_minor: null, refund_method: null, refund_status: null, refund_reference: null, refund_refunded_at: null }, lineRows, totalRows);
+          const view = viewOf(
+            { ...row, refund_amount_minor: null, refund_method: null, refund_status: null, refund_reference: null, refund_refunded_at: null },
+            lineRows,
+            totalRows,
+          );
           await outbox.record(trx, 'order.placed', orderId, {}, now, view);
           const placed = { ok: true as const, order: view, notificationToken: token };
           await options.inTransaction?.(trx, placed);
@@ -407,13 +494,26 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
      * refuse it — the same pricing, with stock and the delivery slot's room compared
      * instead of taken. Nothing is written.
      */
-    async quote(request: OrderRequest, shop: ShopConfig, { slot, userId, now = Date.now() }: { slot?: { resource: string; start: number; capacity: number } | undefined; userId?: string | null; now?: number } = {}): Promise<QuoteResult> {
+    async quote(
+      request: OrderRequest,
+      shop: ShopConfig,
+      {
+        slot,
+        userId,
+        now = Date.now(),
+      }: { slot?: { resource: string; start: number; capacity: number } | undefined; userId?: string | null; now?: number } = {},
+    ): Promise<QuoteResult> {
       const quoted = await priceRequest(kysely, request, shop, userId ?? null, now);
       if (!quoted.ok) return quoted;
       const shortages = shortagesOf(quoted.priced, shop);
       if (shortages.length) return { ok: false, reason: 'out_of_stock', lines: shortages };
       if (slot && !quoted.priced.digital) {
-        const use = await kysely.selectFrom('slot_use').select('taken').where('resource', '=', slot.resource).where('starts_at', '=', slot.start).executeTakeFirst();
+        const use = await kysely
+          .selectFrom('slot_use')
+          .select('taken')
+          .where('resource', '=', slot.resource)
+          .where('starts_at', '=', slot.start)
+          .executeTakeFirst();
         if ((use?.taken ?? 0) >= slot.capacity) return { ok: false, reason: 'slot_full' };
       }
       return { ok: true, priced: quoted.priced };
@@ -427,7 +527,12 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     async isDigitalOnly(ids: readonly string[]): Promise<boolean> {
       const wanted = new Set(ids);
       if (wanted.size === 0) return false;
-      const rows = await kysely.selectFrom('products').select('type_id').where('id', 'in', [...wanted]).where('hidden', '=', 0).execute();
+      const rows = await kysely
+        .selectFrom('products')
+        .select('type_id')
+        .where('id', 'in', [...wanted])
+        .where('hidden', '=', 0)
+        .execute();
       return rows.length === wanted.size && rows.every((r) => isDigitalType(r.type_id));
     },
 
@@ -448,14 +553,24 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
      */
     async requestCancel(orderId: string, now = Date.now()): Promise<'cancelled' | 'requested'> {
       return kysely.transaction().execute(async (trx) => {
-        const cancelled = await trx.updateTable('orders').set({ status: 'cancelled', cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('status', '=', 'placed').executeTakeFirst();
+        const cancelled = await trx
+          .updateTable('orders')
+          .set({ status: 'cancelled', cancel_requested_at: now, updated_at: now })
+          .where('id', '=', orderId)
+          .where('status', '=', 'placed')
+          .executeTakeFirst();
         if (Number(cancelled.numUpdatedRows) === 1) {
           // as for the owner's moves: the change, then what it owes
           await outbox.record(trx, 'order.status_changed', orderId, { from: 'placed', to: 'cancelled', by: 'shopper' }, now);
           await endUnfulfilled(trx, orderId, 'shopper', now);
           return 'cancelled';
         }
-        const asked = await trx.updateTable('orders').set({ cancel_requested_at: now, updated_at: now }).where('id', '=', orderId).where('cancel_requested_at', 'is', null).executeTakeFirst();
+        const asked = await trx
+          .updateTable('orders')
+          .set({ cancel_requested_at: now, updated_at: now })
+          .where('id', '=', orderId)
+          .where('cancel_requested_at', 'is', null)
+          .executeTakeFirst();
         if (Number(asked.numUpdatedRows) === 1) await outbox.record(trx, 'order.cancel_requested', orderId, {}, now);
         const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
         return row.status === 'cancelled' ? 'cancelled' : 'requested';
@@ -479,14 +594,22 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         .where('payment_type', 'in', ['payu', 'upi-manual'])
         .where('created_at', '<=', before)
         // a shopper who started paying at minute 29 gets the whole hold again
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id').where('payments.created_at', '>', before))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id').where('payments.created_at', '>', before))),
+        )
         .orderBy('created_at')
         .limit(200)
         .execute();
       const expired: Array<{ order: Order; userId: string | null }> = [];
       for (const { id, user_id: userId } of due) {
         const order = await kysely.transaction().execute(async (trx) => {
-          const res = await trx.updateTable('orders').set({ status: 'cancelled', updated_at: now }).where('id', '=', id).where('status', '=', 'placed').where('payment_status', '=', 'awaiting_payment').executeTakeFirst();
+          const res = await trx
+            .updateTable('orders')
+            .set({ status: 'cancelled', updated_at: now })
+            .where('id', '=', id)
+            .where('status', '=', 'placed')
+            .where('payment_status', '=', 'awaiting_payment')
+            .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1) return null;
           await recordAudit(trx, { actor: 'system', action: 'order.expired', subject: `order:${id}`, detail: { minutes: holdMinutes } }, now);
           await outbox.record(trx, 'order.status_changed', id, { from: 'placed', to: 'cancelled', by: 'system', reason: 'unpaid' }, now);
@@ -503,7 +626,11 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     /** The id of the order a person names: its number (`1042`, `#1042`) or its id; null when there is none. */
     async findId(ref: string): Promise<string | null> {
       const number = parseOrderNumber(ref);
-      const row = await (number === null ? kysely.selectFrom('orders').select('id').where('id', '=', ref.trim()) : kysely.selectFrom('orders').select('id').where('number', '=', number)).executeTakeFirst();
+      const row = await (
+        number === null
+          ? kysely.selectFrom('orders').select('id').where('id', '=', ref.trim())
+          : kysely.selectFrom('orders').select('id').where('number', '=', number)
+      ).executeTakeFirst();
       return row?.id ?? null;
     },
 
@@ -519,7 +646,12 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         if (!row) return { ok: false, reason: 'not_found' };
         const mode = row.delivery_mode as FulfilmentMode;
         if (!canMoveOrder(row.status, to, mode)) return { ok: false, reason: 'not_allowed', status: row.status, allowed: nextStatuses(row.status, mode) };
-        const moved = await trx.updateTable('orders').set({ status: to, updated_at: now }).where('id', '=', orderId).where('status', '=', row.status).executeTakeFirst();
+        const moved = await trx
+          .updateTable('orders')
+          .set({ status: to, updated_at: now })
+          .where('id', '=', orderId)
+          .where('status', '=', row.status)
+          .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) {
           // changed by someone else since it was read: say what it is now
           const current = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -535,7 +667,10 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
 
     /** The orders for the owner, newest first: all, or those in the given statuses. */
     async listForOwner(filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<OwnerOrderSummary<Minor>[]> {
-      let query = ordersWithRefunds(kysely).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(filter.limit ?? 200);
+      let query = ordersWithRefunds(kysely)
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .limit(filter.limit ?? 200);
       if (filter.statuses?.length) query = query.where('orders.status', 'in', [...filter.statuses]);
       return summariesOf(await query.execute());
     },
@@ -560,7 +695,12 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       const history: OrderHistoryEntry[] = [
         { at: row.created_at, by: 'shopper', action: 'order.placed', detail: {} },
         ...(row.cancel_requested_at === null ? [] : [{ at: row.cancel_requested_at, by: 'shopper', action: 'order.cancel_requested', detail: {} }]),
-        ...audit.map((a) => ({ at: a.created_at, by: a.actor === 'cli' ? 'command line' : a.actor === 'system' ? 'system' : (a.name || a.email || a.actor), action: a.action, detail: JSON.parse(a.detail) as Record<string, unknown> })),
+        ...audit.map((a) => ({
+          at: a.created_at,
+          by: a.actor === 'cli' ? 'command line' : a.actor === 'system' ? 'system' : a.name || a.email || a.actor,
+          action: a.action,
+          detail: JSON.parse(a.detail) as Record<string, unknown>,
+        })),
       ];
       history.sort((a, b) => a.at - b.at);
       return { ...summary!, history };
@@ -574,7 +714,12 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
 
     /** The user's orders, newest first (the account screen's list). */
     async listForUser(userId: string, limit = 100): Promise<Order[]> {
-      const rows = await ordersWithRefunds(kysely).where('orders.user_id', '=', userId).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+      const rows = await ordersWithRefunds(kysely)
+        .where('orders.user_id', '=', userId)
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.id', 'desc')
+        .limit(limit)
+        .execute();
       return viewsOf(kysely, rows);
     },
   };

@@ -30,7 +30,14 @@ export function createOwnerAlertRepository(db: Db) {
     },
 
     async isSubscribed(userId: string, endpoint: string): Promise<boolean> {
-      return (await kysely.selectFrom('owner_alert_subscriptions').select('id').where('endpoint', '=', endpoint).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+      return (
+        (await kysely
+          .selectFrom('owner_alert_subscriptions')
+          .select('id')
+          .where('endpoint', '=', endpoint)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()) !== undefined
+      );
     },
 
     /** Where to push an alert: the subscriptions of accounts that are owners now (a demoted owner hears nothing). */
@@ -47,7 +54,14 @@ export function createOwnerAlertRepository(db: Db) {
 
     /** The owners' e-mail addresses (confirmed ones), for alerts when the config names no shop address. */
     async ownersEmails(): Promise<string[]> {
-      const rows = await kysely.selectFrom('users').select('email').where('role', '=', 'owner').where('email_verified', '=', 1).where('email', 'is not', null).orderBy('created_at').execute();
+      const rows = await kysely
+        .selectFrom('users')
+        .select('email')
+        .where('role', '=', 'owner')
+        .where('email_verified', '=', 1)
+        .where('email', 'is not', null)
+        .orderBy('created_at')
+        .execute();
       return rows.map((r) => r.email!);
     },
 

@@ -34,7 +34,11 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
      * 'order_limit' when a guest's order above `guestLimit` would move to pay on delivery
      * (the same cap the order call applies).
      */
-    async choose(orderId: string, provider: 'payu' | 'upi-manual' | 'pof', { now = Date.now(), guestLimit = 0 }: { now?: number; guestLimit?: number } = {}): Promise<'ok' | 'not_payable' | 'order_ended' | 'order_limit'> {
+    async choose(
+      orderId: string,
+      provider: 'payu' | 'upi-manual' | 'pof',
+      { now = Date.now(), guestLimit = 0 }: { now?: number; guestLimit?: number } = {},
+    ): Promise<'ok' | 'not_payable' | 'order_ended' | 'order_limit'> {
       const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
       if (provider === 'pof' && guestLimit > 0) {
         // who placed it and its total never change after it is placed
@@ -56,7 +60,20 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
     /** A PayU attempt: its txnid (unique per attempt) and the amount it must come back with. */
     async startPayu(orderId: string, amountMinor: number, now = Date.now()): Promise<string> {
       const txnid = newTxnId();
-      await kysely.insertInto('payments').values({ id: txnid, order_id: orderId, provider: 'payu', status: 'initiated', amount_minor: amountMinor, reference: null, raw: '{}', created_at: now, updated_at: now }).execute();
+      await kysely
+        .insertInto('payments')
+        .values({
+          id: txnid,
+          order_id: orderId,
+          provider: 'payu',
+          status: 'initiated',
+          amount_minor: amountMinor,
+          reference: null,
+          raw: '{}',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       return txnid;
     },
 
@@ -64,9 +81,18 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
      * PayU's verified answer for a txnid. Only an attempt still `initiated` changes: a
      * replayed answer, or one for another amount, leaves everything as it was.
      */
-    async settlePayu(txnid: string, answer: { success: boolean; amountMinor: number; mihpayid: string | null; raw: Record<string, string> }, now = Date.now()): Promise<PayuOutcome> {
+    async settlePayu(
+      txnid: string,
+      answer: { success: boolean; amountMinor: number; mihpayid: string | null; raw: Record<string, string> },
+      now = Date.now(),
+    ): Promise<PayuOutcome> {
       return kysely.transaction().execute(async (trx) => {
-        const payment = await trx.selectFrom('payments').select(['order_id', 'status', 'amount_minor']).where('id', '=', txnid).where('provider', '=', 'payu').executeTakeFirst();
+        const payment = await trx
+          .selectFrom('payments')
+          .select(['order_id', 'status', 'amount_minor'])
+          .where('id', '=', txnid)
+          .where('provider', '=', 'payu')
+          .executeTakeFirst();
         if (!payment) return { outcome: 'unknown', orderId: null };
         if (payment.status !== 'initiated') return { outcome: 'already_settled', orderId: payment.order_id };
         if (payment.amount_minor !== answer.amountMinor) return { outcome: 'amount_mismatch', orderId: payment.order_id };
@@ -104,9 +130,28 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
           .executeTakeFirst();
         if (Number(order.numUpdatedRows) !== 1) return refusal(trx, orderId);
         // a corrected reference replaces the one given before
-        const updated = await trx.updateTable('payments').set({ reference: utr, updated_at: now }).where('order_id', '=', orderId).where('provider', '=', 'upi-manual').where('status', '=', 'awaiting_verification').executeTakeFirst();
+        const updated = await trx
+          .updateTable('payments')
+          .set({ reference: utr, updated_at: now })
+          .where('order_id', '=', orderId)
+          .where('provider', '=', 'upi-manual')
+          .where('status', '=', 'awaiting_verification')
+          .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) {
-          await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: 'upi-manual', status: 'awaiting_verification', amount_minor: amountMinor, reference: utr, raw: '{}', created_at: now, updated_at: now }).execute();
+          await trx
+            .insertInto('payments')
+            .values({
+              id: ulid(now),
+              order_id: orderId,
+              provider: 'upi-manual',
+              status: 'awaiting_verification',
+              amount_minor: amountMinor,
+              reference: utr,
+              raw: '{}',
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
         }
         await outbox.record(trx, 'order.payment_claimed', orderId, { provider: 'upi-manual', reference: utr }, now);
         return 'ok';
@@ -120,20 +165,54 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
      */
     async markPaid(orderId: string, actor: Actor, reference: string | null, now = Date.now()): Promise<MarkPaid> {
       return kysely.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom('orders').select(['status', 'payment_type', 'payment_status', 'grand_total_minor']).where('id', '=', orderId).executeTakeFirst();
+        const order = await trx
+          .selectFrom('orders')
+          .select(['status', 'payment_type', 'payment_status', 'grand_total_minor'])
+          .where('id', '=', orderId)
+          .executeTakeFirst();
         if (!order) return { ok: false, reason: 'not_found' };
         if (order.payment_status === 'paid') return { ok: false, reason: 'already_paid' };
         if (endedUnfulfilled(order.status)) return { ok: false, reason: 'order_ended' };
         if (!UNPAID.includes(order.payment_status)) return { ok: false, reason: 'no_payment' };
         if (order.payment_type !== 'upi-manual' && order.payment_type !== 'pof') return { ok: false, reason: 'provider' };
-        const given = await trx.selectFrom('payments').select(['id', 'reference']).where('order_id', '=', orderId).where('provider', '=', order.payment_type).where('status', '=', 'awaiting_verification').executeTakeFirst();
+        const given = await trx
+          .selectFrom('payments')
+          .select(['id', 'reference'])
+          .where('order_id', '=', orderId)
+          .where('provider', '=', order.payment_type)
+          .where('status', '=', 'awaiting_verification')
+          .executeTakeFirst();
         const ref = reference ?? given?.reference ?? (order.payment_type === 'pof' ? 'collected' : null);
         if (!ref) return { ok: false, reason: 'reference' };
-        const paid = await trx.updateTable('orders').set({ payment_status: 'paid', updated_at: now }).where('id', '=', orderId).where('payment_status', 'in', UNPAID).where('status', 'not in', ENDED).executeTakeFirst();
+        const paid = await trx
+          .updateTable('orders')
+          .set({ payment_status: 'paid', updated_at: now })
+          .where('id', '=', orderId)
+          .where('payment_status', 'in', UNPAID)
+          .where('status', 'not in', ENDED)
+          .executeTakeFirst();
         if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: (await refusal(trx, orderId)) === 'order_ended' ? 'order_ended' : 'already_paid' };
         if (given) await trx.updateTable('payments').set({ status: 'paid', reference: ref, updated_at: now }).where('id', '=', given.id).execute();
-        else await trx.insertInto('payments').values({ id: ulid(now), order_id: orderId, provider: order.payment_type, status: 'paid', amount_minor: order.grand_total_minor, reference: ref, raw: '{}', created_at: now, updated_at: now }).execute();
-        await recordAudit(trx, { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } }, now);
+        else
+          await trx
+            .insertInto('payments')
+            .values({
+              id: ulid(now),
+              order_id: orderId,
+              provider: order.payment_type,
+              status: 'paid',
+              amount_minor: order.grand_total_minor,
+              reference: ref,
+              raw: '{}',
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        await recordAudit(
+          trx,
+          { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } },
+          now,
+        );
         await outbox.record(trx, 'order.paid', orderId, { provider: order.payment_type, reference: ref }, now);
         return { ok: true, provider: order.payment_type, reference: ref };
       });
@@ -141,6 +220,8 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
   };
 }
 
-export type MarkPaid = { ok: true; provider: 'upi-manual' | 'pof'; reference: string } | { ok: false; reason: 'not_found' | 'already_paid' | 'order_ended' | 'no_payment' | 'provider' | 'reference' };
+export type MarkPaid =
+  | { ok: true; provider: 'upi-manual' | 'pof'; reference: string }
+  | { ok: false; reason: 'not_found' | 'already_paid' | 'order_ended' | 'no_payment' | 'provider' | 'reference' };
 
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -17,13 +17,17 @@ const problems = {
   noProduct: { ok: false, error: 'not_found', message: 'There is no such product.' },
   noImage: { ok: false, error: 'not_found', message: 'The product has no such photo.' },
   tooMany: { ok: false, error: 'too_many', message: `A product holds at most ${MAX_IMAGES} photos: remove one first.` },
-  badOrder: { ok: false, error: 'bad_order', message: 'Name each of the product\'s photos once, in the new order.' },
+  badOrder: { ok: false, error: 'bad_order', message: "Name each of the product's photos once, in the new order." },
 } as const satisfies Record<string, ImageProblem>;
 
 /** Positions 0, 1, 2 … in the list's order, so the catalog's order is the list's. */
 const renumbered = (images: Image[]): Image[] => images.map((image, position) => ({ ...image, position }));
 /** The images in their shown order (by position, then as stored). */
-const inOrder = (images: Image[]): Image[] => images.map((image, i) => ({ image, i })).sort((a, b) => a.image.position - b.image.position || a.i - b.i).map(({ image }) => image);
+const inOrder = (images: Image[]): Image[] =>
+  images
+    .map((image, i) => ({ image, i }))
+    .sort((a, b) => a.image.position - b.image.position || a.i - b.i)
+    .map(({ image }) => image);
 
 /**
  * A variant's photos (issue 21, decision 036): added, removed, reordered, each in one
@@ -51,7 +55,11 @@ export function createProductImageRepository(db: Db) {
       const outcome = edit(inOrder(JSON.parse(row.images) as Image[]));
       if (!outcome.ok) return outcome;
       const images = renumbered(outcome.images);
-      await trx.updateTable('products').set({ images: JSON.stringify(images), updated_at: now }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('products')
+        .set({ images: JSON.stringify(images), updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
       await bumpCatalogVersion(trx, now);
       await recordAudit(trx, { actor, action: outcome.action, subject: `product:${variantId}`, detail: outcome.detail }, now);
       return { ok: true, images, result: outcome.result };
@@ -69,7 +77,15 @@ export function createProductImageRepository(db: Db) {
     /** Appends a photo (its original at `url`) as the variant's last. */
     add: (variantId: string, image: { id: string; url: string; thumbnail: string }, actor: Actor) =>
       change(variantId, actor, (images) =>
-        images.length >= MAX_IMAGES ? problems.tooMany : { ok: true, images: [...images, { ...image, position: images.length }], action: 'product.image.add', detail: { id: image.id, url: image.url }, result: image.id },
+        images.length >= MAX_IMAGES
+          ? problems.tooMany
+          : {
+              ok: true,
+              images: [...images, { ...image, position: images.length }],
+              action: 'product.image.add',
+              detail: { id: image.id, url: image.url },
+              result: image.id,
+            },
       ),
 
     /** Takes the photo `imageId` off the variant. */
@@ -85,7 +101,13 @@ export function createProductImageRepository(db: Db) {
       change(variantId, actor, (images) => {
         const byId = new Map(images.map((i) => [i.id, i]));
         if (ids.length !== images.length || new Set(ids).size !== ids.length || !ids.every((id) => byId.has(id))) return problems.badOrder;
-        return { ok: true, images: ids.map((id) => byId.get(id)!), action: 'product.image.order', detail: { from: images.map((i) => i.id), to: ids }, result: ids };
+        return {
+          ok: true,
+          images: ids.map((id) => byId.get(id)!),
+          action: 'product.image.order',
+          detail: { from: images.map((i) => i.id), to: ids },
+          result: ids,
+        };
       }),
   };
 }

@@ -17,7 +17,20 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
 
   async function newUser(): Promise<string> {
     const id = `user-${++users}`;
-    await db.kysely.insertInto('users').values({ id, name: 'Asha', email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id,
+        name: 'Asha',
+        email: `${id}@example.com`,
+        phone: null,
+        password_hash: null,
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     return id;
   }
 

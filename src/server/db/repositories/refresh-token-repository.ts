@@ -29,7 +29,8 @@ export type Rotation = ({ ok: true } & Issued) | { ok: false; reason: 'invalid' 
 export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
   const { kysely } = db;
   const successorOf = (token: string) => createHmac('sha256', secret).update(`refresh token successor\n${token}`).digest('base64url');
-  const revokedIn = (trx: typeof kysely, familyId: string) => trx.selectFrom('refresh_tokens').select('id').where('family_id', '=', familyId).where('revoked_at', 'is not', null).limit(1).executeTakeFirst();
+  const revokedIn = (trx: typeof kysely, familyId: string) =>
+    trx.selectFrom('refresh_tokens').select('id').where('family_id', '=', familyId).where('revoked_at', 'is not', null).limit(1).executeTakeFirst();
 
   return {
     /** A new family for a fresh login. */
@@ -37,7 +38,19 @@ export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
       const token = newToken();
       const expiresAt = now + REFRESH_FAMILY_TTL_MS;
       const sessionId = ulid(now);
-      await kysely.insertInto('refresh_tokens').values({ id: ulid(now), user_id: userId, family_id: sessionId, token_hash: hash(token), created_at: now, expires_at: expiresAt, used_at: null, revoked_at: null }).execute();
+      await kysely
+        .insertInto('refresh_tokens')
+        .values({
+          id: ulid(now),
+          user_id: userId,
+          family_id: sessionId,
+          token_hash: hash(token),
+          created_at: now,
+          expires_at: expiresAt,
+          used_at: null,
+          revoked_at: null,
+        })
+        .execute();
       return { token, userId, sessionId, expiresAt };
     },
 
@@ -50,9 +63,15 @@ export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
         if (row.expires_at <= now) return { ok: false, reason: 'expired' };
         let usedAt = row.used_at;
         if (usedAt === null) {
-          const claimed = await trx.updateTable('refresh_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+          const claimed = await trx
+            .updateTable('refresh_tokens')
+            .set({ used_at: now })
+            .where('id', '=', row.id)
+            .where('used_at', 'is', null)
+            .executeTakeFirst();
           // another request used it a moment ago (the update waited for it): judge by its time
-          if (Number(claimed.numUpdatedRows) !== 1) usedAt = (await trx.selectFrom('refresh_tokens').select('used_at').where('id', '=', row.id).executeTakeFirst())?.used_at ?? null;
+          if (Number(claimed.numUpdatedRows) !== 1)
+            usedAt = (await trx.selectFrom('refresh_tokens').select('used_at').where('id', '=', row.id).executeTakeFirst())?.used_at ?? null;
         }
         if (usedAt !== null && now - usedAt > REUSE_LEEWAY_MS) {
           await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
@@ -61,7 +80,19 @@ export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
         const next = successorOf(token);
         const issued = { ok: true as const, token: next, userId: row.user_id, sessionId: row.family_id, expiresAt: row.expires_at };
         if (usedAt === null) {
-          await trx.insertInto('refresh_tokens').values({ id: ulid(now), user_id: row.user_id, family_id: row.family_id, token_hash: hash(next), created_at: now, expires_at: row.expires_at, used_at: null, revoked_at: null }).execute();
+          await trx
+            .insertInto('refresh_tokens')
+            .values({
+              id: ulid(now),
+              user_id: row.user_id,
+              family_id: row.family_id,
+              token_hash: hash(next),
+              created_at: now,
+              expires_at: row.expires_at,
+              used_at: null,
+              revoked_at: null,
+            })
+            .execute();
           return issued;
         }
         // used within the leeway: the successor its first use made (none for a token rotated before successors were derived)
@@ -80,7 +111,13 @@ export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
 
     /** Password reset: every session of the user ends; their ids. */
     async revokeUser(userId: string, now = Date.now()): Promise<string[]> {
-      const revoked = await kysely.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('family_id').execute();
+      const revoked = await kysely
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('family_id')
+        .execute();
       return [...new Set(revoked.map((r) => r.family_id))];
     },
 

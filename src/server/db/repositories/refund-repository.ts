@@ -20,11 +20,24 @@ export async function owesRefund(trx: Transaction<Database>, orderId: string, ac
   if (!order || order.payment_status !== 'paid' || !order.payment_type) return false;
   const made = await trx
     .insertInto('refunds')
-    .values({ order_id: orderId, amount_minor: order.grand_total_minor, method: order.payment_type, status: 'due', reference: null, created_at: now, refunded_at: null, refunded_by: null })
+    .values({
+      order_id: orderId,
+      amount_minor: order.grand_total_minor,
+      method: order.payment_type,
+      status: 'due',
+      reference: null,
+      created_at: now,
+      refunded_at: null,
+      refunded_by: null,
+    })
     .onConflict((oc) => oc.column('order_id').doNothing())
     .executeTakeFirst();
   if (Number(made.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  await recordAudit(trx, { actor, action: 'refund.due', subject: `order:${orderId}`, detail: { amountMinor: order.grand_total_minor, method: order.payment_type } }, now);
+  await recordAudit(
+    trx,
+    { actor, action: 'refund.due', subject: `order:${orderId}`, detail: { amountMinor: order.grand_total_minor, method: order.payment_type } },
+    now,
+  );
   return true;
 }
 
@@ -40,7 +53,12 @@ export function createRefundRepository(db: Db, { outbox = noOutbox }: { outbox?:
           const order = await trx.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
           return { ok: false, reason: order ? 'no_refund' : 'not_found' };
         }
-        const done = await trx.updateTable('refunds').set({ status: 'refunded', reference, refunded_at: now, refunded_by: actor }).where('order_id', '=', orderId).where('status', '=', 'due').executeTakeFirst();
+        const done = await trx
+          .updateTable('refunds')
+          .set({ status: 'refunded', reference, refunded_at: now, refunded_by: actor })
+          .where('order_id', '=', orderId)
+          .where('status', '=', 'due')
+          .executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1) return { ok: false, reason: 'already_refunded' };
         await trx.updateTable('orders').set({ payment_status: 'refunded', updated_at: now }).where('id', '=', orderId).execute();
         await recordAudit(trx, { actor, action: 'refund.done', subject: `order:${orderId}`, detail: { reference } }, now);

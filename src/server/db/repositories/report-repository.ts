@@ -36,25 +36,48 @@ const LOST = ['cancelled', 'rejected'];
  */
 export function createReportRepository(db: Db) {
   const { kysely } = db;
-  const counted = (from: number, to: number) => kysely.selectFrom('orders').where('kind', '=', 'order').where('status', 'not in', LOST).where('created_at', '>=', from).where('created_at', '<', to);
+  const counted = (from: number, to: number) =>
+    kysely.selectFrom('orders').where('kind', '=', 'order').where('status', 'not in', LOST).where('created_at', '>=', from).where('created_at', '<', to);
   // what a set of counted orders came to: the Today panel and the 30 days add up alike, so today's bar is Today's sales
   const money = (eb: ExpressionBuilder<Database, 'orders'>) => [
     eb.fn.countAll<number>().as('orders'),
     eb.fn.coalesce(eb.fn.sum<number>('grand_total_minor'), sql<number>`0`).as('sales'),
     eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_status', '=', 'paid').then(eb.ref('grand_total_minor')).else(0).end()), sql<number>`0`).as('paid'),
-    eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('payment_status', 'in', [...unpaidStatuses]).then(eb.ref('grand_total_minor')).else(0).end()), sql<number>`0`).as('to_collect'),
+    eb.fn
+      .coalesce(
+        eb.fn.sum<number>(
+          eb
+            .case()
+            .when('payment_status', 'in', [...unpaidStatuses])
+            .then(eb.ref('grand_total_minor'))
+            .else(0)
+            .end(),
+        ),
+        sql<number>`0`,
+      )
+      .as('to_collect'),
   ];
-  const booked = (from: number, to: number) => kysely.selectFrom('appointments').where('status', '!=', 'cancelled').where('starts_at', '>=', from).where('starts_at', '<', to);
+  const booked = (from: number, to: number) =>
+    kysely.selectFrom('appointments').where('status', '!=', 'cancelled').where('starts_at', '>=', from).where('starts_at', '<', to);
   const dayFigures = (m: { orders: unknown; sales: unknown; paid: unknown; to_collect: unknown } | undefined, bookings: number): DayFigures => {
     const orders = Number(m?.orders ?? 0);
     const sales = Number(m?.sales ?? 0);
-    return { orders, sales: minor(sales), paid: minor(Number(m?.paid ?? 0)), toCollect: minor(Number(m?.to_collect ?? 0)), average: minor(orders ? Math.round(sales / orders) : 0), bookings };
+    return {
+      orders,
+      sales: minor(sales),
+      paid: minor(Number(m?.paid ?? 0)),
+      toCollect: minor(Number(m?.to_collect ?? 0)),
+      average: minor(orders ? Math.round(sales / orders) : 0),
+      bookings,
+    };
   };
   return {
     /** Orders placed in [from, ordersTo) and bookings starting in [from, bookingsTo) that were not cancelled. */
     async figures(from: number, ordersTo: number, bookingsTo: number): Promise<DayFigures> {
       const m = await counted(from, ordersTo).select(money).executeTakeFirstOrThrow();
-      const b = await booked(from, bookingsTo).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const b = await booked(from, bookingsTo)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return dayFigures(m, Number(b.n));
     },
 
@@ -68,10 +91,11 @@ export function createReportRepository(db: Db) {
     async days(bounds: readonly number[]): Promise<DayFigures[]> {
       const from = bounds[0]!;
       const to = bounds.at(-1)!;
-      const dayOf = (column: 'created_at' | 'starts_at') => sql<number>`case ${sql.join(
-        bounds.slice(1).map((end, i) => sql`when ${sql.ref(column)} < ${end} then ${sql.lit(i)}`),
-        sql` `,
-      )} end`;
+      const dayOf = (column: 'created_at' | 'starts_at') =>
+        sql<number>`case ${sql.join(
+          bounds.slice(1).map((end, i) => sql`when ${sql.ref(column)} < ${end} then ${sql.lit(i)}`),
+          sql` `,
+        )} end`;
       const [moneyRows, bookingRows] = await Promise.all([
         counted(from, to)
           .select((eb) => [dayOf('created_at').as('shop_day'), ...money(eb)])
@@ -97,14 +121,28 @@ export function createReportRepository(db: Db) {
         .where('o.created_at', '>=', from)
         .where('o.created_at', '<', to)
         // one row per product even if its title changed between orders (any of its names will do)
-        .select((eb) => ['l.product_id', eb.fn.max('l.title').as('title'), eb.fn.max('l.variant_name').as('variant_name'), eb.fn.max('l.is_fraction').as('is_fraction'), eb.fn.sum<number>('l.qty_milli').as('qty'), eb.fn.sum<number>('l.total_minor').as('revenue')])
+        .select((eb) => [
+          'l.product_id',
+          eb.fn.max('l.title').as('title'),
+          eb.fn.max('l.variant_name').as('variant_name'),
+          eb.fn.max('l.is_fraction').as('is_fraction'),
+          eb.fn.sum<number>('l.qty_milli').as('qty'),
+          eb.fn.sum<number>('l.total_minor').as('revenue'),
+        ])
         .groupBy('l.product_id')
         .orderBy('revenue', 'desc')
         .orderBy('qty', 'desc')
         .orderBy('l.product_id')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({ productId: r.product_id, title: r.title, variantName: r.variant_name, isFraction: Boolean(r.is_fraction), qtyMilli: Number(r.qty), revenue: minor(Number(r.revenue)) }));
+      return rows.map((r) => ({
+        productId: r.product_id,
+        title: r.title,
+        variantName: r.variant_name,
+        isFraction: Boolean(r.is_fraction),
+        qtyMilli: Number(r.qty),
+        revenue: minor(Number(r.revenue)),
+      }));
     },
 
     /** Every line of the orders placed in [from, to), cancelled and rejected ones too (their status says so), oldest first. */
@@ -115,7 +153,20 @@ export function createReportRepository(db: Db) {
         .where('o.kind', '=', 'order')
         .where('o.created_at', '>=', from)
         .where('o.created_at', '<', to)
-        .select(['o.created_at', 'o.number', 'o.status', 'o.payment_type', 'o.payment_status', 'l.title', 'l.variant_name', 'l.qty_milli', 'l.is_fraction', 'l.unit_price_minor', 'l.total_minor', 'l.tax_minor'])
+        .select([
+          'o.created_at',
+          'o.number',
+          'o.status',
+          'o.payment_type',
+          'o.payment_status',
+          'l.title',
+          'l.variant_name',
+          'l.qty_milli',
+          'l.is_fraction',
+          'l.unit_price_minor',
+          'l.total_minor',
+          'l.tax_minor',
+        ])
         .orderBy('o.created_at')
         .orderBy('o.number')
         .orderBy('l.line_no')
@@ -138,7 +189,13 @@ export function createReportRepository(db: Db) {
 
     /** The newsletter's confirmed addresses, in the order they confirmed. */
     async confirmedSubscribers(): Promise<Array<{ email: string; confirmedAt: number }>> {
-      const rows = await kysely.selectFrom('newsletter_subscribers').select(['email', 'confirmed_at']).where('confirmed_at', 'is not', null).orderBy('confirmed_at').orderBy('email').execute();
+      const rows = await kysely
+        .selectFrom('newsletter_subscribers')
+        .select(['email', 'confirmed_at'])
+        .where('confirmed_at', 'is not', null)
+        .orderBy('confirmed_at')
+        .orderBy('email')
+        .execute();
       return rows.map((r) => ({ email: r.email, confirmedAt: Number(r.confirmed_at) }));
     },
   };

@@ -9,7 +9,15 @@ export type ReviewSummary = { count: number; average: number | null; reviews: Re
 /** A review as the owner's list shows it: of which item, and whether it is hidden. */
 export type OwnerReview = Review & { itemId: string; hidden: boolean };
 
-const forOwner = (r: ReviewTable): OwnerReview => ({ id: r.id, itemId: r.item_id, author: r.author_name, rating: r.rating, text: r.text, createdAt: r.created_at, hidden: r.hidden === 1 });
+const forOwner = (r: ReviewTable): OwnerReview => ({
+  id: r.id,
+  itemId: r.item_id,
+  author: r.author_name,
+  rating: r.rating,
+  text: r.text,
+  createdAt: r.created_at,
+  hidden: r.hidden === 1,
+});
 
 export function createReviewRepository(db: Db) {
   const { kysely } = db;
@@ -66,10 +74,20 @@ export function createReviewRepository(db: Db) {
     /** The owner hides or shows a review, audited in the same transaction; null when there is no such review. */
     async setHidden(id: string, hidden: boolean, actor: Actor, now = Date.now()): Promise<OwnerReview | null> {
       return kysely.transaction().execute(async (trx) => {
-        const changed = await trx.updateTable('reviews').set({ hidden: hidden ? 1 : 0 }).where('id', '=', id).where('hidden', '=', hidden ? 0 : 1).executeTakeFirst();
+        const changed = await trx
+          .updateTable('reviews')
+          .set({ hidden: hidden ? 1 : 0 })
+          .where('id', '=', id)
+          .where('hidden', '=', hidden ? 0 : 1)
+          .executeTakeFirst();
         const row = await trx.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) return null;
-        if (Number(changed.numUpdatedRows) === 1) await recordAudit(trx, { actor, action: hidden ? 'review.hide' : 'review.show', subject: `review:${id}`, detail: { itemId: row.item_id, author: row.author_name } }, now);
+        if (Number(changed.numUpdatedRows) === 1)
+          await recordAudit(
+            trx,
+            { actor, action: hidden ? 'review.hide' : 'review.show', subject: `review:${id}`, detail: { itemId: row.item_id, author: row.author_name } },
+            now,
+          );
         return forOwner(row);
       });
     },

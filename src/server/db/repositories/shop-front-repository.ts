@@ -30,7 +30,8 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
 }
 
 /** Whether `ids` is every one of `existing` once: an order must name them all. */
-const isPermutation = (ids: string[], existing: string[]) => ids.length === existing.length && new Set(ids).size === ids.length && existing.every((id) => ids.includes(id));
+const isPermutation = (ids: string[], existing: string[]) =>
+  ids.length === existing.length && new Set(ids).size === ids.length && existing.every((id) => ids.includes(id));
 
 /**
  * The owner's categories and banners (issue 21, decision 037). Every change is one
@@ -49,8 +50,12 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
 
   /** The schedule's instants, or its problem: the end must come after the start. */
   function schedule(from: string | null, until: string | null): { from: number | null; until: number | null } | Fail {
-    const at = { from: from === null ? null : scheduleInstant(from, 'from', timeZone()), until: until === null ? null : scheduleInstant(until, 'until', timeZone()) };
-    if (at.from !== null && at.until !== null && at.until <= at.from) return { ok: false, fields: [{ path: 'until', message: shopFrontMessages.untilBeforeFrom }] };
+    const at = {
+      from: from === null ? null : scheduleInstant(from, 'from', timeZone()),
+      until: until === null ? null : scheduleInstant(until, 'until', timeZone()),
+    };
+    if (at.from !== null && at.until !== null && at.until <= at.from)
+      return { ok: false, fields: [{ path: 'until', message: shopFrontMessages.untilBeforeFrom }] };
     return at;
   }
 
@@ -61,7 +66,11 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
       if (!isPermutation(ids, existing)) return { ok: false, fields: [{ path: 'ids', message: shopFrontMessages.order }] };
       for (const [position, id] of ids.entries()) await trx.updateTable(table).set({ position }).where('id', '=', id).execute();
       await bumpCatalogVersion(trx, now);
-      await recordAudit(trx, { actor, action: `${table === 'categories' ? 'category' : 'banner'}.order`, subject: table, detail: { from: existing, to: ids } }, now);
+      await recordAudit(
+        trx,
+        { actor, action: `${table === 'categories' ? 'category' : 'banner'}.order`, subject: table, detail: { from: existing, to: ids } },
+        now,
+      );
       return { ok: true };
     });
   }
@@ -77,7 +86,11 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
         const position = Math.max(-1, ...rows.map((r) => r.position)) + 1;
         await trx.insertInto('categories').values({ id, name: create.name, colour: create.colour, image: create.image, position }).execute();
         await bumpCatalogVersion(trx, now);
-        await recordAudit(trx, { actor, action: 'category.create', subject: `category:${id}`, detail: { name: create.name, colour: create.colour, image: create.image } }, now);
+        await recordAudit(
+          trx,
+          { actor, action: 'category.create', subject: `category:${id}`, detail: { name: create.name, colour: create.colour, image: create.image } },
+          now,
+        );
         return { ok: true, id };
       });
     },
@@ -103,7 +116,15 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
       return kysely.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) return null;
-        const products = Number((await trx.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('category_id', '=', id).executeTakeFirstOrThrow()).n);
+        const products = Number(
+          (
+            await trx
+              .selectFrom('products')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('category_id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
         const links = await trx.selectFrom('banners').select('link').execute();
         const banners = links.filter((b) => {
           const link = JSON.parse(b.link) as Banner['link'];
@@ -112,7 +133,11 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
         if (products || banners) return { ok: false, products, banners };
         await trx.deleteFrom('categories').where('id', '=', id).execute();
         await bumpCatalogVersion(trx, now);
-        await recordAudit(trx, { actor, action: 'category.delete', subject: `category:${id}`, detail: { name: row.name, colour: row.colour, image: row.image } }, now);
+        await recordAudit(
+          trx,
+          { actor, action: 'category.delete', subject: `category:${id}`, detail: { name: row.name, colour: row.colour, image: row.image } },
+          now,
+        );
         return { ok: true };
       });
     },
@@ -166,14 +191,26 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
         if ('ok' in at) return { ok: false, fields: [...fields, ...at.fields] };
         const showFrom = edit.from === undefined ? row.show_from : at.from;
         const showUntil = edit.until === undefined ? row.show_until : at.until;
-        if (showFrom !== null && showUntil !== null && Number(showUntil) <= Number(showFrom)) fields.push({ path: 'until', message: shopFrontMessages.untilBeforeFrom });
+        if (showFrom !== null && showUntil !== null && Number(showUntil) <= Number(showFrom))
+          fields.push({ path: 'until', message: shopFrontMessages.untilBeforeFrom });
         if (fields.length) return { ok: false, fields };
         const before = {
-          kind: row.kind, title: row.title, subtitle: row.subtitle, buttonText: row.button_text, image: { mobile: row.image_mobile, desktop: row.image_desktop },
-          background: row.background, link: JSON.parse(row.link) as unknown, showFrom: row.show_from === null ? null : Number(row.show_from), showUntil: row.show_until === null ? null : Number(row.show_until),
+          kind: row.kind,
+          title: row.title,
+          subtitle: row.subtitle,
+          buttonText: row.button_text,
+          image: { mobile: row.image_mobile, desktop: row.image_desktop },
+          background: row.background,
+          link: JSON.parse(row.link) as unknown,
+          showFrom: row.show_from === null ? null : Number(row.show_from),
+          showUntil: row.show_until === null ? null : Number(row.show_until),
         };
         const { from: _f, until: _u, ...rest } = edit;
-        const changes = changesOf(before, { ...rest, ...(edit.from === undefined ? {} : { showFrom: at.from }), ...(edit.until === undefined ? {} : { showUntil: at.until }) });
+        const changes = changesOf(before, {
+          ...rest,
+          ...(edit.from === undefined ? {} : { showFrom: at.from }),
+          ...(edit.until === undefined ? {} : { showUntil: at.until }),
+        });
         if (Object.keys(changes).length === 0) return { ok: true, changes };
         await trx
           .updateTable('banners')
@@ -204,7 +241,11 @@ export function createShopFrontRepository(db: Db, timeZone: () => string) {
         if (!row) return false;
         await trx.deleteFrom('banners').where('id', '=', id).execute();
         await bumpCatalogVersion(trx, now);
-        await recordAudit(trx, { actor, action: 'banner.delete', subject: `banner:${id}`, detail: { kind: row.kind, title: row.title, link: JSON.parse(row.link) as unknown } }, now);
+        await recordAudit(
+          trx,
+          { actor, action: 'banner.delete', subject: `banner:${id}`, detail: { kind: row.kind, title: row.title, link: JSON.parse(row.link) as unknown } },
+          now,
+        );
         return true;
       });
     },

@@ -21,7 +21,11 @@ export function createStoreRepository(db: Db) {
     async setOpen(open: boolean, actor: Actor, now = Date.now()): Promise<void> {
       await db.kysely.transaction().execute(async (trx) => {
         const value = open ? '1' : '0';
-        await trx.insertInto('shop_meta').values({ key: OPEN_KEY, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+        await trx
+          .insertInto('shop_meta')
+          .values({ key: OPEN_KEY, value })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+          .execute();
         await recordAudit(trx, { actor, action: open ? 'store.opened' : 'store.closed', subject: 'store', detail: {} }, now);
       });
     },

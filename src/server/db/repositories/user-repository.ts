@@ -5,7 +5,12 @@ import type { UserTable } from '../schema.ts';
 /** The user as the auth answers show it (spec §7: user{id, name, email, phoneNumber}). */
 export type PublicUser = { id: string; name: string; email: string | null; phoneNumber: string | null };
 
-export const publicUser = (row: Pick<UserTable, 'id' | 'name' | 'email' | 'phone'>): PublicUser => ({ id: row.id, name: row.name, email: row.email, phoneNumber: row.phone });
+export const publicUser = (row: Pick<UserTable, 'id' | 'name' | 'email' | 'phone'>): PublicUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phoneNumber: row.phone,
+});
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -18,7 +23,12 @@ export function createUserRepository(db: Db) {
   return {
     byId: (id: string) => kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     byEmail: (email: string) => kysely.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst(),
-    by: (channel: ChannelName, id: string) => kysely.selectFrom('users').selectAll().where(channel, '=', channel === 'email' ? normaliseEmail(id) : id).executeTakeFirst(),
+    by: (channel: ChannelName, id: string) =>
+      kysely
+        .selectFrom('users')
+        .selectAll()
+        .where(channel, '=', channel === 'email' ? normaliseEmail(id) : id)
+        .executeTakeFirst(),
 
     /**
      * The account a one-time code just proved: found, or made (with no name yet: the
@@ -33,10 +43,26 @@ export function createUserRepository(db: Db) {
         const existing = await trx.selectFrom('users').selectAll().where(channel, '=', id).executeTakeFirst();
         if (existing?.[column]) return existing;
         if (existing) {
-          await trx.updateTable('users').set({ [column]: 1, password_hash: null }).where('id', '=', existing.id).execute();
+          await trx
+            .updateTable('users')
+            .set({ [column]: 1, password_hash: null })
+            .where('id', '=', existing.id)
+            .execute();
           return { ...existing, [column]: 1, password_hash: null };
         }
-        const row = { id: ulid(now), name: '', email: null, phone: null, password_hash: null, role: 'customer', email_verified: 0, phone_verified: 0, created_at: now, [channel]: id, [column]: 1 } as const;
+        const row = {
+          id: ulid(now),
+          name: '',
+          email: null,
+          phone: null,
+          password_hash: null,
+          role: 'customer',
+          email_verified: 0,
+          phone_verified: 0,
+          created_at: now,
+          [channel]: id,
+          [column]: 1,
+        } as const;
         await trx.insertInto('users').values(row).execute();
         return row;
       });
@@ -44,14 +70,32 @@ export function createUserRepository(db: Db) {
 
     /** A phone sign-up whose code was right; undefined when the number has an account already. */
     async createByPhone(input: { name: string; phone: string; passwordHash: string }, now = Date.now()) {
-      const row = { id: ulid(now), name: input.name, email: null, phone: input.phone, password_hash: input.passwordHash, role: 'customer', email_verified: 0, phone_verified: 1, created_at: now } as const;
-      const inserted = await kysely.insertInto('users').values(row).onConflict((oc) => oc.column('phone').doNothing()).executeTakeFirst();
+      const row = {
+        id: ulid(now),
+        name: input.name,
+        email: null,
+        phone: input.phone,
+        password_hash: input.passwordHash,
+        role: 'customer',
+        email_verified: 0,
+        phone_verified: 1,
+        created_at: now,
+      } as const;
+      const inserted = await kysely
+        .insertInto('users')
+        .values(row)
+        .onConflict((oc) => oc.column('phone').doNothing())
+        .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? row : undefined;
     },
 
     /** A reset by a code sent to `channel`: the new password, and that channel counts as proved. */
     async resetPassword(userId: string, channel: ChannelName, passwordHash: string): Promise<void> {
-      await kysely.updateTable('users').set({ password_hash: passwordHash, [verifiedColumn[channel]]: 1 }).where('id', '=', userId).execute();
+      await kysely
+        .updateTable('users')
+        .set({ password_hash: passwordHash, [verifiedColumn[channel]]: 1 })
+        .where('id', '=', userId)
+        .execute();
     },
 
     /**
@@ -67,7 +111,11 @@ export function createUserRepository(db: Db) {
           if (holder[column]) return 'taken' as const;
           await trx.deleteFrom('users').where('id', '=', holder.id).execute();
         }
-        await trx.updateTable('users').set({ [channel]: id, [column]: 1 }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ [channel]: id, [column]: 1 })
+          .where('id', '=', userId)
+          .execute();
         return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
       });
     },
@@ -81,7 +129,17 @@ export function createUserRepository(db: Db) {
       const email = normaliseEmail(input.email);
       await kysely
         .insertInto('users')
-        .values({ id: ulid(now), name: input.name, email, phone: null, password_hash: input.passwordHash, role: 'customer', email_verified: 0, phone_verified: 0, created_at: now })
+        .values({
+          id: ulid(now),
+          name: input.name,
+          email,
+          phone: null,
+          password_hash: input.passwordHash,
+          role: 'customer',
+          email_verified: 0,
+          phone_verified: 0,
+          created_at: now,
+        })
         .onConflict((oc) => oc.column('email').doUpdateSet({ name: input.name, password_hash: input.passwordHash }).where('users.email_verified', '=', 0))
         .execute();
     },
@@ -101,11 +159,28 @@ export function createUserRepository(db: Db) {
       return kysely.transaction().execute(async (trx) => {
         const found = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
         if (found) {
-          await trx.updateTable('users').set({ role: 'owner', password_hash: input.passwordHash, email_verified: 1, ...(input.name ? { name: input.name } : {}) }).where('id', '=', found.id).execute();
+          await trx
+            .updateTable('users')
+            .set({ role: 'owner', password_hash: input.passwordHash, email_verified: 1, ...(input.name ? { name: input.name } : {}) })
+            .where('id', '=', found.id)
+            .execute();
           return { id: found.id, created: false };
         }
         const id = ulid(now);
-        await trx.insertInto('users').values({ id, name: input.name, email, phone: null, password_hash: input.passwordHash, role: 'owner', email_verified: 1, phone_verified: 0, created_at: now }).execute();
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            name: input.name,
+            email,
+            phone: null,
+            password_hash: input.passwordHash,
+            role: 'owner',
+            email_verified: 1,
+            phone_verified: 0,
+            created_at: now,
+          })
+          .execute();
         return { id, created: true };
       });
     },

@@ -11,7 +11,12 @@ const ERROR_SHAPES = {
   // the error handler (bad input, malformed JSON, limits) and the routes' refusals
   'error+message': z.looseObject({ success: z.literal(false).optional(), error: z.string().min(1), message: z.string().min(1), fields: fieldList.optional() }),
   // the auth calls and the 401s of requireUser (spec §7)
-  'errorCode+errorMessage': z.looseObject({ success: z.literal(false), errorCode: z.string().min(1), errorMessage: z.string().min(1), fields: fieldList.optional() }),
+  'errorCode+errorMessage': z.looseObject({
+    success: z.literal(false),
+    errorCode: z.string().min(1),
+    errorMessage: z.string().min(1),
+    fields: fieldList.optional(),
+  }),
   // the guest order view's 404 (spec §6)
   'errorMessage only': z.strictObject({ success: z.literal(false), errorMessage: z.string().min(1) }),
   // Truecaller's callback (its own protocol)

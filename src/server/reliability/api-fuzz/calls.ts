@@ -7,7 +7,15 @@ import { validArbitrary, type Hints } from './valid-input.ts';
 
 export type Auth = 'guest' | 'shopper' | 'owner' | 'expired' | 'bad token' | 'order token';
 type Body = { json: unknown } | { raw: string; contentType?: string | undefined } | undefined;
-export type Call = { kind: string; auth: Auth; ip: string; path: Record<string, string>; query: Array<[string, string]>; headers: Record<string, string>; body: Body };
+export type Call = {
+  kind: string;
+  auth: Auth;
+  ip: string;
+  path: Record<string, string>;
+  query: Array<[string, string]>;
+  headers: Record<string, string>;
+  body: Body;
+};
 
 /** Percent-encodes what is not plain (a lone surrogate becomes U+FFFD first, as in UTF-8). */
 export const pct = (s: string) =>
@@ -35,15 +43,57 @@ const authArbitrary = (op: Operation): fc.Arbitrary<Auth> =>
 export function validCall(op: Operation, hints: Hints): fc.Arbitrary<Call> {
   const of = (where: Param['in']) => op.params.filter((p) => p.in === where);
   const path = fc.record(Object.fromEntries(of('path').map((p) => [p.name, validArbitrary(p.schema, hints, p.name).map(asQueryValue)])));
-  const query = fc.tuple(...of('query').map((p) => (p.required ? validArbitrary(p.schema, hints, p.name).map((v) => [[p.name, asQueryValue(v)]]) : fc.option(validArbitrary(p.schema, hints, p.name).map((v) => [[p.name, asQueryValue(v)]]), { nil: [] })))).map((lists) => lists.flat() as Array<[string, string]>);
-  const headers = fc.tuple(...of('header').map((p) => fc.option(validArbitrary(p.schema, hints, p.name).map((v) => [p.name, String(v)] as const), { nil: undefined }))).map((pairs) => Object.fromEntries(pairs.filter((x) => x !== undefined)));
+  const query = fc
+    .tuple(
+      ...of('query').map((p) =>
+        p.required
+          ? validArbitrary(p.schema, hints, p.name).map((v) => [[p.name, asQueryValue(v)]])
+          : fc.option(
+              validArbitrary(p.schema, hints, p.name).map((v) => [[p.name, asQueryValue(v)]]),
+              { nil: [] },
+            ),
+      ),
+    )
+    .map((lists) => lists.flat() as Array<[string, string]>);
+  const headers = fc
+    .tuple(
+      ...of('header').map((p) =>
+        fc.option(
+          validArbitrary(p.schema, hints, p.name).map((v) => [p.name, String(v)] as const),
+          { nil: undefined },
+        ),
+      ),
+    )
+    .map((pairs) => Object.fromEntries(pairs.filter((x) => x !== undefined)));
   // the hint '' is for the whole body
   const body: fc.Arbitrary<Body> = op.body ? validArbitrary(op.body.schema, hints, '').map((json) => ({ json })) : fc.constant(undefined);
   return fc.record({ kind: fc.constant('valid'), auth: authArbitrary(op), ip: fc.ipV4(), path, query, headers, body });
 }
 
-const MALFORMED_JSON = ['{', '{"a":', "{'a':1}", '[1,2', 'undefined', 'NaN', '{"a":1}}', '\u0000', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"a":1,}', '--', '1 2'];
-const WRONG_CONTENT_TYPES = ['application/xml', 'text/html', 'image/png', 'application/octet-stream', 'multipart/form-data; boundary=fuzz', 'application/x-www-form-urlencoded-not', 'text/csv'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  "{'a':1}",
+  '[1,2',
+  'undefined',
+  'NaN',
+  '{"a":1}}',
+  '\u0000',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '{"a":1,}',
+  '--',
+  '1 2',
+];
+const WRONG_CONTENT_TYPES = [
+  'application/xml',
+  'text/html',
+  'image/png',
+  'application/octet-stream',
+  'multipart/form-data; boundary=fuzz',
+  'application/x-www-form-urlencoded-not',
+  'text/csv',
+];
 
 /** Every way this operation's input can be made invalid, each as an arbitrary of calls. */
 export function invalidCalls(op: Operation, hints: Hints): Array<fc.Arbitrary<Call>> {
@@ -54,15 +104,50 @@ export function invalidCalls(op: Operation, hints: Hints): Array<fc.Arbitrary<Ca
   if (op.body) {
     const { schema } = op.body;
     const bad = invalidArbitrary(schema, hints);
-    if (bad) mutate('body against its schema', bad.map((json) => (c) => ({ ...c, body: { json } })));
-    if (op.body.required) mutate('no body', fc.constant((c: Call) => ({ ...c, body: undefined })));
-    const malformed = fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !parses(s)));
-    mutate('malformed JSON', malformed.map((raw) => (c) => ({ ...c, body: { raw, contentType: 'application/json' } })));
-    mutate('empty JSON', fc.constant((c: Call) => ({ ...c, body: { raw: '', contentType: 'application/json' } })));
-    mutate('wrong content type', fc.tuple(fc.constantFrom(...WRONG_CONTENT_TYPES), fc.string({ maxLength: 40 })).map(([contentType, raw]) => (c) => ({ ...c, body: { raw, contentType } })));
-    mutate('plain text', fc.string({ maxLength: 40 }).filter((s) => !satisfies(schema, s)).map((raw) => (c) => ({ ...c, body: { raw, contentType: 'text/plain' } })));
-    mutate('body over the limit', fc.integer({ min: 70_000, max: 200_000 }).map((n) => (c) => ({ ...c, body: { raw: `{"pad":"${'x'.repeat(n)}"}`, contentType: 'application/json' } })));
-    if (!satisfies(schema, [])) mutate('deeply nested JSON', fc.integer({ min: 1_000, max: 30_000 }).map((n) => (c) => ({ ...c, body: { raw: '['.repeat(n) + ']'.repeat(n), contentType: 'application/json' } })));
+    if (bad)
+      mutate(
+        'body against its schema',
+        bad.map((json) => (c) => ({ ...c, body: { json } })),
+      );
+    if (op.body.required)
+      mutate(
+        'no body',
+        fc.constant((c: Call) => ({ ...c, body: undefined })),
+      );
+    const malformed = fc.oneof(
+      fc.constantFrom(...MALFORMED_JSON),
+      fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !parses(s)),
+    );
+    mutate(
+      'malformed JSON',
+      malformed.map((raw) => (c) => ({ ...c, body: { raw, contentType: 'application/json' } })),
+    );
+    mutate(
+      'empty JSON',
+      fc.constant((c: Call) => ({ ...c, body: { raw: '', contentType: 'application/json' } })),
+    );
+    mutate(
+      'wrong content type',
+      fc
+        .tuple(fc.constantFrom(...WRONG_CONTENT_TYPES), fc.string({ maxLength: 40 }))
+        .map(([contentType, raw]) => (c) => ({ ...c, body: { raw, contentType } })),
+    );
+    mutate(
+      'plain text',
+      fc
+        .string({ maxLength: 40 })
+        .filter((s) => !satisfies(schema, s))
+        .map((raw) => (c) => ({ ...c, body: { raw, contentType: 'text/plain' } })),
+    );
+    mutate(
+      'body over the limit',
+      fc.integer({ min: 70_000, max: 200_000 }).map((n) => (c) => ({ ...c, body: { raw: `{"pad":"${'x'.repeat(n)}"}`, contentType: 'application/json' } })),
+    );
+    if (!satisfies(schema, []))
+      mutate(
+        'deeply nested JSON',
+        fc.integer({ min: 1_000, max: 30_000 }).map((n) => (c) => ({ ...c, body: { raw: '['.repeat(n) + ']'.repeat(n), contentType: 'application/json' } })),
+      );
   }
 
   for (const param of op.params) {
@@ -76,15 +161,36 @@ export function invalidCalls(op: Operation, hints: Hints): Array<fc.Arbitrary<Ca
       )
       .filter((s) => !satisfies(param.schema, coerced(s)));
     if (param.in === 'path') {
-      mutate(`path parameter ${param.name}`, badText.map((s) => (c) => ({ ...c, path: { ...c.path, [param.name]: s } })));
+      mutate(
+        `path parameter ${param.name}`,
+        badText.map((s) => (c) => ({ ...c, path: { ...c.path, [param.name]: s } })),
+      );
     } else if (inQuery) {
-      mutate(`query parameter ${param.name}`, badText.map((s) => (c) => ({ ...c, query: [...c.query.filter(([k]) => k !== param.name), [param.name, s]] })));
-      mutate(`query parameter ${param.name} twice`, fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => (c) => ({ ...c, query: [...c.query.filter(([k]) => k !== param.name), [param.name, a], [param.name, b]] })));
-      if (param.required) mutate(`no ${param.name}`, fc.constant((c: Call) => ({ ...c, query: c.query.filter(([k]) => k !== param.name) })));
+      mutate(
+        `query parameter ${param.name}`,
+        badText.map((s) => (c) => ({ ...c, query: [...c.query.filter(([k]) => k !== param.name), [param.name, s]] })),
+      );
+      mutate(
+        `query parameter ${param.name} twice`,
+        fc
+          .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+          .map(([a, b]) => (c) => ({ ...c, query: [...c.query.filter(([k]) => k !== param.name), [param.name, a], [param.name, b]] })),
+      );
+      if (param.required)
+        mutate(
+          `no ${param.name}`,
+          fc.constant((c: Call) => ({ ...c, query: c.query.filter(([k]) => k !== param.name) })),
+        );
     } else {
       // header values are printable ASCII, or the request cannot be sent at all
-      const badHeader = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 120 }).map((s) => s.trim() || 'x').filter((s) => !satisfies(param.schema, s));
-      mutate(`header ${param.name}`, badHeader.map((s) => (c) => ({ ...c, headers: { ...c.headers, [param.name]: s } })));
+      const badHeader = fc
+        .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 120 })
+        .map((s) => s.trim() || 'x')
+        .filter((s) => !satisfies(param.schema, s));
+      mutate(
+        `header ${param.name}`,
+        badHeader.map((s) => (c) => ({ ...c, headers: { ...c.headers, [param.name]: s } })),
+      );
     }
   }
   return calls;
@@ -97,7 +203,11 @@ export function preview(value: unknown): string {
     if (v === null || typeof v !== 'object') return v;
     if (depth > 6) return '…(nested deeper)';
     if (Array.isArray(v)) return v.slice(0, 10).map((x) => cut(x, depth + 1));
-    return Object.fromEntries(Object.entries(v).slice(0, 20).map(([k, x]) => [k, cut(x, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .slice(0, 20)
+        .map(([k, x]) => [k, cut(x, depth + 1)]),
+    );
   };
   return JSON.stringify(cut(value, 0));
 }

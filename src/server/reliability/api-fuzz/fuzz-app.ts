@@ -78,7 +78,14 @@ export function useFuzzedApi(database: TestDatabase) {
   let db: Db;
   let dispose: () => Promise<void>;
   let ops: Operation[] = [];
-  const tokens: Record<Auth, string | undefined> = { guest: undefined, shopper: undefined, owner: undefined, expired: undefined, 'bad token': 'not-a-token', 'order token': undefined };
+  const tokens: Record<Auth, string | undefined> = {
+    guest: undefined,
+    shopper: undefined,
+    owner: undefined,
+    expired: undefined,
+    'bad token': 'not-a-token',
+    'order token': undefined,
+  };
   const hints: Hints = {};
   /** Hints for one operation's path parameters: the id of something it can find. */
   const pathHints: Record<string, Hints> = {};
@@ -90,34 +97,83 @@ export function useFuzzedApi(database: TestDatabase) {
     // codes to the (silent) log as in the demo: without a way to send them the code calls answer 503 by design
     app = await buildTestApp(db, { config: shopConfig(), payu: PAYU, authSecret: secret, codesInLog: true });
     const issuer = createAccessTokens(secret);
-    for (const [id, role] of [['fuzz-shopper', 'customer'], ['fuzz-owner', 'owner']] as const) {
-      await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    for (const [id, role] of [
+      ['fuzz-shopper', 'customer'],
+      ['fuzz-owner', 'owner'],
+    ] as const) {
+      await db.kysely
+        .insertInto('users')
+        .values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 })
+        .execute();
     }
     tokens.shopper = await issuer.issue({ userId: 'fuzz-shopper', role: 'customer', sessionId: 'test-session' });
     tokens.owner = await issuer.issue({ userId: 'fuzz-owner', role: 'owner', sessionId: 'test-session' });
-    tokens.expired = await createAccessTokens(secret, { clock: () => Date.now() - 3_600_000, ttlSeconds: 60 }).issue({ userId: 'fuzz-owner', role: 'owner', sessionId: 'test-session' });
+    tokens.expired = await createAccessTokens(secret, { clock: () => Date.now() - 3_600_000, ttlSeconds: 60 }).issue({
+      userId: 'fuzz-owner',
+      role: 'owner',
+      sessionId: 'test-session',
+    });
     const as = (auth: Auth) => (tokens[auth] ? { authorization: `Bearer ${tokens[auth]}` } : {});
 
     // something of each kind for the ids in paths and bodies to find
     const shop = await app.inject({ url: '/api/shop' });
     expect(shop.statusCode, 'the fuzz shop config is valid').toBe(200);
-    const placed = await app.inject({ method: 'POST', url: '/fn/order/create', headers: as('shopper'), payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: 'upi-manual' } } });
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      headers: as('shopper'),
+      payload: {
+        sfId: 'test-shop',
+        order: {
+          items: [{ id: 'tee-red-m', qty: 1 }],
+          deliveryMode: 'pickup',
+          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+          paymentType: 'upi-manual',
+        },
+      },
+    });
     expect(placed.statusCode, placed.body).toBe(200);
     const order = placed.json<{ orderId: string; notificationToken: string }>();
     tokens['order token'] = order.notificationToken;
-    const slots = (await app.inject({ url: '/api/appointments/slots?serviceId=fitting&days=3' })).json<{ days: Array<{ slots: Array<{ start: string; remaining: number }> }> }>();
+    const slots = (await app.inject({ url: '/api/appointments/slots?serviceId=fitting&days=3' })).json<{
+      days: Array<{ slots: Array<{ start: string; remaining: number }> }>;
+    }>();
     const starts = slots.days.flatMap((d) => d.slots.filter((s) => s.remaining > 0).map((s) => s.start));
-    const booked = await app.inject({ method: 'POST', url: '/fn/appointment/create', headers: as('shopper'), payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: starts[0], phone: '+91 98000 00001' } } });
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/fn/appointment/create',
+      headers: as('shopper'),
+      payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: starts[0], phone: '+91 98000 00001' } },
+    });
     expect(booked.statusCode, booked.body).toBe(200);
-    const address = await app.inject({ method: 'POST', url: '/api/user/addresses', headers: as('shopper'), payload: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' } });
+    const address = await app.inject({
+      method: 'POST',
+      url: '/api/user/addresses',
+      headers: as('shopper'),
+      payload: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' },
+    });
     expect(address.statusCode, address.body).toBe(200);
-    const device = await app.inject({ method: 'POST', url: '/api/instance/updateFcmToken', headers: as('shopper'), payload: { deviceId: 'fuzz-device-0001', fcmToken: null } });
+    const device = await app.inject({
+      method: 'POST',
+      url: '/api/instance/updateFcmToken',
+      headers: as('shopper'),
+      payload: { deviceId: 'fuzz-device-0001', fcmToken: null },
+    });
     expect(device.statusCode, device.body).toBe(200);
     const deliverySlots = (await app.inject({ url: '/api/delivery/slots' })).json<{ slots: Array<{ id: string }> }>().slots.map((s) => s.id);
 
     const bookingId = booked.json<{ billId: string }>().billId;
     const ids = [order.orderId, bookingId, address.json<{ id: string }>().id, 'fuzz-device-0001', 'tee-red-m', 'mango'];
-    const shipping = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '9800000001' };
+    const shipping = {
+      fullName: 'Asha Rao',
+      streetName: '12 MG Road',
+      apartment: '',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      zipCode: '560001',
+      country: 'India',
+      phone: '9800000001',
+    };
     Object.assign(pathHints, {
       '/admin/api/orders/{id}': { id: [order.orderId] },
       '/admin/api/orders/{id}/status': { id: [order.orderId] },
@@ -130,14 +186,48 @@ export function useFuzzedApi(database: TestDatabase) {
       '/api/user/cart/{id}': { id: ['tee-red-m', 'mango', 'tee-red-l'] },
       '/fn/order/create': {
         '': [
-          { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: 'pof' } },
-          { sfId: 'test-shop', order: { items: [{ id: 'mango', qty: 0.5 }], deliveryMode: 'ship', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, shippingDetails: shipping, shippingSlotId: deliverySlots[0] ?? null, paymentType: 'upi-manual' } },
-          { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'dine', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, dineInDetails: { spaceId: 'table-4', value: 'Table 4' }, paymentType: 'payu' } },
+          {
+            sfId: 'test-shop',
+            order: {
+              items: [{ id: 'tee-red-m', qty: 1 }],
+              deliveryMode: 'pickup',
+              personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+              paymentType: 'pof',
+            },
+          },
+          {
+            sfId: 'test-shop',
+            order: {
+              items: [{ id: 'mango', qty: 0.5 }],
+              deliveryMode: 'ship',
+              personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+              shippingDetails: shipping,
+              shippingSlotId: deliverySlots[0] ?? null,
+              paymentType: 'upi-manual',
+            },
+          },
+          {
+            sfId: 'test-shop',
+            order: {
+              items: [{ id: 'tee-red-m', qty: 1 }],
+              deliveryMode: 'dine',
+              personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+              dineInDetails: { spaceId: 'table-4', value: 'Table 4' },
+              paymentType: 'payu',
+            },
+          },
         ],
       },
     });
     Object.assign(hints, {
-      items: [[{ id: 'tee-red-m', qty: 1 }], [{ id: 'mango', qty: 0.5 }, { id: 'tee-red-m', qty: 2 }], [{ id: 'tee-red-l', qty: 1 }]],
+      items: [
+        [{ id: 'tee-red-m', qty: 1 }],
+        [
+          { id: 'mango', qty: 0.5 },
+          { id: 'tee-red-m', qty: 2 },
+        ],
+        [{ id: 'tee-red-l', qty: 1 }],
+      ],
       personalDetails: [{ fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } }],
       shippingDetails: [shipping],
       dineInDetails: [{ spaceId: 'table-4', value: 'Table 4' }],
@@ -190,7 +280,12 @@ export function useFuzzedApi(database: TestDatabase) {
       const lines = [`${database.name}: ${ops.length} operations, ${report.requests} requests`];
       for (const [shape, where] of report.shapes) lines.push(`  error shape ${shape}: ${[...where].sort().join(', ')}`);
       for (const [op, statuses] of report.statuses) lines.push(`  ${op}: ${[...statuses].sort().join(' ')}`);
-      lines.push(`  declared response schemas: ${ops.filter((o) => Object.keys(o.responses).length).map((o) => `${o.id} (${Object.keys(o.responses).join(', ')})`).join('; ')}`);
+      lines.push(
+        `  declared response schemas: ${ops
+          .filter((o) => Object.keys(o.responses).length)
+          .map((o) => `${o.id} (${Object.keys(o.responses).join(', ')})`)
+          .join('; ')}`,
+      );
       console.info(lines.join('\n'));
     }
     await app?.close();
@@ -219,9 +314,11 @@ export function useFuzzedApi(database: TestDatabase) {
     if (problem) return `${problem}: ${res.body.slice(0, 300)}`;
     if (op.owner && call.auth !== 'owner' && call.auth !== 'expired') {
       const twin = await request(op.path.replace('/admin/api/', '/admin/api/no-such-call/'));
-      if (res.statusCode !== twin.statusCode || res.body !== twin.body) return `answered ${call.auth} with ${res.statusCode} ${res.body.slice(0, 200)}, not as a call that does not exist (${twin.statusCode} ${twin.body.slice(0, 200)})`;
+      if (res.statusCode !== twin.statusCode || res.body !== twin.body)
+        return `answered ${call.auth} with ${res.statusCode} ${res.body.slice(0, 200)}, not as a call that does not exist (${twin.statusCode} ${twin.body.slice(0, 200)})`;
     }
-    if (op.id === 'POST /admin/api/store') await app.inject({ method: 'POST', url: '/admin/api/store', headers: { authorization: `Bearer ${tokens.owner}` }, payload: { open: true } });
+    if (op.id === 'POST /admin/api/store')
+      await app.inject({ method: 'POST', url: '/admin/api/store', headers: { authorization: `Bearer ${tokens.owner}` }, payload: { open: true } });
     return null;
   }
 
@@ -241,7 +338,10 @@ export function useFuzzedApi(database: TestDatabase) {
         if (problem) throw new Error(`${op.id} (${call.kind}, as ${call.auth}) ${problem}`);
       });
       const details = await fc.check(property, { numRuns: usesPasswords(op) ? PASSWORD_RUNS : RUNS, seed, endOnFailure: true });
-      if (details.failed) failures.push(`${(details.errorInstance as Error | undefined)?.message ?? op.id}\n    replay: FUZZ_SEED=${SEED} (seed ${seed}, path ${details.counterexamplePath}) input ${preview(details.counterexample?.[0])}`);
+      if (details.failed)
+        failures.push(
+          `${(details.errorInstance as Error | undefined)?.message ?? op.id}\n    replay: FUZZ_SEED=${SEED} (seed ${seed}, path ${details.counterexamplePath}) input ${preview(details.counterexample?.[0])}`,
+        );
     }
     expect(failures, `${failures.length} of ${covered} operations failed`).toEqual([]);
     return covered;

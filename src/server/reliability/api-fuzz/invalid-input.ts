@@ -25,17 +25,33 @@ export function invalidArbitrary(schema: Schema, hints: Hints, depth = 0): fc.Ar
   if (types.includes('string')) {
     if (schema.maxLength !== undefined) options.push(fc.integer({ min: schema.maxLength + 1, max: schema.maxLength + 200 }).map((n) => 'x'.repeat(n)));
     if (schema.minLength) options.push(fc.integer({ min: 0, max: schema.minLength - 1 }).map((n) => 'x'.repeat(n)));
-    if (schema.pattern || schema.format) options.push(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('2026-13-40', '2026-02-30', 'tomorrow', '2026-11-23T10:30:00', '2026-11-23 10:30:00+05:30', 'not an address', 'a@b', 'http://')));
+    if (schema.pattern || schema.format)
+      options.push(
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom('2026-13-40', '2026-02-30', 'tomorrow', '2026-11-23T10:30:00', '2026-11-23 10:30:00+05:30', 'not an address', 'a@b', 'http://'),
+        ),
+      );
   }
   if (types.includes('integer') || types.includes('number')) {
     const bounds = [schema.minimum, schema.exclusiveMinimum, schema.maximum, schema.exclusiveMaximum].filter((b): b is number => b !== undefined);
-    options.push(fc.constantFrom(...bounds.flatMap((b) => [b - 1, b + 1, b - 0.5, b + 0.5, b * 10 + 1, -b - 1]), 0.5, -1, '5', '1.5', ...(schema.multipleOf ? [schema.multipleOf / 3 + 1] : [])));
+    options.push(
+      fc.constantFrom(
+        ...bounds.flatMap((b) => [b - 1, b + 1, b - 0.5, b + 0.5, b * 10 + 1, -b - 1]),
+        0.5,
+        -1,
+        '5',
+        '1.5',
+        ...(schema.multipleOf ? [schema.multipleOf / 3 + 1] : []),
+      ),
+    );
   }
   if (types.includes('boolean')) options.push(fc.constantFrom('true', 'false', 1, 0));
   if (types.includes('array') && depth < 4) {
     const items = schema.items ?? {};
     if (schema.minItems) options.push(fc.constant([]));
-    if (schema.maxItems !== undefined && schema.maxItems < 1000) options.push(fc.array(validArbitrary(items, hints), { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 3 }));
+    if (schema.maxItems !== undefined && schema.maxItems < 1000)
+      options.push(fc.array(validArbitrary(items, hints), { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 3 }));
     const badItem = invalidArbitrary(items, hints, depth + 1);
     if (badItem) options.push(fc.tuple(fc.array(validArbitrary(items, hints), { maxLength: 2 }), badItem).map(([ok, bad]) => [...ok, bad]));
   }
@@ -44,7 +60,9 @@ export function invalidArbitrary(schema: Schema, hints: Hints, depth = 0): fc.Ar
     const valid = validArbitrary(schema, hints);
     const required = schema.required ?? [];
     if (required.length) {
-      options.push(fc.tuple(valid, fc.constantFrom(...required)).map(([obj, key]) => Object.fromEntries(Object.entries(obj as object).filter(([k]) => k !== key))));
+      options.push(
+        fc.tuple(valid, fc.constantFrom(...required)).map(([obj, key]) => Object.fromEntries(Object.entries(obj as object).filter(([k]) => k !== key))),
+      );
     }
     const breakable = Object.entries(props).flatMap(([key, child]) => {
       const bad = invalidArbitrary(child, hints, depth + 1);

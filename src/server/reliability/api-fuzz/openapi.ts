@@ -32,7 +32,31 @@ export type Schema = {
   default?: unknown;
   description?: string;
 };
-const KNOWN_KEYWORDS = new Set<string>(['type', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'anyOf', 'oneOf', 'nullable', 'default', 'description']);
+const KNOWN_KEYWORDS = new Set<string>([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'anyOf',
+  'oneOf',
+  'nullable',
+  'default',
+  'description',
+]);
 
 export type Param = { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: Schema };
 export type Operation = {
@@ -49,7 +73,17 @@ export type Operation = {
 export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Param[];
+        requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+        responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+      }
+    >
+  >;
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -63,7 +97,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
       const id = `${method.toUpperCase()} ${path}`;
       const params = (op.parameters ?? []).map((p) => ({ ...p, required: p.required ?? false }));
       const content = op.requestBody?.content;
-      if (content && Object.keys(content).some((type) => type !== 'application/json')) throw new Error(`${id}: a request body that is not JSON (${Object.keys(content).join(', ')})`);
+      if (content && Object.keys(content).some((type) => type !== 'application/json'))
+        throw new Error(`${id}: a request body that is not JSON (${Object.keys(content).join(', ')})`);
       const body = content?.['application/json'] ? { schema: content['application/json'].schema, required: op.requestBody?.required ?? false } : undefined;
       const responses: Record<string, Schema> = {};
       for (const [status, response] of Object.entries(op.responses)) {
@@ -79,8 +114,10 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 
 function assertSupported(schema: Schema, where: string) {
   for (const key of Object.keys(schema)) if (!KNOWN_KEYWORDS.has(key)) throw new Error(`${where}: the fuzzer does not know the schema keyword "${key}"`);
-  if (schema.format && !['date', 'date-time', 'email', 'uri'].includes(schema.format)) throw new Error(`${where}: the fuzzer does not know the format "${schema.format}"`);
-  for (const child of [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) assertSupported(child, where);
+  if (schema.format && !['date', 'date-time', 'email', 'uri'].includes(schema.format))
+    throw new Error(`${where}: the fuzzer does not know the format "${schema.format}"`);
+  for (const child of [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    assertSupported(child, where);
   if (typeof schema.additionalProperties === 'object') assertSupported(schema.additionalProperties, where);
 }
 

@@ -3,7 +3,32 @@ import { satisfies, type Schema } from './openapi.ts';
 
 // Valid input: JSON schema → fast-check arbitrary
 
-const SPECIAL_CHARS = ['\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '\u00a0', '😀', '𝕏', 'é', "'", '"', '\\', '%', '<', '>', '&', '\n', '\t', ' ', '/', '?', '#', '.', '*'];
+const SPECIAL_CHARS = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u202e',
+  '\ufeff',
+  '\u00a0',
+  '😀',
+  '𝕏',
+  'é',
+  "'",
+  '"',
+  '\\',
+  '%',
+  '<',
+  '>',
+  '&',
+  '\n',
+  '\t',
+  ' ',
+  '/',
+  '?',
+  '#',
+  '.',
+  '*',
+];
 const stringUnit = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_ @.+'.split('')) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
@@ -41,7 +66,11 @@ function baseArbitrary(schema: Schema, hints: Hints, depth: number): fc.Arbitrar
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return withNull(schema, fc.oneof(...branches.map((b) => validArbitrary(b, hints, undefined, depth + 1))).filter((v) => satisfies(schema, v)));
+  if (branches)
+    return withNull(
+      schema,
+      fc.oneof(...branches.map((b) => validArbitrary(b, hints, undefined, depth + 1))).filter((v) => satisfies(schema, v)),
+    );
   const types = typeof schema.type === 'string' ? [schema.type] : (schema.type ?? []);
   if (!types.length) return withNull(schema, fc.jsonValue({ maxDepth: 2 }));
   return withNull(schema, fc.oneof(...types.map((type) => arbitraryOfType(type, schema, hints, depth))));
@@ -65,8 +94,19 @@ function arbitraryOfType(type: string, schema: Schema, hints: Hints, depth: numb
       const max = schema.maximum ?? schema.exclusiveMaximum ?? 1e9;
       // steps of a decimal (0.01): whole steps, written as the decimal a person types
       const step = schema.multipleOf;
-      if (step) return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((k) => Number((k * step).toFixed(6))).filter((n) => satisfies(schema, n));
-      const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: schema.exclusiveMinimum !== undefined, maxExcluded: schema.exclusiveMaximum !== undefined });
+      if (step)
+        return fc
+          .integer({ min: Math.ceil(min / step), max: Math.floor(max / step) })
+          .map((k) => Number((k * step).toFixed(6)))
+          .filter((n) => satisfies(schema, n));
+      const double = fc.double({
+        min,
+        max,
+        noNaN: true,
+        noDefaultInfinity: true,
+        minExcluded: schema.exclusiveMinimum !== undefined,
+        maxExcluded: schema.exclusiveMaximum !== undefined,
+      });
       const small = fc.integer({ min: Math.ceil(min), max: Math.floor(max) }).filter((n) => satisfies(schema, n));
       return Math.ceil(min) <= Math.floor(max) ? fc.oneof(double, small) : double;
     }
@@ -94,7 +134,8 @@ function arbitraryOfType(type: string, schema: Schema, hints: Hints, depth: numb
       if (schema.additionalProperties === false) return record;
       // keys the schema does not name are dropped by the routes: some come along, deep ones too
       const extraKey = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in props) && k !== '__proto__' && k !== 'constructor');
-      const extraValue = depth === 0 ? fc.oneof({ weight: 4, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: deeplyNested }) : fc.jsonValue({ maxDepth: 2 });
+      const extraValue =
+        depth === 0 ? fc.oneof({ weight: 4, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: deeplyNested }) : fc.jsonValue({ maxDepth: 2 });
       const extras = fc.option(fc.dictionary(extraKey, extraValue, { maxKeys: 2 }), { freq: 3 });
       return fc.tuple(record, extras).map(([r, extra]) => (extra ? { ...extra, ...r } : r));
     }

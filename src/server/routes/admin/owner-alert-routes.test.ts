@@ -51,9 +51,33 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
     pushService = await startFakePushService();
     ({ db, dispose } = await database.open());
     const push = createPushSender(loadVapidKeys({}, mkdtempSync(path.join(os.tmpdir(), 'vapid-')), 'mailto:owner@shop.example'));
-    app = await buildTestApp(db, { config: shopConfig('orders@kirana.example'), authSecret: secret, clock: () => NOW, push, pushServiceOrigin: pushService.origin, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
-    for (const [id, role, phone] of [['priya', 'owner', null], ['asha', 'customer', '+919800000001']] as const) {
-      await db.kysely.insertInto('users').values({ id, name: id === 'priya' ? 'Priya' : 'Asha Rao', email: `${id}@example.com`, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    app = await buildTestApp(db, {
+      config: shopConfig('orders@kirana.example'),
+      authSecret: secret,
+      clock: () => NOW,
+      push,
+      pushServiceOrigin: pushService.origin,
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
+      publicUrl: 'https://shop.example',
+    });
+    for (const [id, role, phone] of [
+      ['priya', 'owner', null],
+      ['asha', 'customer', '+919800000001'],
+    ] as const) {
+      await db.kysely
+        .insertInto('users')
+        .values({
+          id,
+          name: id === 'priya' ? 'Priya' : 'Asha Rao',
+          email: `${id}@example.com`,
+          phone,
+          password_hash: null,
+          role,
+          email_verified: 1,
+          phone_verified: 0,
+          created_at: 0,
+        })
+        .execute();
       token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
@@ -64,9 +88,18 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
     await pushService?.close();
   });
 
-  const call = (url: string, user?: string, payload?: object) => app.inject({ method: 'POST', url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (url: string, user?: string, payload?: object) =>
+    app.inject({ method: 'POST', url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const placeOrder = async () => {
-    const res = await call('/fn/order/create', undefined, { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } }, paymentType: 'pof' } });
+    const res = await call('/fn/order/create', undefined, {
+      sfId: 'test-shop',
+      order: {
+        items: [{ id: 'tee-red-m', qty: 1 }],
+        deliveryMode: 'pickup',
+        personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } },
+        paymentType: 'pof',
+      },
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ orderId: string; order: { number: number } }>();
   };
@@ -90,7 +123,12 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
     const label = `#${placed.order.number}`;
     // one tee at ₹499.50, picked up, from the name the shopper gave
     await expect.poll(() => pushesTo('/priya-phone').length).toBe(1);
-    expect(pushesTo('/priya-phone')[0]).toEqual({ title: `New order ${label}`, body: '₹499.50 · Pickup · Asha Rao', url: `/admin/orders/${placed.orderId}`, tag: `owner-order-${placed.orderId}` });
+    expect(pushesTo('/priya-phone')[0]).toEqual({
+      title: `New order ${label}`,
+      body: '₹499.50 · Pickup · Asha Rao',
+      url: `/admin/orders/${placed.orderId}`,
+      tag: `owner-order-${placed.orderId}`,
+    });
     await expect.poll(() => mailsTo('orders@kirana.example').length).toBe(1);
     const mail = mailsTo('orders@kirana.example')[0]!;
     expect(subjectOf(mail.raw)).toBe(`New order ${label} · ₹499.50 · Pickup · Asha Rao — Test Shop`);
@@ -102,10 +140,17 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
 
   it('a new booking reaches the owner the same ways', async () => {
     const before = mailsTo('orders@kirana.example').length;
-    const res = await call('/fn/appointment/create', 'asha', { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T11:00:00+05:30', notes: 'Blue kurta' } });
+    const res = await call('/fn/appointment/create', 'asha', {
+      sfId: 'test-shop',
+      appointment: { serviceId: 'fitting', start: '2026-11-23T11:00:00+05:30', notes: 'Blue kurta' },
+    });
     expect(res.statusCode).toBe(200);
     await expect.poll(() => pushesTo('/priya-phone').length).toBe(2);
-    expect(pushesTo('/priya-phone')[1]).toMatchObject({ title: 'New booking: Kurta fitting', body: expect.stringMatching(/^Monday, 23 November 2026 at 11:00 am · Asha Rao · \+919800000001$/), url: '/admin?section=bookings&date=2026-11-23' });
+    expect(pushesTo('/priya-phone')[1]).toMatchObject({
+      title: 'New booking: Kurta fitting',
+      body: expect.stringMatching(/^Monday, 23 November 2026 at 11:00 am · Asha Rao · \+919800000001$/),
+      url: '/admin?section=bookings&date=2026-11-23',
+    });
     await expect.poll(() => mailsTo('orders@kirana.example').length).toBe(before + 1);
     expect(mimePart(mailsTo('orders@kirana.example').at(-1)!.raw, 'text/plain')).toContain('Note: Blue kurta');
   });
@@ -113,7 +158,10 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
   it('alerts turned off, or an owner no longer the owner, get no more pushes', async () => {
     const tablet = pushService.subscribe('/priya-tablet');
     await call('/admin/api/alerts', 'priya', { subscription: tablet });
-    expect((await call('/admin/api/alerts/off', 'priya', { endpoint: pushService.subscribe('/priya-phone').endpoint })).json()).toEqual({ success: true, on: false });
+    expect((await call('/admin/api/alerts/off', 'priya', { endpoint: pushService.subscribe('/priya-phone').endpoint })).json()).toEqual({
+      success: true,
+      on: false,
+    });
     const before = smtp.received.length;
     await placeOrder();
     await expect.poll(() => pushesTo('/priya-tablet').length).toBe(1);
@@ -134,12 +182,46 @@ describe("the owner's alert e-mail without a shop address", () => {
   it("goes to every owner's confirmed address", async () => {
     const smtp = await startFakeSmtp();
     const { db, dispose } = await testDatabases[0]!.open();
-    const app = await buildTestApp(db, { config: shopConfig(), clock: () => NOW, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
+    const app = await buildTestApp(db, {
+      config: shopConfig(),
+      clock: () => NOW,
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
+      publicUrl: 'https://shop.example',
+    });
     try {
-      for (const [id, verified] of [['priya', 1], ['sunil', 1], ['unconfirmed', 0]] as const) {
-        await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role: 'owner', email_verified: verified, phone_verified: 0, created_at: 0 }).execute();
+      for (const [id, verified] of [
+        ['priya', 1],
+        ['sunil', 1],
+        ['unconfirmed', 0],
+      ] as const) {
+        await db.kysely
+          .insertInto('users')
+          .values({
+            id,
+            name: id,
+            email: `${id}@example.com`,
+            phone: null,
+            password_hash: null,
+            role: 'owner',
+            email_verified: verified,
+            phone_verified: 0,
+            created_at: 0,
+          })
+          .execute();
       }
-      const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } }, paymentType: 'pof' } } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: {
+          sfId: 'test-shop',
+          order: {
+            items: [{ id: 'tee-red-m', qty: 1 }],
+            deliveryMode: 'pickup',
+            personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } },
+            paymentType: 'pof',
+          },
+        },
+      });
       expect(res.statusCode).toBe(200);
       await expect.poll(() => smtp.received.length).toBe(2);
       expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(['priya@example.com', 'sunil@example.com']);

@@ -10,7 +10,12 @@ import { fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = { accessTokens: AccessTokens; users: UserRepository; alerts: OwnerAlertRepository; pushServiceOrigin: string | undefined };
 
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/);
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/);
 const endpoint = z.string().min(1).max(1000);
 
 /**
@@ -24,18 +29,26 @@ export const ownerAlertRoutes: FastifyPluginAsync<Options> = async (app, { acces
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/alerts', { schema: { body: z.object({ subscription: z.object({ endpoint, keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) }) }) } }, async (req, reply) => {
-    const { subscription } = req.body;
-    if (!isPushEndpoint(subscription.endpoint, pushServiceOrigin)) return reply.code(400).send(fieldsBody([{ path: 'subscription.endpoint', message: 'This is not the address of a browser push service.' }]));
-    await alerts.subscribe(req.userId!, subscription);
-    req.log.info('owner alerts turned on for a device');
-    return { success: true, on: true };
-  });
+  typed.post(
+    '/alerts',
+    { schema: { body: z.object({ subscription: z.object({ endpoint, keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) }) }) } },
+    async (req, reply) => {
+      const { subscription } = req.body;
+      if (!isPushEndpoint(subscription.endpoint, pushServiceOrigin))
+        return reply.code(400).send(fieldsBody([{ path: 'subscription.endpoint', message: 'This is not the address of a browser push service.' }]));
+      await alerts.subscribe(req.userId!, subscription);
+      req.log.info('owner alerts turned on for a device');
+      return { success: true, on: true };
+    },
+  );
 
   typed.post('/alerts/off', { schema: { body: z.object({ endpoint }) } }, async (req) => {
     await alerts.unsubscribe(req.userId!, req.body.endpoint);
     return { success: true, on: false };
   });
 
-  typed.post('/alerts/status', { schema: { body: z.object({ endpoint }) } }, async (req) => ({ success: true, on: await alerts.isSubscribed(req.userId!, req.body.endpoint) }));
+  typed.post('/alerts/status', { schema: { body: z.object({ endpoint }) } }, async (req) => ({
+    success: true,
+    on: await alerts.isSubscribed(req.userId!, req.body.endpoint),
+  }));
 };

@@ -78,16 +78,20 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
     return { success: true, appointments: list.map((a) => ownerView(a, shop, now)) };
   });
 
-  typed.post('/appointments/:id/outcome', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ outcome: z.enum(bookingOutcomes) }) } }, async (req, reply) => {
-    const shop = shopNow();
-    const now = clock();
-    const marked = await appointments.setOutcome(req.params.id, req.body.outcome, req.userId!, now);
-    if ('refused' in marked) {
-      const [code, message] = OUTCOME_REFUSED[marked.refused];
-      return reply.code(code).send(errorBody(marked.refused, message));
-    }
-    return { success: true, appointment: ownerView(marked, shop, now) };
-  });
+  typed.post(
+    '/appointments/:id/outcome',
+    { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ outcome: z.enum(bookingOutcomes) }) } },
+    async (req, reply) => {
+      const shop = shopNow();
+      const now = clock();
+      const marked = await appointments.setOutcome(req.params.id, req.body.outcome, req.userId!, now);
+      if ('refused' in marked) {
+        const [code, message] = OUTCOME_REFUSED[marked.refused];
+        return reply.code(code).send(errorBody(marked.refused, message));
+      }
+      return { success: true, appointment: ownerView(marked, shop, now) };
+    },
+  );
 
   typed.post('/appointments/:id/cancel', { schema: { params: z.object({ id: z.string().min(1).max(64) }) } }, async (req, reply) => {
     const shop = shopNow();
@@ -99,11 +103,18 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
     }
     req.log.info({ appointmentId: cancelled.id }, 'appointment cancelled by the owner');
     const origin = mailOrigin(req, options.publicUrl, options.mailer);
-    void pushToUser({ devices: options.devices, push: options.push, log: req.log }, cancelled.userId, { title: shop.title, body: bookingCancelledNews(cancelled, shop), url: '/account?activePage=appointments', tag: `booking-${cancelled.id}` });
+    void pushToUser({ devices: options.devices, push: options.push, log: req.log }, cancelled.userId, {
+      title: shop.title,
+      body: bookingCancelledNews(cancelled, shop),
+      url: '/account?activePage=appointments',
+      tag: `booking-${cancelled.id}`,
+    });
     const user = await users.byId(cancelled.userId);
     if (user?.email && user.email_verified === 1) {
       const to = user.email;
-      mailLinksInBackground(options.mailer, req.log, { email: 'booking cancelled', appointmentId: cancelled.id }, origin, (at) => appointmentCancelledEmail({ appointment: cancelled, to, shop, origin: at }));
+      mailLinksInBackground(options.mailer, req.log, { email: 'booking cancelled', appointmentId: cancelled.id }, origin, (at) =>
+        appointmentCancelledEmail({ appointment: cancelled, to, shop, origin: at }),
+      );
     }
     return { success: true, appointment: ownerView(cancelled, shop, now) };
   });

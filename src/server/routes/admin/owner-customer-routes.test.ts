@@ -41,7 +41,12 @@ describe.each(testDatabases)("the owner's customers on $name", (database) => {
   /** A pickup order paid on collection, placed at an instant by a user or a guest: its id. */
   const place = async (when: number, user: string | null, personalDetails: Personal, items: Array<{ id: string; qty: number }>) => {
     now = when;
-    const res = await app.inject({ method: 'POST', url: '/fn/order/create', headers: user ? { authorization: `Bearer ${token[user]}` } : {}, payload: { userId: user, sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails, paymentType: 'pof' } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      headers: user ? { authorization: `Bearer ${token[user]}` } : {},
+      payload: { userId: user, sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails, paymentType: 'pof' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ orderId: string }>().orderId;
   };
@@ -55,7 +60,10 @@ describe.each(testDatabases)("the owner's customers on $name", (database) => {
       ['asha', 'Asha Rao', 'asha@example.com', '+919800000001', 'customer'],
       ['ravi', 'Ravi Kumar', 'ravi@example.com', null, 'customer'],
     ] as const) {
-      await opened.db.kysely.insertInto('users').values({ id, name, email, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      await opened.db.kysely
+        .insertInto('users')
+        .values({ id, name, email, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 })
+        .execute();
       token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
     // a tee is 499.50, a kg of mango 320.00; pickup costs nothing
@@ -63,7 +71,12 @@ describe.each(testDatabases)("the owner's customers on $name", (database) => {
     await place(at('2026-11-21', '09:00'), null, person('Meera', 'Meera@Example.com', '98111 22233'), [{ id: 'mango', qty: 1 }]);
     const cancelled = await place(at('2026-11-22', '12:00'), 'ravi', person('Ravi'), [{ id: 'tee-red-m', qty: 2 }]);
     now = at('2026-11-22', '12:30');
-    const cancel = await app.inject({ method: 'POST', url: `/admin/api/orders/${cancelled}/status`, headers: { authorization: `Bearer ${token.priya}` }, payload: { status: 'cancelled' } });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/admin/api/orders/${cancelled}/status`,
+      headers: { authorization: `Bearer ${token.priya}` },
+      payload: { status: 'cancelled' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await place(at('2026-11-22', '18:00'), 'ravi', person('Ravi'), [{ id: 'mango', qty: 0.5 }]);
     await place(at('2026-11-23', '08:00'), null, person('Kiran', '', '99000 11122'), [{ id: 'tee-red-m', qty: 1 }]);
@@ -77,12 +90,48 @@ describe.each(testDatabases)("the owner's customers on $name", (database) => {
     await opened?.dispose();
   });
 
-  const meera = { key: 'email:meera@example.com', account: false, name: 'Meera S', email: 'meera@example.com', phone: null, orders: 2, spent: 800, lastOrderAt: at('2026-11-24', '11:00') };
-  const kiran = { key: 'phone:919900011122', account: false, name: 'Kiran', email: null, phone: '+91 99000 11122', orders: 1, spent: 499.5, lastOrderAt: at('2026-11-23', '08:00') };
+  const meera = {
+    key: 'email:meera@example.com',
+    account: false,
+    name: 'Meera S',
+    email: 'meera@example.com',
+    phone: null,
+    orders: 2,
+    spent: 800,
+    lastOrderAt: at('2026-11-24', '11:00'),
+  };
+  const kiran = {
+    key: 'phone:919900011122',
+    account: false,
+    name: 'Kiran',
+    email: null,
+    phone: '+91 99000 11122',
+    orders: 1,
+    spent: 499.5,
+    lastOrderAt: at('2026-11-23', '08:00'),
+  };
   // the cancelled 999.00 is not counted, but Ravi is still a customer with his other order
-  const ravi = { key: 'user:ravi', account: true, name: 'Ravi Kumar', email: 'ravi@example.com', phone: null, orders: 1, spent: 160, lastOrderAt: at('2026-11-22', '18:00') };
+  const ravi = {
+    key: 'user:ravi',
+    account: true,
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    phone: null,
+    orders: 1,
+    spent: 160,
+    lastOrderAt: at('2026-11-22', '18:00'),
+  };
   // an account shows what the account says, not what was typed at checkout
-  const asha = { key: 'user:asha', account: true, name: 'Asha Rao', email: 'asha@example.com', phone: '+919800000001', orders: 1, spent: 499.5, lastOrderAt: at('2026-11-20', '10:00') };
+  const asha = {
+    key: 'user:asha',
+    account: true,
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    phone: '+919800000001',
+    orders: 1,
+    spent: 499.5,
+    lastOrderAt: at('2026-11-20', '10:00'),
+  };
 
   it('lists every shopper and guest contact with their orders, what they spent and their last order, newest first', async () => {
     const res = await call('/admin/api/customers', 'priya');
@@ -91,7 +140,10 @@ describe.each(testDatabases)("the owner's customers on $name", (database) => {
   });
 
   it('finds customers by name, e-mail address or phone number', async () => {
-    const found = async (q: string) => (await call(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, 'priya')).json<{ customers: Array<{ name: string }> }>().customers.map((c) => c.name);
+    const found = async (q: string) =>
+      (await call(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, 'priya'))
+        .json<{ customers: Array<{ name: string }> }>()
+        .customers.map((c) => c.name);
     expect(await found('meera')).toEqual(['Meera S']);
     expect(await found('rao asha')).toEqual(['Asha Rao']);
     expect(await found('EXAMPLE.COM')).toEqual(['Meera S', 'Ravi Kumar', 'Asha Rao']);

@@ -22,11 +22,15 @@ export const ownerCustomerRoutes: FastifyPluginAsync<Options> = async (app, { sh
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/customers', { schema: { querystring: z.object({ q: z.string().trim().max(100, 'Search with at most 100 characters.').optional() }) } }, async (req, reply) => {
-    const list = await customers.list({ q: req.query.q, limit: SHOWN });
-    reply.header('cache-control', 'no-store');
-    return { success: true, customers: list.map((c) => ({ ...c, spent: fromMinor(c.spent, digits) })) };
-  });
+  typed.get(
+    '/customers',
+    { schema: { querystring: z.object({ q: z.string().trim().max(100, 'Search with at most 100 characters.').optional() }) } },
+    async (req, reply) => {
+      const list = await customers.list({ q: req.query.q, limit: SHOWN });
+      reply.header('cache-control', 'no-store');
+      return { success: true, customers: list.map((c) => ({ ...c, spent: fromMinor(c.spent, digits) })) };
+    },
+  );
 
   typed.get('/customers.csv', async (_req, reply) =>
     reply

@@ -44,9 +44,22 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
-    for (const [id, role, phone] of [['priya', 'owner', null], ['asha', 'customer', '+919800000001'], ['ravi', 'customer', null]] as const) {
-      await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    app = await buildTestApp(db, {
+      config: shopConfig(),
+      authSecret: secret,
+      clock: () => now,
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
+      publicUrl: 'https://shop.example',
+    });
+    for (const [id, role, phone] of [
+      ['priya', 'owner', null],
+      ['asha', 'customer', '+919800000001'],
+      ['ravi', 'customer', null],
+    ] as const) {
+      await db.kysely
+        .insertInto('users')
+        .values({ id, name: `User ${id}`, email: `${id}@example.com`, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 })
+        .execute();
       token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
@@ -56,14 +69,21 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     await smtp?.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const book = async (user: string, start: string) => {
-    const res = await call('POST', '/fn/appointment/create', user, { userId: user, sfId: 'test-shop', appointment: { serviceId: 'fitting', start, notes: 'Blue kurta', ...(user === 'ravi' ? { phone: '+91 98111 22233' } : {}) } });
+    const res = await call('POST', '/fn/appointment/create', user, {
+      userId: user,
+      sfId: 'test-shop',
+      appointment: { serviceId: 'fitting', start, notes: 'Blue kurta', ...(user === 'ravi' ? { phone: '+91 98111 22233' } : {}) },
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ billId: string }>().billId;
   };
   const remaining = async (date: string, time: string) => {
-    const days = (await call('GET', `/api/appointments/slots?serviceId=fitting&from=${date}&days=1`)).json<{ days: Array<{ slots: Array<{ start: string; remaining: number }> }> }>().days;
+    const days = (await call('GET', `/api/appointments/slots?serviceId=fitting&from=${date}&days=1`)).json<{
+      days: Array<{ slots: Array<{ start: string; remaining: number }> }>;
+    }>().days;
     return days[0]!.slots.find((s) => s.start.slice(11, 16) === time)?.remaining;
   };
 
@@ -72,7 +92,18 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     const tomorrow = await book('ravi', '2026-11-24T10:00:00+05:30');
     const day = (await call('GET', '/admin/api/appointments', 'priya')).json();
     expect(day.date).toBe('2026-11-23');
-    expect(day.appointments).toEqual([expect.objectContaining({ id: today, serviceName: 'Kurta fitting', start: '2026-11-23T11:00:00.000+05:30', status: 'booked', name: 'User asha', email: 'asha@example.com', phone: '+919800000001', notes: 'Blue kurta' })]);
+    expect(day.appointments).toEqual([
+      expect.objectContaining({
+        id: today,
+        serviceName: 'Kurta fitting',
+        start: '2026-11-23T11:00:00.000+05:30',
+        status: 'booked',
+        name: 'User asha',
+        email: 'asha@example.com',
+        phone: '+919800000001',
+        notes: 'Blue kurta',
+      }),
+    ]);
     const next = (await call('GET', '/admin/api/appointments?date=2026-11-24', 'priya')).json();
     expect(next.appointments.map((a: { id: string }) => a.id)).toEqual([tomorrow]);
     expect((await call('GET', '/admin/api/appointments?date=24-11-2026', 'priya')).statusCode).toBe(400);
@@ -84,20 +115,32 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
   it('lists the next 7 days of bookings still to come, and marks one that started attended or a no-show', async () => {
     const later = await book('ravi', '2026-11-24T11:30:00+05:30');
     const soon = await book('asha', '2026-11-23T10:00:00+05:30');
-    const upcoming = (await call('GET', '/admin/api/appointments/upcoming', 'priya')).json().appointments as Array<{ id: string; phone: string | null; start: string }>;
+    const upcoming = (await call('GET', '/admin/api/appointments/upcoming', 'priya')).json().appointments as Array<{
+      id: string;
+      phone: string | null;
+      start: string;
+    }>;
     // by start; the phone the shopper gave when the account has none
     expect(upcoming.map((a) => a.id)).toEqual(expect.arrayContaining([soon, later]));
     expect(upcoming.map((a) => a.start)).toEqual([...upcoming.map((a) => a.start)].sort());
     expect(upcoming.find((a) => a.id === later)?.phone).toBe('+91 98111 22233');
 
-    expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'attended' })).json()).toMatchObject({ error: 'not_started', message: 'This booking has not started yet.' });
+    expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'attended' })).json()).toMatchObject({
+      error: 'not_started',
+      message: 'This booking has not started yet.',
+    });
     now = instantOf('2026-11-23', '10:05', IST);
     try {
       expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'asha', { outcome: 'no_show' })).statusCode).toBe(404);
       expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'maybe' })).statusCode).toBe(400);
-      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'no_show' })).json()).toMatchObject({ success: true, appointment: { id: soon, status: 'no_show' } });
+      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'no_show' })).json()).toMatchObject({
+        success: true,
+        appointment: { id: soon, status: 'no_show' },
+      });
       // the shopper walked in late: corrected
-      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'attended' })).json()).toMatchObject({ appointment: { status: 'attended' } });
+      expect((await call('POST', `/admin/api/appointments/${soon}/outcome`, 'priya', { outcome: 'attended' })).json()).toMatchObject({
+        appointment: { status: 'attended' },
+      });
       expect((await call('POST', '/admin/api/appointments/01NOSUCH/outcome', 'priya', { outcome: 'attended' })).statusCode).toBe(404);
       const marked = (await call('GET', '/admin/api/appointments/upcoming', 'priya')).json().appointments.map((a: { id: string }) => a.id);
       expect(marked).not.toContain(soon);
@@ -111,11 +154,16 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     }
   });
 
-  it("answers a guest and a shopper as if the calls did not exist, and cancels nothing", async () => {
+  it('answers a guest and a shopper as if the calls did not exist, and cancels nothing', async () => {
     const id = await book('asha', '2026-11-23T12:00:00+05:30');
     const missing = await call('GET', '/admin/api/no-such-call');
     for (const user of [undefined, 'asha']) {
-      for (const [method, url, body] of [['GET', '/admin/api/appointments'], ['POST', `/admin/api/appointments/${id}/cancel`], ['GET', '/admin/api/stock'], ['POST', '/admin/api/stock/tee-red-m', { stock: 0 }]] as const) {
+      for (const [method, url, body] of [
+        ['GET', '/admin/api/appointments'],
+        ['POST', `/admin/api/appointments/${id}/cancel`],
+        ['GET', '/admin/api/stock'],
+        ['POST', '/admin/api/stock/tee-red-m', { stock: 0 }],
+      ] as const) {
         const res = await call(method, url, user, body);
         expect(res.statusCode, `${method} ${url} as ${user ?? 'a guest'}`).toBe(404);
         expect(res.body).toBe(missing.body);
@@ -127,7 +175,10 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
   it('the owner cancels a booking: its place comes back once, the entry is audited and the shopper gets an e-mail that cancels it in their calendar', async () => {
     const id = await book('ravi', '2026-11-23T12:30:00+05:30');
     expect(await remaining('2026-11-23', '12:30')).toBe(0);
-    const [first, second] = await Promise.all([call('POST', `/admin/api/appointments/${id}/cancel`, 'priya'), call('POST', `/admin/api/appointments/${id}/cancel`, 'priya')]);
+    const [first, second] = await Promise.all([
+      call('POST', `/admin/api/appointments/${id}/cancel`, 'priya'),
+      call('POST', `/admin/api/appointments/${id}/cancel`, 'priya'),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     expect([first, second].find((r) => r.statusCode === 409)!.json()).toMatchObject({ error: 'cancelled', message: 'This booking was cancelled already.' });
     expect(await remaining('2026-11-23', '12:30')).toBe(1);
@@ -148,7 +199,10 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     const id = await book('asha', '2026-11-24T10:30:00+05:30');
     now = instantOf('2026-11-24', '11:00', IST);
     try {
-      expect((await call('POST', `/admin/api/appointments/${id}/cancel`, 'priya')).json()).toMatchObject({ error: 'too_late', message: 'This booking has ended.' });
+      expect((await call('POST', `/admin/api/appointments/${id}/cancel`, 'priya')).json()).toMatchObject({
+        error: 'too_late',
+        message: 'This booking has ended.',
+      });
       expect((await call('POST', '/admin/api/appointments/01NOSUCHBOOKING/cancel', 'priya')).statusCode).toBe(404);
       expect(await createAuditRepository(db).list(`appointment:${id}`)).toEqual([]);
     } finally {

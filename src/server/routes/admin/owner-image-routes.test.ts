@@ -27,7 +27,10 @@ const phoneJpeg = () =>
     .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret' } } })
     .toBuffer();
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 120, b: 60, alpha: 0.5 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 120, b: 60, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'storefront-uploads-'));
 
@@ -41,7 +44,13 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { authSecret: secret, imageCacheDir: cacheDir });
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']]));
+    Object.assign(
+      token,
+      await addUsers(db, tokens, [
+        ['priya', 'owner'],
+        ['asha', 'customer'],
+      ]),
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -57,7 +66,13 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
     const products = (await app.inject({ method: 'GET', url: '/api/catalog' })).json<{ products: Array<{ variantId: string; images: Image[] }> }>().products;
     return products.find((p) => p.variantId === variantId)!.images;
   };
-  const stored = async () => (await db.kysely.selectFrom('media_blobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const stored = async () =>
+    (
+      await db.kysely
+        .selectFrom('media_blobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('stores an upload upright and without its EXIF, adds it last to the product, and serves it whole and resized', async () => {
     const jpeg = await phoneJpeg();
@@ -126,7 +141,12 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
     const before = await stored();
     const nothing = await app.inject({ method: 'GET', url: '/admin/api/no-such-call' });
     for (const user of ['asha', undefined]) {
-      const res = await app.inject({ method: 'POST', url: '/admin/api/products/tee-red-m/images', payload: await png(), headers: { 'content-type': 'image/png', ...as(user) } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/admin/api/products/tee-red-m/images',
+        payload: await png(),
+        headers: { 'content-type': 'image/png', ...as(user) },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(nothing.json());
       const order = await app.inject({ method: 'POST', url: '/admin/api/products/tee-red-m/images/order', payload: { ids: [] }, headers: as(user) });
@@ -138,11 +158,17 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
   it('reorders and removes photos, each audited, as the catalog then shows', async () => {
     const first = (await upload('mango', await png(), 'image/png')).json<{ image: Image }>().image;
     const second = (await upload('mango', await phoneJpeg())).json<{ image: Image }>().image;
-    expect((await imagesOf('mango')).map((i) => [i.id, i.position])).toEqual([[first.id, 0], [second.id, 1]]);
+    expect((await imagesOf('mango')).map((i) => [i.id, i.position])).toEqual([
+      [first.id, 0],
+      [second.id, 1],
+    ]);
 
     const reordered = await post('/admin/api/products/mango/images/order', { ids: [second.id, first.id] });
     expect(reordered.statusCode, reordered.body).toBe(200);
-    expect((await imagesOf('mango')).map((i) => [i.id, i.position])).toEqual([[second.id, 0], [first.id, 1]]);
+    expect((await imagesOf('mango')).map((i) => [i.id, i.position])).toEqual([
+      [second.id, 0],
+      [first.id, 1],
+    ]);
 
     // naming a photo twice, or leaving one out, changes nothing
     for (const ids of [[second.id, second.id], [second.id], [second.id, first.id, 'other']]) {
@@ -168,8 +194,10 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
   });
 
   describe('a picture for the shop front (POST /admin/api/media)', () => {
-    const send = (body: Buffer, contentType: string, user?: string) => app.inject({ method: 'POST', url: '/admin/api/media', payload: body, headers: { 'content-type': contentType, ...as(user) } });
-    const categoryImages = async () => (await app.inject({ method: 'GET', url: '/api/catalog' })).json<{ categories: Array<{ oId: string; image: string }> }>().categories;
+    const send = (body: Buffer, contentType: string, user?: string) =>
+      app.inject({ method: 'POST', url: '/admin/api/media', payload: body, headers: { 'content-type': contentType, ...as(user) } });
+    const categoryImages = async () =>
+      (await app.inject({ method: 'GET', url: '/api/catalog' })).json<{ categories: Array<{ oId: string; image: string }> }>().categories;
 
     it('stores a PNG and a phone JPEG, serves each back at the address it answers, and a category and a banner save those addresses', async () => {
       const before = await stored();
@@ -195,16 +223,28 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
       expect(await stored()).toBe(before + 2);
 
       // the shop-front forms take the uploaded address as an image on the shop
-      const category = await app.inject({ method: 'POST', url: '/admin/api/categories', payload: { name: 'Lamps', colour: '#223344', image: picture.url }, headers: as('priya') });
+      const category = await app.inject({
+        method: 'POST',
+        url: '/admin/api/categories',
+        payload: { name: 'Lamps', colour: '#223344', image: picture.url },
+        headers: as('priya'),
+      });
       expect(category.statusCode, category.body).toBe(200);
       expect((await categoryImages()).find((c) => c.oId === 'lamps')?.image).toBe(picture.url);
-      const banner = await app.inject({ method: 'POST', url: '/admin/api/banners', payload: { title: 'Lamp week', image: { mobile: picture.url, desktop: wide.url }, link: { type: 'categories', value: ['lamps'] } }, headers: as('priya') });
+      const banner = await app.inject({
+        method: 'POST',
+        url: '/admin/api/banners',
+        payload: { title: 'Lamp week', image: { mobile: picture.url, desktop: wide.url }, link: { type: 'categories', value: ['lamps'] } },
+        headers: as('priya'),
+      });
       expect(banner.statusCode, banner.body).toBe(200);
-      const shopFront = (await app.inject({ method: 'GET', url: '/admin/api/shop-front', headers: as('priya') })).json<{ banners: Array<{ title: string; image: { mobile: string; desktop: string } }> }>();
+      const shopFront = (await app.inject({ method: 'GET', url: '/admin/api/shop-front', headers: as('priya') })).json<{
+        banners: Array<{ title: string; image: { mobile: string; desktop: string } }>;
+      }>();
       expect(shopFront.banners.find((b) => b.title === 'Lamp week')?.image).toEqual({ mobile: picture.url, desktop: wide.url });
     });
 
-    it('refuses an HTML file named .png, a file over 10 MB and an unreadable one with the product photos\' messages, storing nothing', async () => {
+    it("refuses an HTML file named .png, a file over 10 MB and an unreadable one with the product photos' messages, storing nothing", async () => {
       const before = await stored();
       const html = await send(Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/png', 'priya');
       expect(html.statusCode).toBe(415);
@@ -271,7 +311,12 @@ describe.each(testDatabases)('uploaded photos with two instances on $name', (dat
 
   it('serves a photo uploaded through one instance from the other, whole and resized', async () => {
     const photo = await png();
-    const res = await one.inject({ method: 'POST', url: '/admin/api/products/tee-red-m/images', payload: photo, headers: { 'content-type': 'image/png', authorization: `Bearer ${owner}` } });
+    const res = await one.inject({
+      method: 'POST',
+      url: '/admin/api/products/tee-red-m/images',
+      payload: photo,
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${owner}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { url } = res.json<{ image: Image }>().image;
 

@@ -61,7 +61,8 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
   // the uploads in a scope of their own: only they read raw image bytes (the other calls answer other bodies as every call does)
   await app.register(async (upload) => {
     // the photo as raw bytes; whatever image/* type the browser names, its bytes decide
-    for (const type of [/^image\//, 'application/octet-stream']) upload.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
+    for (const type of [/^image\//, 'application/octet-stream'])
+      upload.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
     upload.setErrorHandler((error: FastifyError, _req, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(TOO_LARGE);
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') return reply.code(415).send(NOT_AN_IMAGE);
@@ -95,7 +96,10 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
     });
   });
 
-  for (const [method, url] of [['DELETE', '/products/:variantId/images/:imageId'], ['POST', '/products/:variantId/images/:imageId/remove']] as const) {
+  for (const [method, url] of [
+    ['DELETE', '/products/:variantId/images/:imageId'],
+    ['POST', '/products/:variantId/images/:imageId/remove'],
+  ] as const) {
     typed.route({
       method,
       url,
@@ -109,10 +113,14 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
     });
   }
 
-  typed.post('/products/:variantId/images/order', { schema: { params, body: z.object({ ids: z.array(z.string().min(1).max(120)).max(100) }).strict() } }, async (req, reply) => {
-    const result = await images.order(req.params.variantId, req.body.ids, req.userId!);
-    if (!result.ok) return refuse(reply, refused(result));
-    catalog.invalidate();
-    return { success: true, images: result.images };
-  });
+  typed.post(
+    '/products/:variantId/images/order',
+    { schema: { params, body: z.object({ ids: z.array(z.string().min(1).max(120)).max(100) }).strict() } },
+    async (req, reply) => {
+      const result = await images.order(req.params.variantId, req.body.ids, req.userId!);
+      if (!result.ok) return refuse(reply, refused(result));
+      catalog.invalidate();
+      return { success: true, images: result.images };
+    },
+  );
 };

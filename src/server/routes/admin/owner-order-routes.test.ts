@@ -13,7 +13,13 @@ const tokens = createAccessTokens(secret);
 const shopConfig = () => ({
   ...testShopConfig(),
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: { upi: everyPayment().upi, providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }] },
+  payment: {
+    upi: everyPayment().upi,
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+  },
 });
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 
@@ -27,24 +33,42 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']]));
+    Object.assign(
+      token,
+      await addUsers(db, tokens, [
+        ['priya', 'owner'],
+        ['asha', 'customer'],
+      ]),
+    );
   });
   afterAll(async () => {
     await app?.close();
     await dispose?.();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const place = async (paymentType: 'pof' | 'upi-manual' = 'pof') =>
-    (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType } })).json<{ orderId: string }>().orderId;
-  const stock = async () => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
+    (
+      await call('POST', '/fn/order/create', 'asha', {
+        sfId: 'test-shop',
+        order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType },
+      })
+    ).json<{ orderId: string }>().orderId;
+  const stock = async () =>
+    (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
 
   it('answers a guest and a shopper as if the calls did not exist, and changes nothing', async () => {
     const id = await place();
     const missing = await call('GET', '/admin/api/no-such-call');
     expect(missing.statusCode).toBe(404);
     for (const user of [undefined, 'asha']) {
-      for (const [method, url, body] of [['GET', '/admin/api/orders'], ['GET', `/admin/api/orders/${id}`], ['POST', `/admin/api/orders/${id}/status`, { status: 'confirmed' }], ['POST', `/admin/api/orders/${id}/paid`, {}]] as const) {
+      for (const [method, url, body] of [
+        ['GET', '/admin/api/orders'],
+        ['GET', `/admin/api/orders/${id}`],
+        ['POST', `/admin/api/orders/${id}/status`, { status: 'confirmed' }],
+        ['POST', `/admin/api/orders/${id}/paid`, {}],
+      ] as const) {
         const res = await call(method, url, user, body);
         expect(res.statusCode, `${method} ${url} as ${user ?? 'a guest'}`).toBe(404);
         expect(res.body).toBe(missing.body);
@@ -59,7 +83,10 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     const id = await place();
     const listed = await call('GET', '/admin/api/orders?status=placed', 'priya');
     expect(listed.json().orders.map((o: { id: string }) => o.id)).toContain(id);
-    expect((await call('GET', '/admin/api/orders?status=placed,lost', 'priya')).json()).toMatchObject({ error: 'bad_request', message: 'Unknown status: lost.' });
+    expect((await call('GET', '/admin/api/orders?status=placed,lost', 'priya')).json()).toMatchObject({
+      error: 'bad_request',
+      message: 'Unknown status: lost.',
+    });
 
     const moved = await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'confirmed' });
     expect(moved.statusCode).toBe(200);
@@ -84,7 +111,20 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
 
   it('lists each order with its own lines and totals, as the single order shows them', async () => {
     const first = await place();
-    const second = (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 3 }, { id: 'mango', qty: 1.5 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } })).json<{ orderId: string }>().orderId;
+    const second = (
+      await call('POST', '/fn/order/create', 'asha', {
+        sfId: 'test-shop',
+        order: {
+          items: [
+            { id: 'tee-red-m', qty: 3 },
+            { id: 'mango', qty: 1.5 },
+          ],
+          deliveryMode: 'pickup',
+          personalDetails: personal,
+          paymentType: 'pof',
+        },
+      })
+    ).json<{ orderId: string }>().orderId;
     const listed = (await call('GET', '/admin/api/orders', 'priya')).json<{ orders: Array<{ id: string; lines: unknown[] }> }>().orders;
     for (const id of [first, second]) {
       const shown = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order;
@@ -98,24 +138,39 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
   it('cancelling twice at once restocks once', async () => {
     const before = await stock();
     const id = await place();
-    const both = await Promise.all([call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' }), call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' })]);
+    const both = await Promise.all([
+      call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' }),
+      call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' }),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await stock()).toBe(before);
   });
 
   it('a UPI order needs a reference to be marked paid', async () => {
     const id = await place('upi-manual');
-    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({ error: 'reference', message: 'Give the UPI reference from your statement.' });
-    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR4455667788' })).json()).toMatchObject({ success: true, order: { paymentStatus: 'paid' } });
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', {})).json()).toMatchObject({
+      error: 'reference',
+      message: 'Give the UPI reference from your statement.',
+    });
+    expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR4455667788' })).json()).toMatchObject({
+      success: true,
+      order: { paymentStatus: 'paid' },
+    });
     const { order } = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json();
     expect(order.paymentReference).toBe('UTR4455667788');
     expect(order.history.at(-1)).toMatchObject({ by: 'priya', action: 'order.paid', detail: { reference: 'UTR4455667788' } });
   });
 
   it('cancelling a paid order owes the shopper a refund, which the owner marks paid back once; the guest view says each', async () => {
-    const placed = (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'upi-manual' } })).json<{ orderId: string; notificationToken: string }>();
+    const placed = (
+      await call('POST', '/fn/order/create', 'asha', {
+        sfId: 'test-shop',
+        order: { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'upi-manual' },
+      })
+    ).json<{ orderId: string; notificationToken: string }>();
     const id = placed.orderId;
-    const guestView = async () => (await app.inject({ method: 'GET', url: `/api/guest/order/${id}`, headers: { authorization: `Bearer ${placed.notificationToken}` } })).json().order;
+    const guestView = async () =>
+      (await app.inject({ method: 'GET', url: `/api/guest/order/${id}`, headers: { authorization: `Bearer ${placed.notificationToken}` } })).json().order;
     // not paid yet: nothing to refund
     expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).json()).toMatchObject({ error: 'no_refund' });
     expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR1122334455' })).statusCode).toBe(200);
@@ -124,12 +179,22 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect((await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' })).statusCode).toBe(200);
 
     // 2 × ₹499.50 = ₹999.00 paid by UPI: ₹999.00 goes back by UPI
-    expect(await guestView()).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { amount: 999, method: 'upi-manual', status: 'due', reference: null, refundedAt: null } });
+    expect(await guestView()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      refund: { amount: 999, method: 'upi-manual', status: 'due', reference: null, refundedAt: null },
+    });
     const refunded = await call('POST', `/admin/api/orders/${id}/refund`, 'priya', { reference: 'UTR9988776655' });
     expect(refunded.statusCode).toBe(200);
-    expect(refunded.json().order).toMatchObject({ paymentStatus: 'refunded', refund: { status: 'refunded', reference: 'UTR9988776655', refundedAt: expect.any(Number) } });
+    expect(refunded.json().order).toMatchObject({
+      paymentStatus: 'refunded',
+      refund: { status: 'refunded', reference: 'UTR9988776655', refundedAt: expect.any(Number) },
+    });
     expect(await guestView()).toMatchObject({ paymentStatus: 'refunded', refund: { amount: 999, status: 'refunded', reference: 'UTR9988776655' } });
-    expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).json()).toMatchObject({ error: 'already_refunded', message: 'This refund is marked done already.' });
+    expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).json()).toMatchObject({
+      error: 'already_refunded',
+      message: 'This refund is marked done already.',
+    });
     expect((await call('POST', '/admin/api/orders/01NOSUCHORDER/refund', 'priya', {})).statusCode).toBe(404);
     expect((await call('POST', `/admin/api/orders/${id}/refund`, 'asha', {})).statusCode).toBe(404);
     const { order } = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json();
@@ -138,26 +203,52 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
 
   it('a cancelled or rejected order cannot be marked paid or collected, and nothing changes', async () => {
     const collect = await place('pof');
-    const transfer = (await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'upi-manual' } })).json<{ orderId: string; notificationToken: string }>();
+    const transfer = (
+      await call('POST', '/fn/order/create', 'asha', {
+        sfId: 'test-shop',
+        order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'upi-manual' },
+      })
+    ).json<{ orderId: string; notificationToken: string }>();
     // the shopper sent a reference before the shop rejected the order
-    await app.inject({ method: 'POST', url: '/fn/order/upiReference', payload: { sfId: 'test-shop', orderId: transfer.orderId, utr: '412345678901' }, headers: { authorization: `Bearer ${transfer.notificationToken}` } });
+    await app.inject({
+      method: 'POST',
+      url: '/fn/order/upiReference',
+      payload: { sfId: 'test-shop', orderId: transfer.orderId, utr: '412345678901' },
+      headers: { authorization: `Bearer ${transfer.notificationToken}` },
+    });
     expect((await call('POST', `/admin/api/orders/${collect}/status`, 'priya', { status: 'cancelled' })).statusCode).toBe(200);
     expect((await call('POST', `/admin/api/orders/${transfer.orderId}/status`, 'priya', { status: 'rejected' })).statusCode).toBe(200);
-    for (const [id, payload] of [[collect, {}], [transfer.orderId, {}], [transfer.orderId, { reference: 'UTR4455667788' }]] as const) {
+    for (const [id, payload] of [
+      [collect, {}],
+      [transfer.orderId, {}],
+      [transfer.orderId, { reference: 'UTR4455667788' }],
+    ] as const) {
       const before = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order;
       const res = await call('POST', `/admin/api/orders/${id}/paid`, 'priya', payload);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ success: false, error: 'order_ended', message: 'The order was cancelled or rejected: it takes no payment.' });
       expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order).toEqual(before);
     }
-    expect((await call('GET', `/admin/api/orders/${collect}`, 'priya')).json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'to_collect', refund: null });
-    expect((await call('GET', `/admin/api/orders/${transfer.orderId}`, 'priya')).json().order).toMatchObject({ status: 'rejected', paymentStatus: 'awaiting_verification', refund: null });
+    expect((await call('GET', `/admin/api/orders/${collect}`, 'priya')).json().order).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'to_collect',
+      refund: null,
+    });
+    expect((await call('GET', `/admin/api/orders/${transfer.orderId}`, 'priya')).json().order).toMatchObject({
+      status: 'rejected',
+      paymentStatus: 'awaiting_verification',
+      refund: null,
+    });
   });
 
   it('cancelling an order that was never paid owes nothing', async () => {
     const id = await place();
     await call('POST', `/admin/api/orders/${id}/status`, 'priya', { status: 'cancelled' });
-    expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order).toMatchObject({ status: 'cancelled', paymentStatus: 'to_collect', refund: null });
+    expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'to_collect',
+      refund: null,
+    });
   });
 
   it('the live feed tells the owner of an order as it is placed, and is not there for anyone else', async () => {
@@ -170,7 +261,11 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
       const feed = await fetch(`${origin}/admin/api/events`, { headers: { authorization: `Bearer ${token.priya}` } });
       expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
       const reader = feed.body!.getReader();
-      const placed = await server.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } } });
+      const placed = await server.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } },
+      });
       const id = placed.json<{ orderId: string }>().orderId;
       let text = '';
       while (!text.includes(id)) text += new TextDecoder().decode((await reader.read()).value);
@@ -188,16 +283,33 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect((await call('POST', '/admin/api/store', 'priya', { open: 'no' })).statusCode).toBe(400);
     expect((await call('POST', '/admin/api/store', 'priya', { open: false })).json()).toEqual({ success: true, open: false });
     expect((await call('GET', '/admin/api/store', 'priya')).json()).toEqual({ success: true, open: false });
-    const count = async () => Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = { orders: await count(), stock: await stock() };
-    const refused = await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' } });
+    const refused = await call('POST', '/fn/order/create', 'asha', {
+      sfId: 'test-shop',
+      order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, error: 'store_closed', message: 'The shop is closed right now and is not taking orders.' });
     expect({ orders: await count(), stock: await stock() }).toEqual(before);
 
     await call('POST', '/admin/api/store', 'priya', { open: true });
     expect(await place()).toEqual(expect.any(String));
-    const trail = await db.kysely.selectFrom('audit_log').select(['actor', 'action']).where('subject', '=', 'store').orderBy('created_at').orderBy('id').execute();
+    const trail = await db.kysely
+      .selectFrom('audit_log')
+      .select(['actor', 'action'])
+      .where('subject', '=', 'store')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     expect(trail).toEqual([
       { actor: 'priya', action: 'store.closed' },
       { actor: 'priya', action: 'store.opened' },

@@ -47,7 +47,7 @@ type Options = {
 };
 
 const NOT_FOUND = errorBody('not_found', 'There is no such order.');
-const NO_GSTIN = errorBody('no_invoice', 'Tax invoices need the shop\'s GSTIN: add gst (gstin, legalName, address) to the shop config.');
+const NO_GSTIN = errorBody('no_invoice', "Tax invoices need the shop's GSTIN: add gst (gstin, legalName, address) to the shop config.");
 
 /**
  * The owner's orders (issue 8, decision 024), under /admin/api: the list, one order with
@@ -61,16 +61,13 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
 
-  typed.get(
-    '/orders',
-    { schema: { querystring: z.object({ status: z.string().max(300).optional() }) } },
-    async (req, reply) => {
-      const statuses = (req.query.status ?? '').split(',').filter(Boolean);
-      const unknown = statuses.filter((s) => !isOrderStatus(s));
-      if (unknown.length) return reply.code(400).send(fieldsBody([{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }], `Unknown status: ${unknown.join(', ')}.`));
-      return { success: true, orders: (await orders.listForOwner({ statuses })).map(forApi) };
-    },
-  );
+  typed.get('/orders', { schema: { querystring: z.object({ status: z.string().max(300).optional() }) } }, async (req, reply) => {
+    const statuses = (req.query.status ?? '').split(',').filter(Boolean);
+    const unknown = statuses.filter((s) => !isOrderStatus(s));
+    if (unknown.length)
+      return reply.code(400).send(fieldsBody([{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }], `Unknown status: ${unknown.join(', ')}.`));
+    return { success: true, orders: (await orders.listForOwner({ statuses })).map(forApi) };
+  });
 
   /**
    * The live board's feed (server-sent events): one `order` event per order placed,
@@ -103,7 +100,9 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       if (await accessTokens.sessionEnded(sessionId).catch(() => false)) feed.end();
       else write(text);
     };
-    const stop = options.orderEvents.subscribe((event) => void send(`event: ${event.what === 'booked' ? 'booking' : 'order'}\ndata: ${JSON.stringify(event)}\n\n`));
+    const stop = options.orderEvents.subscribe(
+      (event) => void send(`event: ${event.what === 'booked' ? 'booking' : 'order'}\ndata: ${JSON.stringify(event)}\n\n`),
+    );
     const beat = setInterval(() => void send(': still here\n\n'), 25_000);
     // the board went away (or the app ended the feed): stop writing to it
     feed.on('close', () => {
@@ -140,13 +139,20 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     const change = await orders.setStatus(req.params.id, req.body.status, req.userId!);
     if (!change.ok) {
       if (change.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
-      return reply.code(409).send(errorBody('not_allowed', `The order is ${change.status}: it cannot become ${req.body.status}.`, { status: change.status, allowed: change.allowed }));
+      return reply
+        .code(409)
+        .send(
+          errorBody('not_allowed', `The order is ${change.status}: it cannot become ${req.body.status}.`, { status: change.status, allowed: change.allowed }),
+        );
     }
     if (change.to === 'cancelled' || change.to === 'rejected') catalog.invalidate();
     options.orderEvents.publish({ orderId: change.order.id, status: change.to, what: 'status', at: Date.now() });
     req.log.info({ orderId: change.order.id, from: change.from, to: change.to }, 'order status changed by the owner');
     // after the answer, like the order e-mail: a slow mail server never holds up the owner
-    void tellShopper({ shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: mailOrigin(req, options.publicUrl, options.mailer) }, change);
+    void tellShopper(
+      { shop, devices: options.devices, push: options.push, mailer: options.mailer, log: req.log, origin: mailOrigin(req, options.publicUrl, options.mailer) },
+      change,
+    );
     return { success: true, order: forApi(change.order), next: nextStatuses(change.to, change.order.deliveryMode as FulfilmentMode) };
   });
 
@@ -159,25 +165,32 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
       return { success: true, order: order && forApi(order) };
     }
     if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
-    const messages = { no_refund: 'This order owes no refund: it was not paid, or it was not cancelled or rejected.', already_refunded: 'This refund is marked done already.' } as const;
-    return reply.code(409).send(errorBody(result.reason, messages[result.reason]));
-  });
-
-  typed.post('/orders/:id/paid', { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } }, async (req, reply) => {
-    const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null);
-    if (result.ok) {
-      const order = await orders.view(req.params.id);
-      options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'paid', at: Date.now() });
-      return { success: true, order: order && forApi(order) };
-    }
-    if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
     const messages = {
-      already_paid: 'The order is paid already.',
-      order_ended: 'The order was cancelled or rejected: it takes no payment.',
-      no_payment: 'The order takes no payment (an enquiry).',
-      provider: 'PayU settles its own payments.',
-      reference: 'Give the UPI reference from your statement.',
+      no_refund: 'This order owes no refund: it was not paid, or it was not cancelled or rejected.',
+      already_refunded: 'This refund is marked done already.',
     } as const;
     return reply.code(409).send(errorBody(result.reason, messages[result.reason]));
   });
+
+  typed.post(
+    '/orders/:id/paid',
+    { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } },
+    async (req, reply) => {
+      const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null);
+      if (result.ok) {
+        const order = await orders.view(req.params.id);
+        options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'paid', at: Date.now() });
+        return { success: true, order: order && forApi(order) };
+      }
+      if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
+      const messages = {
+        already_paid: 'The order is paid already.',
+        order_ended: 'The order was cancelled or rejected: it takes no payment.',
+        no_payment: 'The order takes no payment (an enquiry).',
+        provider: 'PayU settles its own payments.',
+        reference: 'Give the UPI reference from your statement.',
+      } as const;
+      return reply.code(409).send(errorBody(result.reason, messages[result.reason]));
+    },
+  );
 };

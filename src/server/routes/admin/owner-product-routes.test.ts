@@ -15,7 +15,15 @@ import { addUsers } from '../../testing/users.ts';
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
 
-type CatalogProduct = { variantId: string; madeToOrder?: boolean; title: string; categoryId: string; stock: number; tags: string[]; price: { mrp: number | null; regular: number; special: number | null } };
+type CatalogProduct = {
+  variantId: string;
+  madeToOrder?: boolean;
+  title: string;
+  categoryId: string;
+  stock: number;
+  tags: string[];
+  price: { mrp: number | null; regular: number; special: number | null };
+};
 
 /** A shop taking pay-on-delivery orders with an e-mail address. */
 const shopConfig = () => ({
@@ -24,7 +32,16 @@ const shopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const shipping = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '9800000001' };
+const shipping = {
+  fullName: 'Asha Rao',
+  streetName: '12 MG Road',
+  apartment: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+  country: 'India',
+  phone: '9800000001',
+};
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 
 describe.each(testDatabases)("the owner's products on $name", (database) => {
@@ -36,18 +53,34 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
+    Object.assign(
+      token,
+      await addUsers(
+        db,
+        tokens,
+        [
+          ['priya', 'owner'],
+          ['asha', 'customer'],
+        ],
+        (id) => `User ${id}`,
+      ),
+    );
   });
   afterAll(async () => {
     await app?.close();
     await dispose?.();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
   const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
   const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } });
+    call('POST', '/fn/order/create', undefined, {
+      userId: null,
+      sfId: 'test-shop',
+      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
+    });
 
   it('a price change shows in the catalog at once, leaves the stock as sold and is audited old → new', async () => {
     // 5 in stock; a shopper buys 2
@@ -60,17 +93,29 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
     expect(edited?.price).toEqual({ mrp: 799, regular: 649, special: 549.25 });
     expect(edited?.stock).toBe(3);
     const [entry] = await createAuditRepository(db).list('product:tee-red-m');
-    expect(entry).toMatchObject({ actor: 'priya', action: 'product.edit', detail: { 'price.regular': { from: 599, to: 649 }, 'price.special': { from: 499.5, to: 549.25 } } });
+    expect(entry).toMatchObject({
+      actor: 'priya',
+      action: 'product.edit',
+      detail: { 'price.regular': { from: 599, to: 649 }, 'price.special': { from: 499.5, to: 549.25 } },
+    });
     expect(Object.keys(entry!.detail).sort()).toEqual(['price.regular', 'price.special']);
   });
 
   it('what the product is changes on every variant of it; the name, on the one variant; POST does the same as PATCH', async () => {
-    const res = await call('POST', '/admin/api/products/tee-red-l', 'priya', { title: 'Organic Cotton Tee', categoryId: 'fruit', tags: ['sale', 'new'], variantName: 'Red / Large' });
+    const res = await call('POST', '/admin/api/products/tee-red-l', 'priya', {
+      title: 'Organic Cotton Tee',
+      categoryId: 'fruit',
+      tags: ['sale', 'new'],
+      variantName: 'Red / Large',
+    });
     expect(res.statusCode).toBe(200);
     const [m, l] = [await product('tee-red-m'), await product('tee-red-l')];
     expect([m?.title, l?.title]).toEqual(['Organic Cotton Tee', 'Organic Cotton Tee']);
     expect([m?.categoryId, l?.categoryId]).toEqual(['fruit', 'fruit']);
-    expect([m?.tags, l?.tags]).toEqual([['new', 'sale'], ['new', 'sale']]);
+    expect([m?.tags, l?.tags]).toEqual([
+      ['new', 'sale'],
+      ['new', 'sale'],
+    ]);
     expect((await catalog()).map((p) => (p as unknown as { variantName: string }).variantName)).toEqual(['Red / M', 'Red / Large', '']);
     // an unchanged stock for both
     expect([m?.stock, l?.stock]).toEqual([3, 0]);
@@ -145,22 +190,39 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     now = instantOf('2026-11-23', '22:00', IST);
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: { ...shopConfig(), timeZone: IST }, authSecret: secret, clock: () => now });
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
+    Object.assign(
+      token,
+      await addUsers(
+        db,
+        tokens,
+        [
+          ['priya', 'owner'],
+          ['asha', 'customer'],
+        ],
+        (id) => `User ${id}`,
+      ),
+    );
     return async () => {
       await app.close();
       await dispose();
     };
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
   const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
   const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } });
-  const stockOf = async (id: string) => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
+    call('POST', '/fn/order/create', undefined, {
+      userId: null,
+      sfId: 'test-shop',
+      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
+    });
+  const stockOf = async (id: string) =>
+    (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
   const mark = (variantId: string, body: object, user = 'priya') => call('POST', `/admin/api/products/${variantId}/marks`, user, body);
 
-  it('a hidden product leaves the catalog, the sitemap and orders, stays in the owner\'s list, and comes back when shown', async () => {
+  it("a hidden product leaves the catalog, the sitemap and orders, stays in the owner's list, and comes back when shown", async () => {
     expect((await mark('tee-red-m', { hidden: true, allVariants: true })).json()).toMatchObject({ success: true, variants: ['tee-red-m', 'tee-red-l'] });
     expect((await catalog()).map((p) => p.variantId)).toEqual(['mango']);
     expect((await call('GET', '/sitemap.xml')).body).not.toContain('/p/tee-red');
@@ -169,8 +231,13 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     expect(refused.json()).toMatchObject({ error: 'unavailable', ids: ['tee-red-m'] });
     expect(await stockOf('tee-red-m')).toBe(5);
     const owners = (await call('GET', '/admin/api/products?q=tee', 'priya')).json();
-    expect(owners.products.map((p: { variantId: string; hidden: boolean }) => [p.variantId, p.hidden])).toEqual([['tee-red-m', true], ['tee-red-l', true]]);
-    expect(await createAuditRepository(db).list('product:tee-red-m')).toMatchObject([{ actor: 'priya', action: 'product.mark', detail: { 'tee-red-m': { hidden: { from: 0, to: 1 } }, 'tee-red-l': { hidden: { from: 0, to: 1 } } } }]);
+    expect(owners.products.map((p: { variantId: string; hidden: boolean }) => [p.variantId, p.hidden])).toEqual([
+      ['tee-red-m', true],
+      ['tee-red-l', true],
+    ]);
+    expect(await createAuditRepository(db).list('product:tee-red-m')).toMatchObject([
+      { actor: 'priya', action: 'product.mark', detail: { 'tee-red-m': { hidden: { from: 0, to: 1 } }, 'tee-red-l': { hidden: { from: 0, to: 1 } } } },
+    ]);
 
     // one variant shown again: only it comes back
     await mark('tee-red-l', { hidden: false });
@@ -185,7 +252,15 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     await mark('tee-red-l', { tracksStock: false });
     expect(await product('tee-red-l')).toMatchObject({ stock: 0, madeToOrder: true });
     // the checkout's quote agrees with the order
-    expect((await call('POST', '/fn/order/quote', undefined, { userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-l', qty: 3 }], deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/fn/order/quote', undefined, {
+          userId: null,
+          sfId: 'test-shop',
+          order: { items: [{ id: 'tee-red-l', qty: 3 }], deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const placed = await order([{ id: 'tee-red-l', qty: 3 }]);
     expect(placed.statusCode, placed.body).toBe(200);
     expect(await stockOf('tee-red-l')).toBe(0);
@@ -244,19 +319,36 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
+    Object.assign(
+      token,
+      await addUsers(
+        db,
+        tokens,
+        [
+          ['priya', 'owner'],
+          ['asha', 'customer'],
+        ],
+        (id) => `User ${id}`,
+      ),
+    );
   });
   afterAll(async () => {
     await app?.close();
     await dispose?.();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
-  const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: Array<CatalogProduct & { itemId: string; variantName: string; isFraction: boolean }> }>().products;
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const catalog = async () =>
+    (await call('GET', '/api/catalog')).json<{ products: Array<CatalogProduct & { itemId: string; variantName: string; isFraction: boolean }> }>().products;
   const create = (body: object, user = 'priya') => call('POST', '/admin/api/products', user, body);
   const rows = async () => (await db.kysely.selectFrom('products').select(db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, { userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' } });
+    call('POST', '/fn/order/create', undefined, {
+      userId: null,
+      sfId: 'test-shop',
+      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
+    });
   const chai = {
     title: 'Masala Chai',
     description: 'Strong Assam tea with spices.',
@@ -280,26 +372,60 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
     const after = await catalog();
     expect(after.slice(0, before.length)).toEqual(before);
     const [small, large] = after.slice(before.length);
-    expect(small).toMatchObject({ variantId: 'masala-chai-250-g', itemId: 'masala-chai', title: 'Masala Chai', variantName: '250 g', categoryId: 'fruit', price: { mrp: 200, regular: 180, special: 165.5 }, stock: 10, tags: ['new', 'tea'], images: [] });
+    expect(small).toMatchObject({
+      variantId: 'masala-chai-250-g',
+      itemId: 'masala-chai',
+      title: 'Masala Chai',
+      variantName: '250 g',
+      categoryId: 'fruit',
+      price: { mrp: 200, regular: 180, special: 165.5 },
+      stock: 10,
+      tags: ['new', 'tea'],
+      images: [],
+    });
     expect(small?.madeToOrder).toBeUndefined();
-    expect(large).toMatchObject({ variantId: 'masala-chai-1-kg', itemId: 'masala-chai', variantName: '1 kg', price: { mrp: 700, regular: 650, special: null }, stock: 0, madeToOrder: true });
+    expect(large).toMatchObject({
+      variantId: 'masala-chai-1-kg',
+      itemId: 'masala-chai',
+      variantName: '1 kg',
+      price: { mrp: 700, regular: 650, special: null },
+      stock: 0,
+      madeToOrder: true,
+    });
     // the words the shopper searches for find it in that catalog (what /catalog?q= shows)
-    expect(filterProducts(after as Product[], parseCatalogFilter(new URLSearchParams('q=masala'))).map((p) => p.variantId)).toEqual(['masala-chai-250-g', 'masala-chai-1-kg']);
+    expect(filterProducts(after as Product[], parseCatalogFilter(new URLSearchParams('q=masala'))).map((p) => p.variantId)).toEqual([
+      'masala-chai-250-g',
+      'masala-chai-1-kg',
+    ]);
 
     // bought: 2 of the 250 g taken from its 10; the made-to-order kilo ordered with no stock
-    const placed = await order([{ id: 'masala-chai-250-g', qty: 2 }, { id: 'masala-chai-1-kg', qty: 3 }]);
+    const placed = await order([
+      { id: 'masala-chai-250-g', qty: 2 },
+      { id: 'masala-chai-1-kg', qty: 3 },
+    ]);
     expect(placed.statusCode, placed.body).toBe(200);
     expect((await catalog()).find((p) => p.variantId === 'masala-chai-250-g')?.stock).toBe(8);
 
     const [entry] = await createAuditRepository(db).list('product:masala-chai-250-g');
-    expect(entry).toMatchObject({ actor: 'priya', action: 'product.create', detail: { itemId: 'masala-chai', title: 'Masala Chai', variants: [{ variantId: 'masala-chai-250-g' }, { variantId: 'masala-chai-1-kg' }] } });
+    expect(entry).toMatchObject({
+      actor: 'priya',
+      action: 'product.create',
+      detail: { itemId: 'masala-chai', title: 'Masala Chai', variants: [{ variantId: 'masala-chai-250-g' }, { variantId: 'masala-chai-1-kg' }] },
+    });
     // the owner's list has it too
     const owners = (await call('GET', '/admin/api/products?q=chai', 'priya')).json();
     expect(owners.products.map((p: { variantId: string }) => p.variantId)).toEqual(['masala-chai-250-g', 'masala-chai-1-kg']);
   });
 
   it('a second product of the same name gets ids of its own; an id the owner gives is kept', async () => {
-    const res = await create({ title: 'Masala Chai', categoryId: 'wear', variants: [{ variantName: '250 g', price: { regular: 150 } }, { variantId: 'CHAI-2', variantName: 'Tin', price: { regular: 400 } }] });
+    const res = await create({
+      title: 'Masala Chai',
+      categoryId: 'wear',
+      variants: [
+        { variantName: '250 g', price: { regular: 150 } },
+        { variantId: 'CHAI-2', variantName: 'Tin', price: { regular: 400 } },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ itemId: 'masala-chai-2', variantIds: ['masala-chai-250-g-2', 'CHAI-2'] });
     const tin = (await catalog()).find((p) => p.variantId === 'CHAI-2');
@@ -311,9 +437,18 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
     const audit = (await createAuditRepository(db).list()).length;
     const variant = (over: object) => ({ variantName: 'Box', price: { mrp: 100, regular: 90, special: 80 }, stock: 1, ...over });
     const cases: Array<[object, Array<[string, string]>]> = [
-      [{ ...chai, variants: [variant({}), variant({ variantName: 'Big', price: { mrp: null, regular: -5, special: null } })] }, [['variants.1.price.regular', 'A price cannot be negative.']]],
-      [{ ...chai, variants: [variant({}), variant({ variantName: 'Big', price: { mrp: 100, regular: 90, special: 95 } })] }, [['variants.1.price.special', 'The special price must not be above the regular price.']]],
-      [{ ...chai, variants: [variant({ variantId: 'box-1' }), variant({ variantId: 'box-1', variantName: 'Big' })] }, [['variants.1.variantId', 'Two variants have the same id.']]],
+      [
+        { ...chai, variants: [variant({}), variant({ variantName: 'Big', price: { mrp: null, regular: -5, special: null } })] },
+        [['variants.1.price.regular', 'A price cannot be negative.']],
+      ],
+      [
+        { ...chai, variants: [variant({}), variant({ variantName: 'Big', price: { mrp: 100, regular: 90, special: 95 } })] },
+        [['variants.1.price.special', 'The special price must not be above the regular price.']],
+      ],
+      [
+        { ...chai, variants: [variant({ variantId: 'box-1' }), variant({ variantId: 'box-1', variantName: 'Big' })] },
+        [['variants.1.variantId', 'Two variants have the same id.']],
+      ],
       [{ ...chai, variants: [variant({ variantId: 'mango' })] }, [['variants.0.variantId', 'This variant id is used already.']]],
       [{ ...chai, variants: [variant({}), variant({})] }, [['variants.1.variantName', 'Two variants have the same name.']]],
       [{ ...chai, categoryId: 'no-such-category' }, [['categoryId', 'There is no such category.']]],

@@ -12,10 +12,22 @@ import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; catalog: CatalogCache; fractionDigits: number; /** The shop's time zone now (a reload may change it). */ timeZone: () => string; clock: () => number };
+type Options = {
+  accessTokens: AccessTokens;
+  users: UserRepository;
+  catalogRepo: CatalogRepository;
+  catalog: CatalogCache;
+  fractionDigits: number;
+  /** The shop's time zone now (a reload may change it). */ timeZone: () => string;
+  clock: () => number;
+};
 
 /** A variant as the owner's product list shows it: the catalog's fields and the owner's marks. */
-export type OwnerProduct = Omit<StoredProduct, 'hidden' | 'madeToOrder' | 'soldOutUntil'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
+export type OwnerProduct = Omit<StoredProduct, 'hidden' | 'madeToOrder' | 'soldOutUntil'> & {
+  hidden: boolean;
+  madeToOrder: boolean;
+  soldOutUntil: number | null;
+};
 
 const SHOWN = 50;
 
@@ -68,11 +80,27 @@ export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { acc
    */
   typed.post(
     '/products/:variantId/marks',
-    { schema: { params: variantParams, body: z.object({ hidden: z.boolean().optional(), tracksStock: z.boolean().optional(), soldOutToday: z.boolean().optional(), allVariants: z.boolean().default(false) }).strict() } },
+    {
+      schema: {
+        params: variantParams,
+        body: z
+          .object({
+            hidden: z.boolean().optional(),
+            tracksStock: z.boolean().optional(),
+            soldOutToday: z.boolean().optional(),
+            allVariants: z.boolean().default(false),
+          })
+          .strict(),
+      },
+    },
     async (req, reply) => {
       const { hidden, tracksStock, soldOutToday, allVariants } = req.body;
       const now = clock();
-      const marks = { ...(hidden === undefined ? {} : { hidden }), ...(tracksStock === undefined ? {} : { tracksStock }), ...(soldOutToday === undefined ? {} : { soldOutUntil: soldOutToday ? nextMidnight(now, timeZone()) : null }) };
+      const marks = {
+        ...(hidden === undefined ? {} : { hidden }),
+        ...(tracksStock === undefined ? {} : { tracksStock }),
+        ...(soldOutToday === undefined ? {} : { soldOutUntil: soldOutToday ? nextMidnight(now, timeZone()) : null }),
+      };
       const result = await catalogRepo.setMarks(req.params.variantId, marks, { allVariants, actor: req.userId!, now });
       if (!result) return reply.code(404).send(NOT_FOUND);
       catalog.invalidate();

@@ -16,7 +16,13 @@ const shopConfig = () => ({
   ...testShopConfig(),
   timeZone: IST,
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }, { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }], upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' } },
+  payment: {
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
+  },
   appointments: {
     enabled: true,
     slotMinutes: 30,
@@ -43,25 +49,40 @@ describe.each(testDatabases)("the owner's Today panel and 30 days on $name", (da
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer'], ['ravi', 'customer']]));
+    Object.assign(
+      token,
+      await addUsers(db, tokens, [
+        ['priya', 'owner'],
+        ['asha', 'customer'],
+        ['ravi', 'customer'],
+      ]),
+    );
   });
   afterAll(async () => {
     await app?.close();
     await dispose?.();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   /** Places an order for pickup at an instant, as asha. */
   const place = async (when: number, items: Array<{ id: string; qty: number }>, paymentType: 'pof' | 'upi-manual') => {
     now = when;
-    const res = await call('POST', '/fn/order/create', 'asha', { sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails: personal, paymentType } });
+    const res = await call('POST', '/fn/order/create', 'asha', {
+      sfId: 'test-shop',
+      order: { items, deliveryMode: 'pickup', personalDetails: personal, paymentType },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ orderId: string }>().orderId;
   };
   const owner = async (url: string, payload: object) => expect((await call('POST', url, 'priya', payload)).statusCode).toBe(200);
   const book = async (when: number, user: string, start: string) => {
     now = when;
-    const res = await call('POST', '/fn/appointment/create', user, { userId: user, sfId: 'test-shop', appointment: { serviceId: 'fitting', start, phone: '+91 98111 22233' } });
+    const res = await call('POST', '/fn/appointment/create', user, {
+      userId: user,
+      sfId: 'test-shop',
+      appointment: { serviceId: 'fitting', start, phone: '+91 98111 22233' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ billId: string }>().billId;
   };
@@ -78,7 +99,14 @@ describe.each(testDatabases)("the owner's Today panel and 30 days on $name", (da
     // Tuesday 24 November, from ten past midnight: paid by UPI, to collect, cancelled, waiting for a UPI payment
     const upi = await place(at('2026-11-24', '00:10'), [{ id: 'tee-red-m', qty: 2 }], 'upi-manual');
     await owner(`/admin/api/orders/${upi}/paid`, { reference: 'UTR123456789' });
-    await place(at('2026-11-24', '09:00'), [{ id: 'tee-red-m', qty: 1 }, { id: 'mango', qty: 0.5 }], 'pof');
+    await place(
+      at('2026-11-24', '09:00'),
+      [
+        { id: 'tee-red-m', qty: 1 },
+        { id: 'mango', qty: 0.5 },
+      ],
+      'pof',
+    );
     const cancelled = await place(at('2026-11-24', '11:00'), [{ id: 'tee-red-m', qty: 3 }], 'pof');
     await owner(`/admin/api/orders/${cancelled}/status`, { status: 'cancelled' });
     await place(at('2026-11-24', '17:45'), [{ id: 'mango', qty: 1.25 }], 'upi-manual');
@@ -113,7 +141,11 @@ describe.each(testDatabases)("the owner's Today panel and 30 days on $name", (da
 
     // five minutes before midnight on Monday, Monday is today: only the 23:50 order
     now = at('2026-11-23', '23:55');
-    expect((await call('GET', '/admin/api/today', 'priya')).json()).toMatchObject({ date: '2026-11-23', lastWeekDate: '2026-11-16', today: { orders: 1, sales: 480, paid: 0, toCollect: 480, bookings: 0, top: [{ productId: 'mango', quantity: 1.5, revenue: 480 }] } });
+    expect((await call('GET', '/admin/api/today', 'priya')).json()).toMatchObject({
+      date: '2026-11-23',
+      lastWeekDate: '2026-11-16',
+      today: { orders: 1, sales: 480, paid: 0, toCollect: 480, bookings: 0, top: [{ productId: 'mango', quantity: 1.5, revenue: 480 }] },
+    });
   });
 
   // builds on the orders and bookings the Today test placed on 17, 23 and 24 November

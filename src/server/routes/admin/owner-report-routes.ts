@@ -38,7 +38,14 @@ const dayBounds = (date: string, timeZone: string) => ({ start: instantOf(date, 
  */
 export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, accessTokens, users, reports, clock }) => {
   app.addHook('preValidation', requireOwner(accessTokens, users));
-  const decimals = (f: DayFigures) => ({ orders: f.orders, sales: fromMinor(f.sales, digits), paid: fromMinor(f.paid, digits), toCollect: fromMinor(f.toCollect, digits), average: fromMinor(f.average, digits), bookings: f.bookings });
+  const decimals = (f: DayFigures) => ({
+    orders: f.orders,
+    sales: fromMinor(f.sales, digits),
+    paid: fromMinor(f.paid, digits),
+    toCollect: fromMinor(f.toCollect, digits),
+    average: fromMinor(f.average, digits),
+    bookings: f.bookings,
+  });
 
   app.get('/today', async () => {
     const shop = shopNow();
@@ -56,7 +63,17 @@ export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop
       success: true,
       date,
       lastWeekDate: lastWeek,
-      today: { ...decimals(figures), top: top.map((p) => ({ productId: p.productId, title: p.title, variantName: p.variantName, isFraction: p.isFraction, quantity: p.qtyMilli / 1000, revenue: fromMinor(p.revenue, digits) })) },
+      today: {
+        ...decimals(figures),
+        top: top.map((p) => ({
+          productId: p.productId,
+          title: p.title,
+          variantName: p.variantName,
+          isFraction: p.isFraction,
+          quantity: p.qtyMilli / 1000,
+          revenue: fromMinor(p.revenue, digits),
+        })),
+      },
       lastWeek: decimals(earlier),
     };
   });
@@ -73,7 +90,14 @@ export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop
     const count = (field: 'orders' | 'bookings') => figures.reduce((n, f) => n + f[field], 0);
     return {
       success: true as const,
-      days: figures.map((f, i) => ({ date: dates[i]!, orders: f.orders, sales: fromMinor(f.sales, digits), paid: fromMinor(f.paid, digits), toCollect: fromMinor(f.toCollect, digits), bookings: f.bookings })),
+      days: figures.map((f, i) => ({
+        date: dates[i]!,
+        orders: f.orders,
+        sales: fromMinor(f.sales, digits),
+        paid: fromMinor(f.paid, digits),
+        toCollect: fromMinor(f.toCollect, digits),
+        bookings: f.bookings,
+      })),
       total: { orders: count('orders'), sales: sum('sales'), paid: sum('paid'), toCollect: sum('toCollect'), bookings: count('bookings') },
     };
   });

@@ -27,10 +27,14 @@ export const ownerReviewRoutes: FastifyPluginAsync<Options> = async (app, { acce
 
   typed.get('/reviews', async () => ({ success: true, reviews: await Promise.all((await reviews.recent()).map(withProduct)) }));
 
-  typed.post('/reviews/:id/hidden', { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ hidden: z.boolean() }) } }, async (req, reply) => {
-    const review = await reviews.setHidden(req.params.id, req.body.hidden, req.userId!);
-    if (!review) return reply.code(404).send(errorBody('not_found', 'There is no such review.'));
-    req.log.info({ reviewId: review.id, hidden: review.hidden }, 'review hidden or shown by the owner');
-    return { success: true, review: await withProduct(review) };
-  });
+  typed.post(
+    '/reviews/:id/hidden',
+    { schema: { params: z.object({ id: z.string().min(1).max(64) }), body: z.object({ hidden: z.boolean() }) } },
+    async (req, reply) => {
+      const review = await reviews.setHidden(req.params.id, req.body.hidden, req.userId!);
+      if (!review) return reply.code(404).send(errorBody('not_found', 'There is no such review.'));
+      req.log.info({ reviewId: review.id, hidden: review.hidden }, 'review hidden or shown by the owner');
+      return { success: true, review: await withProduct(review) };
+    },
+  );
 };

@@ -18,7 +18,12 @@ type Field = { path: string; message: string };
 type OwnerBanner = { id: string; kind: string; title: string; link: unknown; from: string | null; until: string | null };
 type ShopFront = { categories: Array<{ id: string; name: string; colour: string; image: string; products: number }>; banners: OwnerBanner[] };
 
-const banner = (title: string, extra: object = {}) => ({ title, image: { mobile: '/media/b/m.webp', desktop: '/media/b/d.webp' }, link: { type: 'categories', value: ['fruit'] }, ...extra });
+const banner = (title: string, extra: object = {}) => ({
+  title,
+  image: { mobile: '/media/b/m.webp', desktop: '/media/b/d.webp' },
+  link: { type: 'categories', value: ['fruit'] },
+  ...extra,
+});
 
 describe.each(testDatabases)("the owner's categories and banners on $name", (database) => {
   let app: FastifyInstance;
@@ -31,15 +36,28 @@ describe.each(testDatabases)("the owner's categories and banners on $name", (dat
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: { ...testShopConfig(), timeZone: IST }, authSecret: secret, clock: () => now, web: true });
-    Object.assign(token, await addUsers(db, tokens, [['priya', 'owner'], ['asha', 'customer']], (id) => `User ${id}`));
+    Object.assign(
+      token,
+      await addUsers(
+        db,
+        tokens,
+        [
+          ['priya', 'owner'],
+          ['asha', 'customer'],
+        ],
+        (id) => `User ${id}`,
+      ),
+    );
   });
   afterAll(async () => {
     await app?.close();
     await dispose?.();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
-  const categories = async () => (await call('GET', '/api/catalog')).json<{ categories: Array<{ oId: string; name: string; colour: string; image: string }> }>().categories;
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const categories = async () =>
+    (await call('GET', '/api/catalog')).json<{ categories: Array<{ oId: string; name: string; colour: string; image: string }> }>().categories;
   const shopFront = async () => (await call('GET', '/admin/api/shop-front', 'priya')).json<ShopFront>();
   /** Whether the home page (/home, every banner) shows a shopper this text. */
   const onHome = async (text: string) => {
@@ -57,7 +75,13 @@ describe.each(testDatabases)("the owner's categories and banners on $name", (dat
     expect((await categories()).map((c) => c.oId)).toEqual(['wear', 'fruit', 'dry-fruits-nuts']);
 
     expect((await call('PATCH', '/admin/api/categories/dry-fruits-nuts', 'priya', { name: 'Nuts', colour: '#123abc' })).statusCode).toBe(200);
-    expect((await categories()).find((c) => c.oId === 'dry-fruits-nuts')).toEqual({ oId: 'dry-fruits-nuts', name: 'Nuts', colour: '#123abc', image: '/media/cat-nuts.webp', position: 3 });
+    expect((await categories()).find((c) => c.oId === 'dry-fruits-nuts')).toEqual({
+      oId: 'dry-fruits-nuts',
+      name: 'Nuts',
+      colour: '#123abc',
+      image: '/media/cat-nuts.webp',
+      position: 3,
+    });
 
     expect((await call('POST', '/admin/api/categories/order', 'priya', { ids: ['dry-fruits-nuts', 'fruit', 'wear'] })).statusCode).toBe(200);
     expect((await categories()).map((c) => c.oId)).toEqual(['dry-fruits-nuts', 'fruit', 'wear']);
@@ -81,11 +105,18 @@ describe.each(testDatabases)("the owner's categories and banners on $name", (dat
     expect(await categories()).toEqual(before);
     expect(await audit('category:wear')).toEqual([]);
     // Fruit has the mango, and the test shop's hero banner links to it
-    expect((await call('DELETE', '/admin/api/categories/fruit', 'priya')).json<{ message: string }>().message).toBe('This category cannot be deleted: 1 product is in it and 1 banner links to it. Move them to another category first.');
+    expect((await call('DELETE', '/admin/api/categories/fruit', 'priya')).json<{ message: string }>().message).toBe(
+      'This category cannot be deleted: 1 product is in it and 1 banner links to it. Move them to another category first.',
+    );
   });
 
   it('creates a banner linking to categories, reorders and edits it; the home page shows it', async () => {
-    const res = await call('POST', '/admin/api/banners', 'priya', banner('Winter Woollens', { kind: 'slider', subtitle: 'Warm and soft', buttonText: 'See all', link: { type: 'categories', value: ['wear', 'fruit'] } }));
+    const res = await call(
+      'POST',
+      '/admin/api/banners',
+      'priya',
+      banner('Winter Woollens', { kind: 'slider', subtitle: 'Warm and soft', buttonText: 'See all', link: { type: 'categories', value: ['wear', 'fruit'] } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: 'winter-woollens' });
     expect(await onHome('Winter Woollens')).toBe(true);
@@ -101,8 +132,16 @@ describe.each(testDatabases)("the owner's categories and banners on $name", (dat
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await onHome('Woollens for Winter')).toBe(true);
     expect(await onHome('Winter Woollens')).toBe(false);
-    expect((await shopFront()).banners.find((b) => b.id === 'winter-woollens')).toMatchObject({ title: 'Woollens for Winter', link: { type: 'tags', value: ['new'] }, from: null, until: null });
-    expect(await audit('banner:winter-woollens')).toEqual([{ actor: 'priya', action: 'banner.edit' }, { actor: 'priya', action: 'banner.create' }]);
+    expect((await shopFront()).banners.find((b) => b.id === 'winter-woollens')).toMatchObject({
+      title: 'Woollens for Winter',
+      link: { type: 'tags', value: ['new'] },
+      from: null,
+      until: null,
+    });
+    expect(await audit('banner:winter-woollens')).toEqual([
+      { actor: 'priya', action: 'banner.edit' },
+      { actor: 'priya', action: 'banner.create' },
+    ]);
 
     expect((await call('DELETE', '/admin/api/banners/mango-days', 'priya')).statusCode).toBe(200);
     expect(await onHome('Mango Days')).toBe(false);
@@ -132,15 +171,50 @@ describe.each(testDatabases)("the owner's categories and banners on $name", (dat
       ['/admin/api/categories/fruit', 'PATCH', { colour: '#12345' }, [{ path: 'colour', message: 'Use a colour like #1a2b3c.' }]],
       ['/admin/api/categories', 'POST', { name: '  ' }, [{ path: 'name', message: 'A category needs a name.' }]],
       ['/admin/api/categories/order', 'POST', { ids: ['fruit'] }, [{ path: 'ids', message: 'List every one of them once, in the new order.' }]],
-      ['/admin/api/banners', 'POST', banner('Sale', { link: { type: 'url', urlValue: 'javascript:alert(1)' } }), [{ path: 'link.urlValue', message: 'A link address starts with http:// or https://, like https://example.com/sale.' }]],
-      ['/admin/api/banners', 'POST', banner('Sale', { link: { type: 'url', urlValue: 'ftp://example.com/x' } }), [{ path: 'link.urlValue', message: 'A link address starts with http:// or https://, like https://example.com/sale.' }]],
-      ['/admin/api/banners', 'POST', banner('Sale', { link: { type: 'categories', value: ['fruit', 'toys'] } }), [{ path: 'link.value.1', message: 'There is no category "toys".' }]],
-      ['/admin/api/banners', 'POST', banner('Sale', { from: '2026-12-10', until: '2026-12-09' }), [{ path: 'until', message: 'The end must be after the start.' }]],
-      ['/admin/api/banners', 'POST', banner('Sale', { from: '10/12/2026' }), [{ path: 'from', message: 'Write a date like 2026-12-31, or a date and time like 2026-12-31T18:00.' }]],
+      [
+        '/admin/api/banners',
+        'POST',
+        banner('Sale', { link: { type: 'url', urlValue: 'javascript:alert(1)' } }),
+        [{ path: 'link.urlValue', message: 'A link address starts with http:// or https://, like https://example.com/sale.' }],
+      ],
+      [
+        '/admin/api/banners',
+        'POST',
+        banner('Sale', { link: { type: 'url', urlValue: 'ftp://example.com/x' } }),
+        [{ path: 'link.urlValue', message: 'A link address starts with http:// or https://, like https://example.com/sale.' }],
+      ],
+      [
+        '/admin/api/banners',
+        'POST',
+        banner('Sale', { link: { type: 'categories', value: ['fruit', 'toys'] } }),
+        [{ path: 'link.value.1', message: 'There is no category "toys".' }],
+      ],
+      [
+        '/admin/api/banners',
+        'POST',
+        banner('Sale', { from: '2026-12-10', until: '2026-12-09' }),
+        [{ path: 'until', message: 'The end must be after the start.' }],
+      ],
+      [
+        '/admin/api/banners',
+        'POST',
+        banner('Sale', { from: '10/12/2026' }),
+        [{ path: 'from', message: 'Write a date like 2026-12-31, or a date and time like 2026-12-31T18:00.' }],
+      ],
       ['/admin/api/banners', 'POST', banner('Sale', { background: 'red' }), [{ path: 'background', message: 'Use a colour like #1a2b3c.' }]],
-      ['/admin/api/banners', 'POST', banner('Sale', { image: { mobile: 'https://evil.example/x.png', desktop: '/media/d.webp' } }), [{ path: 'image.mobile', message: 'Use the path of an image on the shop, like /media/banners/summer.webp.' }]],
+      [
+        '/admin/api/banners',
+        'POST',
+        banner('Sale', { image: { mobile: 'https://evil.example/x.png', desktop: '/media/d.webp' } }),
+        [{ path: 'image.mobile', message: 'Use the path of an image on the shop, like /media/banners/summer.webp.' }],
+      ],
       ['/admin/api/banners/b1', 'PATCH', { until: '2026-11-30', from: '2026-12-01T10:00' }, [{ path: 'until', message: 'The end must be after the start.' }]],
-      ['/admin/api/banners/b1', 'PATCH', { link: { type: 'categories', value: ['toys'] } }, [{ path: 'link.value.0', message: 'There is no category "toys".' }]],
+      [
+        '/admin/api/banners/b1',
+        'PATCH',
+        { link: { type: 'categories', value: ['toys'] } },
+        [{ path: 'link.value.0', message: 'There is no category "toys".' }],
+      ],
     ];
     for (const [url, method, payload, fields] of cases) {
       const res = await call(method as 'POST', url, 'priya', payload);

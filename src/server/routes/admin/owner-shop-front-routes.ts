@@ -2,7 +2,15 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FieldProblem } from '../../../domain/product-edit.ts';
-import { bannerCreateSchema, bannerEditSchema, categoryCreateSchema, categoryEditSchema, orderSchema, scheduleText, shopFrontMessages } from '../../../domain/shop-front.ts';
+import {
+  bannerCreateSchema,
+  bannerEditSchema,
+  categoryCreateSchema,
+  categoryEditSchema,
+  orderSchema,
+  scheduleText,
+  shopFrontMessages,
+} from '../../../domain/shop-front.ts';
 import type { CatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import type { ShopFrontRepository } from '../../db/repositories/shop-front-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
@@ -11,7 +19,14 @@ import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; shopFront: ShopFrontRepository; catalog: CatalogCache; /** The shop's time zone now (a reload may change it). */ timeZone: () => string };
+type Options = {
+  accessTokens: AccessTokens;
+  users: UserRepository;
+  catalogRepo: CatalogRepository;
+  shopFront: ShopFrontRepository;
+  catalog: CatalogCache;
+  /** The shop's time zone now (a reload may change it). */ timeZone: () => string;
+};
 
 const NO_CATEGORY = errorBody('not_found', 'There is no such category.');
 const NO_BANNER = errorBody('not_found', 'There is no such banner.');
@@ -76,7 +91,13 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
   typed.delete('/categories/:id', { schema: { params: idParams } }, async (req, reply) => {
     const result = await shopFront.deleteCategory(req.params.id, req.userId!);
     if (!result) return reply.code(404).send(NO_CATEGORY);
-    if (!result.ok) return reply.code(409).send(errorBody('category_in_use', shopFrontMessages.categoryInUse(result.products, result.banners), { products: result.products, banners: result.banners }));
+    if (!result.ok)
+      return reply.code(409).send(
+        errorBody('category_in_use', shopFrontMessages.categoryInUse(result.products, result.banners), {
+          products: result.products,
+          banners: result.banners,
+        }),
+      );
     catalog.invalidate();
     return { success: true };
   });

@@ -34,13 +34,20 @@ export const ownerStockRoutes: FastifyPluginAsync<Options> = async (app, { acces
         return words.every((w) => text.includes(w));
       })
       .sort((a, b) => a.stock - b.stock || a.title.localeCompare(b.title));
-    const lines: StockLine[] = found.slice(0, SHOWN).map((p) => ({ variantId: p.variantId, title: p.title, variantName: p.variantName, stock: p.stock, isFraction: p.isFraction }));
+    const lines: StockLine[] = found
+      .slice(0, SHOWN)
+      .map((p) => ({ variantId: p.variantId, title: p.title, variantName: p.variantName, stock: p.stock, isFraction: p.isFraction }));
     return { success: true, products: lines, total: found.length };
   });
 
   typed.post(
     '/stock/:variantId',
-    { schema: { params: z.object({ variantId: z.string().min(1).max(100) }), body: z.object({ stock: z.number().min(0, 'Stock cannot be negative.').max(1_000_000, 'At most 1000000.') }) } },
+    {
+      schema: {
+        params: z.object({ variantId: z.string().min(1).max(100) }),
+        body: z.object({ stock: z.number().min(0, 'Stock cannot be negative.').max(1_000_000, 'At most 1000000.') }),
+      },
+    },
     async (req, reply) => {
       const change = await catalogRepo.setStock(req.params.variantId, req.body.stock, req.userId!);
       if (!change) return reply.code(404).send(errorBody('not_found', 'There is no such product.'));

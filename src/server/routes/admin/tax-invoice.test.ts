@@ -22,11 +22,26 @@ const shopConfig = () => ({
   ...testShopConfig(),
   timeZone: 'Asia/Kolkata',
   gst,
-  orderConfig: { orderEnabled: true, pickupEnabled: true, deliveryCharge: { amount: 40, disableWhenTotalAbove: 1000 }, packingCharge: { type: 'fixed', amount: 10 }, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+  orderConfig: {
+    orderEnabled: true,
+    pickupEnabled: true,
+    deliveryCharge: { amount: 40, disableWhenTotalAbove: 1000 },
+    packingCharge: { type: 'fixed', amount: 10 },
+    detailsConfig: { personal: { fullName: true, email: false, phone: false } },
+  },
   pricingConfig: { globalTaxPercentage: 5 },
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
-const address = (city: string, state: string) => ({ fullName: 'Asha Rao', streetName: '12 Main Road', apartment: '', city, state, zipCode: '400001', country: 'India', phone: '9800000001' });
+const address = (city: string, state: string) => ({
+  fullName: 'Asha Rao',
+  streetName: '12 Main Road',
+  apartment: '',
+  city,
+  state,
+  zipCode: '400001',
+  country: 'India',
+  phone: '9800000001',
+});
 
 describe.each(testDatabases)('tax invoices on $name', (database) => {
   let app: FastifyInstance;
@@ -39,7 +54,20 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     ({ db, dispose, location } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'priya',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     owner = await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
   });
   afterAll(async () => {
@@ -47,11 +75,21 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     await dispose?.();
   });
 
-  const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner}` } });
+  const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner}` } });
   /** Two tees (₹999 + 5 % = ₹49.95 tax) delivered to `state`, or picked up. */
   async function place(state: string | null) {
-    const order = { items: [{ id: 'tee-red-m', qty: 2 }], deliveryMode: state ? 'ship' : 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof', ...(state ? { shippingDetails: address(state === 'Maharashtra' ? 'Mumbai' : 'Bengaluru', state) } : {}) };
-    return (await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order } })).json<{ orderId: string; notificationToken: string }>();
+    const order = {
+      items: [{ id: 'tee-red-m', qty: 2 }],
+      deliveryMode: state ? 'ship' : 'pickup',
+      personalDetails: { fullName: 'Asha Rao' },
+      paymentType: 'pof',
+      ...(state ? { shippingDetails: address(state === 'Maharashtra' ? 'Mumbai' : 'Bengaluru', state) } : {}),
+    };
+    return (await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order } })).json<{
+      orderId: string;
+      notificationToken: string;
+    }>();
   }
   const invoiceOf = async (id: string) => (await asOwner('GET', `/admin/api/orders/${id}/invoice`)).json();
   /** The invoice's table rows as text, cell by cell. */
@@ -107,7 +145,8 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     const shopper = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${mine.notificationToken}` } });
     expect(shopper.statusCode).toBe(200);
     expect(shopper.json().number).toBe((await invoiceOf(mine.orderId)).number);
-    for (const headers of [{}, { authorization: `Bearer ${rejected.notificationToken}` }]) expect((await app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+    for (const headers of [{}, { authorization: `Bearer ${rejected.notificationToken}` }])
+      expect((await app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
   });
 
   it('a new financial year starts a new series at 0001 (1 April in India)', async () => {

@@ -35,8 +35,21 @@ describe.each(testDatabases)('POST /fn/analytics/logEvent on $name', (database) 
 
   it('a backlog of old events larger than one deletion is deleted whole', async () => {
     const old = START + 300 * DAY;
-    const rows = Array.from({ length: 12_001 }, (_, i) => ({ id: ulid(old + i), event_type: 'new_session', value: `/old-${i}`, device_id: null, session_id: null, user_id: null, record: '{}', created_at: old + i }));
-    for (let i = 0; i < rows.length; i += 1000) await shop.db.kysely.insertInto('analytics_events').values(rows.slice(i, i + 1000)).execute();
+    const rows = Array.from({ length: 12_001 }, (_, i) => ({
+      id: ulid(old + i),
+      event_type: 'new_session',
+      value: `/old-${i}`,
+      device_id: null,
+      session_id: null,
+      user_id: null,
+      record: '{}',
+      created_at: old + i,
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await shop.db.kysely
+        .insertInto('analytics_events')
+        .values(rows.slice(i, i + 1000))
+        .execute();
     expect((await kept()).filter((v) => v.startsWith('/old-'))).toHaveLength(12_001);
     await logAt(old + 12_001 + 90 * DAY, '/later');
     expect((await kept()).filter((v) => v.startsWith('/old-'))).toEqual([]);

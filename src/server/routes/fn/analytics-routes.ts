@@ -38,26 +38,44 @@ const PRUNE_EVERY_MS = 3_600_000;
  * deleted by a write, at most once an hour per instance: a shop that logs nothing has
  * nothing new to delete.
  */
-export const analyticsRoutes: FastifyPluginAsync<{ shopId: () => string; analytics: AnalyticsRepository; accessTokens: AccessTokens; rateLimits: SharedState['rateLimits']; clock: () => number }> = async (app, { shopId, analytics, accessTokens, rateLimits, clock }) => {
+export const analyticsRoutes: FastifyPluginAsync<{
+  shopId: () => string;
+  analytics: AnalyticsRepository;
+  accessTokens: AccessTokens;
+  rateLimits: SharedState['rateLimits'];
+  clock: () => number;
+}> = async (app, { shopId, analytics, accessTokens, rateLimits, clock }) => {
   await app.register(rateLimit, { ...rateLimits, global: false });
   let prunedAt = -Infinity;
-  app.withTypeProvider<ZodTypeProvider>().post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
-    const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
-    if (sf_id !== shopId()) return reply.code(400).send(wrongStore('sf_id'));
-    const session = await sessionOf(req, accessTokens);
-    const userId = 'userId' in session ? session.userId : null;
-    const now = clock();
-    await analytics.log({ eventType: event_type, value, deviceId: record.device_id ?? null, sessionId: record.session_id ?? null, userId, record: { ...record, user_id: userId } }, now);
-    if (now - prunedAt >= PRUNE_EVERY_MS) {
-      prunedAt = now;
-      try {
-        const deleted = await analytics.deleteBefore(now - ANALYTICS_KEPT_MS);
-        if (deleted) req.log.info({ deleted }, 'analytics events older than 90 days deleted');
-      } catch (err) {
-        // the event is stored; the old ones go at the next try, in an hour
-        req.log.warn({ err }, 'deleting old analytics events failed');
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/analytics/logEvent', { config: { rateLimit: { max: 300, timeWindow: '1 minute' } }, schema: { body: eventSchema } }, async (req, reply) => {
+      const { event_type, value, sf_id, user_id: _claimed, ...record } = req.body;
+      if (sf_id !== shopId()) return reply.code(400).send(wrongStore('sf_id'));
+      const session = await sessionOf(req, accessTokens);
+      const userId = 'userId' in session ? session.userId : null;
+      const now = clock();
+      await analytics.log(
+        {
+          eventType: event_type,
+          value,
+          deviceId: record.device_id ?? null,
+          sessionId: record.session_id ?? null,
+          userId,
+          record: { ...record, user_id: userId },
+        },
+        now,
+      );
+      if (now - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = now;
+        try {
+          const deleted = await analytics.deleteBefore(now - ANALYTICS_KEPT_MS);
+          if (deleted) req.log.info({ deleted }, 'analytics events older than 90 days deleted');
+        } catch (err) {
+          // the event is stored; the old ones go at the next try, in an hour
+          req.log.warn({ err }, 'deleting old analytics events failed');
+        }
       }
-    }
-    return { success: true };
-  });
+      return { success: true };
+    });
 };

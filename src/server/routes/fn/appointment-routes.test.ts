@@ -57,14 +57,33 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   const token: Record<string, string> = {};
 
   async function addUser(id: string) {
-    await db.kysely.insertInto('users').values({ id, name: `User ${id}`, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id,
+        name: `User ${id}`,
+        email: `${id}@example.com`,
+        phone: null,
+        password_hash: null,
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
   }
 
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, clock: () => now, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }), publicUrl: 'https://shop.example' });
+    app = await buildTestApp(db, {
+      config: shopConfig(),
+      authSecret: secret,
+      clock: () => now,
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
+      publicUrl: 'https://shop.example',
+    });
     for (const id of ['asha', 'ravi', 'mira']) await addUser(id);
   });
   afterAll(async () => {
@@ -73,18 +92,24 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     await smtp?.close();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   // the test accounts have no phone number: each booking gives the one the shop may call
-  const book = (user: string | undefined, serviceId: string, start: string, extra: object = {}) => call('POST', '/fn/appointment/create', user, { userId: 'ravi', sfId: 'test-shop', appointment: { serviceId, start, phone: '+91 98000 11111', ...extra } });
+  const book = (user: string | undefined, serviceId: string, start: string, extra: object = {}) =>
+    call('POST', '/fn/appointment/create', user, { userId: 'ravi', sfId: 'test-shop', appointment: { serviceId, start, phone: '+91 98000 11111', ...extra } });
   const slotsOn = async (serviceId: string, date: string) => {
     const res = await call('GET', `/api/appointments/slots?serviceId=${serviceId}&from=${date}&days=1`);
     expect(res.statusCode).toBe(200);
     return (res.json().days[0].slots as Array<{ start: string; remaining: number }>).map((s) => `${s.start.slice(11, 16)}:${s.remaining}`);
   };
-  const mine = async (user: string) => (await call('GET', '/api/user/appointments', user)).json() as Array<{ id: string; status: string; start: string; changeable: boolean }>;
+  const mine = async (user: string) =>
+    (await call('GET', '/api/user/appointments', user)).json() as Array<{ id: string; status: string; start: string; changeable: boolean }>;
 
-  it('a booking needs a phone number the shop can call: the one given, else the account\'s', async () => {
-    const refused = await call('POST', '/fn/appointment/create', 'ravi', { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T10:00:00+05:30' } });
+  it("a booking needs a phone number the shop can call: the one given, else the account's", async () => {
+    const refused = await call('POST', '/fn/appointment/create', 'ravi', {
+      sfId: 'test-shop',
+      appointment: { serviceId: 'fitting', start: '2026-11-23T10:00:00+05:30' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual([{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }]);
     expect((await book('ravi', 'fitting', '2026-11-23T10:00:00+05:30', { phone: 'call me' })).statusCode).toBe(400);
@@ -98,7 +123,15 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     const { billId, appointment, emailSent } = res.json();
     // the success page may say the calendar file was sent
     expect(emailSent).toBe(true);
-    expect(appointment).toMatchObject({ billId, serviceName: 'Kurta fitting', start: '2026-11-23T10:30:00.000+05:30', end: '2026-11-23T11:00:00.000+05:30', status: 'booked', notes: 'Bring the blue kurta', changeable: true });
+    expect(appointment).toMatchObject({
+      billId,
+      serviceName: 'Kurta fitting',
+      start: '2026-11-23T10:30:00.000+05:30',
+      end: '2026-11-23T11:00:00.000+05:30',
+      status: 'booked',
+      notes: 'Bring the blue kurta',
+      changeable: true,
+    });
     expect((await slotsOn('fitting', '2026-11-23')).slice(0, 3)).toEqual(['10:00:1', '10:30:0', '11:00:1']);
     // the token's user, not the body's userId
     expect((await mine('asha')).map((a) => a.id)).toEqual([billId]);
@@ -117,7 +150,20 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('a shopper whose e-mail is not confirmed gets no calendar file, and the answer does not claim one', async () => {
-    await db.kysely.insertInto('users').values({ id: 'unconfirmed', name: 'Unconfirmed', email: 'unconfirmed@example.com', phone: null, password_hash: null, role: 'customer', email_verified: 0, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'unconfirmed',
+        name: 'Unconfirmed',
+        email: 'unconfirmed@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'customer',
+        email_verified: 0,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     token.unconfirmed = await tokens.issue({ userId: 'unconfirmed', role: 'customer', sessionId: 'test-session' });
     const before = smtp.received.length;
     const res = await book('unconfirmed', 'fitting', '2026-11-23T12:30:00+05:30');
@@ -166,7 +212,12 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
 
     // a booking that has ended no longer counts
     await addUser('regular');
-    for (const [service, start] of [['fitting', '2026-11-23T11:00:00+05:30'], ['fitting', sunday[4]!], ['class', '2026-11-29T08:00:00+05:30']] as const) expect((await book('regular', service, start)).statusCode).toBe(200);
+    for (const [service, start] of [
+      ['fitting', '2026-11-23T11:00:00+05:30'],
+      ['fitting', sunday[4]!],
+      ['class', '2026-11-29T08:00:00+05:30'],
+    ] as const)
+      expect((await book('regular', service, start)).statusCode).toBe(200);
     expect((await book('regular', 'class', '2026-11-29T10:00:00+05:30')).json().error).toBe('too_many');
     now = at('2026-11-23', '11:30'); // Monday's fitting is over
     try {
@@ -191,7 +242,10 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     const booked = (await book('ravi', 'class', '2026-11-30T10:00:00+05:30')).json();
     await book('asha', 'class', '2026-11-30T10:00:00+05:30');
     expect((await slotsOn('class', '2026-11-30'))[0]).toBe('10:00:1');
-    const [first, second] = await Promise.all([call('POST', `/api/user/appointments/${booked.billId}/cancel`, 'ravi'), call('POST', `/api/user/appointments/${booked.billId}/cancel`, 'ravi')]);
+    const [first, second] = await Promise.all([
+      call('POST', `/api/user/appointments/${booked.billId}/cancel`, 'ravi'),
+      call('POST', `/api/user/appointments/${booked.billId}/cancel`, 'ravi'),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     expect([first, second].find((r) => r.statusCode === 409)!.json().message).toBe('This booking was cancelled.');
     expect((await slotsOn('class', '2026-11-30'))[0]).toBe('10:00:2');
@@ -199,7 +253,10 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('times in the past, too soon, too far ahead, on closed days or off the grid are refused with the reason; nothing is written', async () => {
-    const before = await db.kysely.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db.kysely
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const cases: Array<[string, string, string]> = [
       ['2026-11-16T10:00:00+05:30', 'too_soon', 'This time is too soon to book. Please choose a later time.'],
       ['2026-11-22T08:30:00+05:30', 'not_a_slot', 'This is not one of the times offered. Please choose a time from the list.'],
@@ -214,10 +271,20 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
       expect({ start, status: res.statusCode, body: res.json() }).toEqual({ start, status: 400, body: { success: false, error, message } });
     }
     expect((await book('asha', 'fitting', '2026-11-21T10:00:00+05:30')).json().error).toBe('too_soon');
-    expect((await book('asha', 'massage', '2026-11-23T10:00:00+05:30')).json()).toMatchObject({ error: 'unknown_service', message: 'There is no such service.' });
+    expect((await book('asha', 'massage', '2026-11-23T10:00:00+05:30')).json()).toMatchObject({
+      error: 'unknown_service',
+      message: 'There is no such service.',
+    });
     expect((await book('asha', 'fitting', 'tomorrow at ten')).statusCode).toBe(400);
-    expect((await call('POST', '/fn/appointment/create', 'asha', { sfId: 'other-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T12:00:00+05:30' } })).json().message).toBe('Store not specified');
-    const after = await db.kysely.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(
+      (
+        await call('POST', '/fn/appointment/create', 'asha', { sfId: 'other-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T12:00:00+05:30' } })
+      ).json().message,
+    ).toBe('Store not specified');
+    const after = await db.kysely
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -292,9 +359,21 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   describe('delivery slots', () => {
     const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
     const order = (slot: string | null, user?: string) =>
-      call('POST', '/fn/order/create', user, { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'ship', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '' } }, shippingDetails: address, shippingSlotId: slot, paymentType: 'pof' } });
-    const stock = async () => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli;
-    const offered = async () => ((await call('GET', '/api/delivery/slots')).json().slots as Array<{ id: string; remaining: number }>).map((s) => `${s.id}:${s.remaining}`);
+      call('POST', '/fn/order/create', user, {
+        sfId: 'test-shop',
+        order: {
+          items: [{ id: 'tee-red-m', qty: 1 }],
+          deliveryMode: 'ship',
+          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '' } },
+          shippingDetails: address,
+          shippingSlotId: slot,
+          paymentType: 'pof',
+        },
+      });
+    const stock = async () =>
+      (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli;
+    const offered = async () =>
+      ((await call('GET', '/api/delivery/slots')).json().slots as Array<{ id: string; remaining: number }>).map((s) => `${s.id}:${s.remaining}`);
 
     it('only open slots are offered, each with its places left, in time order', async () => {
       // Saturday 09:00: Saturday's morning is past its cut-off; Sunday's closes at 22:00 tonight
@@ -304,7 +383,10 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     it('an order takes its slot in its own transaction; a full slot refuses the order and keeps the stock', async () => {
       const first = await order('2026-11-22/morning');
       expect(first.statusCode).toBe(200);
-      expect(first.json().order.details).toMatchObject({ shippingSlotId: '2026-11-22/morning', shippingSlot: { label: 'Morning (8 am – 11 am)', start: '2026-11-22T08:00:00.000+05:30', end: '2026-11-22T11:00:00.000+05:30' } });
+      expect(first.json().order.details).toMatchObject({
+        shippingSlotId: '2026-11-22/morning',
+        shippingSlot: { label: 'Morning (8 am – 11 am)', start: '2026-11-22T08:00:00.000+05:30', end: '2026-11-22T11:00:00.000+05:30' },
+      });
       expect(await offered()).toContain('2026-11-22/morning:0');
       const stockBefore = await stock();
       const second = await order('2026-11-22/morning');
@@ -314,13 +396,22 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
 
       // the guest's cancel request cancels the unconfirmed order and frees the slot, once
       const { orderId, notificationToken } = first.json();
-      for (let i = 0; i < 2; i++) await app.inject({ method: 'POST', url: '/fn/order/cancelRequest', payload: { sfId: 'test-shop', orderId }, headers: { authorization: `Bearer ${notificationToken}` } });
+      for (let i = 0; i < 2; i++)
+        await app.inject({
+          method: 'POST',
+          url: '/fn/order/cancelRequest',
+          payload: { sfId: 'test-shop', orderId },
+          headers: { authorization: `Bearer ${notificationToken}` },
+        });
       expect(await offered()).toContain('2026-11-22/morning:1');
       expect(await offered()).toContain('2026-11-22/evening:5');
     });
 
     it('a slot past its cut-off or unknown is refused, and a shop with slots needs one for delivery', async () => {
-      expect((await order('2026-11-21/morning')).json()).toMatchObject({ error: 'slot_closed', message: 'This delivery slot is no longer available. Please choose another one.' });
+      expect((await order('2026-11-21/morning')).json()).toMatchObject({
+        error: 'slot_closed',
+        message: 'This delivery slot is no longer available. Please choose another one.',
+      });
       expect((await order('2026-11-22/noon')).json().fields).toEqual([{ path: 'order.shippingSlotId', message: 'This field is not correct.' }]);
       expect((await order(null)).json().fields).toEqual([{ path: 'order.shippingSlotId', message: 'This field is required.' }]);
     });

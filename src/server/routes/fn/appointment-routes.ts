@@ -35,39 +35,58 @@ type Options = {
  * offered and takes the place atomically (decision 021), then mails a confirmation with
  * a calendar file to the account's confirmed address.
  */
-export const appointmentRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, appointments, users, accessTokens, clock, mailer, publicUrl, ownerAlerts, orderEvents }) => {
-  app.withTypeProvider<ZodTypeProvider>().post('/appointment/create', { schema: { body: appointmentRequestSchema }, preHandler: requireUser(accessTokens) }, async (req, reply) => {
-    const shop = shopNow();
-    const { sfId, appointment } = req.body;
-    if (sfId !== shop.id) return reply.code(400).send(wrongStore('sfId'));
-    const config = shop.appointments;
-    if (!config.enabled) return refuse(reply, 'disabled');
-    const service = config.services.find((s) => s.id === appointment.serviceId);
-    if (!service) return refuse(reply, 'unknown_service');
-    const now = clock();
-    const placed = placementOf(config, shop, service, Date.parse(appointment.start), now);
-    if (!placed.ok) return refuse(reply, placed.reason);
+export const appointmentRoutes: FastifyPluginAsync<Options> = async (
+  app,
+  { shop: shopNow, appointments, users, accessTokens, clock, mailer, publicUrl, ownerAlerts, orderEvents },
+) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/appointment/create', { schema: { body: appointmentRequestSchema }, preHandler: requireUser(accessTokens) }, async (req, reply) => {
+      const shop = shopNow();
+      const { sfId, appointment } = req.body;
+      if (sfId !== shop.id) return reply.code(400).send(wrongStore('sfId'));
+      const config = shop.appointments;
+      if (!config.enabled) return refuse(reply, 'disabled');
+      const service = config.services.find((s) => s.id === appointment.serviceId);
+      if (!service) return refuse(reply, 'unknown_service');
+      const now = clock();
+      const placed = placementOf(config, shop, service, Date.parse(appointment.start), now);
+      if (!placed.ok) return refuse(reply, placed.reason);
 
-    const user = await users.byId(req.userId!);
-    if (!user) return reply.code(401).send(INVALID_CREDENTIALS);
-    // the shop must be able to reach whoever booked: the number given, else the account's
-    const phone = appointment.phone || user.phone;
-    if (!phone) return reply.code(400).send(fieldsBody([{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }]));
-    const details = { serviceName: service.name, price: service.price, durationMinutes: service.durationMinutes, name: user.name, email: user.email, phone, notes: appointment.notes };
-    const booked = await appointments.book(user.id, placed.placement, details, now, config.maxUpcomingPerCustomer);
-    if ('refused' in booked) {
-      const { refused } = booked;
-      return refused === 'too_many' ? reply.code(409).send(errorBody(refused, tooManyBookingsMessage(config.maxUpcomingPerCustomer))) : refuse(reply, refused);
-    }
-    req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
-    orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });
-    const origin = mailOrigin(req, publicUrl, mailer);
-    void ownerAlerts.bookingMade(booked, origin);
+      const user = await users.byId(req.userId!);
+      if (!user) return reply.code(401).send(INVALID_CREDENTIALS);
+      // the shop must be able to reach whoever booked: the number given, else the account's
+      const phone = appointment.phone || user.phone;
+      if (!phone)
+        return reply.code(400).send(fieldsBody([{ path: 'appointment.phone', message: 'Give a phone number so the shop can reach you about this booking.' }]));
+      const details = {
+        serviceName: service.name,
+        price: service.price,
+        durationMinutes: service.durationMinutes,
+        name: user.name,
+        email: user.email,
+        phone,
+        notes: appointment.notes,
+      };
+      const booked = await appointments.book(user.id, placed.placement, details, now, config.maxUpcomingPerCustomer);
+      if ('refused' in booked) {
+        const { refused } = booked;
+        return refused === 'too_many'
+          ? reply.code(409).send(errorBody(refused, tooManyBookingsMessage(config.maxUpcomingPerCustomer)))
+          : refuse(reply, refused);
+      }
+      req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
+      orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });
+      const origin = mailOrigin(req, publicUrl, mailer);
+      void ownerAlerts.bookingMade(booked, origin);
 
-    // only a confirmed address gets the calendar file, and only when the shop can send mail with links: the page says so only then
-    const to = user.email && user.email_verified === 1 ? user.email : null;
-    const emailSent = to !== null && !!mailer && origin !== null;
-    if (to) mailLinksInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, origin, (at) => appointmentEmail({ appointment: booked, to, shop, origin: at }));
-    return { success: true, billId: booked.id, emailSent, appointment: appointmentView(booked, shop, now) };
-  });
+      // only a confirmed address gets the calendar file, and only when the shop can send mail with links: the page says so only then
+      const to = user.email && user.email_verified === 1 ? user.email : null;
+      const emailSent = to !== null && !!mailer && origin !== null;
+      if (to)
+        mailLinksInBackground(mailer, req.log, { email: 'booking', appointmentId: booked.id }, origin, (at) =>
+          appointmentEmail({ appointment: booked, to, shop, origin: at }),
+        );
+      return { success: true, billId: booked.id, emailSent, appointment: appointmentView(booked, shop, now) };
+    });
 };

@@ -38,11 +38,16 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       await dispose();
     }
   }
-  const body = (couponCode: string, qty = 2, email = 'asha@example.com') => ({ sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email }, paymentType: 'pof', couponCode } });
+  const body = (couponCode: string, qty = 2, email = 'asha@example.com') => ({
+    sfId: 'test-shop',
+    order: { items: [{ id: 'tee-red-m', qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email }, paymentType: 'pof', couponCode },
+  });
   const order = (app: FastifyInstance, payload: object) => app.inject({ method: 'POST', url: '/fn/order/create', payload });
   const quote = (app: FastifyInstance, payload: object) => app.inject({ method: 'POST', url: '/fn/order/quote', payload });
-  const couponMessage = (res: { json(): { fields?: Array<{ path: string; message: string }> } }) => res.json().fields?.find((f) => f.path === 'order.couponCode')?.message;
-  const discountOf = (res: { json(): { order: { totals: Array<{ code: string; value: number }> } } }) => res.json().order.totals.find((t) => t.code === 'discount')?.value;
+  const couponMessage = (res: { json(): { fields?: Array<{ path: string; message: string }> } }) =>
+    res.json().fields?.find((f) => f.path === 'order.couponCode')?.message;
+  const discountOf = (res: { json(): { order: { totals: Array<{ code: string; value: number }> } } }) =>
+    res.json().order.totals.find((t) => t.code === 'discount')?.value;
 
   it('a percentage with a minimum order and a cap: refused below the minimum, capped above it, in the quote first', async () => {
     await withShop(async (app) => {
@@ -69,7 +74,16 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       for (const a of answers.filter((x) => x.statusCode !== 200)) expect(couponMessage(a)).toBe('This coupon is not valid or was used already.');
       const row = await db.kysely.selectFrom('coupons').select('used').where('code', '=', 'FLAT50').executeTakeFirstOrThrow();
       expect(row.used).toBe(3);
-      expect(Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+      expect(
+        Number(
+          (
+            await db.kysely
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(3);
     });
   });
 
@@ -79,7 +93,12 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       for (let i = 0; i < 3; i++) placed.push((await order(app, body('FLAT50', 1, `p${i}@example.com`))).json());
       expect((await order(app, body('FLAT50', 1, 'late@example.com'))).statusCode).toBe(400);
       const first = placed[0];
-      const cancel = await app.inject({ method: 'POST', url: '/fn/order/cancelRequest', payload: { sfId: 'test-shop', orderId: first.orderId }, headers: { authorization: `Bearer ${first.notificationToken}` } });
+      const cancel = await app.inject({
+        method: 'POST',
+        url: '/fn/order/cancelRequest',
+        payload: { sfId: 'test-shop', orderId: first.orderId },
+        headers: { authorization: `Bearer ${first.notificationToken}` },
+      });
       expect(cancel.json().status).toBe('cancelled');
       expect((await order(app, body('FLAT50', 1, 'late@example.com'))).statusCode).toBe(200);
     });
@@ -102,15 +121,37 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       expect(couponMessage(await order(app, body('NEWYEAR')))).toBe('This coupon cannot be used yet.');
       expect(couponMessage(await order(app, body('SUMMER')))).toBe('This coupon has expired.');
       expect(couponMessage(await order(app, body('NOSUCH')))).toBe('This coupon is not valid or was used already.');
-      expect(Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+      expect(
+        Number(
+          (
+            await db.kysely
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(0);
       const stock = await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow();
       expect(stock.stock_milli).toBe(1_000_000);
     });
   });
 
-  it('the owner makes a coupon on /admin that shoppers can use at once; a config coupon is the config\'s to change', async () => {
+  it("the owner makes a coupon on /admin that shoppers can use at once; a config coupon is the config's to change", async () => {
     await withShop(async (app, db) => {
-      await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      await db.kysely
+        .insertInto('users')
+        .values({
+          id: 'priya',
+          name: 'Priya',
+          email: 'priya@example.com',
+          phone: null,
+          password_hash: null,
+          role: 'owner',
+          email_verified: 1,
+          phone_verified: 0,
+          created_at: 0,
+        })
+        .execute();
       const owner = { authorization: `Bearer ${await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` };
       const save = (payload: object, headers: Record<string, string> = owner) => app.inject({ method: 'POST', url: '/admin/api/coupons', payload, headers });
       expect((await save({ code: 'weekend', amount: 100, minOrder: 800, totalUses: 50 })).statusCode).toBe(200);
@@ -124,8 +165,20 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       // two tees, ₹999: ₹100 off
       expect(discountOf(await order(app, body('WEEKEND', 2)))).toBe(-100);
       const list = (await app.inject({ method: 'GET', url: '/admin/api/coupons', headers: owner })).json().coupons;
-      expect(list.find((c: { code: string }) => c.code === 'WEEKEND')).toMatchObject({ amount: 100, minOrder: 800, totalUses: 50, used: 1, source: 'owner', active: true });
-      expect(list.find((c: { code: string }) => c.code === 'DIWALI')).toMatchObject({ percent: 20, maxDiscount: 150, validUntil: '2026-11-30T18:29:59.999Z', source: 'config' });
+      expect(list.find((c: { code: string }) => c.code === 'WEEKEND')).toMatchObject({
+        amount: 100,
+        minOrder: 800,
+        totalUses: 50,
+        used: 1,
+        source: 'owner',
+        active: true,
+      });
+      expect(list.find((c: { code: string }) => c.code === 'DIWALI')).toMatchObject({
+        percent: 20,
+        maxDiscount: 150,
+        validUntil: '2026-11-30T18:29:59.999Z',
+        source: 'config',
+      });
       // switched off, it stops working
       expect((await save({ code: 'WEEKEND', amount: 100, minOrder: 800, totalUses: 50, active: false })).statusCode).toBe(200);
       expect(couponMessage(await order(app, body('WEEKEND', 2)))).toBe('This coupon is not valid or was used already.');

@@ -39,18 +39,40 @@ const shopConfig = () => ({
 const catalog = () => {
   const c = testCatalog();
   c.products.push({
-    variantId: 'recipe-ebook', variantName: '', title: 'Everyday Dal & Sabzi Recipes (e-book)', description: 'A PDF.', categoryId: 'fruit',
-    price: { mrp: 299, regular: 199, special: 149 }, images: [], stock: 999, isFraction: false, type_id: 'downloadable', errors: {}, tags: [],
+    variantId: 'recipe-ebook',
+    variantName: '',
+    title: 'Everyday Dal & Sabzi Recipes (e-book)',
+    description: 'A PDF.',
+    categoryId: 'fruit',
+    price: { mrp: 299, regular: 199, special: 149 },
+    images: [],
+    stock: 999,
+    isFraction: false,
+    type_id: 'downloadable',
+    errors: {},
+    tags: [],
   });
   return c;
 };
 
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 /** An order with no address and no slot, paid by UPI, as the checkout sends a digital cart. */
-const body = (items: unknown[], over: Record<string, unknown> = {}) => ({ userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'ship', personalDetails: personal, paymentType: 'upi-manual', ...over } });
+const body = (items: unknown[], over: Record<string, unknown> = {}) => ({
+  userId: null,
+  sfId: 'test-shop',
+  order: { items, deliveryMode: 'ship', personalDetails: personal, paymentType: 'upi-manual', ...over },
+});
 const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
 const totalsOf = (order: { totals: Array<{ code: string; value: number }> }) => order.totals.map((l) => [l.code, l.value]);
-const orderCount = async (db: Db) => Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const orderCount = async (db: Db) =>
+  Number(
+    (
+      await db.kysely
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(testDatabases)('digital-only orders on $name', (database) => {
   async function withShop(test: (t: { app: FastifyInstance; db: Db }) => Promise<void>, config: object = shopConfig()): Promise<void> {
@@ -69,7 +91,11 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
   it('accepts an e-book with no address and no slot, and charges no packing or delivery', async () => {
     await withShop(async ({ app }) => {
       // ₹149, 5 % tax ₹7.45; a parcel would have paid ₹10 packing (2 % is ₹2.98, raised to the minimum) and ₹40 delivery
-      const expected = [['subtotal', 149], ['tax', 7.45], ['grand_total', 156.45]];
+      const expected = [
+        ['subtotal', 149],
+        ['tax', 7.45],
+        ['grand_total', 156.45],
+      ];
       const quote = await post(app, '/fn/order/quote', body([{ id: 'recipe-ebook', qty: 1 }]));
       expect(quote.statusCode).toBe(200);
       expect(totalsOf(quote.json())).toEqual(expected);
@@ -88,7 +114,11 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
       const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 2 }], { shippingDetails: address }));
       expect(res.statusCode).toBe(200);
       // 2 × ₹149 = ₹298, tax ₹14.90
-      expect(totalsOf(res.json().order)).toEqual([['subtotal', 298], ['tax', 14.9], ['grand_total', 312.9]]);
+      expect(totalsOf(res.json().order)).toEqual([
+        ['subtotal', 298],
+        ['tax', 14.9],
+        ['grand_total', 312.9],
+      ]);
       expect(res.json().order.details.shippingDetails).toBeUndefined();
     });
   });
@@ -104,17 +134,37 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
 
   it('refuses a mixed cart without an address or a slot, as before, and writes nothing', async () => {
     await withShop(async ({ app, db }) => {
-      const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }, { id: 'tee-red-m', qty: 1 }]));
+      const res = await post(
+        app,
+        '/fn/order/create',
+        body([
+          { id: 'recipe-ebook', qty: 1 },
+          { id: 'tee-red-m', qty: 1 },
+        ]),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.map((f: { path: string }) => f.path)).toEqual(['order.shippingDetails', 'order.shippingSlotId']);
       expect(await orderCount(db)).toBe(0);
       // its quote pays both charges: ₹149 + ₹499.50 = ₹648.50, packing 2 % = ₹12.97 cut to ₹12, delivery free from ₹499, tax ₹7.45 + ₹24.98 (24.975 rounded) = ₹32.43
-      const quote = await post(app, '/fn/order/quote', body([{ id: 'recipe-ebook', qty: 1 }, { id: 'tee-red-m', qty: 1 }]));
-      expect(totalsOf(quote.json())).toEqual([['subtotal', 648.5], ['delivery', 0], ['packing', 12], ['tax', 32.43], ['grand_total', 692.93]]);
+      const quote = await post(
+        app,
+        '/fn/order/quote',
+        body([
+          { id: 'recipe-ebook', qty: 1 },
+          { id: 'tee-red-m', qty: 1 },
+        ]),
+      );
+      expect(totalsOf(quote.json())).toEqual([
+        ['subtotal', 648.5],
+        ['delivery', 0],
+        ['packing', 12],
+        ['tax', 32.43],
+        ['grand_total', 692.93],
+      ]);
     });
   });
 
-  it("holds a digital order as digital, not as a delivery: the owner sees no delivery and the steps confirmed, delivered", async () => {
+  it('holds a digital order as digital, not as a delivery: the owner sees no delivery and the steps confirmed, delivered', async () => {
     await withShop(async ({ app, db }) => {
       const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }]));
       expect(res.statusCode).toBe(200);
@@ -124,7 +174,8 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
       expect(row.delivery_mode).toBe('digital');
 
       const token = await addUsers(db, tokens, [['priya', 'owner']]);
-      const owner = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, payload, headers: { authorization: `Bearer ${token.priya}` } });
+      const owner = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        app.inject({ method, url, payload, headers: { authorization: `Bearer ${token.priya}` } });
       const view = await owner('GET', `/admin/api/orders/${orderId}`);
       expect(view.json().order).toMatchObject({ deliveryMode: 'digital', details: { shippingSlotId: null } });
       expect(view.json().order.details.shippingDetails).toBeUndefined();
@@ -155,7 +206,17 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
     const noSlots = shopConfig();
     noSlots.orderConfig.deliverySlots = [];
     await withShop(async ({ app }) => {
-      const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }, { id: 'tee-red-m', qty: 1 }], { paymentType: 'pof', shippingDetails: address }));
+      const res = await post(
+        app,
+        '/fn/order/create',
+        body(
+          [
+            { id: 'recipe-ebook', qty: 1 },
+            { id: 'tee-red-m', qty: 1 },
+          ],
+          { paymentType: 'pof', shippingDetails: address },
+        ),
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json().order).toMatchObject({ deliveryMode: 'ship', paymentType: 'pof', paymentStatus: 'to_collect' });
     }, noSlots);
@@ -166,7 +227,12 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
       // the owner changed a product's type between the order call's look-up and its transaction
       const config = validateShopConfig(shopConfig());
       if (!config.ok) throw new Error('bad config');
-      const request = orderRequestSchema.parse(body([{ id: 'recipe-ebook', qty: 1 }, { id: 'tee-red-m', qty: 1 }]));
+      const request = orderRequestSchema.parse(
+        body([
+          { id: 'recipe-ebook', qty: 1 },
+          { id: 'tee-red-m', qty: 1 },
+        ]),
+      );
       expect(await createOrderRepository(db).place(request, config.config, { digital: true })).toEqual({ ok: false, reason: 'needs_delivery' });
       expect(await orderCount(db)).toBe(0);
     });

@@ -49,8 +49,14 @@ const orderBody = (items: Array<{ id: string; qty: number }>, paymentType: strin
   },
 });
 
-const stockOf = async (db: Db, id: string) => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
-const setStock = (db: Db, id: string, stock: number) => db.kysely.updateTable('products').set({ stock_milli: stock * 1000 }).where('id', '=', id).execute();
+const stockOf = async (db: Db, id: string) =>
+  (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
+const setStock = (db: Db, id: string, stock: number) =>
+  db.kysely
+    .updateTable('products')
+    .set({ stock_milli: stock * 1000 })
+    .where('id', '=', id)
+    .execute();
 
 describe.each(testDatabases)('order limits on $name', (database) => {
   let db: Db;
@@ -60,9 +66,27 @@ describe.each(testDatabases)('order limits on $name', (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     // the shop's limits: 3 pieces or 2.5 kg of one product, ₹1,000 for a guest's order not paid online
-    app = await buildTestApp(db, { config: shopConfig({ maxQuantityPerLine: { units: 3, kg: 2.5 }, maxGuestOrderValue: 1000 }), payu: PAYU, authSecret: secret, clock: () => NOW });
+    app = await buildTestApp(db, {
+      config: shopConfig({ maxQuantityPerLine: { units: 3, kg: 2.5 }, maxGuestOrderValue: 1000 }),
+      payu: PAYU,
+      authSecret: secret,
+      clock: () => NOW,
+    });
     await setStock(db, 'tee-red-m', 100);
-    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
   });
   afterAll(async () => {
     await app?.close();
@@ -79,16 +103,37 @@ describe.each(testDatabases)('order limits on $name', (database) => {
     expect(tees.statusCode).toBe(400);
     expect(tees.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'You can order at most 3 of one product.' }]);
     // the same product in two lines counts once: 2 + 2 is 4
-    const split = await create(orderBody([{ id: 'mango', qty: 1 }, { id: 'tee-red-m', qty: 2 }, { id: 'tee-red-m', qty: 2 }], 'pof'), asUser);
+    const split = await create(
+      orderBody(
+        [
+          { id: 'mango', qty: 1 },
+          { id: 'tee-red-m', qty: 2 },
+          { id: 'tee-red-m', qty: 2 },
+        ],
+        'pof',
+      ),
+      asUser,
+    );
     expect(split.json().fields).toEqual([{ path: 'order.items.1.qty', message: 'You can order at most 3 of one product.' }]);
     const mango = await create(orderBody([{ id: 'mango', qty: 2.51 }], 'pof'), asUser);
     expect(mango.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'You can order at most 2.5 kg of one product.' }]);
-    expect((await quote(orderBody([{ id: 'mango', qty: 2.51 }], 'payu'))).json().fields).toEqual([{ path: 'order.items.0.qty', message: 'You can order at most 2.5 kg of one product.' }]);
+    expect((await quote(orderBody([{ id: 'mango', qty: 2.51 }], 'payu'))).json().fields).toEqual([
+      { path: 'order.items.0.qty', message: 'You can order at most 2.5 kg of one product.' },
+    ]);
     expect(await stockOf(db, 'tee-red-m')).toBe(100);
     expect(await stockOf(db, 'mango')).toBe(12.5);
 
     // at the limit exactly: taken
-    const ok = await create(orderBody([{ id: 'tee-red-m', qty: 3 }, { id: 'mango', qty: 2.5 }], 'pof'), asUser);
+    const ok = await create(
+      orderBody(
+        [
+          { id: 'tee-red-m', qty: 3 },
+          { id: 'mango', qty: 2.5 },
+        ],
+        'pof',
+      ),
+      asUser,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await stockOf(db, 'tee-red-m')).toBe(97);
     expect(await stockOf(db, 'mango')).toBe(10);
@@ -97,8 +142,18 @@ describe.each(testDatabases)('order limits on $name', (database) => {
   it("caps a guest's order that is not paid online, in the quote, the order and a later switch to pay on delivery", async () => {
     // 2 × ₹499.50 = ₹999: just under; 2 × 499.50 + 0.01 kg mango (₹3.20) = ₹1,002.20: over
     const under = orderBody([{ id: 'tee-red-m', qty: 2 }], 'pof');
-    const over = orderBody([{ id: 'tee-red-m', qty: 2 }, { id: 'mango', qty: 0.01 }], 'pof');
-    const refusal = { success: false, error: 'order_limit', message: 'Orders above ₹1,000.00 that are not paid online need an account: please log in, or pay online.' };
+    const over = orderBody(
+      [
+        { id: 'tee-red-m', qty: 2 },
+        { id: 'mango', qty: 0.01 },
+      ],
+      'pof',
+    );
+    const refusal = {
+      success: false,
+      error: 'order_limit',
+      message: 'Orders above ₹1,000.00 that are not paid online need an account: please log in, or pay online.',
+    };
     expect((await quote(over)).json()).toEqual(refusal);
     const before = await stockOf(db, 'tee-red-m');
     const refused = await create(over);
@@ -116,7 +171,12 @@ describe.each(testDatabases)('order limits on $name', (database) => {
     // the guest's online order cannot then be switched to pay on delivery
     const { orderId, notificationToken } = online.json<{ orderId: string; notificationToken: string }>();
     const bearer = { authorization: `Bearer ${notificationToken}` };
-    const toCash = await app.inject({ method: 'POST', url: '/fn/order/paymentConfig', payload: { sfId: 'test-shop', orderId, provider: 'pof' }, headers: bearer });
+    const toCash = await app.inject({
+      method: 'POST',
+      url: '/fn/order/paymentConfig',
+      payload: { sfId: 'test-shop', orderId, provider: 'pof' },
+      headers: bearer,
+    });
     expect(toCash.statusCode).toBe(409);
     expect(toCash.json()).toEqual(refusal);
     const guestView = await app.inject({ method: 'GET', url: `/api/guest/order/${orderId}`, headers: bearer });
@@ -132,7 +192,11 @@ describe.each(testDatabases)('order rate limits on $name', (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     // 4 orders per address and 2 per e-mail or phone in 10 minutes
-    app = await buildTestApp(db, { config: shopConfig({ orderRateLimit: { perAddress: 4, perContact: 2, windowMinutes: 10 } }), trustProxy: ['loopback'], clock: () => NOW });
+    app = await buildTestApp(db, {
+      config: shopConfig({ orderRateLimit: { perAddress: 4, perContact: 2, windowMinutes: 10 } }),
+      trustProxy: ['loopback'],
+      clock: () => NOW,
+    });
     await setStock(db, 'tee-red-m', 100);
   });
   afterAll(async () => {
@@ -141,7 +205,13 @@ describe.each(testDatabases)('order rate limits on $name', (database) => {
   });
 
   const create = (from: string, contact: Contact) =>
-    app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', contact), remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': from } });
+    app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', contact),
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': from },
+    });
 
   it('lets one e-mail or phone place only so many orders, from any address, and one address only so many with any contact', async () => {
     expect((await create('203.0.113.1', { email: 'a@example.com' })).statusCode).toBe(200);
@@ -165,7 +235,19 @@ describe.each(testDatabases)('order rate limits on $name', (database) => {
     expect((await create('198.51.100.8', { email: 'other@example.com' })).statusCode).toBe(200);
     // shoppers who leave the phone empty (the form still sends its +91) do not share one phone's count
     const noPhone = (from: string, email: string) =>
-      app.inject({ method: 'POST', url: '/fn/order/create', payload: { ...orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email }), order: { ...orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email }).order, personalDetails: { fullName: 'Asha Rao', email, phone: { number: '', dialCode: '+91' } } } }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': from } });
+      app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: {
+          ...orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email }),
+          order: {
+            ...orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email }).order,
+            personalDetails: { fullName: 'Asha Rao', email, phone: { number: '', dialCode: '+91' } },
+          },
+        },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': from },
+      });
     for (let i = 0; i < 3; i++) expect((await noPhone(`192.0.2.${i + 1}`, `nophone${i}@example.com`)).statusCode).toBe(200);
   });
 });
@@ -177,7 +259,13 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('order rate limits shared by 
 
   beforeAll(async () => {
     opened = await database.open();
-    const options = { config: shopConfig({ orderRateLimit: { perAddress: 100, perContact: 2, windowMinutes: 10 } }), redisUrl: testRedisUrl, redisPrefix: uniquePrefix(`order-limit-${database.name}`), trustProxy: ['loopback'], clock: () => NOW };
+    const options = {
+      config: shopConfig({ orderRateLimit: { perAddress: 100, perContact: 2, windowMinutes: 10 } }),
+      redisUrl: testRedisUrl,
+      redisPrefix: uniquePrefix(`order-limit-${database.name}`),
+      trustProxy: ['loopback'],
+      clock: () => NOW,
+    };
     one = await buildTestApp(opened.db, options);
     two = await buildTestApp(opened.db, { ...options, seed: false });
     await setStock(opened.db, 'tee-red-m', 100);
@@ -188,8 +276,15 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('order rate limits shared by 
     await opened?.dispose();
   });
 
-  it('counts a contact\'s orders on both instances together', async () => {
-    const create = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email: 'both@example.com' }), remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+  it("counts a contact's orders on both instances together", async () => {
+    const create = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', { email: 'both@example.com' }),
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
     expect((await create(one)).statusCode).toBe(200);
     expect((await create(two)).statusCode).toBe(200);
     expect((await create(one)).statusCode).toBe(429);
@@ -226,12 +321,28 @@ describe.each(testDatabases)('unpaid orders expiring with two instances on $name
 
   const db = () => opened.db;
   const place = async (app: FastifyInstance, paymentType: string, slot?: string) => {
-    const res = await app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody([{ id: 'tee-red-m', qty: 2 }, { id: 'mango', qty: 1.5 }], paymentType, {}, slot) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: orderBody(
+        [
+          { id: 'tee-red-m', qty: 2 },
+          { id: 'mango', qty: 1.5 },
+        ],
+        paymentType,
+        {},
+        slot,
+      ),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ orderId: string; notificationToken: string }>();
   };
-  const statusOf = async (orderId: string) => db().kysely.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
-  const slotsLeft = async () => ((await one.inject({ method: 'GET', url: '/api/delivery/slots' })).json().slots as Array<{ id: string; remaining: number }>).find((s) => s.id === '2026-11-22/morning')?.remaining;
+  const statusOf = async (orderId: string) =>
+    db().kysely.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const slotsLeft = async () =>
+    ((await one.inject({ method: 'GET', url: '/api/delivery/slots' })).json().slots as Array<{ id: string; remaining: number }>).find(
+      (s) => s.id === '2026-11-22/morning',
+    )?.remaining;
   // both instances at once, as their timers may
   const sweepBoth = async () => (await Promise.all([one.expireUnpaidOrders!(), two.expireUnpaidOrders!()])).reduce((a, b) => a + b, 0);
 
@@ -241,7 +352,12 @@ describe.each(testDatabases)('unpaid orders expiring with two instances on $name
     const payu = await place(two, 'payu');
     const cash = await place(one, 'pof');
     const claimed = await place(two, 'upi-manual');
-    await two.inject({ method: 'POST', url: '/fn/order/upiReference', payload: { sfId: 'test-shop', orderId: claimed.orderId, utr: '123456789012' }, headers: { authorization: `Bearer ${claimed.notificationToken}` } });
+    await two.inject({
+      method: 'POST',
+      url: '/fn/order/upiReference',
+      payload: { sfId: 'test-shop', orderId: claimed.orderId, utr: '123456789012' },
+      headers: { authorization: `Bearer ${claimed.notificationToken}` },
+    });
     // 4 orders of 2 tees and 1.5 kg mango: 20 − 8 = 12 tees, 12.5 − 6 = 6.5 kg
     expect(await stockOf(db(), 'tee-red-m')).toBe(12);
     expect(await stockOf(db(), 'mango')).toBe(6.5);
@@ -279,7 +395,12 @@ describe.each(testDatabases)('unpaid orders expiring with two instances on $name
     const order = await place(one, 'payu');
     // 20 minutes later they open PayU's page
     now += 20 * MINUTE;
-    const start = await two.inject({ method: 'POST', url: '/fn/order/paymentConfig', payload: { sfId: 'test-shop', orderId: order.orderId, provider: 'payu' }, headers: { authorization: `Bearer ${order.notificationToken}` } });
+    const start = await two.inject({
+      method: 'POST',
+      url: '/fn/order/paymentConfig',
+      payload: { sfId: 'test-shop', orderId: order.orderId, provider: 'payu' },
+      headers: { authorization: `Bearer ${order.notificationToken}` },
+    });
     expect(start.statusCode, start.body).toBe(200);
     now += 29 * MINUTE;
     expect(await sweepBoth()).toBe(0);
@@ -311,7 +432,20 @@ describe.each(testDatabases)("the owner's view of a pay-on-delivery order from a
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await setStock(db, 'tee-red-m', 10);
-    await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: null, role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'priya',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: null,
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     owner = { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` };
   });
   afterAll(async () => {
@@ -319,9 +453,16 @@ describe.each(testDatabases)("the owner's view of a pay-on-delivery order from a
     await dispose?.();
   });
 
-  const place = async (email: string) => (await app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody([{ id: 'tee-red-m', qty: 3 }], 'pof', { email }) })).json<{ orderId: string }>().orderId;
-  const summary = async (orderId: string) => ((await app.inject({ method: 'GET', url: '/admin/api/orders', headers: owner })).json().orders as Array<{ id: string; newCustomer: boolean }>).find((o) => o.id === orderId);
-  const setStatus = (orderId: string, status: string) => app.inject({ method: 'POST', url: `/admin/api/orders/${orderId}/status`, payload: { status }, headers: owner });
+  const place = async (email: string) =>
+    (await app.inject({ method: 'POST', url: '/fn/order/create', payload: orderBody([{ id: 'tee-red-m', qty: 3 }], 'pof', { email }) })).json<{
+      orderId: string;
+    }>().orderId;
+  const summary = async (orderId: string) =>
+    ((await app.inject({ method: 'GET', url: '/admin/api/orders', headers: owner })).json().orders as Array<{ id: string; newCustomer: boolean }>).find(
+      (o) => o.id === orderId,
+    );
+  const setStatus = (orderId: string, status: string) =>
+    app.inject({ method: 'POST', url: `/admin/api/orders/${orderId}/status`, payload: { status }, headers: owner });
 
   it('marks an order from a contact never served before, until one of theirs is handed over; rejecting it gives the stock back', async () => {
     const prank = await place('prank@example.com');

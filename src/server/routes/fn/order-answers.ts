@@ -21,7 +21,18 @@ export const sessionRefusals = { 401: sessionRefusal } as const;
 export const orderRefusals = { 401: sessionRefusal, 404: orderNotFound } as const;
 
 /** A line priced: quantities in units or kg (`isFraction`), money in the shop's decimals. */
-const pricedLine = z.looseObject({ productId: z.string(), title: z.string(), variantName: z.string(), qty: z.number(), isFraction: z.boolean(), unitPrice: z.number(), total: z.number(), discount: z.number(), tax: z.number(), taxPercent: z.number() });
+const pricedLine = z.looseObject({
+  productId: z.string(),
+  title: z.string(),
+  variantName: z.string(),
+  qty: z.number(),
+  isFraction: z.boolean(),
+  unitPrice: z.number(),
+  total: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  taxPercent: z.number(),
+});
 const totalsLine = z.looseObject({ code: z.string(), title: z.string(), value: z.number(), isPercentage: z.boolean(), percentAmount: z.number().nullable() });
 
 /** `POST /fn/order/quote`: what the order would charge now. */
@@ -45,11 +56,25 @@ const orderView = z.looseObject({
   details: z.looseObject({}),
   couponCode: z.string().nullable(),
   createdAt: z.number(),
-  refund: z.looseObject({ amount: z.number(), method: z.string(), status: z.enum(['due', 'refunded']), reference: z.string().nullable(), refundedAt: z.number().nullable() }).nullable(),
+  refund: z
+    .looseObject({
+      amount: z.number(),
+      method: z.string(),
+      status: z.enum(['due', 'refunded']),
+      reference: z.string().nullable(),
+      refundedAt: z.number().nullable(),
+    })
+    .nullable(),
 });
 
 /** `POST /fn/order/create`: the order placed, its notification token (the guest's credential) and whether it was e-mailed. */
-export const placedAnswer = z.looseObject({ success: z.literal(true), orderId: z.string(), notificationToken: z.string(), emailSent: z.boolean(), order: orderView });
+export const placedAnswer = z.looseObject({
+  success: z.literal(true),
+  orderId: z.string(),
+  notificationToken: z.string(),
+  emailSent: z.boolean(),
+  order: orderView,
+});
 
 /** `POST /fn/order/cancelRequest`: the order's status after the request. */
 export const cancelAnswer = z.looseObject({ success: z.literal(true), status: z.string(), cancelRequested: z.literal(true) });
@@ -60,8 +85,23 @@ export const cancelAnswer = z.looseObject({ success: z.literal(true), status: z.
  */
 export const paymentConfigAnswer = z.discriminatedUnion('provider', [
   z.looseObject({ success: z.literal(true), provider: z.literal('pof'), paymentStatus: z.literal('to_collect') }),
-  z.looseObject({ success: z.literal(true), provider: z.literal('upi-manual'), paymentStatus: z.literal('awaiting_payment'), amount: z.number(), upiLink: z.string(), qrSvg: z.string(), payee: z.looseObject({}) }),
-  z.looseObject({ success: z.literal(true), provider: z.literal('payu'), paymentStatus: z.literal('awaiting_payment'), action: z.string(), method: z.literal('POST'), fields: z.record(z.string(), z.string()) }),
+  z.looseObject({
+    success: z.literal(true),
+    provider: z.literal('upi-manual'),
+    paymentStatus: z.literal('awaiting_payment'),
+    amount: z.number(),
+    upiLink: z.string(),
+    qrSvg: z.string(),
+    payee: z.looseObject({}),
+  }),
+  z.looseObject({
+    success: z.literal(true),
+    provider: z.literal('payu'),
+    paymentStatus: z.literal('awaiting_payment'),
+    action: z.string(),
+    method: z.literal('POST'),
+    fields: z.record(z.string(), z.string()),
+  }),
 ]);
 
 /** `POST /fn/order/upiReference`: the reference is with the shop, to check. */

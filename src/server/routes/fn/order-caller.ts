@@ -9,7 +9,8 @@ import { ORDER_NOT_FOUND } from '../not-found.ts';
 export type OrderCaller = { orders: OrderRepository; accessTokens: AccessTokens };
 
 /** The order a call may act on, or what to answer instead. */
-export type CallerOrder = { order: Order } | { status: 401; body: typeof ACCESS_TOKEN_EXPIRED | typeof INVALID_CREDENTIALS } | { status: 404; body: typeof ORDER_NOT_FOUND };
+export type CallerOrder =
+  { order: Order } | { status: 401; body: typeof ACCESS_TOKEN_EXPIRED | typeof INVALID_CREDENTIALS } | { status: 404; body: typeof ORDER_NOT_FOUND };
 
 /**
  * Who may act on an order (view it, pay it, ask to cancel it; decision 043): whoever holds

@@ -237,7 +237,11 @@ describe(`the order e-mail over SMTP (${database.name})`, () => {
         await waitFor(() => sends.length === 1, 'the send to start');
         await expect(sends[0]).rejects.toMatchObject({ responseCode: 550 });
         await waitFor(() => log.lines.some((l) => l.msg === 'order e-mail not sent'), 'the failure log line');
-        expect(log.lines.find((l) => l.msg === 'order e-mail not sent')).toMatchObject({ level: 40, orderId, mailError: { code: 'EMESSAGE', responseCode: 550, command: 'DATA' } });
+        expect(log.lines.find((l) => l.msg === 'order e-mail not sent')).toMatchObject({
+          level: 40,
+          orderId,
+          mailError: { code: 'EMESSAGE', responseCode: 550, command: 'DATA' },
+        });
         for (const secret of [notificationToken, SMTP_PASSWORD, 'asha@example.com']) expect(log.all()).not.toContain(secret);
         // the app goes on serving
         expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
@@ -257,7 +261,11 @@ describe(`the order e-mail over SMTP (${database.name})`, () => {
       await waitFor(() => sends.length === 1, 'the send to start');
       await expect(sends[0]).rejects.toMatchObject({ code: 'ESOCKET' });
       await waitFor(() => log.lines.some((l) => l.msg === 'order e-mail not sent'), 'the failure log line');
-      expect(log.lines.find((l) => l.msg === 'order e-mail not sent')).toMatchObject({ level: 40, orderId: res.json().orderId, mailError: { code: 'ESOCKET' } });
+      expect(log.lines.find((l) => l.msg === 'order e-mail not sent')).toMatchObject({
+        level: 40,
+        orderId: res.json().orderId,
+        mailError: { code: 'ESOCKET' },
+      });
       expect(log.all()).not.toContain(SMTP_PASSWORD);
       expect((await place(app, 'asha@example.com')).statusCode).toBe(200);
       await Promise.allSettled(sends);

@@ -23,12 +23,34 @@ const cafe = (orderConfig: Record<string, unknown> = {}) => ({
 });
 
 const nameOnly = { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } };
-const shipping = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '9800000001' };
+const shipping = {
+  fullName: 'Asha Rao',
+  streetName: '12 MG Road',
+  apartment: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+  country: 'India',
+  phone: '9800000001',
+};
 const atTable = { deliveryMode: 'dine', personalDetails: nameOnly, dineInDetails: { spaceId: 'table-4', value: '' } };
-const order = (over: Record<string, unknown>) => ({ userId: null, sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], paymentType: 'pof', ...over } });
+const order = (over: Record<string, unknown>) => ({
+  userId: null,
+  sfId: 'test-shop',
+  order: { items: [{ id: 'tee-red-m', qty: 1 }], paymentType: 'pof', ...over },
+});
 
-const orderCount = async (db: Db) => Number((await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const stockOf = async (db: Db) => (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
+const orderCount = async (db: Db) =>
+  Number(
+    (
+      await db.kysely
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const stockOf = async (db: Db) =>
+  (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
 
 describe.each(testDatabases)('ordering by mode and hours on $name', (database) => {
   async function withShop(config: unknown, now: number, test: (t: { app: FastifyInstance; db: Db }) => Promise<void>): Promise<void> {
@@ -59,24 +81,34 @@ describe.each(testDatabases)('ordering by mode and hours on $name', (database) =
       // pickup asks a phone by default, not an e-mail
       const pickup = await post(t.app, order({ deliveryMode: 'pickup', personalDetails: nameOnly }));
       expect(pickup.json().fields).toEqual([{ path: 'order.personalDetails.phone', message: 'This field is required.' }]);
-      const pickupWithPhone = await post(t.app, order({ deliveryMode: 'pickup', personalDetails: { ...nameOnly, phone: { number: '98000 00001', dialCode: '+91' } } }));
+      const pickupWithPhone = await post(
+        t.app,
+        order({ deliveryMode: 'pickup', personalDetails: { ...nameOnly, phone: { number: '98000 00001', dialCode: '+91' } } }),
+      );
       expect(pickupWithPhone.statusCode).toBe(200);
       expect(await orderCount(t.db)).toBe(2);
     });
   });
 
   it('the owner may ask more at the table: an e-mail required for dine-in refuses an order without one', async () => {
-    await withShop(cafe({ detailsConfig: { personal: { fullName: true, email: false, phone: false }, modes: { dine: { email: true } } } }), monday0800, async (t) => {
-      const dine = await post(t.app, order(atTable));
-      expect(dine.statusCode).toBe(400);
-      expect(dine.json().fields).toEqual([{ path: 'order.personalDetails.email', message: 'This field is required.' }]);
-      const ship = await post(t.app, order({ deliveryMode: 'ship', personalDetails: nameOnly, shippingDetails: shipping }));
-      expect(ship.statusCode).toBe(200);
-    });
+    await withShop(
+      cafe({ detailsConfig: { personal: { fullName: true, email: false, phone: false }, modes: { dine: { email: true } } } }),
+      monday0800,
+      async (t) => {
+        const dine = await post(t.app, order(atTable));
+        expect(dine.statusCode).toBe(400);
+        expect(dine.json().fields).toEqual([{ path: 'order.personalDetails.email', message: 'This field is required.' }]);
+        const ship = await post(t.app, order({ deliveryMode: 'ship', personalDetails: nameOnly, shippingDetails: shipping }));
+        expect(ship.statusCode).toBe(200);
+      },
+    );
   });
 
   // weekdays 07:00–11:00 in Kolkata (01:30–05:30 UTC), with a note from the owner
-  const hours = { openingHours: { mon: [{ from: '07:00', to: '11:00' }], tue: [{ from: '07:00', to: '11:00' }], wed: [{ from: '07:00', to: '11:00' }] }, closedMessage: 'Fresh bread from 7 am.' };
+  const hours = {
+    openingHours: { mon: [{ from: '07:00', to: '11:00' }], tue: [{ from: '07:00', to: '11:00' }], wed: [{ from: '07:00', to: '11:00' }] },
+    closedMessage: 'Fresh bread from 7 am.',
+  };
 
   it('outside the ordering hours an order is refused with when ordering opens, and nothing is written', async () => {
     // Monday 23:30 in Kolkata; Tuesday 24 November is a closed date, so Wednesday 07:00

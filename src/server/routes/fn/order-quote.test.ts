@@ -20,7 +20,17 @@ const products = [
 
 const catalog = (): CatalogFile => ({
   categories: [{ oId: 'all', name: 'All', position: 1, colour: '#607d8b', image: '' }],
-  products: products.map((p) => ({ ...p, description: '', categoryId: 'all', images: [], stock: 100_000, type_id: 'simple', errors: {}, tags: [], variantName: '' })),
+  products: products.map((p) => ({
+    ...p,
+    description: '',
+    categoryId: 'all',
+    images: [],
+    stock: 100_000,
+    type_id: 'simple',
+    errors: {},
+    tags: [],
+    variantName: '',
+  })),
   banners: [],
 });
 
@@ -47,7 +57,16 @@ const shopConfig = (taxMode: 'exclusive' | 'inclusive') => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const shipping = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Pune', state: 'Maharashtra', zipCode: '411001', country: 'India', phone: '9800000001' };
+const shipping = {
+  fullName: 'Asha Rao',
+  streetName: '12 MG Road',
+  apartment: '',
+  city: 'Pune',
+  state: 'Maharashtra',
+  zipCode: '411001',
+  country: 'India',
+  phone: '9800000001',
+};
 const modeDetails = {
   ship: { shippingDetails: shipping },
   dine: { dineInDetails: { spaceId: 'table-4', value: '' } },
@@ -56,7 +75,9 @@ const modeDetails = {
 
 /** A cart as the browser could hold it: quantities typed by a shopper, then kept by the cart's own rule. */
 const cartArb = fc.array(
-  fc.record({ product: fc.constantFrom(...products), typed: fc.double({ min: 0.01, max: 25, noNaN: true }) }).map(({ product, typed }) => ({ id: product.variantId, qty: normaliseQty(typed, product.isFraction) })),
+  fc
+    .record({ product: fc.constantFrom(...products), typed: fc.double({ min: 0.01, max: 25, noNaN: true }) })
+    .map(({ product, typed }) => ({ id: product.variantId, qty: normaliseQty(typed, product.isFraction) })),
   { minLength: 1, maxLength: 6 },
 );
 
@@ -76,24 +97,40 @@ describe.each(testDatabases)('the checkout quote on $name', (database) => {
   it.each(['exclusive', 'inclusive'] as const)('quotes exactly what the order then charges, %s of tax, for any cart the browser can hold', async (taxMode) => {
     await withShop(taxMode, async (app) => {
       await fc.assert(
-        fc.asyncProperty(cartArb, fc.constantFrom('ship', 'dine', 'pickup' as const), fc.constantFrom(null, 'TENOFF', 'capped', 'FLAT75'), async (items, mode, couponCode) => {
-          const body = { userId: null, sfId: 'test-shop', order: { items: items.filter((i) => i.qty > 0), deliveryMode: mode, personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof', couponCode, ...modeDetails[mode] } };
-          fc.pre(body.order.items.length > 0);
-          const quote = await app.inject({ method: 'POST', url: '/fn/order/quote', payload: body });
-          expect(quote.statusCode, quote.body).toBe(200);
-          const order = await app.inject({ method: 'POST', url: '/fn/order/create', payload: body });
-          expect(order.statusCode, order.body).toBe(200);
-          const q = quote.json();
-          const o = order.json().order;
-          expect(q.totals).toEqual(o.totals);
-          expect(q.grandTotal).toBe(o.grandTotal);
-          expect(q.lines).toEqual(o.lines.map(({ hsn: _hsn, ...l }: { hsn: unknown }) => l));
-          // every line is qty × unit price rounded to the paisa, worked out here in whole paise
-          for (const line of o.lines) {
-            const paise = Math.round(line.unitPrice * 100) * Math.round(line.qty * 1000);
-            expect(Math.round(line.total * 100)).toBe(Math.floor(paise / 1000) + (paise % 1000 >= 500 ? 1 : 0));
-          }
-        }),
+        fc.asyncProperty(
+          cartArb,
+          fc.constantFrom('ship', 'dine', 'pickup' as const),
+          fc.constantFrom(null, 'TENOFF', 'capped', 'FLAT75'),
+          async (items, mode, couponCode) => {
+            const body = {
+              userId: null,
+              sfId: 'test-shop',
+              order: {
+                items: items.filter((i) => i.qty > 0),
+                deliveryMode: mode,
+                personalDetails: { fullName: 'Asha Rao' },
+                paymentType: 'pof',
+                couponCode,
+                ...modeDetails[mode],
+              },
+            };
+            fc.pre(body.order.items.length > 0);
+            const quote = await app.inject({ method: 'POST', url: '/fn/order/quote', payload: body });
+            expect(quote.statusCode, quote.body).toBe(200);
+            const order = await app.inject({ method: 'POST', url: '/fn/order/create', payload: body });
+            expect(order.statusCode, order.body).toBe(200);
+            const q = quote.json();
+            const o = order.json().order;
+            expect(q.totals).toEqual(o.totals);
+            expect(q.grandTotal).toBe(o.grandTotal);
+            expect(q.lines).toEqual(o.lines.map(({ hsn: _hsn, ...l }: { hsn: unknown }) => l));
+            // every line is qty × unit price rounded to the paisa, worked out here in whole paise
+            for (const line of o.lines) {
+              const paise = Math.round(line.unitPrice * 100) * Math.round(line.qty * 1000);
+              expect(Math.round(line.total * 100)).toBe(Math.floor(paise / 1000) + (paise % 1000 >= 500 ? 1 : 0));
+            }
+          },
+        ),
         { numRuns: 15 },
       );
     });
@@ -101,7 +138,11 @@ describe.each(testDatabases)('the checkout quote on $name', (database) => {
 
   it('refuses in the quote what the order would refuse, in the same words, and writes nothing', async () => {
     await withShop('exclusive', async (app, db) => {
-      const order = (items: unknown[], over: Record<string, unknown> = {}) => ({ userId: null, sfId: 'test-shop', order: { items, deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof', ...over } });
+      const order = (items: unknown[], over: Record<string, unknown> = {}) => ({
+        userId: null,
+        sfId: 'test-shop',
+        order: { items, deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof', ...over },
+      });
       const cases = [
         order([{ id: 'mango', qty: 1.234 }]),
         order([{ id: 'bread', qty: 2.5 }]),
@@ -115,7 +156,10 @@ describe.each(testDatabases)('the checkout quote on $name', (database) => {
         expect(quote.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
         expect([quote.statusCode, quote.json()]).toEqual([placed.statusCode, placed.json()]);
       }
-      const count = await db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const count = await db.kysely
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
     });
   });

@@ -44,7 +44,7 @@ export const couponMessages: Record<CouponProblem, string> = {
   used: 'This coupon is not valid or was used already.',
   expired: 'This coupon has expired.',
   not_yet: 'This coupon cannot be used yet.',
-  minimum: 'Your order is below this coupon\'s minimum.',
+  minimum: "Your order is below this coupon's minimum.",
   first_order: 'This coupon is for a first order only.',
 };
 
@@ -57,11 +57,22 @@ function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest):
     case 'no_delivery_to_pay_at':
       return { statusCode: 400, body: fieldsBody([{ path: 'order.paymentType', message: checkoutMessages.noDeliveryToPayAt }]) };
     case 'out_of_stock':
-      return { statusCode: 409, body: errorBody('out_of_stock', 'Some products are no longer in stock in the quantity you asked for.', { lines: result.lines }) };
+      return {
+        statusCode: 409,
+        body: errorBody('out_of_stock', 'Some products are no longer in stock in the quantity you asked for.', { lines: result.lines }),
+      };
     case 'unavailable':
       return { statusCode: 409, body: errorBody('unavailable', 'Some products can no longer be ordered.', { ids: result.ids }) };
     case 'quantity':
-      return { statusCode: 400, body: fieldsBody(result.lines.map((l) => ({ path: `order.items.${l.index}.qty`, message: l.problem === 'over_limit' ? overLimitMessage(l.max, l.isFraction) : quantityMessages[l.problem] }))) };
+      return {
+        statusCode: 400,
+        body: fieldsBody(
+          result.lines.map((l) => ({
+            path: `order.items.${l.index}.qty`,
+            message: l.problem === 'over_limit' ? overLimitMessage(l.max, l.isFraction) : quantityMessages[l.problem],
+          })),
+        ),
+      };
     case 'order_limit':
       return { statusCode: 409, body: errorBody('order_limit', orderLimitMessage(result.limit, shop.localeConfig)) };
     case 'slot_full':
@@ -98,7 +109,12 @@ function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: nu
   const check = checkDeliverySlot(shop.orderConfig.deliverySlots, shop, shop.orderConfig.deliveryDays, order.shippingSlotId, now);
   if (!check.ok) return 'closed' as const;
   const { slot } = check;
-  return { resource: deliveryResource(slot.slotId), start: slot.start, capacity: slot.capacity, view: { label: slot.label, start: isoInZone(slot.start, shop.timeZone), end: isoInZone(slot.end, shop.timeZone), timeZone: shop.timeZone } };
+  return {
+    resource: deliveryResource(slot.slotId),
+    start: slot.start,
+    capacity: slot.capacity,
+    view: { label: slot.label, start: isoInZone(slot.start, shop.timeZone), end: isoInZone(slot.end, shop.timeZone), timeZone: shop.timeZone },
+  };
 }
 
 type OrderRoutesOptions = {
@@ -141,8 +157,26 @@ const contactOf = {
  * header a retried checkout gets the first answer instead of a second order (and no
  * second e-mail: a replay returns before anything is placed).
  */
-export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, { shop: shopNow, fractionDigits: digits, orderRateLimit, clock, devices, push, orders, orderEvents, idempotency, catalog, accessTokens, mailer, publicUrl, ownerAlerts, rateLimits }) => {
-
+export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
+  app,
+  {
+    shop: shopNow,
+    fractionDigits: digits,
+    orderRateLimit,
+    clock,
+    devices,
+    push,
+    orders,
+    orderEvents,
+    idempotency,
+    catalog,
+    accessTokens,
+    mailer,
+    publicUrl,
+    ownerAlerts,
+    rateLimits,
+  },
+) => {
   // Orders take stock: one address, and one e-mail or phone from any address, may place only so many in a while
   // (counted once the body is read and found valid, so a limiter can key on its contact).
   await app.register(rateLimit, { ...rateLimits, global: false });
@@ -150,7 +184,12 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   const timeWindow = windowMinutes * 60_000;
   const limiters = [
     ...(['email', 'phone'] as const).map((kind) =>
-      app.createRateLimit({ max: perContact, timeWindow, keyGenerator: (req) => `order-${kind}:${contactOf[kind](req.body as OrderRequest) ?? ''}`, allowList: (req) => contactOf[kind](req.body as OrderRequest) === null }),
+      app.createRateLimit({
+        max: perContact,
+        timeWindow,
+        keyGenerator: (req) => `order-${kind}:${contactOf[kind](req.body as OrderRequest) ?? ''}`,
+        allowList: (req) => contactOf[kind](req.body as OrderRequest) === null,
+      }),
     ),
     app.createRateLimit({ max: perAddress, timeWindow, keyGenerator: (req) => `order-address:${req.ip}` }),
   ];
@@ -171,22 +210,24 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
    * refusal it would give, in the same shape. Nothing is written; the checkout asks it
    * again as the cart, the mode, the slot or the coupon change.
    */
-  app.withTypeProvider<ZodTypeProvider>().post('/order/quote', { schema: { body: orderRequestSchema, response: { 200: quoteAnswer, ...refusals } } }, async (req, reply) => {
-    const shop = shopNow();
-    const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
-    if (fields.length) return reply.code(400).send(fieldsBody(fields));
-    const now = clock();
-    const slot = deliverySlotFor(shop, req.body.order, now);
-    // a coupon's per-customer rules read who is asking: the logged-in shopper, else the details given
-    const session = await sessionOf(req, accessTokens);
-    const userId = 'userId' in session ? session.userId : null;
-    const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
-    if (!result.ok) {
-      const answer = refusal(result, shop, req.body);
-      return reply.code(answer.statusCode).send(answer.body);
-    }
-    return quoteBody(result.priced, digits);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/order/quote', { schema: { body: orderRequestSchema, response: { 200: quoteAnswer, ...refusals } } }, async (req, reply) => {
+      const shop = shopNow();
+      const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
+      if (fields.length) return reply.code(400).send(fieldsBody(fields));
+      const now = clock();
+      const slot = deliverySlotFor(shop, req.body.order, now);
+      // a coupon's per-customer rules read who is asking: the logged-in shopper, else the details given
+      const session = await sessionOf(req, accessTokens);
+      const userId = 'userId' in session ? session.userId : null;
+      const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
+      if (!result.ok) {
+        const answer = refusal(result, shop, req.body);
+        return reply.code(answer.statusCode).send(answer.body);
+      }
+      return quoteBody(result.priced, digits);
+    });
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/create',
@@ -212,12 +253,21 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
 
       const key = req.headers['idempotency-key'];
       // the parsed body and who sent it: what the order depends on, in a fixed key order
-      const hash = key ? createHash('sha256').update(JSON.stringify({ userId, body: req.body })).digest('hex') : '';
+      const hash = key
+        ? createHash('sha256')
+            .update(JSON.stringify({ userId, body: req.body }))
+            .digest('hex')
+        : '';
       const used = (claim: Exclude<Claim, { state: 'claimed' }>) => {
-        if (claim.state === 'mismatch') return reply.code(422).send(errorBody('idempotency_key_reused', 'This Idempotency-Key was used for a different order.'));
+        if (claim.state === 'mismatch')
+          return reply.code(422).send(errorBody('idempotency_key_reused', 'This Idempotency-Key was used for a different order.'));
         if (claim.state === 'in_flight') return reply.code(409).send(errorBody('in_progress', 'This order is still being placed. Please wait a moment.'));
         // the first answer as it was sent, not serialized again
-        return reply.code(claim.statusCode).header('idempotent-replayed', 'true').serializer(JSON.stringify).send(claim.body as Parameters<typeof reply.send>[0]);
+        return reply
+          .code(claim.statusCode)
+          .header('idempotent-replayed', 'true')
+          .serializer(JSON.stringify)
+          .send(claim.body as Parameters<typeof reply.send>[0]);
       };
 
       // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
@@ -258,9 +308,17 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
           void ownerAlerts.orderPlaced(order, origin);
           if (userId) {
             const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
-            void pushToUser({ devices, push, log: req.log }, userId, { title: shop.title, body: `Thank you! Your ${noun} ${orderLabel(order)} is placed.`, url: '/account?activePage=orders', tag: `order-${order.id}` });
+            void pushToUser({ devices, push, log: req.log }, userId, {
+              title: shop.title,
+              body: `Thank you! Your ${noun} ${orderLabel(order)} is placed.`,
+              url: '/account?activePage=orders',
+              tag: `order-${order.id}`,
+            });
           }
-          if (orderEmailRecipient(order)) mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) => orderEmail({ order, notificationToken, shop, origin: at }));
+          if (orderEmailRecipient(order))
+            mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) =>
+              orderEmail({ order, notificationToken, shop, origin: at }),
+            );
         } catch (err) {
           // the order is placed and answered: news that could not go out is logged, never thrown
           req.log.error({ err, orderId: order.id }, 'order news not sent');
@@ -277,10 +335,21 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
  * notification token comes as the bearer token, as for the guest view (decision 015), or
  * the access token of the account that placed it (decision 043).
  */
-export const cancelRequestRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; orders: OrderRepository; accessTokens: AccessTokens; catalog: CatalogCache; orderEvents: OrderEvents }> = async (app, { shop: shopNow, orders, accessTokens, catalog, orderEvents }) => {
+export const cancelRequestRoutes: FastifyPluginAsync<{
+  shop: () => ShopConfig;
+  orders: OrderRepository;
+  accessTokens: AccessTokens;
+  catalog: CatalogCache;
+  orderEvents: OrderEvents;
+}> = async (app, { shop: shopNow, orders, accessTokens, catalog, orderEvents }) => {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/order/cancelRequest',
-    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }), response: { 200: cancelAnswer, ...refusals, ...orderRefusals } } },
+    {
+      schema: {
+        body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }),
+        response: { 200: cancelAnswer, ...refusals, ...orderRefusals },
+      },
+    },
     async (req, reply) => {
       const shop = shopNow();
       if (req.body.sfId !== shop.id) return reply.code(400).send(wrongStore('sfId'));
@@ -298,7 +367,13 @@ export const cancelRequestRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; o
 
 /** `emailSent`: whether the order e-mail goes to the shopper (decision 043), so the page claims no e-mail that never comes. */
 function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number, emailSent: boolean) {
-  return { success: true as const, orderId: placed.order.id, notificationToken: placed.notificationToken, emailSent, order: orderForApi(placed.order, fractionDigits) };
+  return {
+    success: true as const,
+    orderId: placed.order.id,
+    notificationToken: placed.notificationToken,
+    emailSent,
+    order: orderForApi(placed.order, fractionDigits),
+  };
 }
 
 /** A quote as the checkout shows it: the lines and totals the order would get, in the API's decimals. */
@@ -306,7 +381,18 @@ function quoteBody({ lines, totals }: PricedOrder, fractionDigits: number) {
   const money = (m: Minor) => fromMinor(m, fractionDigits);
   return {
     success: true as const,
-    lines: lines.map((l) => ({ productId: l.product.id, title: l.product.title, variantName: l.product.variantName, qty: l.qtyMilli / 1000, isFraction: l.product.isFraction, unitPrice: money(l.unit), total: money(l.total), discount: money(l.discount), tax: money(l.tax), taxPercent: l.taxPercent })),
+    lines: lines.map((l) => ({
+      productId: l.product.id,
+      title: l.product.title,
+      variantName: l.product.variantName,
+      qty: l.qtyMilli / 1000,
+      isFraction: l.product.isFraction,
+      unitPrice: money(l.unit),
+      total: money(l.total),
+      discount: money(l.discount),
+      tax: money(l.tax),
+      taxPercent: l.taxPercent,
+    })),
     totals: totalsForApi(totals.lines, fractionDigits),
     grandTotal: money(totals.grandTotal),
   };

@@ -28,7 +28,10 @@ const orderBody = (paymentType: string) => ({
 });
 
 /** Posts a form as a browser (or PayU's redirect) would. */
-const form = (fields: Record<string, string>) => ({ payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 describe.each(testDatabases)('paying for orders on $name', (database) => {
   let payu: FakePayu;
@@ -55,8 +58,10 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
     expect(res.statusCode).toBe(200);
     return { orderId: res.json().orderId, token: res.json().notificationToken, number: res.json().order.number };
   }
-  const call = (url: string, payload: object, token?: string) => app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const statusOf = async (orderId: string, token: string) => (await app.inject({ url: `/api/guest/order/${orderId}`, headers: { authorization: `Bearer ${token}` } })).json().order.paymentStatus;
+  const call = (url: string, payload: object, token?: string) =>
+    app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const statusOf = async (orderId: string, token: string) =>
+    (await app.inject({ url: `/api/guest/order/${orderId}`, headers: { authorization: `Bearer ${token}` } })).json().order.paymentStatus;
 
   it('pay on delivery has no payment step: the money is to collect', async () => {
     const { orderId, token } = await place('pof');
@@ -88,7 +93,11 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
   describe('a cancelled or rejected order', () => {
     /** What a refused call must leave as it was: the order's row and its payments. */
     const snapshot = async (orderId: string) => ({
-      order: await db.kysely.selectFrom('orders').select(['status', 'payment_type', 'payment_status', 'updated_at']).where('id', '=', orderId).executeTakeFirstOrThrow(),
+      order: await db.kysely
+        .selectFrom('orders')
+        .select(['status', 'payment_type', 'payment_status', 'updated_at'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow(),
       payments: await db.kysely.selectFrom('payments').selectAll().where('order_id', '=', orderId).execute(),
       refunds: await db.kysely.selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute(),
     });
@@ -138,7 +147,16 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
 
     it('the form carries the documented fields, a txnid of at most 25 characters and the amount with 2 decimals', async () => {
       const { orderId, fields } = await startPayu();
-      expect(fields).toMatchObject({ key: PAYU.key, amount: '999.00', firstname: 'Asha Rao', email: 'asha@example.com', phone: '9800000001', udf1: orderId, surl: 'http://localhost:80/fn/payu/return', furl: 'http://localhost:80/fn/payu/return' });
+      expect(fields).toMatchObject({
+        key: PAYU.key,
+        amount: '999.00',
+        firstname: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: '9800000001',
+        udf1: orderId,
+        surl: 'http://localhost:80/fn/payu/return',
+        furl: 'http://localhost:80/fn/payu/return',
+      });
       expect(fields.txnid).toMatch(/^[A-Za-z0-9]{1,25}$/);
       expect(fields.hash).toMatch(/^[0-9a-f]{128}$/);
       // the shop's pages may post this form to PayU, and only there besides the shop itself
@@ -206,7 +224,9 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
       // 2 × ₹499.50 = ₹999.00 moved through PayU, and goes back the same way
       const shown = (await app.inject({ url: `/api/guest/order/${orderId}`, headers: { authorization: `Bearer ${token}` } })).json().order;
       expect(shown).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { amount: 999, method: 'payu', status: 'due', reference: null } });
-      expect(await db.kysely.selectFrom('payments').select(['status', 'amount_minor']).where('order_id', '=', orderId).execute()).toEqual([{ status: 'paid', amount_minor: 99_900 }]);
+      expect(await db.kysely.selectFrom('payments').select(['status', 'amount_minor']).where('order_id', '=', orderId).execute()).toEqual([
+        { status: 'paid', amount_minor: 99_900 },
+      ]);
       // and no second payment can be started for it
       expect((await call('/fn/order/paymentConfig', { sfId: 'test-shop', orderId, provider: 'payu' }, token)).json()).toMatchObject({ error: 'order_ended' });
     });

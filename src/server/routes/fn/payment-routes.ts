@@ -22,7 +22,17 @@ import { errorBody, errorSchema, fieldsBody } from '../../plugins/error-body.ts'
 /** PayU's credentials: the key is public, the salt a secret from the environment (PAYU_SALT). */
 export type PayuSettings = { key: string | undefined; salt: string | undefined; endpoint: string | undefined };
 
-type Options = { shop: () => ShopConfig; fractionDigits: number; orders: OrderRepository; accessTokens: AccessTokens; payments: PaymentRepository; payu: PayuSettings; publicUrl: string | undefined; orderEvents: OrderEvents; /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number };
+type Options = {
+  shop: () => ShopConfig;
+  fractionDigits: number;
+  orders: OrderRepository;
+  accessTokens: AccessTokens;
+  payments: PaymentRepository;
+  payu: PayuSettings;
+  publicUrl: string | undefined;
+  orderEvents: OrderEvents;
+  /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number;
+};
 
 /** A cancelled or rejected order: nothing is started or claimed for it, and nothing changes. */
 const ORDER_ENDED = errorBody('order_ended', 'This order was cancelled or rejected, so it takes no payment.');
@@ -37,15 +47,22 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  * request, they need the order's notification token as the bearer token (decision 016),
  * or the access token of the account that placed it (decision 043).
  */
-export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock }) => {
+export const paymentRoutes: FastifyPluginAsync<Options> = async (
+  app,
+  { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock },
+) => {
   const amountText = (order: Order) => minorToText(order.grandTotal, digits);
   const payuKey = (shop: ShopConfig) => payu.key ?? shop.payment.payu?.merchantKey;
-
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/order/paymentConfig',
-    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), provider: z.enum(paymentTypes) }), response: { 200: paymentConfigAnswer, ...refusals, ...orderRefusals, 503: errorSchema } } },
+    {
+      schema: {
+        body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), provider: z.enum(paymentTypes) }),
+        response: { 200: paymentConfigAnswer, ...refusals, ...orderRefusals, 503: errorSchema },
+      },
+    },
     async (req, reply) => {
       const shop = shopNow();
       const { sfId, orderId, provider } = req.body;
@@ -69,7 +86,15 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
         // qrcode is loaded with the first UPI payment, not with the server
         const { default: QRCode } = await import('qrcode');
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-        return { success: true, provider, paymentStatus: 'awaiting_payment', amount: fromMinor(order.grandTotal, digits), upiLink: link, qrSvg, payee: upi } as const;
+        return {
+          success: true,
+          provider,
+          paymentStatus: 'awaiting_payment',
+          amount: fromMinor(order.grandTotal, digits),
+          upiLink: link,
+          qrSvg,
+          payee: upi,
+        } as const;
       }
       const txnid = await payments.startPayu(order.id, order.grandTotal, clock());
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
@@ -91,13 +116,25 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
         udf5: '',
       };
       const action = payu.endpoint ?? payuEndpoints[shop.payment.payu?.mode ?? 'test'];
-      return { success: true, provider, paymentStatus: 'awaiting_payment', action, method: 'POST', fields: { ...fields, hash: payuRequestHash(fields, payu.salt!) } } as const;
+      return {
+        success: true,
+        provider,
+        paymentStatus: 'awaiting_payment',
+        action,
+        method: 'POST',
+        fields: { ...fields, hash: payuRequestHash(fields, payu.salt!) },
+      } as const;
     },
   );
 
   typed.post(
     '/order/upiReference',
-    { schema: { body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), utr: z.string().trim() }), response: { 200: upiReferenceAnswer, ...refusals, ...orderRefusals } } },
+    {
+      schema: {
+        body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64), utr: z.string().trim() }),
+        response: { 200: upiReferenceAnswer, ...refusals, ...orderRefusals },
+      },
+    },
     async (req, reply) => {
       const shop = shopNow();
       const { sfId, orderId, utr } = req.body;
@@ -124,23 +161,54 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (app, { shop: sh
       {
         schema: {
           body: z
-            .object({ key: field, txnid: field, amount: field, productinfo: field, firstname: field, email: field, status: field, hash: field, mihpayid: field, additionalCharges: field, udf1: field, udf2: field, udf3: field, udf4: field, udf5: field })
+            .object({
+              key: field,
+              txnid: field,
+              amount: field,
+              productinfo: field,
+              firstname: field,
+              email: field,
+              status: field,
+              hash: field,
+              mihpayid: field,
+              additionalCharges: field,
+              udf1: field,
+              udf2: field,
+              udf3: field,
+              udf4: field,
+              udf5: field,
+            })
             .passthrough(),
         },
       },
       async (req, reply) => {
         const b = req.body;
-        const back = (orderId: string | null, outcome: 'paid' | 'failed') => reply.redirect(`/checkout?${new URLSearchParams({ ...(orderId ? { orderId } : {}), payment: outcome }).toString()}`, 303);
+        const back = (orderId: string | null, outcome: 'paid' | 'failed') =>
+          reply.redirect(`/checkout?${new URLSearchParams({ ...(orderId ? { orderId } : {}), payment: outcome }).toString()}`, 303);
         const key = payuKey(shopNow());
         if (!key || !payu.salt) return reply.code(503).send(PAYU_NOT_CONFIGURED);
         const expected = Buffer.from(payuResponseHash({ ...b, additionalCharges: b.additionalCharges || undefined }, payu.salt));
         const given = Buffer.from(b.hash.toLowerCase());
-        const genuine = given.length === expected.length && timingSafeEqual(given, expected) && b.key === key && PAYU_TXNID.test(b.txnid) && minorFromText(b.amount, digits) !== null;
+        const genuine =
+          given.length === expected.length &&
+          timingSafeEqual(given, expected) &&
+          b.key === key &&
+          PAYU_TXNID.test(b.txnid) &&
+          minorFromText(b.amount, digits) !== null;
         if (!genuine) {
           req.log.warn({ txnid: b.txnid.slice(0, 30) }, 'PayU return with a wrong signature ignored');
           return back(null, 'failed');
         }
-        const { outcome, orderId } = await payments.settlePayu(b.txnid, { success: b.status === 'success', amountMinor: minorFromText(b.amount, digits)!, mihpayid: b.mihpayid || null, raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid } }, clock());
+        const { outcome, orderId } = await payments.settlePayu(
+          b.txnid,
+          {
+            success: b.status === 'success',
+            amountMinor: minorFromText(b.amount, digits)!,
+            mihpayid: b.mihpayid || null,
+            raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid },
+          },
+          clock(),
+        );
         req.log.info({ txnid: b.txnid, orderId, outcome }, 'PayU return');
         if (outcome === 'paid' && orderId) orderEvents.publish({ orderId, status: '', what: 'paid', at: Date.now() });
         const paid = outcome === 'paid' || (outcome === 'already_settled' && orderId !== null && (await orders.view(orderId))?.paymentStatus === 'paid');

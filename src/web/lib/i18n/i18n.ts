@@ -25,7 +25,12 @@ export const errorScreenMessages = { error: errorMessagesEn } as unknown as Mess
  * so no catalog is part of the JavaScript.
  */
 export function createI18n(language: UiLanguage, messages: Omit<Messages, 'owner'>): i18n {
-  const instance = createInstance({ resources: { [language]: { translation: messages } }, lng: language, interpolation: { escapeValue: false }, initAsync: false });
+  const instance = createInstance({
+    resources: { [language]: { translation: messages } },
+    lng: language,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   void instance.use(initReactI18next).init();
   return instance;
 }

@@ -36,7 +36,13 @@ export type AuthOptions = {
 /** Spec §7: every auth answer has these five fields. */
 export type AuthAnswer = { success: boolean; authToken: string | null; user: PublicUser | null; errorCode: AuthErrorCode | null; errorMessage: string | null };
 
-export const failure = (errorCode: AuthErrorCode, errorMessage: string): AuthAnswer => ({ success: false, authToken: null, user: null, errorCode, errorMessage });
+export const failure = (errorCode: AuthErrorCode, errorMessage: string): AuthAnswer => ({
+  success: false,
+  authToken: null,
+  user: null,
+  errorCode,
+  errorMessage,
+});
 
 /** §7's answer to a code send: the browser checks `status === 'success'`. */
 export const SENT = { status: 'success', success: true, errorCode: null, errorMessage: null } as const;
@@ -52,11 +58,16 @@ export const ATTEMPTS = { max: 20, timeWindow: 60_000 };
 /** Codes sent per client address per hour, over every call that sends one. */
 export const CODE_SENDS_PER_IP = { max: 30, timeWindow: 60 * 60_000 };
 
-
 /** The line under every code in a message. */
 export const CODE_VALIDITY = 'It is valid for 10 minutes. Never share it with anyone.';
 
-export const passwordMessages = { too_short: authMessages.passwordTooShort, too_long: authMessages.passwordTooLong, common: authMessages.passwordCommon, trivial: authMessages.passwordTrivial, personal: authMessages.passwordPersonal } as const;
+export const passwordMessages = {
+  too_short: authMessages.passwordTooShort,
+  too_long: authMessages.passwordTooLong,
+  common: authMessages.passwordCommon,
+  trivial: authMessages.passwordTrivial,
+  personal: authMessages.passwordPersonal,
+} as const;
 
 /** One way of reaching a user, with what differs between e-mail and phone. */
 export type Channel = {
@@ -73,7 +84,6 @@ export const channels: Record<ChannelName, Channel> = {
   email: { name: 'email', field: 'email', loginField: 'email', schema: emailField, wrongCredentials: authMessages.invalidCredentials },
   phone: { name: 'phone', field: 'phoneNumber', loginField: 'phone', schema: phoneField, wrongCredentials: authMessages.invalidPhoneCredentials },
 };
-
 
 /** The sessions, cookies and messages every auth call shares. */
 export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
@@ -92,7 +102,8 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
   }
 
   /** An access token of the user in the session (login) it belongs to. */
-  const accessToken = (user: { id: string; role: string }, sessionId: string) => accessTokens.issue({ userId: user.id, role: user.role === 'owner' ? 'owner' : 'customer', sessionId });
+  const accessToken = (user: { id: string; role: string }, sessionId: string) =>
+    accessTokens.issue({ userId: user.id, role: user.role === 'owner' ? 'owner' : 'customer', sessionId });
 
   /**
    * Delivery of a message: SMTP or the SMS provider; without one, the server log, but only
@@ -124,7 +135,11 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
     accessToken,
 
     /** Logs the user in: a new session, its refresh token in the cookie and a fresh access token in the answer. */
-    async signIn(req: FastifyRequest, reply: FastifyReply, user: { id: string; name: string; email: string | null; phone: string | null; role: string }): Promise<AuthAnswer> {
+    async signIn(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      user: { id: string; name: string; email: string | null; phone: string | null; role: string },
+    ): Promise<AuthAnswer> {
       const session = await sessions.start(user.id);
       setRefreshCookie(req, reply, session.token, session.expiresAt);
       return { success: true, authToken: await accessToken(user, session.sessionId), user: publicUser(user), errorCode: null, errorMessage: null };
@@ -136,14 +151,21 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
      * alike for everyone). Answers 429 with Retry-After past the per-identifier cooldown
      * and cap or the per-address hourly cap; 502 when the provider refused the message.
      */
-    async sendCode(req: FastifyRequest, reply: FastifyReply, input: { channel: ChannelName; purpose: CodePurpose; to: string; text: (code: string) => string; send: boolean; wait: boolean }) {
+    async sendCode(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      input: { channel: ChannelName; purpose: CodePurpose; to: string; text: (code: string) => string; send: boolean; wait: boolean },
+    ) {
       // alike for known and unknown identifiers
       if (!reaches[input.channel]) return notAvailable(reply, authMessages.codesUnavailable[input.channel]);
       const perIp = await codeSendsPerIp(req);
       const issued = perIp.isAllowed || !perIp.isExceeded ? await codes.issue(input.purpose, input.to) : { ok: false as const, retryAfterMs: perIp.ttl };
       if (!issued.ok) {
         const seconds = Math.max(1, Math.ceil(issued.retryAfterMs / 1000));
-        return reply.code(429).header('retry-after', String(seconds)).send({ status: 'error', ...failure('too_many_codes', authMessages.waitForCode(seconds)) });
+        return reply
+          .code(429)
+          .header('retry-after', String(seconds))
+          .send({ status: 'error', ...failure('too_many_codes', authMessages.waitForCode(seconds)) });
       }
       if (!input.send) return SENT;
       const subject = `Your code for ${shopTitle()}`;

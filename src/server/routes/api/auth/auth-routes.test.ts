@@ -55,7 +55,12 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
 
     const confirmed = await post('/api/auth/email/confirm', { email, code: code! });
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toMatchObject({ success: true, authToken: expect.any(String), user: { name: 'Asha Rao', email, phoneNumber: null }, errorCode: null });
+    expect(confirmed.json()).toMatchObject({
+      success: true,
+      authToken: expect.any(String),
+      user: { name: 'Asha Rao', email, phoneNumber: null },
+      errorCode: null,
+    });
     const cookie = refreshCookie(confirmed)!;
     expect(cookie.cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     expect(confirmed.body).not.toContain(cookie.cookie.value);
@@ -91,7 +96,13 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(wrong.json()).toEqual({ success: false, authToken: null, user: null, errorCode: 'invalid_credentials', errorMessage: authMessages.invalidCredentials });
+    expect(wrong.json()).toEqual({
+      success: false,
+      authToken: null,
+      user: null,
+      errorCode: 'invalid_credentials',
+      errorMessage: authMessages.invalidCredentials,
+    });
   });
 
   it('refuses short and common passwords and bad addresses, and creates nothing', async () => {
@@ -126,7 +137,11 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
     expect((await post('/api/auth/logout', {}, second)).json()).toEqual({ success: true });
     const after = await post('/api/auth/refresh', {}, second);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toMatchObject({ success: false, errorCode: 'session_expired', errorMessage: 'Your session has expired. Please re-login into your account.' });
+    expect(after.json()).toMatchObject({
+      success: false,
+      errorCode: 'session_expired',
+      errorMessage: 'Your session has expired. Please re-login into your account.',
+    });
     expect((await post('/api/auth/refresh', {})).statusCode).toBe(401);
   });
 

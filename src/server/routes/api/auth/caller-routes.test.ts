@@ -54,7 +54,13 @@ describe.each(testDatabases)('caller verification on $name', (database) => {
       await expect.poll(() => events.find((e) => e.event === event)).toBeTruthy();
       return events.find((e) => e.event === event)!;
     };
-    return { ws, events, next, closed, say: (nonce: string, storeId = config.id) => ws.send(JSON.stringify({ event: 'set_truecaller_nonce', data: { nonce, storeId } })) };
+    return {
+      ws,
+      events,
+      next,
+      closed,
+      say: (nonce: string, storeId = config.id) => ws.send(JSON.stringify({ event: 'set_truecaller_nonce', data: { nonce, storeId } })),
+    };
   }
   const callback = (body: object) => app.inject({ method: 'POST', url: '/api/auth/caller/callback', payload: body });
   const nonce = () => `n-${Math.random().toString(36).slice(2)}-${Date.now()}`;
@@ -119,7 +125,11 @@ describe('caller verification switched off (the default)', () => {
   it('has no callback', async () => {
     const { db, dispose } = await testDatabases[0]!.open();
     const app = await buildTestApp(db);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/caller/callback', payload: { requestId: 'abcdefgh', accessToken: 'x', endpoint: 'https://x.truecaller.com/p' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/caller/callback',
+      payload: { requestId: 'abcdefgh', accessToken: 'x', endpoint: 'https://x.truecaller.com/p' },
+    });
     expect(res.statusCode).toBe(404);
     await app.close();
     await dispose();

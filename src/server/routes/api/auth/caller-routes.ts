@@ -16,7 +16,10 @@ const incoming = z.object({ event: z.literal('set_truecaller_nonce'), data: z.ob
  * `truecaller_verified {authToken}` or `truecaller_verification_error`; Truecaller's
  * callback; and the trade of the single-use ticket for a session.
  */
-export const callerRoutes: FastifyPluginAsync<{ kit: AuthKit; verification: CallerVerification; shopId: string }> = async (app, { kit, verification, shopId }) => {
+export const callerRoutes: FastifyPluginAsync<{ kit: AuthKit; verification: CallerVerification; shopId: string }> = async (
+  app,
+  { kit, verification, shopId },
+) => {
   await app.register(websocket, { options: { maxPayload: 1024 } });
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -62,31 +65,42 @@ export const callerRoutes: FastifyPluginAsync<{ kit: AuthKit; verification: Call
   });
 
   /** Truecaller's callback: {requestId (the nonce), accessToken, endpoint}. */
-  typed.post('/auth/caller/callback', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ requestId: nonceField, accessToken: z.string().min(1).max(4096), endpoint: z.string().url().max(500) }) } }, async (req, reply) => {
-    const { requestId, accessToken, endpoint } = req.body;
-    if (!(await verification.isWaiting(requestId))) return reply.code(404).send({ ok: false, message: callerMessages.unknownRequest });
-    if (!verification.profileEndpointAllowed(endpoint)) {
-      await verification.finish(requestId, { message: callerMessages.notVerified });
-      return reply.code(400).send({ ok: false, message: 'The profile endpoint is not one of Truecaller’s.' });
-    }
-    const caller = await verification.fetchCaller(endpoint, accessToken).catch((err: unknown) => {
-      req.log.warn({ err: (err as Error).message }, 'caller profile not fetched');
-      return null;
-    });
-    if (!caller) {
-      await verification.finish(requestId, { message: callerMessages.notVerified });
-      return { ok: false };
-    }
-    const user = await kit.users.provenBy('phone', caller.phone);
-    if (!user.name && caller.name) await kit.users.rename(user.id, caller.name);
-    await verification.finish(requestId, { userId: user.id });
-    return { ok: true };
-  });
+  typed.post(
+    '/auth/caller/callback',
+    {
+      config: { rateLimit: ATTEMPTS },
+      schema: { body: z.object({ requestId: nonceField, accessToken: z.string().min(1).max(4096), endpoint: z.string().url().max(500) }) },
+    },
+    async (req, reply) => {
+      const { requestId, accessToken, endpoint } = req.body;
+      if (!(await verification.isWaiting(requestId))) return reply.code(404).send({ ok: false, message: callerMessages.unknownRequest });
+      if (!verification.profileEndpointAllowed(endpoint)) {
+        await verification.finish(requestId, { message: callerMessages.notVerified });
+        return reply.code(400).send({ ok: false, message: 'The profile endpoint is not one of Truecaller’s.' });
+      }
+      const caller = await verification.fetchCaller(endpoint, accessToken).catch((err: unknown) => {
+        req.log.warn({ err: (err as Error).message }, 'caller profile not fetched');
+        return null;
+      });
+      if (!caller) {
+        await verification.finish(requestId, { message: callerMessages.notVerified });
+        return { ok: false };
+      }
+      const user = await kit.users.provenBy('phone', caller.phone);
+      if (!user.name && caller.name) await kit.users.rename(user.id, caller.name);
+      await verification.finish(requestId, { userId: user.id });
+      return { ok: true };
+    },
+  );
 
-  typed.post('/auth/caller/exchange', { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ nonce: nonceField, authToken: z.string().min(1).max(100) }) } }, async (req, reply) => {
-    const userId = await verification.redeem(req.body.nonce, req.body.authToken);
-    const user = userId ? await kit.users.byId(userId) : undefined;
-    if (!user) return reply.code(400).send(failure('invalid_code', authMessages.invalidCode));
-    return kit.signIn(req, reply, user);
-  });
+  typed.post(
+    '/auth/caller/exchange',
+    { config: { rateLimit: ATTEMPTS }, schema: { body: z.object({ nonce: nonceField, authToken: z.string().min(1).max(100) }) } },
+    async (req, reply) => {
+      const userId = await verification.redeem(req.body.nonce, req.body.authToken);
+      const user = userId ? await kit.users.byId(userId) : undefined;
+      if (!user) return reply.code(400).send(failure('invalid_code', authMessages.invalidCode));
+      return kit.signIn(req, reply, user);
+    },
+  );
 };

@@ -7,7 +7,6 @@ import { passwordProblem } from '../../../services/passwords.ts';
 import { codeField, nameField, passwordField } from '../../../services/account-fields.ts';
 import { ATTEMPTS, channels, CODE_VALIDITY, failure, passwordMessages, type AuthKit } from './auth-kit.ts';
 
-
 /**
  * The calls e-mail and phone have alike (spec §7), registered once per channel under
  * `/auth/<channel>/`: password login, one-time-code login (an unknown identifier gets an
@@ -21,27 +20,50 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
   const { users, codes, passwords, shopTitle } = kit;
   const limited = { config: { rateLimit: ATTEMPTS } };
   // the identifier's field is named by the channel; both names are typed as present, the one in use is
-  const identified = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, [channel.field]: channel.schema }) as unknown as z.ZodObject<T & Record<'email' | 'phoneNumber', z.ZodType<string, string>>>;
-  const badPassword = (problem: keyof typeof passwordMessages) => ({ ...failure('bad_request', passwordMessages[problem]), fields: [{ path: 'password', message: passwordMessages[problem] }] });
-
-  typed.post(`/auth/${name}/login`, { ...limited, schema: { body: z.object({ password: passwordField, [channel.loginField]: channel.schema }) as unknown as z.ZodObject<{ password: typeof passwordField } & Record<'email' | 'phone', z.ZodType<string, string>>> } }, async (req, reply) => {
-    const user = await users.by(name, req.body[channel.loginField]);
-    // the password is checked even for an unknown identifier, so both take as long
-    const right = await passwords.verify(req.body.password, user?.password_hash ?? null);
-    const proved = name === 'email' ? user?.email_verified : user?.phone_verified;
-    if (!user || !right || !proved) return reply.code(401).send(failure('invalid_credentials', channel.wrongCredentials));
-    return kit.signIn(req, reply, user);
+  const identified = <T extends z.ZodRawShape>(shape: T) =>
+    z.object({ ...shape, [channel.field]: channel.schema }) as unknown as z.ZodObject<T & Record<'email' | 'phoneNumber', z.ZodType<string, string>>>;
+  const badPassword = (problem: keyof typeof passwordMessages) => ({
+    ...failure('bad_request', passwordMessages[problem]),
+    fields: [{ path: 'password', message: passwordMessages[problem] }],
   });
+
+  typed.post(
+    `/auth/${name}/login`,
+    {
+      ...limited,
+      schema: {
+        body: z.object({ password: passwordField, [channel.loginField]: channel.schema }) as unknown as z.ZodObject<
+          { password: typeof passwordField } & Record<'email' | 'phone', z.ZodType<string, string>>
+        >,
+      },
+    },
+    async (req, reply) => {
+      const user = await users.by(name, req.body[channel.loginField]);
+      // the password is checked even for an unknown identifier, so both take as long
+      const right = await passwords.verify(req.body.password, user?.password_hash ?? null);
+      const proved = name === 'email' ? user?.email_verified : user?.phone_verified;
+      if (!user || !right || !proved) return reply.code(401).send(failure('invalid_credentials', channel.wrongCredentials));
+      return kit.signIn(req, reply, user);
+    },
+  );
 
   typed.post(`/auth/${name}/sendOtp`, { schema: { body: identified({}) } }, async (req, reply) => {
     const to = req.body[channel.field];
-    return kit.sendCode(req, reply, { channel: name, purpose: 'login', to, send: true, wait: true, text: (code) => `${code} is your code to log in to ${shopTitle()}\n${CODE_VALIDITY}` });
+    return kit.sendCode(req, reply, {
+      channel: name,
+      purpose: 'login',
+      to,
+      send: true,
+      wait: true,
+      text: (code) => `${code} is your code to log in to ${shopTitle()}\n${CODE_VALIDITY}`,
+    });
   });
 
   typed.post(`/auth/${name}/verifyOtp`, { ...limited, schema: { body: identified({ receivedOtp: codeField }) } }, async (req, reply) => {
     const to = req.body[channel.field];
     const used = await codes.consume('login', to, req.body.receivedOtp);
-    if (!used.ok) return reply.code(400).send(used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
+    if (!used.ok)
+      return reply.code(400).send(used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
     return kit.signIn(req, reply, await users.provenBy(name, to));
   });
 
@@ -49,12 +71,20 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     const to = req.body[channel.field];
     const user = await users.by(name, to);
     // issued for an unknown identifier too, never sent: the cooldown and the answers are the same for everyone
-    return kit.sendCode(req, reply, { channel: name, purpose: 'reset', to, send: !!user, wait: false, text: (code) => `${code} is your code to choose a new password at ${shopTitle()}\n${CODE_VALIDITY} If you did not ask for it, ignore this message.` });
+    return kit.sendCode(req, reply, {
+      channel: name,
+      purpose: 'reset',
+      to,
+      send: !!user,
+      wait: false,
+      text: (code) => `${code} is your code to choose a new password at ${shopTitle()}\n${CODE_VALIDITY} If you did not ask for it, ignore this message.`,
+    });
   });
 
   typed.post(`/auth/${name}/verifyCodeForPasswordReset`, { ...limited, schema: { body: identified({ otp: codeField }) } }, async (req, reply) => {
     const right = await codes.check('reset', req.body[channel.field], req.body.otp);
-    if (!right.ok) return reply.code(400).send(right.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
+    if (!right.ok)
+      return reply.code(400).send(right.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
     return { success: true, authToken: null, user: null, errorCode: null, errorMessage: null };
   });
 
@@ -70,7 +100,10 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     const used = right.ok ? await codes.consume('reset', to, req.body.otp) : right;
     // nobody can hold a code for an unknown identifier: it was never sent
     const user = used.ok ? holder : undefined;
-    if (!user) return reply.code(400).send(used.ok || used.reason === 'dead' ? failure('invalid_code', authMessages.invalidCode) : failure('wrong_code', authMessages.wrongCode));
+    if (!user)
+      return reply
+        .code(400)
+        .send(used.ok || used.reason === 'dead' ? failure('invalid_code', authMessages.invalidCode) : failure('wrong_code', authMessages.wrongCode));
     await users.resetPassword(user.id, name, await passwords.hash(req.body.password));
     // every session of the account ends, access tokens included; this browser gets a new one
     await kit.sessions.endAllOf(user.id);
@@ -81,18 +114,32 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
 
   typed.post('/auth/phone/sendOtpForSignup', { schema: { body: z.object({ name: nameField, phoneNumber: channel.schema }) } }, async (req, reply) => {
     const to = req.body.phoneNumber;
-    return kit.sendCode(req, reply, { channel: 'phone', purpose: 'signup', to, send: true, wait: true, text: (code) => `${code} is your code to sign up at ${shopTitle()}\n${CODE_VALIDITY}` });
+    return kit.sendCode(req, reply, {
+      channel: 'phone',
+      purpose: 'signup',
+      to,
+      send: true,
+      wait: true,
+      text: (code) => `${code} is your code to sign up at ${shopTitle()}\n${CODE_VALIDITY}`,
+    });
   });
 
-  typed.post('/auth/phone/signup', { ...limited, schema: { body: z.object({ name: nameField, phoneNumber: channel.schema, password: passwordField, otp: codeField }) } }, async (req, reply) => {
-    const { name: fullName, phoneNumber, password, otp } = req.body;
-    const problem = passwordProblem(password, { phone: phoneNumber, name: fullName });
-    if (problem) return reply.code(400).send(badPassword(problem));
-    const used = await codes.consume('signup', phoneNumber, otp);
-    if (!used.ok) return reply.code(400).send(used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
-    // only the phone's owner gets this far, so saying the number has an account tells no one else
-    const user = await users.createByPhone({ name: fullName, phone: phoneNumber, passwordHash: await passwords.hash(password) });
-    if (!user) return reply.code(409).send(failure('account_exists', authMessages.phoneAccountExists));
-    return kit.signIn(req, reply, user);
-  });
+  typed.post(
+    '/auth/phone/signup',
+    { ...limited, schema: { body: z.object({ name: nameField, phoneNumber: channel.schema, password: passwordField, otp: codeField }) } },
+    async (req, reply) => {
+      const { name: fullName, phoneNumber, password, otp } = req.body;
+      const problem = passwordProblem(password, { phone: phoneNumber, name: fullName });
+      if (problem) return reply.code(400).send(badPassword(problem));
+      const used = await codes.consume('signup', phoneNumber, otp);
+      if (!used.ok)
+        return reply
+          .code(400)
+          .send(used.reason === 'wrong' ? failure('wrong_code', authMessages.wrongCode) : failure('invalid_code', authMessages.invalidCode));
+      // only the phone's owner gets this far, so saying the number has an account tells no one else
+      const user = await users.createByPhone({ name: fullName, phone: phoneNumber, passwordHash: await passwords.hash(password) });
+      if (!user) return reply.code(409).send(failure('account_exists', authMessages.phoneAccountExists));
+      return kit.signIn(req, reply, user);
+    },
+  );
 };

@@ -32,7 +32,11 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     smtp = await startFakeSmtp();
     ({ db, dispose } = await database.open());
     // a shop that mails links sets PUBLIC_URL (without it no sign-up link is sent)
-    app = await buildTestApp(db, { mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }), publicUrl: 'https://shop.example' });
+    app = await buildTestApp(db, {
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
+      sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }),
+      publicUrl: 'https://shop.example',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -43,7 +47,8 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
   let ipCounter = 0;
   const freshIp = () => (ip = `198.51.100.${++ipCounter}`);
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip || freshIp() });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip || freshIp() });
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const cookieOf = (res: LightMyRequestResponse) => `${REFRESH_COOKIE}=${res.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}`;
   const smsCode = async (to: string) => {
@@ -59,7 +64,10 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
   it('signs up by phone with the texted code, then logs in by phone and password; the number cannot sign up twice', async () => {
     freshIp();
     const number = phone();
-    const sent = await post('/api/auth/phone/sendOtpForSignup', { name: 'Ravi Kumar', phoneNumber: `${number.slice(0, 3)} ${number.slice(3, 8)}-${number.slice(8)}` });
+    const sent = await post('/api/auth/phone/sendOtpForSignup', {
+      name: 'Ravi Kumar',
+      phoneNumber: `${number.slice(0, 3)} ${number.slice(3, 8)}-${number.slice(8)}`,
+    });
     expect(sent.json()).toEqual({ status: 'success', success: true, errorCode: null, errorMessage: null });
     const code = await smsCode(number);
     expect(sms.received.at(-1)!.text).toContain('to sign up');
@@ -82,7 +90,12 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     await new Promise((r) => setTimeout(r, 5));
     await db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
     await post('/api/auth/phone/sendOtpForSignup', { name: 'Someone Else', phoneNumber: number });
-    const again = await post('/api/auth/phone/signup', { name: 'Someone Else', phoneNumber: number, password: 'other password here', otp: await smsCode(number) });
+    const again = await post('/api/auth/phone/signup', {
+      name: 'Someone Else',
+      phoneNumber: number,
+      password: 'other password here',
+      otp: await smsCode(number),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ errorCode: 'account_exists', errorMessage: authMessages.phoneAccountExists });
     expect((await post('/api/auth/phone/login', { phone: number, password: 'monsoon evenings' })).statusCode).toBe(200);
@@ -99,7 +112,9 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     const second = await post('/api/auth/phone/verifyOtp', { phoneNumber: number, receivedOtp: await smsCode(number) });
     expect(second.json().user.id).toBe(first.json().user.id);
     // a used code does not work twice
-    expect((await post('/api/auth/phone/verifyOtp', { phoneNumber: number, receivedOtp: await smsCode(number) })).json()).toMatchObject({ errorCode: 'invalid_code' });
+    expect((await post('/api/auth/phone/verifyOtp', { phoneNumber: number, receivedOtp: await smsCode(number) })).json()).toMatchObject({
+      errorCode: 'invalid_code',
+    });
   });
 
   it('20 parallel wrong codes: 5 are counted as wrong, the rest find the code dead, and then the right one is refused', async () => {
@@ -107,11 +122,23 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     const address = email();
     await post('/api/auth/email/sendOtp', { email: address });
     const code = await mailCode(address);
-    const tries = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject({ method: 'POST', url: '/api/auth/email/verifyOtp', payload: { email: address, receivedOtp: wrong(code) }, remoteAddress: `192.0.2.${i + 1}` })));
+    const tries = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/email/verifyOtp',
+          payload: { email: address, receivedOtp: wrong(code) },
+          remoteAddress: `192.0.2.${i + 1}`,
+        }),
+      ),
+    );
     const codes = tries.map((t) => t.json().errorCode);
     expect(codes.filter((c) => c === 'wrong_code')).toHaveLength(5);
     expect(codes.filter((c) => c === 'invalid_code')).toHaveLength(15);
-    expect((await post('/api/auth/email/verifyOtp', { email: address, receivedOtp: code })).json()).toMatchObject({ success: false, errorCode: 'invalid_code' });
+    expect((await post('/api/auth/email/verifyOtp', { email: address, receivedOtp: code })).json()).toMatchObject({
+      success: false,
+      errorCode: 'invalid_code',
+    });
   });
 
   it('a second code within a minute, or a 31st code from one address in an hour, is answered 429 with Retry-After', async () => {
@@ -158,14 +185,18 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     expect((await post('/api/auth/email/verifyCodeForPasswordReset', { email: address, otp: wrong(code) })).json()).toMatchObject({ errorCode: 'wrong_code' });
     expect((await post('/api/auth/email/verifyCodeForPasswordReset', { email: address, otp: code })).json()).toMatchObject({ success: true });
 
-    expect((await post('/api/auth/email/resetPassword', { email: address, password: 'password', otp: code })).json().fields).toEqual([{ path: 'password', message: authMessages.passwordCommon }]);
+    expect((await post('/api/auth/email/resetPassword', { email: address, password: 'password', otp: code })).json().fields).toEqual([
+      { path: 'password', message: authMessages.passwordCommon },
+    ]);
     const reset = await post('/api/auth/email/resetPassword', { email: address, password: 'cardamom and cloves', otp: code });
     expect(reset.json()).toMatchObject({ success: true, authToken: expect.any(String), user: { email: address } });
     expect((await post('/api/auth/refresh', {}, { cookie: oldCookie })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', {}, { cookie: cookieOf(reset) })).statusCode).toBe(200);
     expect((await post('/api/auth/email/login', { email: address, password: 'cardamom and cloves' })).statusCode).toBe(200);
     // the code is used up
-    expect((await post('/api/auth/email/resetPassword', { email: address, password: 'another good one', otp: code })).json()).toMatchObject({ errorCode: 'invalid_code' });
+    expect((await post('/api/auth/email/resetPassword', { email: address, password: 'another good one', otp: code })).json()).toMatchObject({
+      errorCode: 'invalid_code',
+    });
   });
 
   it('a sign-up someone else left unconfirmed loses its password when the real owner proves the address', async () => {
@@ -227,7 +258,15 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     freshIp();
     const number = phone();
     await post('/api/auth/phone/sendOtpForSignup', { name: 'Mallory', phoneNumber: number, role: 'owner' });
-    const res = await post('/api/auth/phone/signup', { name: 'Mallory', phoneNumber: number, password: 'quiet river stones', otp: await smsCode(number), id: 'u-owner', role: 'owner', phone_verified: 0 });
+    const res = await post('/api/auth/phone/signup', {
+      name: 'Mallory',
+      phoneNumber: number,
+      password: 'quiet river stones',
+      otp: await smsCode(number),
+      id: 'u-owner',
+      role: 'owner',
+      phone_verified: 0,
+    });
     expect(res.json().user.id).not.toBe('u-owner');
     const row = await db.kysely.selectFrom('users').select(['role', 'phone_verified']).where('phone', '=', number).executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'customer', phone_verified: 1 });

@@ -35,7 +35,11 @@ describe.each(testDatabases)('one-time codes with no way to send them, on $name'
   async function shop(options: { smtp?: boolean; codesInLog?: boolean }): Promise<{ app: FastifyInstance; db: Db; log: ReturnType<typeof logCapture> }> {
     const { db, dispose } = await database.open();
     const log = logCapture();
-    const app = await buildTestApp(db, { mailer: options.smtp ? createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }) : undefined, codesInLog: options.codesInLog, logger: log.logger });
+    const app = await buildTestApp(db, {
+      mailer: options.smtp ? createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }) : undefined,
+      codesInLog: options.codesInLog,
+      logger: log.logger,
+    });
     opened.push({ app, dispose });
     return { app, db, log };
   }
@@ -73,7 +77,11 @@ describe.each(testDatabases)('one-time codes with no way to send them, on $name'
     expect((await post(app, '/api/auth/email/sendOtp', { email })).json()).toMatchObject(EMAIL_UNAVAILABLE);
     const signup = await post(app, '/api/auth/email/signup', { name: 'Ravi Kumar', email, password: 'tamarind sunrise' });
     expect(signup.statusCode).toBe(503);
-    expect(signup.json()).toMatchObject({ success: false, errorCode: 'codes_unavailable', errorMessage: 'Signing up by e-mail is not available in this shop just now.' });
+    expect(signup.json()).toMatchObject({
+      success: false,
+      errorCode: 'codes_unavailable',
+      errorMessage: 'Signing up by e-mail is not available in this shop just now.',
+    });
     expect(await codesIssued(db)).toBe(0);
     expect(await db.kysely.selectFrom('users').select('id').execute()).toEqual([]);
     expect(leaks(log)).toEqual([]);

@@ -19,14 +19,33 @@ describe.each(testDatabases)('a burst of logins on $name', (database) => {
     ({ db, dispose } = await database.open());
     // two hashes at a time: anything past that is refused rather than queued
     app = await buildTestApp(db, { passwordQueueLimit: 2 });
-    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: await hashPassword('tamarind sunrise'), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: await hashPassword('tamarind sunrise'),
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
   });
   afterAll(async () => {
     await app?.close();
     await dispose?.();
   });
 
-  const login = (i: number) => app.inject({ method: 'POST', url: '/api/auth/email/login', payload: { email: 'asha@example.com', password: 'tamarind sunrise' }, remoteAddress: `198.51.100.${i}` });
+  const login = (i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/email/login',
+      payload: { email: 'asha@example.com', password: 'tamarind sunrise' },
+      remoteAddress: `198.51.100.${i}`,
+    });
 
   it('is answered 503 with Retry-After past the bound, never 500; the next login after the burst works', async () => {
     const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i + 1)));
@@ -43,7 +62,16 @@ describe.each(testDatabases)('a burst of logins on $name', (database) => {
   });
 
   it('a burst of sign-ups is answered the same way', async () => {
-    const signups = await Promise.all(Array.from({ length: 6 }, (_, i) => app.inject({ method: 'POST', url: '/api/auth/email/signup', payload: { name: 'Ravi Kumar', email: `ravi-${i}@example.com`, password: 'monsoon evenings' }, remoteAddress: `203.0.113.${i + 1}` })));
+    const signups = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/email/signup',
+          payload: { name: 'Ravi Kumar', email: `ravi-${i}@example.com`, password: 'monsoon evenings' },
+          remoteAddress: `203.0.113.${i + 1}`,
+        }),
+      ),
+    );
     expect(signups.map((r) => r.statusCode).filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(signups.every((r) => r.statusCode === 200 || r.statusCode === 503)).toBe(true);
   });

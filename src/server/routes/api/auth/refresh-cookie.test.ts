@@ -12,7 +12,20 @@ describe.each(testDatabases)('the refresh cookie on $name', (database) => {
   let dispose: () => Promise<void>;
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
-    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: await hashPassword(PASSWORD), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: await hashPassword(PASSWORD),
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
   });
   afterAll(async () => dispose?.());
 

@@ -39,18 +39,33 @@ describe.each(testDatabases)('a session ends at once on $name', (database) => {
   /** A confirmed account with a password, made straight in the database. */
   async function someone(): Promise<string> {
     const email = `ends-${++n}-${database.name}@example.com`;
-    await db.kysely.insertInto('users').values({ id: `user-${n}`, name: 'Asha', email, phone: null, password_hash: await hashPassword(PASSWORD), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: `user-${n}`,
+        name: 'Asha',
+        email,
+        phone: null,
+        password_hash: await hashPassword(PASSWORD),
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
     return email;
   }
   // each call from its own address: the per-address attempt limits are not what this is about
-  const post = (url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `192.0.2.${++ip % 250}` });
+  const post = (url: string, payload: object, cookie?: string) =>
+    app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `192.0.2.${++ip % 250}` });
   const session = (res: LightMyRequestResponse) => {
     expect(res.statusCode).toBe(200);
     const value = res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
     return { token: res.json<{ authToken: string }>().authToken, cookie: `${REFRESH_COOKIE}=${value}`, value };
   };
   const logIn = async (email: string) => session(await post('/api/auth/email/login', { email, password: PASSWORD }));
-  const orders = async (token: string) => (await app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  const orders = async (token: string) =>
+    (await app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
 
   it("after logout, that session's access token is refused at once; the shopper's other session goes on", async () => {
     const email = await someone();
@@ -114,7 +129,20 @@ describe.each(testDatabases)('ended sessions stay ended on $name', (database) =>
   const authSecret = randomBytes(32);
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
-    await db.kysely.insertInto('users').values({ id: 'asha', name: 'Asha', email: 'asha@example.com', phone: null, password_hash: await hashPassword(PASSWORD), role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'asha',
+        name: 'Asha',
+        email: 'asha@example.com',
+        phone: null,
+        password_hash: await hashPassword(PASSWORD),
+        role: 'customer',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
   });
   afterAll(async () => dispose?.());
 
@@ -122,7 +150,8 @@ describe.each(testDatabases)('ended sessions stay ended on $name', (database) =>
     const res = await app.inject({ method: 'POST', url: '/api/auth/email/login', payload: { email: 'asha@example.com', password: PASSWORD } });
     return { token: res.json<{ authToken: string }>().authToken, cookie: `${REFRESH_COOKIE}=${res.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}` };
   };
-  const orders = async (app: FastifyInstance, token: string) => (await app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  const orders = async (app: FastifyInstance, token: string) =>
+    (await app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
 
   it('across a restart of the server', async () => {
     const before = await buildTestApp(db, { authSecret, seed: false });
@@ -156,12 +185,29 @@ describe.each(testDatabases)('ended sessions stay ended on $name', (database) =>
 describe.each(testDatabases)("the owner's live feed on $name", (database) => {
   let app: FastifyInstance;
   let dispose: () => Promise<void>;
-  const shopConfig = { ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } };
+  const shopConfig = {
+    ...testShopConfig(),
+    orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+    payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+  };
   beforeAll(async () => {
     let db: Db;
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig });
-    await db.kysely.insertInto('users').values({ id: 'priya', name: 'Priya', email: 'priya@example.com', phone: null, password_hash: await hashPassword(PASSWORD), role: 'owner', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: 'priya',
+        name: 'Priya',
+        email: 'priya@example.com',
+        phone: null,
+        password_hash: await hashPassword(PASSWORD),
+        role: 'owner',
+        email_verified: 1,
+        phone_verified: 0,
+        created_at: 0,
+      })
+      .execute();
   });
   afterAll(async () => {
     await app?.close();
@@ -169,7 +215,19 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
   });
 
   const placeOrder = async () => {
-    const placed = await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } }, paymentType: 'pof' } } });
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/fn/order/create',
+      payload: {
+        sfId: 'test-shop',
+        order: {
+          items: [{ id: 'tee-red-m', qty: 1 }],
+          deliveryMode: 'pickup',
+          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
+          paymentType: 'pof',
+        },
+      },
+    });
     expect(placed.statusCode).toBe(200);
     return placed.json<{ orderId: string }>().orderId;
   };
@@ -184,7 +242,11 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
     const first = await placeOrder();
     while (!heard.includes(first)) heard += (await reader.read()).value ?? '';
 
-    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `${REFRESH_COOKIE}=${login.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}` } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `${REFRESH_COOKIE}=${login.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}` },
+    });
     const second = await placeOrder();
     let after = '';
     // the feed either ends or tells of the second order

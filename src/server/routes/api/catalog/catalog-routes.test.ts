@@ -5,7 +5,22 @@ import { useTestApp } from '../../../testing/test-app.ts';
 import { testCatalog } from '../../../testing/fixtures.ts';
 import { createCatalogRepository } from '../../../db/repositories/catalog-repository.ts';
 
-const PRODUCT_FIELDS = ['id', 'itemId', 'variantId', 'variantName', 'title', 'description', 'categoryId', 'price', 'images', 'stock', 'isFraction', 'sku', 'type_id', 'errors'];
+const PRODUCT_FIELDS = [
+  'id',
+  'itemId',
+  'variantId',
+  'variantName',
+  'title',
+  'description',
+  'categoryId',
+  'price',
+  'images',
+  'stock',
+  'isFraction',
+  'sku',
+  'type_id',
+  'errors',
+];
 
 describe.each(testDatabases)('GET /api/catalog on $name', (database) => {
   const t = useTestApp(database);
@@ -78,12 +93,16 @@ describe.each(testDatabases)('GET /api/catalog on $name', (database) => {
     // as the owner CLI or another instance changes it: this instance sees it within a second
     await createCatalogRepository(t.db, 2).replace(changed);
     let after = before;
-    for (const end = Date.now() + 5000; after.headers.etag === before.headers.etag && Date.now() < end; ) {
+    for (const end = Date.now() + 5000; after.headers.etag === before.headers.etag && Date.now() < end;) {
       await new Promise((r) => setTimeout(r, 50));
       after = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': 'gzip' } });
     }
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    for (const [accept, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync], ['identity', (b: Buffer) => b]] as const) {
+    for (const [accept, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+      ['identity', (b: Buffer) => b],
+    ] as const) {
       const res = await t.app.inject({ url: '/api/catalog', headers: { 'accept-encoding': accept } });
       expect(res.headers['content-length'], accept).toBe(String(res.rawPayload.length));
       expect(JSON.parse(decode(res.rawPayload).toString()).products[0].title, accept).toBe('A much longer title than the tee had before');

@@ -49,5 +49,12 @@ function representationsOf(entry: CatalogEntry): Record<Encoding, Representation
 function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '').replace(/"/g, '').replace(/-(br|gzip)$/, '') === tag);
+  return header.split(',').some(
+    (t) =>
+      t
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/"/g, '')
+        .replace(/-(br|gzip)$/, '') === tag,
+  );
 }

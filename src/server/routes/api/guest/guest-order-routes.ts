@@ -9,13 +9,15 @@ import { bearerToken } from '../../../plugins/user-session.ts';
 import { invoiceHtml, NO_INVOICE } from '../../../services/invoice-html.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 
-
 /**
  * `GET /api/guest/order/{orderId}` with `Authorization: Bearer <notification token>`
  * (spec §6, §7): one order for whoever holds its token. A wrong or missing token answers
  * exactly like an order that does not exist, so ids cannot be probed.
  */
-export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; invoices: InvoiceRepository; shop: () => ShopConfig }> = async (app, { orders, invoices, shop: shopNow }) => {
+export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; invoices: InvoiceRepository; shop: () => ShopConfig }> = async (
+  app,
+  { orders, invoices, shop: shopNow },
+) => {
   const params = { params: z.object({ orderId: z.string().min(1).max(64) }) };
   /** The order whose token came with the request; null (answered like a missing one) otherwise. Never cached. */
   async function guestOrder(req: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) {

@@ -19,7 +19,11 @@ import { buildTestApp } from '../../../testing/test-app.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
-const shopConfig = () => ({ ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
+const shopConfig = () => ({
+  ...testShopConfig(),
+  orderConfig: { orderEnabled: true, pickupEnabled: true },
+  payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+});
 
 describe('VAPID keys and push endpoints', () => {
   it('are made once and kept in the data directory, readable by the owner only; given keys must be whole', () => {
@@ -59,7 +63,20 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     push = createPushSender(keys);
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push, pushServiceOrigin: pushService.origin });
     for (const id of ['asha', 'ravi']) {
-      await db.kysely.insertInto('users').values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+      await db.kysely
+        .insertInto('users')
+        .values({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          phone: null,
+          password_hash: null,
+          role: 'customer',
+          email_verified: 1,
+          phone_verified: 0,
+          created_at: 0,
+        })
+        .execute();
       token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
     }
   });
@@ -69,11 +86,17 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await pushService?.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: string, payload?: object) => app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: string, payload?: object) =>
+    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   /** What each browser keeps next to its device id: the secret the server gave at its first registration. */
   const secrets: Record<string, string> = {};
   const register = async (user: string | undefined, deviceId: string, subscription: object | null, userId: string | null = 'ravi') => {
-    const res = await call('POST', '/api/instance/updateFcmToken', user, { fcmToken: subscription ? JSON.stringify(subscription) : null, deviceId, userId, deviceSecret: secrets[deviceId] });
+    const res = await call('POST', '/api/instance/updateFcmToken', user, {
+      fcmToken: subscription ? JSON.stringify(subscription) : null,
+      deviceId,
+      userId,
+      deviceSecret: secrets[deviceId],
+    });
     const issued = res.json<{ deviceSecret?: string }>().deviceSecret;
     if (issued) secrets[deviceId] = issued;
     return res;
@@ -81,7 +104,15 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
   /** The order a push is about (its notification's tag), so a test can tell which order's push came. */
   const tagOfPush = (push: { message: unknown }) => (push.message as { tag?: string }).tag;
   const order = (user?: string) =>
-    call('POST', '/fn/order/create', user, { sfId: 'test-shop', order: { items: [{ id: 'mango', qty: 0.5 }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } }, paymentType: 'pof' } });
+    call('POST', '/fn/order/create', user, {
+      sfId: 'test-shop',
+      order: {
+        items: [{ id: 'mango', qty: 0.5 }],
+        deliveryMode: 'pickup',
+        personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } },
+        paymentType: 'pof',
+      },
+    });
 
   it("a logged-in shopper's subscription gets a VAPID-signed, encrypted push when they place an order", async () => {
     const subscription = pushService.subscribe('/asha-phone');
@@ -93,7 +124,12 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await expect.poll(() => pushService.received.length).toBe(1);
     const [push] = pushService.received;
     expect(push).toMatchObject({ path: '/asha-phone', ttl: '86400', vapid: { aud: pushService.origin, sub: 'mailto:owner@shop.example' } });
-    expect(push!.message).toEqual({ title: 'Test Shop', body: `Thank you! Your order #${placed.order.number} is placed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
+    expect(push!.message).toEqual({
+      title: 'Test Shop',
+      body: `Thank you! Your order #${placed.order.number} is placed.`,
+      url: '/account?activePage=orders',
+      tag: `order-${placed.orderId}`,
+    });
     // a guest's order and another user's order push nothing: Asha's next order, placed after
     // them, is the next push there is, anywhere
     await order();
@@ -114,10 +150,25 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await expect.poll(() => pushService.received.filter((p) => p.path === '/asha-tablet').length).toBe(1);
     const change = await createOrderRepository(db).setStatus(placed.orderId, 'confirmed', 'owner-1', 2);
     if (!change.ok) throw new Error(`not moved: ${change.reason}`);
-    await tellShopper({ shop: shopConfigSchema.parse(shopConfig()), devices: createDeviceRepository(db), push, mailer: undefined, log: app.log, origin: 'https://shop.example' }, change);
+    await tellShopper(
+      {
+        shop: shopConfigSchema.parse(shopConfig()),
+        devices: createDeviceRepository(db),
+        push,
+        mailer: undefined,
+        log: app.log,
+        origin: 'https://shop.example',
+      },
+      change,
+    );
     const toTablet = pushService.received.filter((p) => p.path === '/asha-tablet');
     expect(toTablet).toHaveLength(2);
-    expect(toTablet[1]!.message).toEqual({ title: 'Test Shop', body: `Your order #${placed.order.number} is confirmed.`, url: '/account?activePage=orders', tag: `order-${placed.orderId}` });
+    expect(toTablet[1]!.message).toEqual({
+      title: 'Test Shop',
+      body: `Your order #${placed.order.number} is confirmed.`,
+      url: '/account?activePage=orders',
+      tag: `order-${placed.orderId}`,
+    });
     expect((await call('DELETE', '/api/user/devices/device-asha-2', 'asha')).statusCode).toBe(200);
   });
 
@@ -148,7 +199,8 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await register('asha', 'device-asha-watch', subscription);
     const owners = async () => ({
       device: (await db.kysely.selectFrom('devices').select('user_id').where('id', '=', 'device-asha-watch').executeTakeFirstOrThrow()).user_id,
-      subscription: (await db.kysely.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', subscription.endpoint).executeTakeFirstOrThrow()).user_id,
+      subscription: (await db.kysely.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', subscription.endpoint).executeTakeFirstOrThrow())
+        .user_id,
     });
     // Ravi knows the id (it travels in every analytics event) but not the secret
     const attacker = pushService.subscribe('/ravi-laptop');
@@ -159,7 +211,9 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
         expect(res.json()).toMatchObject({ success: false, error: 'device_secret' });
       }
       // nor may anyone detach it from Asha, as a logout would
-      expect((await call('POST', '/api/instance/updateFcmToken', undefined, { fcmToken: null, deviceId: 'device-asha-watch', userId: null, ...attempt })).statusCode).toBe(403);
+      expect(
+        (await call('POST', '/api/instance/updateFcmToken', undefined, { fcmToken: null, deviceId: 'device-asha-watch', userId: null, ...attempt })).statusCode,
+      ).toBe(403);
     }
     expect(await owners()).toEqual({ device: 'asha', subscription: 'asha' });
     expect(await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', attacker.endpoint).execute()).toEqual([]);
@@ -173,7 +227,9 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await db.kysely.insertInto('devices').values({ id: 'device-from-before', user_id: 'asha', record: '{}', created_at: 0, updated_at: 0 }).execute();
     const first = await register('asha', 'device-from-before', null, 'asha');
     expect(first.json()).toEqual({ success: true, deviceSecret: expect.any(String) });
-    expect((await call('POST', '/api/instance/updateFcmToken', 'ravi', { fcmToken: null, deviceId: 'device-from-before', userId: 'ravi' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/instance/updateFcmToken', 'ravi', { fcmToken: null, deviceId: 'device-from-before', userId: 'ravi' })).statusCode).toBe(
+      403,
+    );
     expect((await register(undefined, 'device-from-before', null, null)).statusCode).toBe(200);
   });
 
@@ -183,7 +239,9 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     await register('ravi', 'device-ravi-gone', subscription);
     expect(await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', subscription.endpoint).execute()).toHaveLength(1);
     await order('ravi');
-    await expect.poll(async () => (await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', subscription.endpoint).execute()).length).toBe(0);
+    await expect
+      .poll(async () => (await db.kysely.selectFrom('push_subscriptions').select('id').where('endpoint', '=', subscription.endpoint).execute()).length)
+      .toBe(0);
   });
 
   it('bad subscriptions and ids are refused with the field, and nothing is stored', async () => {
@@ -214,10 +272,31 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
   });
 
   it('analytics events are stored with the device record and summarised; the user is the token’s, not the body’s', async () => {
-    const record = { localTime: '2026-11-21T20:00:00+05:30', device_id: 'device-asha-1', session_id: 'session-1234', version: '0.8', os_name: 'Android', device_brand: 'Google', device_model: 'Pixel 8', device_type: 'mobile', user_id: 'ravi' };
-    const res = await call('POST', '/fn/analytics/logEvent', 'asha', { event_type: 'new_session', value: 'https://shop.example/home', sf_id: 'test-shop', ...record });
+    const record = {
+      localTime: '2026-11-21T20:00:00+05:30',
+      device_id: 'device-asha-1',
+      session_id: 'session-1234',
+      version: '0.8',
+      os_name: 'Android',
+      device_brand: 'Google',
+      device_model: 'Pixel 8',
+      device_type: 'mobile',
+      user_id: 'ravi',
+    };
+    const res = await call('POST', '/fn/analytics/logEvent', 'asha', {
+      event_type: 'new_session',
+      value: 'https://shop.example/home',
+      sf_id: 'test-shop',
+      ...record,
+    });
     expect(res.json()).toEqual({ success: true });
-    await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'new_session', value: 'https://shop.example/', sf_id: 'test-shop', ...record, session_id: 'session-5678' });
+    await call('POST', '/fn/analytics/logEvent', undefined, {
+      event_type: 'new_session',
+      value: 'https://shop.example/',
+      sf_id: 'test-shop',
+      ...record,
+      session_id: 'session-5678',
+    });
     const rows = await db.kysely.selectFrom('analytics_events').selectAll().orderBy('created_at').execute();
     expect(rows.map((r) => r.user_id)).toEqual(['asha', null]);
     expect(JSON.parse(rows[0]!.record)).toMatchObject({ os_name: 'Android', device_model: 'Pixel 8', version: '0.8', user_id: 'asha' });
@@ -225,7 +304,9 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     expect(summary.events).toEqual([{ eventType: 'new_session', count: 2, devices: 1, sessions: 2 }]);
     expect(summary.days).toEqual([{ day: new Date().toISOString().slice(0, 10), eventType: 'new_session', count: 2 }]);
 
-    expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'new_session', value: '/', sf_id: 'other-shop' })).json().message).toBe('Store not specified');
+    expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'new_session', value: '/', sf_id: 'other-shop' })).json().message).toBe(
+      'Store not specified',
+    );
     expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'DROP TABLE', value: '/', sf_id: 'test-shop' })).statusCode).toBe(400);
     expect((await call('POST', '/fn/analytics/logEvent', undefined, { event_type: 'x', value: 'v'.repeat(3000), sf_id: 'test-shop' })).statusCode).toBe(400);
     expect((await db.kysely.selectFrom('analytics_events').select('id').execute()).length).toBe(2);

@@ -10,7 +10,12 @@ import { isPushEndpoint, type PushSender } from '../../../services/push.ts';
 import type { SharedState } from '../../../services/shared-state.ts';
 import { errorBody, fieldsBody } from '../../../plugins/error-body.ts';
 
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/);
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/);
 const subscriptionSchema = z.object({ endpoint: z.string().max(1000), keys: z.object({ p256dh: base64url(200), auth: base64url(100) }) });
 
 /**
@@ -21,19 +26,27 @@ const subscriptionSchema = z.object({ endpoint: z.string().max(1000), keys: z.ob
 const fcmTokenSchema = z
   .union([
     subscriptionSchema,
-    z.string().max(2000).transform((text, ctx) => {
-      try {
-        return subscriptionSchema.parse(JSON.parse(text));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'fcmToken must be a push subscription (PushSubscription.toJSON()).' });
-        return z.NEVER;
-      }
-    }),
+    z
+      .string()
+      .max(2000)
+      .transform((text, ctx) => {
+        try {
+          return subscriptionSchema.parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'fcmToken must be a push subscription (PushSubscription.toJSON()).' });
+          return z.NEVER;
+        }
+      }),
   ])
   .nullish();
 
-
-type Options = { devices: DeviceRepository; accessTokens: AccessTokens; push: PushSender | undefined; pushServiceOrigin?: string | undefined; rateLimits: SharedState['rateLimits'] };
+type Options = {
+  devices: DeviceRepository;
+  accessTokens: AccessTokens;
+  push: PushSender | undefined;
+  pushServiceOrigin?: string | undefined;
+  rateLimits: SharedState['rateLimits'];
+};
 
 /** The answer to a registration of a device id this browser does not hold the secret of. */
 export const DEVICE_SECRET_REFUSED = errorBody('device_secret', 'This device is registered by another browser. Register it under a new device id.');
@@ -57,7 +70,17 @@ export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices
 
   typed.post(
     '/instance/updateFcmToken',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: z.object({ fcmToken: fcmTokenSchema, deviceId: deviceIdSchema, userId: z.string().max(64).nullish(), deviceSecret: z.string().max(100).nullish() }) } },
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        body: z.object({
+          fcmToken: fcmTokenSchema,
+          deviceId: deviceIdSchema,
+          userId: z.string().max(64).nullish(),
+          deviceSecret: z.string().max(100).nullish(),
+        }),
+      },
+    },
     async (req, reply) => {
       const session = await sessionOf(req, accessTokens);
       if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);

@@ -18,7 +18,11 @@ describe.each(testDatabases)('the newsletter, double opt-in, on $name', (databas
   beforeAll(async () => {
     smtp = await startFakeSmtp();
     ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: { ...testShopConfig(), newsletter: { couponPercent: 15 } }, mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), publicUrl: PUBLIC_URL });
+    app = await buildTestApp(db, {
+      config: { ...testShopConfig(), newsletter: { couponPercent: 15 } },
+      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
+      publicUrl: PUBLIC_URL,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -32,7 +36,10 @@ describe.each(testDatabases)('the newsletter, double opt-in, on $name', (databas
     await expect.poll(() => mailTo(email).length).toBe(count);
     return mailTo(email).at(-1)!;
   };
-  const coupons = async () => (await db.kysely.selectFrom('coupons').select(['code', 'percent_hundredths', 'total_uses']).where('source', '=', 'newsletter').execute()).map((c) => c.code);
+  const coupons = async () =>
+    (await db.kysely.selectFrom('coupons').select(['code', 'percent_hundredths', 'total_uses']).where('source', '=', 'newsletter').execute()).map(
+      (c) => c.code,
+    );
 
   it('answers a sign-up the same for any address, with no code, and e-mails a link to confirm', async () => {
     const res = await post('/api/newsletter/subscribe', { email: ' Asha@Example.com ' });

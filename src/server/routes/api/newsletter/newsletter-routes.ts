@@ -8,7 +8,13 @@ import { mailOrigin } from '../../../public-origin.ts';
 import { mailInBackground, mailLinksInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
 import { errorBody } from '../../../plugins/error-body.ts';
 
-type Options = { shop: () => ShopConfig; newsletter: NewsletterRepository; codes: OneTimeCodeRepository; mailer: Mailer | undefined; publicUrl: string | undefined };
+type Options = {
+  shop: () => ShopConfig;
+  newsletter: NewsletterRepository;
+  codes: OneTimeCodeRepository;
+  mailer: Mailer | undefined;
+  publicUrl: string | undefined;
+};
 
 // addresses are compared trimmed and in lower case, so one person gets one coupon
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
@@ -24,7 +30,11 @@ const ANSWER = { success: true, confirm: true, message: 'Check your inbox: open 
 export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, newsletter, codes, mailer, publicUrl }) => {
   const offerOf = (shop: ShopConfig) => (shop.newsletter.couponEnabled ? shop.newsletter.couponPercent : null);
   const couponMail = (shop: ShopConfig, offer: number | null, to: string, code: string) =>
-    textMail(to, `Your welcome code for ${shop.title}`, `Thank you for subscribing to ${shop.title}!\n\nYour code: ${code}\n\nType it in the coupon field at checkout${offer ? ` for ${offer}% off` : ''}. It works once.\n`);
+    textMail(
+      to,
+      `Your welcome code for ${shop.title}`,
+      `Thank you for subscribing to ${shop.title}!\n\nYour code: ${code}\n\nType it in the coupon field at checkout${offer ? ` for ${offer}% off` : ''}. It works once.\n`,
+    );
 
   // the answer's schema lets nothing else out: no code can leak into it
   const answer = z.object({ success: z.literal(true), confirm: z.literal(true), message: z.string() });
@@ -49,14 +59,28 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop:
     return ANSWER;
   });
 
-  app.withTypeProvider<ZodTypeProvider>().post('/newsletter/confirm', { schema: { body: z.object({ email, code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits.') }) } }, async (req, reply) => {
-    const shop = shopNow();
-    const offer = offerOf(shop);
-    const used = await codes.consume('newsletter', req.body.email, req.body.code);
-    const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer) : null;
-    if (!confirmed) return reply.code(400).send(errorBody('invalid_code', 'This link has expired or was used already. Subscribe again to get a new one.'));
-    const { couponCode } = confirmed;
-    if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, req.body.email, couponCode));
-    return { success: true, couponSent: couponCode !== null, percent: offer };
-  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/newsletter/confirm',
+    {
+      schema: {
+        body: z.object({
+          email,
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, 'The code is 6 digits.'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const shop = shopNow();
+      const offer = offerOf(shop);
+      const used = await codes.consume('newsletter', req.body.email, req.body.code);
+      const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer) : null;
+      if (!confirmed) return reply.code(400).send(errorBody('invalid_code', 'This link has expired or was used already. Subscribe again to get a new one.'));
+      const { couponCode } = confirmed;
+      if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, req.body.email, couponCode));
+      return { success: true, couponSent: couponCode !== null, percent: offer };
+    },
+  );
 };

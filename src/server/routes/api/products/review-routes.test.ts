@@ -10,7 +10,10 @@ import { buildTestApp, useTestApp } from '../../../testing/test-app.ts';
 
 async function addUser(db: Db, name: string): Promise<string> {
   const id = ulid();
-  await db.kysely.insertInto('users').values({ id, name, email: null, phone: null, password_hash: null, role: 'shopper', email_verified: 0, phone_verified: 0, created_at: Date.now() }).execute();
+  await db.kysely
+    .insertInto('users')
+    .values({ id, name, email: null, phone: null, password_hash: null, role: 'shopper', email_verified: 0, phone_verified: 0, created_at: Date.now() })
+    .execute();
   return id;
 }
 
@@ -51,30 +54,64 @@ describe.each(testDatabases)('reviews by shoppers who received the product, on $
   const tokens = createAccessTokens(secret);
   const shop = useTestApp(database, {
     authSecret: secret,
-    config: { ...testShopConfig(), orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } }, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } },
+    config: {
+      ...testShopConfig(),
+      orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: false } } },
+      payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
+    },
   });
   const token: Record<string, string> = {};
   const address = { fullName: 'Mira Nair', streetName: '4 Church Street', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
 
   beforeAll(async () => {
     await shop.db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
-    for (const [id, role] of [['priya', 'owner'], ['asha', 'customer'], ['ravi', 'customer'], ['mira', 'customer']] as const) {
-      await shop.db.kysely.insertInto('users').values({ id, name: id === 'asha' ? 'Asha' : id === 'mira' ? 'Mira' : id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    for (const [id, role] of [
+      ['priya', 'owner'],
+      ['asha', 'customer'],
+      ['ravi', 'customer'],
+      ['mira', 'customer'],
+    ] as const) {
+      await shop.db.kysely
+        .insertInto('users')
+        .values({
+          id,
+          name: id === 'asha' ? 'Asha' : id === 'mira' ? 'Mira' : id,
+          email: `${id}@example.com`,
+          phone: null,
+          password_hash: null,
+          role,
+          email_verified: 1,
+          phone_verified: 0,
+          created_at: 0,
+        })
+        .execute();
       token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
     }
   });
 
-  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) => shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+  const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
+    shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const review = (user: string | undefined, variantId: string, payload: object) => call('POST', `/api/products/${variantId}/reviews`, user, payload);
   const mayReview = async (user: string, variantId: string) => (await call('GET', `/api/products/${variantId}/reviews/eligibility`, user)).json();
   const publicList = async (variantId = 'tee-red-m') => (await call('GET', `/api/products/${variantId}/reviews`)).json();
-  const stored = async () => (await shop.db.kysely.selectFrom('reviews').select(['user_id', 'text']).orderBy('user_id').execute()).map((r) => `${r.user_id}: ${r.text}`);
+  const stored = async () =>
+    (await shop.db.kysely.selectFrom('reviews').select(['user_id', 'text']).orderBy('user_id').execute()).map((r) => `${r.user_id}: ${r.text}`);
   const order = async (user: string, deliveryMode: 'pickup' | 'ship', variantId = 'tee-red-m') => {
-    const res = await call('POST', '/fn/order/create', user, { sfId: 'test-shop', order: { items: [{ id: variantId, qty: 1 }], deliveryMode, personalDetails: { fullName: user, email: '', phone: { number: '', dialCode: '' } }, ...(deliveryMode === 'ship' ? { shippingDetails: address } : {}), paymentType: 'pof' } });
+    const res = await call('POST', '/fn/order/create', user, {
+      sfId: 'test-shop',
+      order: {
+        items: [{ id: variantId, qty: 1 }],
+        deliveryMode,
+        personalDetails: { fullName: user, email: '', phone: { number: '', dialCode: '' } },
+        ...(deliveryMode === 'ship' ? { shippingDetails: address } : {}),
+        paymentType: 'pof',
+      },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ orderId: string }>().orderId;
   };
-  const move = async (orderId: string, status: string) => expect((await call('POST', `/admin/api/orders/${orderId}/status`, 'priya', { status })).statusCode).toBe(200);
+  const move = async (orderId: string, status: string) =>
+    expect((await call('POST', `/admin/api/orders/${orderId}/status`, 'priya', { status })).statusCode).toBe(200);
   const BUYERS_ONLY = { success: false, error: 'not_a_buyer', message: 'Only shoppers who received this product can review it.' };
 
   it('a shopper who never received the product is refused with the reason, and nothing is stored', async () => {
@@ -121,7 +158,13 @@ describe.each(testDatabases)('reviews by shoppers who received the product, on $
   it('guests and bad input are refused and change nothing', async () => {
     expect((await review(undefined, 'tee-red-l', { rating: 5, text: 'Lovely' })).statusCode).toBe(401);
     expect((await call('GET', '/api/products/tee-red-l/reviews/eligibility')).statusCode).toBe(401);
-    for (const bad of [{ rating: 0, text: 'x' }, { rating: 6, text: 'x' }, { rating: 4.5, text: 'x' }, { rating: 4, text: '   ' }, { rating: 4, text: 'x'.repeat(2001) }]) {
+    for (const bad of [
+      { rating: 0, text: 'x' },
+      { rating: 6, text: 'x' },
+      { rating: 4.5, text: 'x' },
+      { rating: 4, text: '   ' },
+      { rating: 4, text: 'x'.repeat(2001) },
+    ]) {
       expect((await review('asha', 'tee-red-l', bad)).statusCode, JSON.stringify(bad).slice(0, 40)).toBe(400);
     }
     expect((await review('asha', 'no-such-thing', { rating: 4, text: 'x' })).statusCode).toBe(404);
@@ -149,17 +192,23 @@ describe.each(testDatabases)('reviews by shoppers who received the product, on $
     await call('POST', `/admin/api/reviews/${mira}/hidden`, 'priya', { hidden: false });
     expect(await publicList()).toMatchObject({ count: 2, average: 4 });
     const audit = await shop.db.kysely.selectFrom('audit_log').select(['actor', 'action']).where('subject', '=', `review:${mira}`).orderBy('id').execute();
-    expect(audit).toEqual([{ actor: 'priya', action: 'review.hide' }, { actor: 'priya', action: 'review.show' }]);
+    expect(audit).toEqual([
+      { actor: 'priya', action: 'review.hide' },
+      { actor: 'priya', action: 'review.show' },
+    ]);
 
     expect((await call('POST', '/admin/api/reviews/01NOSUCHREVIEW/hidden', 'priya', { hidden: true })).statusCode).toBe(404);
     expect((await call('POST', `/admin/api/reviews/${mira}/hidden`, 'priya', { hidden: 'yes' })).statusCode).toBe(400);
   });
 
-  it('anyone but the owner gets 404 from the owner\'s review calls, and nothing changes', async () => {
+  it("anyone but the owner gets 404 from the owner's review calls, and nothing changes", async () => {
     const missing = await call('GET', '/admin/api/no-such-call');
     const [first] = (await call('GET', '/admin/api/reviews', 'priya')).json().reviews as Array<{ id: string }>;
     for (const user of [undefined, 'asha', 'mira']) {
-      for (const [method, url, body] of [['GET', '/admin/api/reviews'], ['POST', `/admin/api/reviews/${first!.id}/hidden`, { hidden: true }]] as const) {
+      for (const [method, url, body] of [
+        ['GET', '/admin/api/reviews'],
+        ['POST', `/admin/api/reviews/${first!.id}/hidden`, { hidden: true }],
+      ] as const) {
         const res = await call(method, url, user, body);
         expect(res.statusCode, `${method} ${url} as ${user ?? 'a guest'}`).toBe(404);
         expect(res.body).toBe(missing.body);

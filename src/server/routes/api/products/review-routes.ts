@@ -14,7 +14,10 @@ const NO_PRODUCT = { error: 'not_found', message: 'There is no such product.' } 
 const BUYERS_ONLY = errorBody('not_a_buyer', 'Only shoppers who received this product can review it.');
 
 /** The reviews of a product's item (all its variants share them): read by anyone, written by shoppers who received it. */
-export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewRepository; catalog: CatalogCache; accessTokens: AccessTokens; users: UserRepository }> = async (app, { reviews, catalog, accessTokens, users }) => {
+export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewRepository; catalog: CatalogCache; accessTokens: AccessTokens; users: UserRepository }> = async (
+  app,
+  { reviews, catalog, accessTokens, users },
+) => {
   /**
    * Whether the user has received (delivered, served or picked up) an order of any variant
    * of the product's item: only they may review it, so one account cannot flood a product
@@ -39,7 +42,10 @@ export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewRepository; catal
       preHandler: requireUser(accessTokens),
       schema: {
         params,
-        body: z.object({ rating: z.number().int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'), text: z.string().trim().min(1, 'Please write a few words.').max(2000, 'Reviews are at most 2000 characters.') }),
+        body: z.object({
+          rating: z.number().int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+          text: z.string().trim().min(1, 'Please write a few words.').max(2000, 'Reviews are at most 2000 characters.'),
+        }),
       },
     },
     async (req, reply) => {
@@ -55,7 +61,10 @@ export const reviewRoutes: FastifyPluginAsync<{ reviews: ReviewRepository; catal
   /** GET /api/products/:variantId/reviews/eligibility: whether the logged-in shopper may review it (the review form is offered only then). */
   app.withTypeProvider<ZodTypeProvider>().get(
     '/products/:variantId/reviews/eligibility',
-    { preHandler: requireUser(accessTokens), schema: { params, response: { 200: z.object({ canReview: z.boolean() }), 404: z.object({ error: z.string(), message: z.string() }) } } },
+    {
+      preHandler: requireUser(accessTokens),
+      schema: { params, response: { 200: z.object({ canReview: z.boolean() }), 404: z.object({ error: z.string(), message: z.string() }) } },
+    },
     async (req, reply) => {
       const check = await mayReview(req.params.variantId, req.userId!);
       if (!check) return reply.code(404).send(NO_PRODUCT);

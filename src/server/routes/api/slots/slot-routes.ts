@@ -33,7 +33,11 @@ export const slotRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; db: Db; cl
 
   typed.get(
     '/appointments/slots',
-    { schema: { querystring: z.object({ serviceId: z.string().min(1).max(60), from: isoDate.optional(), days: z.coerce.number().int().min(1).max(62).default(7) }) } },
+    {
+      schema: {
+        querystring: z.object({ serviceId: z.string().min(1).max(60), from: isoDate.optional(), days: z.coerce.number().int().min(1).max(62).default(7) }),
+      },
+    },
     async (req, reply) => {
       const shop = shopNow();
       const config = shop.appointments;
@@ -52,7 +56,15 @@ export const slotRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; db: Db; cl
           // the fullest cell the booking would hold decides
           remaining: Math.max(0, capacity - Math.max(...cellsOf(config, service, s.start).map((c) => taken.get(c) ?? 0))),
         }));
-        return { date: d.date, closed: d.closed, reason: dayReason(d, slots.map((s) => s.remaining)), slots };
+        return {
+          date: d.date,
+          closed: d.closed,
+          reason: dayReason(
+            d,
+            slots.map((s) => s.remaining),
+          ),
+          slots,
+        };
       });
       return { success: true, timeZone: shop.timeZone, serviceId: service.id, days: view };
     },
@@ -67,7 +79,15 @@ export const slotRoutes: FastifyPluginAsync<{ shop: () => ShopConfig; db: Db; cl
       const mine = open.filter((s) => s.slotId === def.id);
       if (!mine.length) continue;
       const taken = await placesTaken(db, deliveryResource(def.id), mine[0]!.start, mine.at(-1)!.start + 1);
-      for (const s of mine) slots.push({ id: s.id, date: s.date, label: s.label, start: isoInZone(s.start, shop.timeZone), end: isoInZone(s.end, shop.timeZone), remaining: Math.max(0, s.capacity - (taken.get(s.start) ?? 0)) });
+      for (const s of mine)
+        slots.push({
+          id: s.id,
+          date: s.date,
+          label: s.label,
+          start: isoInZone(s.start, shop.timeZone),
+          end: isoInZone(s.end, shop.timeZone),
+          remaining: Math.max(0, s.capacity - (taken.get(s.start) ?? 0)),
+        });
     }
     slots.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
     return { success: true, timeZone: shop.timeZone, slots };

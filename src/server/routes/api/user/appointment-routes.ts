@@ -38,18 +38,22 @@ export const userAppointmentRoutes: FastifyPluginAsync<Options> = async (app, { 
     return { success: true, appointment: appointmentView(cancelled, shop, now) };
   });
 
-  typed.post('/user/appointments/:id/reschedule', { schema: { params: idParam, body: z.object({ start: z.iso.datetime({ offset: true, error: 'Use a time like 2026-11-23T10:30:00+05:30' }) }) } }, async (req, reply) => {
-    const shop = shopNow();
-    const now = clock();
-    const current = await appointments.findForUser(req.userId!, req.params.id);
-    if (!current) return refuse(reply, 'not_found');
-    const service = shop.appointments.services.find((s) => s.id === current.serviceId);
-    if (!shop.appointments.enabled || !service) return refuse(reply, 'unknown_service');
-    const placed = placementOf(shop.appointments, shop, service, Date.parse(req.body.start), now);
-    if (!placed.ok) return refuse(reply, placed.reason);
-    const moved = await appointments.reschedule(req.userId!, current.id, placed.placement, notBefore(shop, now), now);
-    if ('refused' in moved) return refuse(reply, moved.refused);
-    req.log.info({ appointmentId: moved.id }, 'appointment moved');
-    return { success: true, appointment: appointmentView(moved, shop, now) };
-  });
+  typed.post(
+    '/user/appointments/:id/reschedule',
+    { schema: { params: idParam, body: z.object({ start: z.iso.datetime({ offset: true, error: 'Use a time like 2026-11-23T10:30:00+05:30' }) }) } },
+    async (req, reply) => {
+      const shop = shopNow();
+      const now = clock();
+      const current = await appointments.findForUser(req.userId!, req.params.id);
+      if (!current) return refuse(reply, 'not_found');
+      const service = shop.appointments.services.find((s) => s.id === current.serviceId);
+      if (!shop.appointments.enabled || !service) return refuse(reply, 'unknown_service');
+      const placed = placementOf(shop.appointments, shop, service, Date.parse(req.body.start), now);
+      if (!placed.ok) return refuse(reply, placed.reason);
+      const moved = await appointments.reschedule(req.userId!, current.id, placed.placement, notBefore(shop, now), now);
+      if ('refused' in moved) return refuse(reply, moved.refused);
+      req.log.info({ appointmentId: moved.id }, 'appointment moved');
+      return { success: true, appointment: appointmentView(moved, shop, now) };
+    },
+  );
 };

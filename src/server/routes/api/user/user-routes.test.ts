@@ -9,7 +9,16 @@ import { testShopConfig } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 
 const secret = randomBytes(32);
-const address = { fullName: 'Asha Rao', streetName: '12 MG Road', apartment: '', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India', phone: '' };
+const address = {
+  fullName: 'Asha Rao',
+  streetName: '12 MG Road',
+  apartment: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+  country: 'India',
+  phone: '',
+};
 const shopConfig = () => ({ ...testShopConfig(), payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
 
 describe.each(testDatabases)("a user's own data on $name", (database) => {
@@ -23,8 +32,24 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    for (const [id, name] of [['u-asha', 'Asha'], ['u-ravi', 'Ravi']] as const) {
-      await db.kysely.insertInto('users').values({ id, name, email: `${id}@example.com`, phone: null, password_hash: null, role: 'customer', email_verified: 1, phone_verified: 0, created_at: 0 }).execute();
+    for (const [id, name] of [
+      ['u-asha', 'Asha'],
+      ['u-ravi', 'Ravi'],
+    ] as const) {
+      await db.kysely
+        .insertInto('users')
+        .values({
+          id,
+          name,
+          email: `${id}@example.com`,
+          phone: null,
+          password_hash: null,
+          role: 'customer',
+          email_verified: 1,
+          phone_verified: 0,
+          created_at: 0,
+        })
+        .execute();
     }
     // enough tees for every order these stories place
     await db.kysely.updateTable('products').set({ stock_milli: 100_000 }).where('id', '=', 'tee-red-m').execute();
@@ -42,7 +67,13 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     call('POST', '/fn/order/create', token, {
       userId: 'u-ravi',
       sfId: 'test-shop',
-      order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'ship', personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } }, shippingDetails: address, paymentType: 'pof' },
+      order: {
+        items: [{ id: 'tee-red-m', qty: 1 }],
+        deliveryMode: 'ship',
+        personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } },
+        shippingDetails: address,
+        paymentType: 'pof',
+      },
     });
 
   it("an order placed while logged in is the user's, whatever userId the body names", async () => {
@@ -55,10 +86,14 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await call('GET', '/api/user/orders', asha)).json()).toHaveLength(1);
   });
 
-  it('lists all of the shopper\'s orders, newest first, with prices as the shop shows them', async () => {
+  it("lists all of the shopper's orders, newest first, with prices as the shop shows them", async () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await order(ravi)).json().orderId as string);
-    const mine = (await call('GET', '/api/user/orders', ravi)).json() as Array<{ id: string; grandTotal: number; lines: Array<{ unitPrice: number; total: number }> }>;
+    const mine = (await call('GET', '/api/user/orders', ravi)).json() as Array<{
+      id: string;
+      grandTotal: number;
+      lines: Array<{ unitPrice: number; total: number }>;
+    }>;
     expect(mine.map((o) => o.id)).toEqual(ids.reverse());
     // one tee at ₹499.50, no charges in this shop
     expect(mine[0]).toMatchObject({ grandTotal: 499.5, lines: [{ unitPrice: 499.5, total: 499.5 }] });
@@ -69,7 +104,10 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     const mine = await call('GET', `/api/user/orders/${placed.orderId}`, asha);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBe('no-store');
-    expect(mine.json()).toMatchObject({ success: true, order: { id: placed.orderId, status: 'placed', paymentStatus: 'to_collect', lines: [{ productId: 'tee-red-m', qty: 1 }] } });
+    expect(mine.json()).toMatchObject({
+      success: true,
+      order: { id: placed.orderId, status: 'placed', paymentStatus: 'to_collect', lines: [{ productId: 'tee-red-m', qty: 1 }] },
+    });
     const foreign = await call('GET', `/api/user/orders/${placed.orderId}`, ravi);
     const missing = await call('GET', '/api/user/orders/no-such-order', ravi);
     expect(foreign.statusCode).toBe(404);
@@ -95,7 +133,11 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await cancel(asha)).json()).toEqual({ success: true, status: 'cancelled', cancelRequested: true });
     expect((await call('GET', `/api/user/orders/${placed.orderId}`, asha)).json().order).toMatchObject({ status: 'cancelled', cancelRequested: true });
     // the notification token still works for the link in the e-mail
-    const guestView = await app.inject({ method: 'GET', url: `/api/guest/order/${placed.orderId}`, headers: { authorization: `Bearer ${placed.notificationToken}` } });
+    const guestView = await app.inject({
+      method: 'GET',
+      url: `/api/guest/order/${placed.orderId}`,
+      headers: { authorization: `Bearer ${placed.notificationToken}` },
+    });
     expect(guestView.json().order).toMatchObject({ status: 'cancelled' });
   });
 
@@ -151,7 +193,10 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.1 })).statusCode).toBe(200);
     expect((await call('POST', '/api/user/cart/mango', asha, { qty: 1.25 })).statusCode).toBe(200);
     expect((await call('POST', '/api/user/cart/no-such-product', asha, { qty: 1 })).statusCode).toBe(400);
-    expect((await call('GET', '/api/user/cart', asha)).json()).toEqual([{ productId: 'mango', qty: 1.25 }, { productId: 'tee-red-m', qty: 2 }]);
+    expect((await call('GET', '/api/user/cart', asha)).json()).toEqual([
+      { productId: 'mango', qty: 1.25 },
+      { productId: 'tee-red-m', qty: 2 },
+    ]);
     expect((await call('GET', '/api/user/cart', ravi)).json()).toEqual([]);
     await call('DELETE', '/api/user/cart', ravi);
     await call('DELETE', '/api/user/cart/mango', ravi);
@@ -163,7 +208,7 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
     expect((await call('GET', '/api/user/cart')).statusCode).toBe(401);
   });
 
-  it('changes only the caller\'s own name', async () => {
+  it("changes only the caller's own name", async () => {
     const res = await call('POST', '/api/user/updateName', asha, { newName: 'Asha R.', id: 'u-ravi' });
     expect(res.json()).toMatchObject({ success: true, user: { id: 'u-asha', name: 'Asha R.' } });
     const ravisName = await db.kysely.selectFrom('users').select('name').where('id', '=', 'u-ravi').executeTakeFirstOrThrow();
@@ -171,7 +216,14 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
   });
 
   it('no token, a tampered one or a foreign one: 401 Invalid credentials; an expired one says so for the refresh', async () => {
-    const forged = await new SignJWT({ role: 'customer' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject('u-asha').setIssuer('storefront').setAudience('storefront-api').setIssuedAt().setExpirationTime('10m').sign(randomBytes(32));
+    const forged = await new SignJWT({ role: 'customer' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('u-asha')
+      .setIssuer('storefront')
+      .setAudience('storefront-api')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(randomBytes(32));
     // a character inside the signature (the last one also carries padding bits that decoders ignore)
     const at = asha.length - 10;
     const flipped = `${asha.slice(0, at)}${asha[at] === 'A' ? 'B' : 'A'}${asha.slice(at + 1)}`;

@@ -12,7 +12,15 @@ import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 import { errorBody } from '../../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; orders: OrderRepository; addresses: AddressRepository; carts: CartRepository; devices: DeviceRepository; fractionDigits: number };
+type Options = {
+  accessTokens: AccessTokens;
+  users: UserRepository;
+  orders: OrderRepository;
+  addresses: AddressRepository;
+  carts: CartRepository;
+  devices: DeviceRepository;
+  fractionDigits: number;
+};
 
 const NOT_FOUND = errorBody('not_found', 'There is no such address.');
 
@@ -48,10 +56,15 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
   // the cart: product id and quantity are all the server keeps; a cart item's other fields are ignored
   const productParam = z.object({ id: z.string().min(1).max(120) });
   typed.get('/user/cart', async (req) => carts.list(req.userId!));
-  typed.post('/user/cart/:id', { schema: { params: productParam, body: z.object({ qty: z.number().finite().positive().max(100_000) }) } }, async (req, reply) => {
-    if (!(await carts.set(req.userId!, req.params.id, req.body.qty))) return reply.code(400).send(errorBody('bad_request', 'There is no such product, or the quantity does not fit it.'));
-    return { success: true };
-  });
+  typed.post(
+    '/user/cart/:id',
+    { schema: { params: productParam, body: z.object({ qty: z.number().finite().positive().max(100_000) }) } },
+    async (req, reply) => {
+      if (!(await carts.set(req.userId!, req.params.id, req.body.qty)))
+        return reply.code(400).send(errorBody('bad_request', 'There is no such product, or the quantity does not fit it.'));
+      return { success: true };
+    },
+  );
   typed.delete('/user/cart/:id', { schema: { params: productParam } }, async (req) => {
     await carts.remove(req.userId!, req.params.id);
     return { success: true };
@@ -67,8 +80,12 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
     return (await devices.forget(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send(errorBody('not_found', 'There is no such device.'));
   });
 
-  typed.post('/user/updateName', { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } }, async (req) => {
-    const user = await users.rename(req.userId!, req.body.newName);
-    return { success: true, user: user ? publicUser(user) : null };
-  });
+  typed.post(
+    '/user/updateName',
+    { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } },
+    async (req) => {
+      const user = await users.rename(req.userId!, req.body.newName);
+      return { success: true, user: user ? publicUser(user) : null };
+    },
+  );
 };

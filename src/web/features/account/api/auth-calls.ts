@@ -27,16 +27,24 @@ const idField = (via: Via) => (via === 'email' ? 'email' : 'phoneNumber');
 const post = <T>(path: string, body: object) => postJson<T>(`/api/auth/${path}`, body);
 
 export const authCalls = {
-  login: async (via: Via, id: string, password: string) => outcome(await post<AuthAnswer>(`${via}/login`, { [via === 'email' ? 'email' : 'phone']: id, password }), signedIn),
+  login: async (via: Via, id: string, password: string) =>
+    outcome(await post<AuthAnswer>(`${via}/login`, { [via === 'email' ? 'email' : 'phone']: id, password }), signedIn),
   emailSignup: async (body: { name: string; email: string; password: string }) => outcome(await post<AuthAnswer>('email/signup', body), succeeded),
   sendOtpForSignup: async (name: string, phoneNumber: string) => outcome(await post<Sent>('phone/sendOtpForSignup', { name, phoneNumber }), sent),
-  phoneSignup: async (body: { name: string; phoneNumber: string; password: string; otp: string }) => outcome(await post<AuthAnswer>('phone/signup', body), signedIn),
+  phoneSignup: async (body: { name: string; phoneNumber: string; password: string; otp: string }) =>
+    outcome(await post<AuthAnswer>('phone/signup', body), signedIn),
   sendOtp: async (via: Via, id: string) => outcome(await post<Sent>(`${via}/sendOtp`, { [idField(via)]: id }), sent),
-  verifyOtp: async (via: Via, id: string, receivedOtp: string) => outcome(await post<AuthAnswer>(`${via}/verifyOtp`, { [idField(via)]: id, receivedOtp }), signedIn),
+  verifyOtp: async (via: Via, id: string, receivedOtp: string) =>
+    outcome(await post<AuthAnswer>(`${via}/verifyOtp`, { [idField(via)]: id, receivedOtp }), signedIn),
   sendCodeForPasswordReset: async (via: Via, id: string) => outcome(await post<Sent>(`${via}/sendCodeForPasswordReset`, { [idField(via)]: id }), sent),
-  verifyCodeForPasswordReset: async (via: Via, id: string, otp: string) => outcome(await post<AuthAnswer>(`${via}/verifyCodeForPasswordReset`, { [idField(via)]: id, otp }), succeeded),
-  resetPassword: async (via: Via, id: string, password: string, otp: string) => outcome(await post<AuthAnswer>(`${via}/resetPassword`, { [idField(via)]: id, password, otp }), signedIn),
-  sendOtpForVerification: async (phoneNumber: string) => outcome(await asUser((h) => postJson<Sent>('/api/auth/phone/sendOtpForVerification', { phoneNumber }, h)), sent),
-  updatePhone: async (newPhoneNumber: string, otp: string) => outcome(await asUser((h) => postJson<AuthAnswer>('/api/auth/phone/updatePhone', { newPhoneNumber, otp }, h)), signedIn),
-  updateEmail: async (newEmail: string, otp?: string) => outcome(await asUser((h) => postJson<AuthAnswer & Sent>('/api/auth/email/updateEmail', { newEmail, otp }, h)), (a) => (otp ? signedIn(a) : sent(a))),
+  verifyCodeForPasswordReset: async (via: Via, id: string, otp: string) =>
+    outcome(await post<AuthAnswer>(`${via}/verifyCodeForPasswordReset`, { [idField(via)]: id, otp }), succeeded),
+  resetPassword: async (via: Via, id: string, password: string, otp: string) =>
+    outcome(await post<AuthAnswer>(`${via}/resetPassword`, { [idField(via)]: id, password, otp }), signedIn),
+  sendOtpForVerification: async (phoneNumber: string) =>
+    outcome(await asUser((h) => postJson<Sent>('/api/auth/phone/sendOtpForVerification', { phoneNumber }, h)), sent),
+  updatePhone: async (newPhoneNumber: string, otp: string) =>
+    outcome(await asUser((h) => postJson<AuthAnswer>('/api/auth/phone/updatePhone', { newPhoneNumber, otp }, h)), signedIn),
+  updateEmail: async (newEmail: string, otp?: string) =>
+    outcome(await asUser((h) => postJson<AuthAnswer & Sent>('/api/auth/email/updateEmail', { newEmail, otp }, h)), (a) => (otp ? signedIn(a) : sent(a))),
 };

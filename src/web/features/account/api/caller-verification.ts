@@ -20,7 +20,13 @@ type Event = { event: string; data?: { authToken?: string; message?: string; bac
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function verifyCaller(settings: { shopId: string; partnerKey: string; partnerName: string; language: string; color: string }): Promise<CallerOutcome> {
+export async function verifyCaller(settings: {
+  shopId: string;
+  partnerKey: string;
+  partnerName: string;
+  language: string;
+  color: string;
+}): Promise<CallerOutcome> {
   const nonce = crypto.randomUUID().replaceAll('-', '');
   const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/auth/caller/socket`);
   const events: Event[] = [];
@@ -41,10 +47,25 @@ export async function verifyCaller(settings: { shopId: string; partnerKey: strin
   try {
     await new Promise<void>((resolve, reject) => ((socket.onopen = () => resolve()), (socket.onerror = () => reject(new Error('socket')))));
     socket.send(JSON.stringify({ event: 'set_truecaller_nonce', data: { nonce, storeId: settings.shopId } }));
-    if (!(await waitFor(['truecaller_nonce_received'], 5000))) return { kind: 'error', message: 'There was an error connecting to the server.', backoffToOtherLogin: true };
+    if (!(await waitFor(['truecaller_nonce_received'], 5000)))
+      return { kind: 'error', message: 'There was an error connecting to the server.', backoffToOtherLogin: true };
 
     const link = new URL('truecallersdk://truesdk/web_verify');
-    for (const [k, v] of Object.entries({ type: 'btmsheet', requestNonce: nonce, partnerKey: settings.partnerKey, partnerName: settings.partnerName, lang: settings.language.slice(0, 2), loginPrefix: 'continue', loginSuffix: 'login', ctaPrefix: 'continuewith', ctaColor: settings.color, ctaTextColor: '#ffffff', btnShape: 'round', skipOption: 'useanothermethod', ttl: String(VERIFICATION_WAIT_MS) })) {
+    for (const [k, v] of Object.entries({
+      type: 'btmsheet',
+      requestNonce: nonce,
+      partnerKey: settings.partnerKey,
+      partnerName: settings.partnerName,
+      lang: settings.language.slice(0, 2),
+      loginPrefix: 'continue',
+      loginSuffix: 'login',
+      ctaPrefix: 'continuewith',
+      ctaColor: settings.color,
+      ctaTextColor: '#ffffff',
+      btnShape: 'round',
+      skipOption: 'useanothermethod',
+      ttl: String(VERIFICATION_WAIT_MS),
+    })) {
       link.searchParams.set(k, v);
     }
     window.location.href = link.toString();
@@ -54,10 +75,15 @@ export async function verifyCaller(settings: { shopId: string; partnerKey: strin
 
     const outcome = await waitFor(['truecaller_verified', 'truecaller_verification_error'], VERIFICATION_WAIT_MS);
     if (!outcome) return { kind: 'timed-out' };
-    if (outcome.event === 'truecaller_verification_error') return { kind: 'error', message: outcome.data?.message ?? '', backoffToOtherLogin: outcome.data?.backoffToOtherLogin ?? true };
+    if (outcome.event === 'truecaller_verification_error')
+      return { kind: 'error', message: outcome.data?.message ?? '', backoffToOtherLogin: outcome.data?.backoffToOtherLogin ?? true };
     const res = await postJson<AuthAnswer>('/api/auth/caller/exchange', { nonce, authToken: outcome.data?.authToken ?? '' });
     if (res.ok && res.data.success) return { kind: 'verified', answer: res.data };
-    return { kind: 'error', message: res.ok ? (res.data.errorMessage ?? '') : (res.error?.errorMessage ?? 'There was an error connecting to the server.'), backoffToOtherLogin: true };
+    return {
+      kind: 'error',
+      message: res.ok ? (res.data.errorMessage ?? '') : (res.error?.errorMessage ?? 'There was an error connecting to the server.'),
+      backoffToOtherLogin: true,
+    };
   } catch {
     return { kind: 'error', message: 'There was an error connecting to the server.', backoffToOtherLogin: true };
   } finally {

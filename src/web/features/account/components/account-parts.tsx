@@ -17,7 +17,11 @@ export function AccountNav({ active }: { active: AccountPage }) {
       <ul className="flex gap-2 overflow-x-auto">
         {ACCOUNT_PAGES.map((p) => (
           <li key={p}>
-            <Link to={paths.account(p)} aria-current={p === active ? 'page' : undefined} className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white'}`}>
+            <Link
+              to={paths.account(p)}
+              aria-current={p === active ? 'page' : undefined}
+              className={`block whitespace-nowrap rounded-full border px-3 py-1.5 text-sm ${p === active ? 'border-primary bg-primary text-on-primary' : 'border-slate-300 bg-white'}`}
+            >
               {t(`account.${p}`)}
             </Link>
           </li>
@@ -28,7 +32,17 @@ export function AccountNav({ active }: { active: AccountPage }) {
 }
 
 /** One line of the profile: what the shop knows, and the modal that changes it (none when the change needs a code the shop cannot send). */
-function ProfileRow({ label, value, action, modal }: { label: string; value: string | null; action: string | null; modal: 'update-name' | 'add-email' | 'verify-phone' }) {
+function ProfileRow({
+  label,
+  value,
+  action,
+  modal,
+}: {
+  label: string;
+  value: string | null;
+  action: string | null;
+  modal: 'update-name' | 'add-email' | 'verify-phone';
+}) {
   const openModal = useUi((s) => s.openModal);
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -52,8 +66,18 @@ export function Profile({ user }: { user: SessionUser }) {
   return (
     <dl className="flex flex-col gap-2">
       <ProfileRow label={t('modal.auth.name')} value={user.name} action={t('account.changeName')} modal="update-name" />
-      <ProfileRow label={t('modal.auth.email')} value={user.email} action={codes.email ? (user.email ? t('account.changeEmail') : t('account.addEmail')) : null} modal="add-email" />
-      <ProfileRow label={t('account.phone')} value={user.phoneNumber} action={codes.phone ? (user.phoneNumber ? t('account.changePhone') : t('account.addPhone')) : null} modal="verify-phone" />
+      <ProfileRow
+        label={t('modal.auth.email')}
+        value={user.email}
+        action={codes.email ? (user.email ? t('account.changeEmail') : t('account.addEmail')) : null}
+        modal="add-email"
+      />
+      <ProfileRow
+        label={t('account.phone')}
+        value={user.phoneNumber}
+        action={codes.phone ? (user.phoneNumber ? t('account.changePhone') : t('account.addPhone')) : null}
+        modal="verify-phone"
+      />
     </dl>
   );
 }

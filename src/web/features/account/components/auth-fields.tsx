@@ -8,24 +8,50 @@ export type Note = { kind: 'error' | 'info'; text: string };
 
 export function Message({ note }: { note: Note }) {
   return (
-    <p role={note.kind === 'error' ? 'alert' : 'status'} className={`rounded-md p-3 text-sm ${note.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}>
+    <p
+      role={note.kind === 'error' ? 'alert' : 'status'}
+      className={`rounded-md p-3 text-sm ${note.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-900'}`}
+    >
       {note.text}
     </p>
   );
 }
 
 /** A phone number as the country's dial code and the number; the server gets them joined (E.164). */
-export function PhoneField({ dialCode, number, onDialCode, onNumber }: { dialCode: string; number: string; onDialCode: React.ChangeEventHandler<HTMLInputElement>; onNumber: React.ChangeEventHandler<HTMLInputElement> }) {
+export function PhoneField({
+  dialCode,
+  number,
+  onDialCode,
+  onNumber,
+}: {
+  dialCode: string;
+  number: string;
+  onDialCode: React.ChangeEventHandler<HTMLInputElement>;
+  onNumber: React.ChangeEventHandler<HTMLInputElement>;
+}) {
   const { t } = useTranslation();
   const ids = { dial: useId(), number: useId() };
   return (
     <div className="flex gap-2">
       <div className="flex w-20 flex-col gap-1">
-        <label htmlFor={ids.dial} className="text-sm font-medium">{t('modal.auth.countryCode')}</label>
-        <input id={ids.dial} value={dialCode} onChange={onDialCode} inputMode="tel" autoComplete="tel-country-code" required pattern="\+?[0-9]{1,4}" className={fieldClass} />
+        <label htmlFor={ids.dial} className="text-sm font-medium">
+          {t('modal.auth.countryCode')}
+        </label>
+        <input
+          id={ids.dial}
+          value={dialCode}
+          onChange={onDialCode}
+          inputMode="tel"
+          autoComplete="tel-country-code"
+          required
+          pattern="\+?[0-9]{1,4}"
+          className={fieldClass}
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor={ids.number} className="text-sm font-medium">{t('modal.auth.phone')}</label>
+        <label htmlFor={ids.number} className="text-sm font-medium">
+          {t('modal.auth.phone')}
+        </label>
         <input id={ids.number} type="tel" value={number} onChange={onNumber} autoComplete="tel-national" required className={fieldClass} />
       </div>
     </div>
@@ -38,8 +64,20 @@ export function CodeField({ value, onChange }: { value: string; onChange: React.
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{t('modal.auth.code')}</label>
-      <input id={id} value={value} onChange={onChange} inputMode="numeric" autoComplete="one-time-code" required pattern="[0-9]{6}" maxLength={6} className={`${fieldClass} tracking-widest`} />
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('modal.auth.code')}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={onChange}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        pattern="[0-9]{6}"
+        maxLength={6}
+        className={`${fieldClass} tracking-widest`}
+      />
     </div>
   );
 }

@@ -34,7 +34,12 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
   const withLoader = useUi((s) => s.withLoader);
   // the ways each mode is offered: a password works by both, the rest need a code (or link) that can be sent
   const byCode = (['email', 'phone'] as const).filter((v) => codes[v]);
-  const ways: Record<Mode, readonly Via[]> = { login: ['email', 'phone'], code: byCode.filter((v) => v === 'email' || country === 'IN'), signup: byCode, reset: byCode };
+  const ways: Record<Mode, readonly Via[]> = {
+    login: ['email', 'phone'],
+    code: byCode.filter((v) => v === 'email' || country === 'IN'),
+    signup: byCode,
+    reset: byCode,
+  };
   const [mode, setMode] = useState<Mode>(initial === 'signup' && ways.signup.length > 0 ? 'signup' : 'login');
   const [chosenVia, setVia] = useState<Via>('email');
   const [stage, setStage] = useState(0);
@@ -86,7 +91,10 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
       const result = await authCalls.emailSignup({ name, email: id, password });
       return result.ok ? setMessage({ kind: 'info', text: result.data.errorMessage ?? '' }) : fail(result.reason);
     }
-    if (mode === 'signup') return stage === 0 ? sendCode(() => authCalls.sendOtpForSignup(name, id), otpFailed) : finish(await authCalls.phoneSignup({ name, phoneNumber: id, password, otp: code }));
+    if (mode === 'signup')
+      return stage === 0
+        ? sendCode(() => authCalls.sendOtpForSignup(name, id), otpFailed)
+        : finish(await authCalls.phoneSignup({ name, phoneNumber: id, password, otp: code }));
     if (stage === 0) return sendCode(() => authCalls.sendCodeForPasswordReset(via, id), resetFailed);
     if (stage === 1) {
       const checked = await authCalls.verifyCodeForPasswordReset(via, id, code);
@@ -122,7 +130,12 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
   const askName = mode === 'signup' && stage === 0;
   const askPassword = mode === 'login' || (mode === 'signup' && (via === 'email' || stage === 1)) || (mode === 'reset' && stage === 2);
   const newPassword = mode !== 'login';
-  const titles: Record<Mode, string> = { login: t('modal.auth.loginTitle'), code: t('modal.auth.codeTitle'), signup: t('modal.auth.signupTitle'), reset: t('modal.auth.resetTitle') };
+  const titles: Record<Mode, string> = {
+    login: t('modal.auth.loginTitle'),
+    code: t('modal.auth.codeTitle'),
+    signup: t('modal.auth.signupTitle'),
+    reset: t('modal.auth.resetTitle'),
+  };
   const submitLabel =
     stage === 0 && (mode === 'code' || mode === 'reset' || (mode === 'signup' && via === 'phone'))
       ? t('modal.auth.sendCode')
@@ -139,14 +152,25 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
     <ModalFrame title={titles[mode]} close={close}>
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
         {mode === 'login' && shop.callerVerification && country === 'IN' ? (
-          <button type="button" disabled={busy} onClick={() => void continueWithCaller(shop.callerVerification!)} className="rounded-md border border-primary-strong py-2.5 font-semibold text-primary-strong disabled:opacity-60">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void continueWithCaller(shop.callerVerification!)}
+            className="rounded-md border border-primary-strong py-2.5 font-semibold text-primary-strong disabled:opacity-60"
+          >
             {t('modal.auth.withCaller')}
           </button>
         ) : null}
         {stage === 0 && ways[mode].length > 1 ? (
           <div role="group" aria-label={t('modal.auth.via')} className="grid grid-cols-2 rounded-md border border-slate-300 p-1">
             {(['email', 'phone'] as const).map((v) => (
-              <button key={v} type="button" aria-pressed={via === v} onClick={() => (setVia(v), setMessage(null))} className={`rounded py-1.5 text-sm font-medium ${via === v ? 'bg-primary text-on-primary' : 'text-slate-700'}`}>
+              <button
+                key={v}
+                type="button"
+                aria-pressed={via === v}
+                onClick={() => (setVia(v), setMessage(null))}
+                className={`rounded py-1.5 text-sm font-medium ${via === v ? 'bg-primary text-on-primary' : 'text-slate-700'}`}
+              >
                 {v === 'email' ? t('modal.auth.viaEmail') : t('modal.auth.viaPhone')}
               </button>
             ))}
@@ -154,13 +178,17 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
         ) : null}
         {askName ? (
           <div className="flex flex-col gap-1">
-            <label htmlFor={ids.name} className="text-sm font-medium">{t('modal.auth.name')}</label>
+            <label htmlFor={ids.name} className="text-sm font-medium">
+              {t('modal.auth.name')}
+            </label>
             <input id={ids.name} value={form.name} onChange={set('name')} autoComplete="name" required minLength={2} className={fieldClass} />
           </div>
         ) : null}
         {stage === 0 && via === 'email' ? (
           <div className="flex flex-col gap-1">
-            <label htmlFor={ids.email} className="text-sm font-medium">{t('modal.auth.email')}</label>
+            <label htmlFor={ids.email} className="text-sm font-medium">
+              {t('modal.auth.email')}
+            </label>
             <input id={ids.email} type="email" value={form.email} onChange={set('email')} autoComplete="email" required className={fieldClass} />
           </div>
         ) : null}
@@ -168,7 +196,9 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
         {codeStage ? <CodeField value={form.code} onChange={set('code')} /> : null}
         {askPassword ? (
           <div className="flex flex-col gap-1">
-            <label htmlFor={ids.password} className="text-sm font-medium">{mode === 'reset' ? t('modal.auth.newPassword') : t('modal.auth.password')}</label>
+            <label htmlFor={ids.password} className="text-sm font-medium">
+              {mode === 'reset' ? t('modal.auth.newPassword') : t('modal.auth.password')}
+            </label>
             <input
               id={ids.password}
               type="password"
@@ -180,7 +210,11 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
               aria-describedby={newPassword ? ids.hint : undefined}
               className={fieldClass}
             />
-            {newPassword ? <p id={ids.hint} className="text-sm text-slate-600">{t('modal.auth.passwordHint')}</p> : null}
+            {newPassword ? (
+              <p id={ids.hint} className="text-sm text-slate-600">
+                {t('modal.auth.passwordHint')}
+              </p>
+            ) : null}
           </div>
         ) : null}
         {online ? null : (
@@ -199,11 +233,21 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
         ) : null}
         {mode === 'login' ? (
           <div className="flex flex-wrap justify-between gap-2">
-            {ways.code.length > 0 ? <button type="button" onClick={() => go('code')} className={link}>{t('modal.auth.withCode')}</button> : null}
-            {ways.reset.length > 0 ? <button type="button" onClick={() => go('reset')} className={link}>{t('modal.auth.forgot')}</button> : null}
+            {ways.code.length > 0 ? (
+              <button type="button" onClick={() => go('code')} className={link}>
+                {t('modal.auth.withCode')}
+              </button>
+            ) : null}
+            {ways.reset.length > 0 ? (
+              <button type="button" onClick={() => go('reset')} className={link}>
+                {t('modal.auth.forgot')}
+              </button>
+            ) : null}
           </div>
         ) : mode === 'code' || mode === 'reset' ? (
-          <button type="button" onClick={() => go('login')} className={`self-center ${link}`}>{t('modal.auth.withPassword')}</button>
+          <button type="button" onClick={() => go('login')} className={`self-center ${link}`}>
+            {t('modal.auth.withPassword')}
+          </button>
         ) : null}
         {mode === 'signup' || ways.signup.length > 0 ? (
           <button type="button" onClick={() => go(mode === 'signup' ? 'login' : 'signup')} className={`self-center ${link}`}>

@@ -59,8 +59,19 @@ function ContactChange({ close, via }: ModalProps<'verify-phone' | 'add-email'> 
         <p className="text-slate-700">{t(`modal.shells.${heading}.text`)}</p>
         {stage === 0 && via === 'email' ? (
           <div className="flex flex-col gap-1">
-            <label htmlFor={emailId} className="text-sm font-medium">{t('modal.auth.email')}</label>
-            <input id={emailId} type="email" value={form.email} onChange={set('email')} placeholder={user?.email ?? undefined} autoComplete="email" required className={fieldClass} />
+            <label htmlFor={emailId} className="text-sm font-medium">
+              {t('modal.auth.email')}
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              value={form.email}
+              onChange={set('email')}
+              placeholder={user?.email ?? undefined}
+              autoComplete="email"
+              required
+              className={fieldClass}
+            />
           </div>
         ) : null}
         {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}

@@ -13,15 +13,31 @@ export const fetchSlots = (serviceId: string, from: string | null, days: number)
   getJson<SlotsAnswer>(`/api/appointments/slots?${new URLSearchParams({ serviceId, days: String(days), ...(from ? { from } : {}) }).toString()}`);
 
 /** `fetchSlots` as a query; `asked` counts the times the shopper's page asked again (each shows the loading text). */
-export const slotsQuery = (serviceId: string, from: string | null, days: number, asked: number) => queryOptions({ queryKey: ['appointment-slots', serviceId, from, days, asked], queryFn: () => fetchSlots(serviceId, from, days), ...askedOnShow });
+export const slotsQuery = (serviceId: string, from: string | null, days: number, asked: number) =>
+  queryOptions({ queryKey: ['appointment-slots', serviceId, from, days, asked], queryFn: () => fetchSlots(serviceId, from, days), ...askedOnShow });
 
 /** `POST {serverless}appointment/create` (§7), as the logged-in shopper. */
 export const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string; phone?: string }) =>
-  asUser((headers) => postJson<{ success: true; billId: string; emailSent: boolean; appointment: AppointmentView }>('/fn/appointment/create', { userId, sfId: shopId, appointment }, headers));
+  asUser((headers) =>
+    postJson<{ success: true; billId: string; emailSent: boolean; appointment: AppointmentView }>(
+      '/fn/appointment/create',
+      { userId, sfId: shopId, appointment },
+      headers,
+    ),
+  );
 
-export const moveAppointment = (id: string, start: string) => asUser((headers) => postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/reschedule`, { start }, headers));
+export const moveAppointment = (id: string, start: string) =>
+  asUser((headers) =>
+    postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/reschedule`, { start }, headers),
+  );
 
-export const cancelAppointment = (id: string) => asUser((headers) => postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/cancel`, {}, headers));
+export const cancelAppointment = (id: string) =>
+  asUser((headers) => postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/cancel`, {}, headers));
 
 /** The shopper's bookings (§7 api/user/appointments), the answer as it came. */
-export const appointmentsQuery = (userId: string | null) => queryOptions({ queryKey: ['user', userId, 'appointments'], queryFn: () => asUser((headers) => getJson<AppointmentView[]>('/api/user/appointments', headers)), ...askedOnShow });
+export const appointmentsQuery = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['user', userId, 'appointments'],
+    queryFn: () => asUser((headers) => getJson<AppointmentView[]>('/api/user/appointments', headers)),
+    ...askedOnShow,
+  });

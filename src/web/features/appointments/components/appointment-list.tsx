@@ -25,7 +25,12 @@ export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new UR
 function BookingLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
   const takesAppointments = useTakesAppointments();
   const openModal = useUi((s) => s.openModal);
-  if (takesAppointments) return <Link to={to} className={className}>{children}</Link>;
+  if (takesAppointments)
+    return (
+      <Link to={to} className={className}>
+        {children}
+      </Link>
+    );
   return (
     <button type="button" onClick={() => openModal('feature-not-implemented')} className={className}>
       {children}
@@ -47,7 +52,12 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
     setBusy(true);
     const res = await cancelAppointment(a.id);
     setBusy(false);
-    if (!res.ok) return setProblem(res.status === 0 ? noAnswerText({ offline: t('appointment.offline'), unreachable: t('appointment.unreachable') }) : (res.error?.message ?? t('appointment.failed')));
+    if (!res.ok)
+      return setProblem(
+        res.status === 0
+          ? noAnswerText({ offline: t('appointment.offline'), unreachable: t('appointment.unreachable') })
+          : (res.error?.message ?? t('appointment.failed')),
+      );
     setConfirming(false);
     void notify({ type: 'success', message: t('appointment.cancelled') });
     onChanged?.();
@@ -58,7 +68,8 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
       <h3 className="font-semibold">{a.serviceName}</h3>
       <p className="text-slate-700">{when.dayAndTime(a.start)}</p>
       <p className="text-sm text-slate-600">
-        {t('appointment.minutes', { count: a.durationMinutes })} · {formatFee(a.price)} · {a.status === 'cancelled' ? t('appointment.statusCancelled') : upcoming ? t('appointment.statusBooked') : t('appointment.statusPast')}
+        {t('appointment.minutes', { count: a.durationMinutes })} · {formatFee(a.price)} ·{' '}
+        {a.status === 'cancelled' ? t('appointment.statusCancelled') : upcoming ? t('appointment.statusBooked') : t('appointment.statusPast')}
       </p>
       {a.notes ? <p className="text-sm text-slate-600">{t('appointment.yourNote', { note: a.notes })}</p> : null}
       {upcoming && onChanged ? (
@@ -66,7 +77,12 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
           confirming ? (
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <span>{t('appointment.confirmCancel')}</span>
-              <button type="button" disabled={busy} onClick={() => void cancel()} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => void cancel()}
+                className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+              >
                 {t('appointment.yesCancel')}
               </button>
               <button type="button" onClick={() => setConfirming(false)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
@@ -78,7 +94,11 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
               <BookingLink to={moveLink(a)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
                 {t('appointment.move')}
               </BookingLink>
-              <button type="button" onClick={() => setConfirming(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-red-700">
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-red-700"
+              >
                 {t('appointment.cancel')}
               </button>
             </div>
@@ -102,7 +122,12 @@ export function AppointmentList() {
   const userId = useSession((s) => s.user?.id ?? null);
   const { data: answer, refetch } = useQuery(appointmentsQuery(userId), queryClient);
   if (!answer) return <p role="status">{t('nav.loading')}</p>;
-  if (!answer.ok) return <p role="alert" className="text-red-700">{t('appointment.listFailed')}</p>;
+  if (!answer.ok)
+    return (
+      <p role="alert" className="text-red-700">
+        {t('appointment.listFailed')}
+      </p>
+    );
   const list = answer.data;
   const upcoming = list.filter((a) => a.status === 'booked' && !a.past);
   const others = list.filter((a) => !upcoming.includes(a)).reverse();

@@ -14,7 +14,8 @@ import { useFormatFee } from '../hooks/use-format-fee.ts';
 import { Button } from '../../../ui/button.tsx';
 
 const PAGE_DAYS = 7;
-const pill = (on: boolean) => `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
+const pill = (on: boolean) =>
+  `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
 
 const reasonText = { closed: 'appointment.closed', too_soon: 'appointment.tooSoon', full: 'appointment.full' } as const satisfies Record<DayReason, string>;
 
@@ -59,7 +60,6 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
 
-
   const chooseService = (id: string) => {
     onService(id);
     setFrom(null);
@@ -82,7 +82,14 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
     if (!service || !chosenSlot || !user) return;
     setBusy(true);
     setProblem(null);
-    const res = moving ? await moveAppointment(moving, chosenSlot.start) : await bookAppointment(shopId, user.id, { serviceId: service.id, start: chosenSlot.start, notes, ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}) });
+    const res = moving
+      ? await moveAppointment(moving, chosenSlot.start)
+      : await bookAppointment(shopId, user.id, {
+          serviceId: service.id,
+          start: chosenSlot.start,
+          notes,
+          ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}),
+        });
     setBusy(false);
     if (res.ok) return onDone(res.data.appointment.billId, 'emailSent' in res.data && res.data.emailSent === true);
     if (res.status === 0) return setProblem(noAnswerText({ offline: t('appointment.offline'), unreachable: t('appointment.unreachable') }));
@@ -105,9 +112,20 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
         <legend className="mb-2 text-lg font-semibold">{t('appointment.chooseService')}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {services.map((s) => (
-            <label key={s.id} className={`flex cursor-pointer flex-col gap-1 rounded-lg border p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${s.id === serviceId ? 'border-primary-strong bg-primary-strong/5' : 'border-slate-200 bg-white'}`}>
+            <label
+              key={s.id}
+              className={`flex cursor-pointer flex-col gap-1 rounded-lg border p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${s.id === serviceId ? 'border-primary-strong bg-primary-strong/5' : 'border-slate-200 bg-white'}`}
+            >
               <span className="flex items-center gap-2 font-semibold">
-                <input type="radio" name="service" value={s.id} checked={s.id === serviceId} disabled={moving !== null && s.id !== serviceId} onChange={() => chooseService(s.id)} className="accent-primary-strong" />
+                <input
+                  type="radio"
+                  name="service"
+                  value={s.id}
+                  checked={s.id === serviceId}
+                  disabled={moving !== null && s.id !== serviceId}
+                  onChange={() => chooseService(s.id)}
+                  className="accent-primary-strong"
+                />
                 {s.name}
               </span>
               <span className="text-sm text-slate-600">
@@ -137,7 +155,15 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
                   const reason = whyNoTime(d);
                   return (
                     <label key={d.date} className={pill(d.date === day)}>
-                      <input type="radio" name="day" value={d.date} checked={d.date === day} disabled={reason !== null} onChange={() => (setDay(d.date), setStart(null))} className="sr-only" />
+                      <input
+                        type="radio"
+                        name="day"
+                        value={d.date}
+                        checked={d.date === day}
+                        disabled={reason !== null}
+                        onChange={() => (setDay(d.date), setStart(null))}
+                        className="sr-only"
+                      />
                       {reason ? t('appointment.dayUnavailable', { day: label, reason: t(reasonText[reason]) }) : label}
                     </label>
                   );
@@ -166,7 +192,15 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
                   const time = when.time(s.start);
                   return (
                     <label key={s.start} className={pill(s.start === start)}>
-                      <input type="radio" name="time" value={s.start} checked={s.start === start} disabled={s.remaining === 0} onChange={() => setStart(s.start)} className="sr-only" />
+                      <input
+                        type="radio"
+                        name="time"
+                        value={s.start}
+                        checked={s.start === start}
+                        disabled={s.remaining === 0}
+                        onChange={() => setStart(s.start)}
+                        className="sr-only"
+                      />
                       {s.remaining === 0 ? t('appointment.timeFull', { time }) : capacity > 1 ? t('appointment.timeLeft', { time, count: s.remaining }) : time}
                     </label>
                   );
@@ -178,13 +212,27 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
           {moving ? null : (
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
               {t('appointment.phone')}
-              <input type="tel" autoComplete="tel" required value={phoneShown} maxLength={20} onChange={(e) => setPhone(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+              <input
+                type="tel"
+                autoComplete="tel"
+                required
+                value={phoneShown}
+                maxLength={20}
+                onChange={(e) => setPhone(e.target.value)}
+                className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+              />
             </label>
           )}
           {moving ? null : (
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
               {t('appointment.notes')}
-              <textarea value={notes} maxLength={500} rows={3} onChange={(e) => setNotes(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+              <textarea
+                value={notes}
+                maxLength={500}
+                rows={3}
+                onChange={(e) => setNotes(e.target.value)}
+                className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+              />
             </label>
           )}
 
@@ -195,7 +243,9 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
           ) : null}
           {user ? (
             <Button size="lg" className="self-start" type="submit" disabled={!chosenSlot || busy}>
-              {chosenSlot ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) }) : t('appointment.pickTime')}
+              {chosenSlot
+                ? t(moving ? 'appointment.moveTo' : 'appointment.bookAt', { service: service.name, when: when.dayAndTime(chosenSlot.start) })
+                : t('appointment.pickTime')}
             </Button>
           ) : (
             <LoginPrompt text={t('appointment.loginFirst')} action={t('appointment.login')} />

@@ -33,7 +33,11 @@ export function AddToCart({ product, size = 'md' }: { product: CartProduct; size
     );
   }
   return (
-    <button type="button" onClick={() => actOnCart({ type: 'add', product }, rules, t)} className={`rounded-md bg-primary font-semibold text-on-primary hover:opacity-90 ${padding}`}>
+    <button
+      type="button"
+      onClick={() => actOnCart({ type: 'add', product }, rules, t)}
+      className={`rounded-md bg-primary font-semibold text-on-primary hover:opacity-90 ${padding}`}
+    >
       {t('cart.add')}
       <span className="sr-only"> {product.title}</span>
     </button>

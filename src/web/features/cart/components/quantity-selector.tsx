@@ -27,7 +27,12 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
   const button = 'size-9 rounded-md border border-slate-300 bg-white text-lg font-semibold hover:border-slate-500 disabled:opacity-40';
   return (
     <div className="flex items-center gap-1.5">
-      <button type="button" className={button} onClick={() => commit(Math.max(0, Math.round((item.qty - step) * 100) / 100))} aria-label={item.isFraction ? t('cart.weightDecrease', { title: item.title, step }) : t('cart.decrease', { title: item.title })}>
+      <button
+        type="button"
+        className={button}
+        onClick={() => commit(Math.max(0, Math.round((item.qty - step) * 100) / 100))}
+        aria-label={item.isFraction ? t('cart.weightDecrease', { title: item.title, step }) : t('cart.decrease', { title: item.title })}
+      >
         −
       </button>
       <label className="flex items-center gap-1">

@@ -35,7 +35,18 @@ export function useAttachCart(): void {
         const current = useCartStore.getState().items;
         const updated = current.map((i) => {
           const p = fresh.get(i.id);
-          return p ? { ...i, stock: p.stock, madeToOrder: p.madeToOrder === true, weightStep: p.weightStep, price: p.price, title: p.title, images: p.images.slice(0, 2), errors: p.errors } : i;
+          return p
+            ? {
+                ...i,
+                stock: p.stock,
+                madeToOrder: p.madeToOrder === true,
+                weightStep: p.weightStep,
+                price: p.price,
+                title: p.title,
+                images: p.images.slice(0, 2),
+                errors: p.errors,
+              }
+            : i;
         });
         if (JSON.stringify(updated) !== JSON.stringify(current)) dispatch({ type: 'replace', items: updated }, rules);
       })

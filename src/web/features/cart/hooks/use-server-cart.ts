@@ -46,7 +46,9 @@ function useServerCart(): void {
     const push = async () => {
       const { set, remove } = pendingChanges(useCartStore.getState().items, readCartBase(shopId, userId));
       const agreed = await Promise.all([
-        ...set.map(async (l) => ((await asUser((headers) => postJson(cartPath(l.productId), { qty: l.qty }, headers))).ok ? ([l.productId, l.qty] as const) : null)),
+        ...set.map(async (l) =>
+          (await asUser((headers) => postJson(cartPath(l.productId), { qty: l.qty }, headers))).ok ? ([l.productId, l.qty] as const) : null,
+        ),
         ...remove.map(async (id) => ((await asUser((headers) => deleteJson(cartPath(id), headers))).ok ? ([id, undefined] as const) : null)),
       ]);
       // a change the server did not take stays a change of this device, tried again next time

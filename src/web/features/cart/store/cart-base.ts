@@ -13,7 +13,9 @@ type Stored = { userId: string; lines: Array<[string, number]> };
 export function readCartBase(shopId: string, userId: string): Map<string, number> {
   try {
     const stored = JSON.parse(localStorage.getItem(key(shopId)) ?? 'null') as Stored | null;
-    return stored?.userId === userId && Array.isArray(stored.lines) ? new Map(stored.lines.filter(([id, qty]) => typeof id === 'string' && typeof qty === 'number')) : new Map();
+    return stored?.userId === userId && Array.isArray(stored.lines)
+      ? new Map(stored.lines.filter(([id, qty]) => typeof id === 'string' && typeof qty === 'number'))
+      : new Map();
   } catch {
     return new Map();
   }

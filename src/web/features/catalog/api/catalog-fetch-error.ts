@@ -7,4 +7,5 @@ export class CatalogFetchError extends Error {
   }
 }
 
-export const isCatalogFetchError = (error: unknown): error is CatalogFetchError => error instanceof Error && (error as Partial<CatalogFetchError>).code === 'catalog-fetch';
+export const isCatalogFetchError = (error: unknown): error is CatalogFetchError =>
+  error instanceof Error && (error as Partial<CatalogFetchError>).code === 'catalog-fetch';

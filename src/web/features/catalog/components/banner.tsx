@@ -26,12 +26,31 @@ export function BannerCard({ banner, look = 'hero', priority = false }: { banner
   const picture =
     look === 'hero' ? (
       // a hero spans the page (at most 1248 CSS px): the browser picks the copy for the screen's width and density
-      <Picture src={banner.image.desktop} mobileSrc={banner.image.mobile} alt={banner.title} wide width={1600} height={500} sizes={HERO_SIZES} priority={priority} className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]" />
+      <Picture
+        src={banner.image.desktop}
+        mobileSrc={banner.image.mobile}
+        alt={banner.title}
+        wide
+        width={1600}
+        height={500}
+        sizes={HERO_SIZES}
+        priority={priority}
+        className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]"
+      />
     ) : (
       // a 4:3 crop of a 16:5 image uses 5/12 of its width: an ~300 px card needs the 800 px copy.
       // The box holds the ratio: in the card's flex column the image alone would take its own 600 px height
       <span className="relative block aspect-[4/3] shrink-0 overflow-hidden">
-        <Picture src={banner.image.desktop} mobileSrc={banner.image.mobile} alt={banner.title} wide width={800} height={600} priority={priority} className="absolute inset-0 size-full object-cover lg:object-right" />
+        <Picture
+          src={banner.image.desktop}
+          mobileSrc={banner.image.mobile}
+          alt={banner.title}
+          wide
+          width={800}
+          height={600}
+          priority={priority}
+          className="absolute inset-0 size-full object-cover lg:object-right"
+        />
       </span>
     );
   const newWindow = link.type === 'url' ? <span className="sr-only"> {t('banner.newWindow')}</span> : null;
@@ -42,7 +61,9 @@ export function BannerCard({ banner, look = 'hero', priority = false }: { banner
         <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-black/75 to-transparent p-4 text-white lg:p-8">
           <span className="text-xl font-bold lg:text-3xl">{banner.title}</span>
           {banner.subtitle ? <span className="text-sm lg:text-base">{banner.subtitle}</span> : null}
-          {banner.buttonText ? <span className="mt-2 w-fit rounded-md bg-white px-4 py-1.5 text-sm font-semibold text-slate-900">{banner.buttonText}</span> : null}
+          {banner.buttonText ? (
+            <span className="mt-2 w-fit rounded-md bg-white px-4 py-1.5 text-sm font-semibold text-slate-900">{banner.buttonText}</span>
+          ) : null}
           {newWindow}
         </span>
       </>

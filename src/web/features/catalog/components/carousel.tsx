@@ -33,7 +33,16 @@ export type CarouselProps = {
  * list whose first page shows at full size; once Embla runs it takes the list over in
  * place (same sizes, so no layout shift) and the controls appear.
  */
-export function Carousel({ children, slideClassName, autoplayMs, dots = false, dotsClassName = '', buttonsAt = 'top-1/2', buttonsOnDesktopOnly = false, className }: CarouselProps) {
+export function Carousel({
+  children,
+  slideClassName,
+  autoplayMs,
+  dots = false,
+  dotsClassName = '',
+  buttonsAt = 'top-1/2',
+  buttonsOnDesktopOnly = false,
+  className,
+}: CarouselProps) {
   const { viewportRef, ...c } = useCarousel({ autoplayMs });
   const slides = Children.toArray(children);
   const viewport = c.ready ? 'overflow-hidden' : 'snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden';
@@ -43,7 +52,10 @@ export function Carousel({ children, slideClassName, autoplayMs, dots = false, d
         <div ref={viewportRef} className={viewport}>
           <ul className={`-ml-3 flex ${c.ready ? 'touch-pan-y touch-pinch-zoom' : ''}`}>
             {slides.map((slide, i) => (
-              <li key={isValidElement(slide) && slide.key !== null ? slide.key : i} className={`min-w-0 shrink-0 grow-0 pl-3 ${c.ready ? '' : 'snap-start'} ${slideClassName}`}>
+              <li
+                key={isValidElement(slide) && slide.key !== null ? slide.key : i}
+                className={`min-w-0 shrink-0 grow-0 pl-3 ${c.ready ? '' : 'snap-start'} ${slideClassName}`}
+              >
                 {slide}
               </li>
             ))}
@@ -95,7 +107,9 @@ function Dots({ c, className }: { c: Controls; className: string }) {
               aria-current={i === current ? 'true' : undefined}
               className="group flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-primary-strong"
             >
-              <span className={`block size-2.5 rounded-full transition-colors ${i === current ? 'bg-primary-strong' : 'bg-slate-300 group-hover:bg-slate-500'}`} />
+              <span
+                className={`block size-2.5 rounded-full transition-colors ${i === current ? 'bg-primary-strong' : 'bg-slate-300 group-hover:bg-slate-500'}`}
+              />
             </button>
           ))
         : null}

@@ -16,13 +16,23 @@ export function CategoryChips({ categories, active }: { categories: Category[]; 
     <nav aria-label={t('catalog.categories')} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:px-0">
       <ul className="flex gap-2 pb-2 lg:flex-wrap">
         <li>
-          <Link to={paths.catalog()} defaultShouldRevalidate={false} className={chip(active.length === 0)} aria-current={active.length === 0 ? 'page' : undefined}>
+          <Link
+            to={paths.catalog()}
+            defaultShouldRevalidate={false}
+            className={chip(active.length === 0)}
+            aria-current={active.length === 0 ? 'page' : undefined}
+          >
             {t('catalog.all')}
           </Link>
         </li>
         {sortCategories(categories).map((c) => (
           <li key={c.oId}>
-            <Link to={paths.catalog({ categories: [c.oId] })} defaultShouldRevalidate={false} className={chip(active.includes(c.oId))} aria-current={active.includes(c.oId) ? 'page' : undefined}>
+            <Link
+              to={paths.catalog({ categories: [c.oId] })}
+              defaultShouldRevalidate={false}
+              className={chip(active.includes(c.oId))}
+              aria-current={active.includes(c.oId) ? 'page' : undefined}
+            >
               {c.name || t('catalog.unnamed')}
             </Link>
           </li>

@@ -77,7 +77,14 @@ function Zoom({ image, title, onClose }: { image: GalleryImage; title: string; o
         className="fixed inset-0 z-50 flex cursor-zoom-out items-center justify-center p-4 outline-none"
       >
         <Dialog.Title className="sr-only">{title}</Dialog.Title>
-        <img src={image.big.url} srcSet={srcSet} alt={image.alt} width={800} height={800} className="aspect-square h-auto cursor-default w-[min(800px,calc(100vw-2rem),calc(100dvh-6rem))] rounded-lg bg-white object-contain" />
+        <img
+          src={image.big.url}
+          srcSet={srcSet}
+          alt={image.alt}
+          width={800}
+          height={800}
+          className="aspect-square h-auto cursor-default w-[min(800px,calc(100vw-2rem),calc(100dvh-6rem))] rounded-lg bg-white object-contain"
+        />
         <Dialog.Close asChild>
           <button
             type="button"

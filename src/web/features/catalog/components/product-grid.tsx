@@ -13,7 +13,10 @@ export function useTiles(products: TileProduct[]): Tile[] {
   const { enableVariantGrouping } = useShop().catalog;
   // the same array while the products are the same, so a long virtual list keeps its rows across re-renders
   return useMemo(
-    () => (enableVariantGrouping ? groupVariants(products).map((g) => ({ product: g.product, variants: g.variants.length })) : products.map((p) => ({ product: p, variants: 1 }))),
+    () =>
+      enableVariantGrouping
+        ? groupVariants(products).map((g) => ({ product: g.product, variants: g.variants.length }))
+        : products.map((p) => ({ product: p, variants: 1 })),
     [products, enableVariantGrouping],
   );
 }
@@ -48,7 +51,17 @@ function useVirtualListLoaded(needed: boolean): boolean {
  * the same places. `tilesInAll` says that `products` is only that first page of a longer
  * list (the server's, firstScreenPage): it stays a plain list until the whole one is given.
  */
-export function ProductGrid({ products, tilesInAll, eagerCount = 4, view }: { products: TileProduct[]; tilesInAll?: number | undefined; eagerCount?: number; view?: TileViews }) {
+export function ProductGrid({
+  products,
+  tilesInAll,
+  eagerCount = 4,
+  view,
+}: {
+  products: TileProduct[];
+  tilesInAll?: number | undefined;
+  eagerCount?: number;
+  view?: TileViews;
+}) {
   const t = useT();
   const { defaultView } = useShop().catalog;
   const tiles = useTiles(products);
@@ -60,7 +73,8 @@ export function ProductGrid({ products, tilesInAll, eagerCount = 4, view }: { pr
   const loaded = useVirtualListLoaded(long && hydrated);
   if (tiles.length === 0) return <p className="py-10 text-center text-slate-600">{t('catalog.noProducts')}</p>;
   // one virtual list per history entry, so coming back to an entry finds its own rows
-  if (long && tilesInAll === undefined && hydrated && loaded && LoadedVirtualList) return <LoadedVirtualList key={key} tiles={tiles} view={shown} eagerCount={eagerCount} historyKey={key} />;
+  if (long && tilesInAll === undefined && hydrated && loaded && LoadedVirtualList)
+    return <LoadedVirtualList key={key} tiles={tiles} view={shown} eagerCount={eagerCount} historyKey={key} />;
   return (
     <ul className={`grid gap-3 ${gridClasses(shown)}`}>
       {(long ? tiles.slice(0, FIRST_PAGE) : tiles).map(({ product, variants }, i) => (

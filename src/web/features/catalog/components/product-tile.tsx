@@ -13,10 +13,43 @@ import { ProductErrors } from './product-errors.tsx';
 export type TileView = 'grid' | 'list';
 
 /** What a tile needs: loaders send only this, not descriptions, to keep pages light. */
-export type TileProduct = Pick<Product, 'id' | 'itemId' | 'variantId' | 'variantName' | 'title' | 'price' | 'images' | 'stock' | 'madeToOrder' | 'isFraction' | 'categoryId' | 'tags' | 'sku' | 'type_id' | 'errors'>;
+export type TileProduct = Pick<
+  Product,
+  | 'id'
+  | 'itemId'
+  | 'variantId'
+  | 'variantName'
+  | 'title'
+  | 'price'
+  | 'images'
+  | 'stock'
+  | 'madeToOrder'
+  | 'isFraction'
+  | 'categoryId'
+  | 'tags'
+  | 'sku'
+  | 'type_id'
+  | 'errors'
+>;
 
 export function toTile(p: Product): TileProduct {
-  return { id: p.id, itemId: p.itemId, variantId: p.variantId, variantName: p.variantName, title: p.title, price: p.price, images: p.images.slice(0, 2), stock: p.stock, ...(p.madeToOrder ? { madeToOrder: true } : {}), isFraction: p.isFraction, categoryId: p.categoryId, tags: p.tags, sku: p.sku, type_id: p.type_id, errors: p.errors };
+  return {
+    id: p.id,
+    itemId: p.itemId,
+    variantId: p.variantId,
+    variantName: p.variantName,
+    title: p.title,
+    price: p.price,
+    images: p.images.slice(0, 2),
+    stock: p.stock,
+    ...(p.madeToOrder ? { madeToOrder: true } : {}),
+    isFraction: p.isFraction,
+    categoryId: p.categoryId,
+    tags: p.tags,
+    sku: p.sku,
+    type_id: p.type_id,
+    errors: p.errors,
+  };
 }
 
 const ITEM: Record<TileView, string> = { list: 'flex flex-row', grid: 'flex flex-col' };
@@ -49,7 +82,19 @@ const OFFSCREEN_LATER_DESKTOP: Record<TileView, string> = { list: 'lg:[contain-i
  * Memoised: a list re-rendering with the same products (hydration done, a view chosen
  * again) does not render its hundred tiles again.
  */
-export const ProductTile = memo(function ProductTile({ product, variants = 1, view, eager = false, as: Tag = 'li' }: { product: TileProduct; variants?: number; view: { mobile: TileView; desktop: TileView }; eager?: boolean; as?: 'li' | 'div' }) {
+export const ProductTile = memo(function ProductTile({
+  product,
+  variants = 1,
+  view,
+  eager = false,
+  as: Tag = 'li',
+}: {
+  product: TileProduct;
+  variants?: number;
+  view: { mobile: TileView; desktop: TileView };
+  eager?: boolean;
+  as?: 'li' | 'div';
+}) {
   const t = useT();
   const action = useTileAction();
   const [image, second] = product.images;
@@ -58,19 +103,32 @@ export const ProductTile = memo(function ProductTile({ product, variants = 1, vi
   // one link per tile, stretched over the whole card (one tab stop, one link to hydrate);
   // the picture beside it is decoration, as the title says what it shows
   return (
-    <Tag className={`group relative overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''} ${Tag === 'li' && !eager ? `${OFFSCREEN_LATER[view.mobile]} ${OFFSCREEN_LATER_DESKTOP[view.desktop]}` : ''}`}>
+    <Tag
+      className={`group relative overflow-hidden rounded-lg border border-slate-200 bg-white ${ITEM[view.mobile]} ${ITEM_DESKTOP[view.desktop]} ${Tag === 'div' ? 'h-full' : ''} ${Tag === 'li' && !eager ? `${OFFSCREEN_LATER[view.mobile]} ${OFFSCREEN_LATER_DESKTOP[view.desktop]}` : ''}`}
+    >
       <div className={`relative shrink-0 bg-slate-100 ${IMAGE[view.mobile]} ${IMAGE_DESKTOP[view.desktop]}`}>
-        {image ? <Picture src={smallImageSource(image)} alt="" width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} priority={eager} className="size-full object-cover" /> : null}
+        {image ? (
+          <Picture src={smallImageSource(image)} alt="" width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} priority={eager} className="size-full object-cover" />
+        ) : null}
         {/* §3 "first two shown": the second picture over the first while a mouse is on the tile or the keyboard is in it.
             Not displayed until then, so a lazy image is not fetched at all on touch screens */}
         {image && second ? <Picture src={smallImageSource(second)} alt="" width={TILE_IMAGE_PX} height={TILE_IMAGE_PX} className={SECOND_IMAGE} /> : null}
-        {out ? <span className="absolute top-2 left-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-medium text-white">{t('product.outOfStock')}</span> : null}
+        {out ? (
+          <span className="absolute top-2 left-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-medium text-white">{t('product.outOfStock')}</span>
+        ) : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
-        <Link to={href} className="line-clamp-2 font-medium after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-primary-strong">
+        <Link
+          to={href}
+          className="line-clamp-2 font-medium after:absolute after:inset-0 hover:underline focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-primary-strong"
+        >
           {product.title}
         </Link>
-        {variants > 1 ? <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span> : product.variantName ? <span className="text-xs text-slate-600">{product.variantName}</span> : null}
+        {variants > 1 ? (
+          <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span>
+        ) : product.variantName ? (
+          <span className="text-xs text-slate-600">{product.variantName}</span>
+        ) : null}
         <Price product={product} />
         <ProductErrors product={product} className="text-xs" />
         {/* one product per tile: a grouped tile's options are chosen on the product page; above the card's link */}

@@ -42,7 +42,16 @@ const GridGlyph = () => (
 );
 
 const ListGlyph = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className="size-5">
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-5"
+  >
     <path d="M4 5h5v5H4zM4 14h5v5H4zM12 6.5h8M12 15.5h8" />
   </svg>
 );

@@ -74,7 +74,12 @@ export function VirtualTileList({ tiles, view, eagerCount, historyKey }: { tiles
 
   useLayoutEffect(
     () => () => {
-      saveLayout(historyKey, { columns, rows: virtualizer.takeSnapshot(), scrollY: virtualizer.scrollOffset ?? 0, scrollMargin: virtualizer.options.scrollMargin });
+      saveLayout(historyKey, {
+        columns,
+        rows: virtualizer.takeSnapshot(),
+        scrollY: virtualizer.scrollOffset ?? 0,
+        scrollMargin: virtualizer.options.scrollMargin,
+      });
     },
     [historyKey, columns, virtualizer],
   );

@@ -23,7 +23,10 @@ const product = (variantId: string, categoryId: string, tags: string[] = []): Pr
   tags,
 });
 
-const catalog = { categories: [category('fruit', 'Fruit'), category('tea', 'Tea')], products: [product('mango', 'fruit', ['new']), product('assam', 'tea'), product('kiwi', 'fruit')] };
+const catalog = {
+  categories: [category('fruit', 'Fruit'), category('tea', 'Tea')],
+  products: [product('mango', 'fruit', ['new']), product('assam', 'tea'), product('kiwi', 'fruit')],
+};
 const page = (query: string) => catalogPage(catalog, new URLSearchParams(query));
 
 describe('the catalog page for a URL', () => {
@@ -43,13 +46,25 @@ describe('the catalog page for a URL', () => {
   });
 
   it("a category with a blank name is not All Products: its heading is left for 'Unnamed'", () => {
-    const blank = catalogPage({ ...catalog, categories: [...catalog.categories, category('misc', '  ')], products: [...catalog.products, product('pin', 'misc')] }, new URLSearchParams('categories=misc'));
+    const blank = catalogPage(
+      { ...catalog, categories: [...catalog.categories, category('misc', '  ')], products: [...catalog.products, product('pin', 'misc')] },
+      new URLSearchParams('categories=misc'),
+    );
     expect(blank.heading).toBe('');
     expect(blank.products.map((p) => p.variantId)).toEqual(['pin']);
   });
 
   it('a banner linking to two categories lands on both, headed by their names in the list order', () => {
-    const both = catalogPage({ ...catalog, categories: [{ ...category('fruit', 'Fresh Fruits'), position: 0 }, { ...category('tea', 'Tea & Coffee'), position: 1 }] }, new URLSearchParams('categories=tea,fruit'));
+    const both = catalogPage(
+      {
+        ...catalog,
+        categories: [
+          { ...category('fruit', 'Fresh Fruits'), position: 0 },
+          { ...category('tea', 'Tea & Coffee'), position: 1 },
+        ],
+      },
+      new URLSearchParams('categories=tea,fruit'),
+    );
     expect(both.heading).toBe('Fresh Fruits, Tea & Coffee');
     expect(both.active).toEqual(['tea', 'fruit']);
     expect(both.products.map((p) => p.variantId)).toEqual(['mango', 'assam', 'kiwi']);
@@ -70,7 +85,9 @@ describe('the first screen the server sends of a long listing', () => {
   const many = (count: number, variantsEach = 1) => ({
     categories: catalog.categories,
     // an item's later variants come at the end of the catalog, as an import may order them
-    products: Array.from({ length: variantsEach }, (_, v) => Array.from({ length: count }, (_, i) => ({ ...product(`p${i}-v${v}`, i % 2 ? 'tea' : 'fruit'), itemId: `p${i}` }))).flat(),
+    products: Array.from({ length: variantsEach }, (_, v) =>
+      Array.from({ length: count }, (_, i) => ({ ...product(`p${i}-v${v}`, i % 2 ? 'tea' : 'fruit'), itemId: `p${i}` })),
+    ).flat(),
   });
   const all = new URLSearchParams();
 

@@ -28,7 +28,10 @@ export type CatalogPage = {
 function categoriesHeading(categories: Category[], chosen: string[]): string | null {
   const known = sortCategories(categories.filter((c) => chosen.includes(c.oId)));
   if (known.length === 0) return null;
-  return known.map((c) => c.name.trim()).filter(Boolean).join(', ');
+  return known
+    .map((c) => c.name.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The URL's filter of the catalog and its heading: what both forms of the page below start from. */

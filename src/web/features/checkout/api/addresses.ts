@@ -7,7 +7,12 @@ import { asUser } from '../../../lib/session.ts';
 export type SavedAddress = ShippingDetails & { id: string };
 
 /** The logged-in shopper's saved delivery addresses (§7 api/user/addresses), the answer as it came. */
-export const savedAddressesQuery = (userId: string | null) => queryOptions({ queryKey: ['user', userId, 'addresses'], queryFn: () => asUser((headers) => getJson<SavedAddress[]>('/api/user/addresses', headers)), ...askedOnShow });
+export const savedAddressesQuery = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['user', userId, 'addresses'],
+    queryFn: () => asUser((headers) => getJson<SavedAddress[]>('/api/user/addresses', headers)),
+    ...askedOnShow,
+  });
 
 /**
  * After an order, a logged-in shopper's delivery address is kept for next time (§7

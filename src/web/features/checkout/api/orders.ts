@@ -19,7 +19,12 @@ export type PaymentSetup =
   | { provider: 'payu'; paymentStatus: string; action: string; method: 'POST'; fields: Record<string, string> };
 
 /** What `POST /fn/order/quote` answers: the lines and totals the order would be charged now. */
-export type OrderQuote = { success: true; lines: Array<{ productId: string; qty: number; isFraction: boolean; unitPrice: number; total: number; taxPercent: number }>; totals: ApiTotalsLine[]; grandTotal: number };
+export type OrderQuote = {
+  success: true;
+  lines: Array<{ productId: string; qty: number; isFraction: boolean; unitPrice: number; total: number; taxPercent: number }>;
+  totals: ApiTotalsLine[];
+  grandTotal: number;
+};
 
 /** The server's price for the checkout as it stands (the same rules the order is charged by). */
 export const quoteOrder = (body: OrderRequest, headers: Record<string, string> = {}) => postJson<OrderQuote>('/fn/order/quote', body, headers);
@@ -37,7 +42,19 @@ export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; r
   const { items, deliveryMode, shippingSlotId, couponCode, personalDetails, paymentType } = body.order;
   // the e-mail and phone, for a coupon's once-per-customer and first-order rules
   const contact = { fullName: '', email: personalDetails.email, phone: personalDetails.phone };
-  const priced: OrderRequest = { userId: null, sfId: body.sfId, order: { items, deliveryMode, shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null, couponCode, personalDetails: contact, paymentType, note: '' } };
+  const priced: OrderRequest = {
+    userId: null,
+    sfId: body.sfId,
+    order: {
+      items,
+      deliveryMode,
+      shippingSlotId: deliveryMode === 'ship' ? shippingSlotId : null,
+      couponCode,
+      personalDetails: contact,
+      paymentType,
+      note: '',
+    },
+  };
   const text = JSON.stringify(priced);
   const [asked, setAsked] = useState(text);
   useEffect(() => {
@@ -46,30 +63,50 @@ export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; r
   }, [text]);
   // who asks matters too: a guest's order not paid online has a limit an account's has not
   const userId = useSession((s) => s.user?.id ?? null);
-  const query = useQuery({ queryKey: ['order-quote', asked, userId], queryFn: () => asUser((headers) => quoteOrder(JSON.parse(asked) as OrderRequest, headers)), placeholderData: keepPreviousData, staleTime: 30_000, enabled: items.length > 0 }, queryClient);
+  const query = useQuery(
+    {
+      queryKey: ['order-quote', asked, userId],
+      queryFn: () => asUser((headers) => quoteOrder(JSON.parse(asked) as OrderRequest, headers)),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+      enabled: items.length > 0,
+    },
+    queryClient,
+  );
   const result = query.data;
   if (!result) return { quote: null, refusal: null };
   return result.ok ? { quote: result.data, refusal: null } : { quote: null, refusal: result.status === 0 ? null : result.error };
 }
 
 /** One Idempotency-Key per checkout attempt: a retry of the same attempt can never make a second order. */
-export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: Record<string, string> = {}) => postJson<PlacedOrder>('/fn/order/create', body, { ...headers, 'idempotency-key': idempotencyKey });
+export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: Record<string, string> = {}) =>
+  postJson<PlacedOrder>('/fn/order/create', body, { ...headers, 'idempotency-key': idempotencyKey });
 
-export const setUpPayment = (shopId: string, orderId: string, token: OrderToken, provider: PaymentType) => orderCall(token, (headers) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, headers));
+export const setUpPayment = (shopId: string, orderId: string, token: OrderToken, provider: PaymentType) =>
+  orderCall(token, (headers) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, headers));
 
-export const sendUpiReference = (shopId: string, orderId: string, token: OrderToken, utr: string) => orderCall(token, (headers) => postJson<{ success: true; paymentStatus: string }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, headers));
+export const sendUpiReference = (shopId: string, orderId: string, token: OrderToken, utr: string) =>
+  orderCall(token, (headers) => postJson<{ success: true; paymentStatus: string }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, headers));
 
 /** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account. */
 export const fetchOrder = (orderId: string, token: OrderToken) =>
-  orderCall(token, (headers) => getJson<{ success: true; order: OrderView }>(token === null ? `/api/user/orders/${encodeURIComponent(orderId)}` : `/api/guest/order/${encodeURIComponent(orderId)}`, headers));
+  orderCall(token, (headers) =>
+    getJson<{ success: true; order: OrderView }>(
+      token === null ? `/api/user/orders/${encodeURIComponent(orderId)}` : `/api/guest/order/${encodeURIComponent(orderId)}`,
+      headers,
+    ),
+  );
 
 /** `fetchOrder` as a query; the user is part of the key, so an account's order is never shown to the next one on this tab. */
-export const orderQuery = (orderId: string, token: OrderToken, userId: string | null) => queryOptions({ queryKey: ['order', orderId, token, userId], queryFn: () => fetchOrder(orderId, token), ...askedOnShow });
+export const orderQuery = (orderId: string, token: OrderToken, userId: string | null) =>
+  queryOptions({ queryKey: ['order', orderId, token, userId], queryFn: () => fetchOrder(orderId, token), ...askedOnShow });
 
 /** The logged-in shopper's orders, newest first (§7 api/user/orders), the answer as it came. */
-export const userOrdersQuery = (userId: string | null) => queryOptions({ queryKey: ['user', userId, 'orders'], queryFn: () => asUser((headers) => getJson<OrderView[]>('/api/user/orders', headers)), ...askedOnShow });
+export const userOrdersQuery = (userId: string | null) =>
+  queryOptions({ queryKey: ['user', userId, 'orders'], queryFn: () => asUser((headers) => getJson<OrderView[]>('/api/user/orders', headers)), ...askedOnShow });
 
-export const fetchGuestInvoice = (orderId: string, token: string) => getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, { authorization: `Bearer ${token}` });
+export const fetchGuestInvoice = (orderId: string, token: string) =>
+  getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, { authorization: `Bearer ${token}` });
 
 /** The address of an order's tax invoice for its shopper: like the guest view, the token rides in the fragment. */
 export const guestInvoicePath = (orderId: string, token: string) => `/guest/invoice#${new URLSearchParams({ orderId, token }).toString()}`;
@@ -84,7 +121,13 @@ const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup i
  * refusal goes to `onError` in the server's words or `fallback`. With `loader`, the loader
  * overlay (§2) covers the page until the answer comes, a refusal included.
  */
-export function usePaymentSetup<P extends PaymentType>(provider: P, target: { shopId: string; orderId: string; token: OrderToken }, onError: (message: string) => void, fallback: string, { loader = false } = {}): Extract<PaymentSetup, { provider: P }> | null {
+export function usePaymentSetup<P extends PaymentType>(
+  provider: P,
+  target: { shopId: string; orderId: string; token: OrderToken },
+  onError: (message: string) => void,
+  fallback: string,
+  { loader = false } = {},
+): Extract<PaymentSetup, { provider: P }> | null {
   const { shopId, orderId, token } = target;
   const query = useQuery(
     {

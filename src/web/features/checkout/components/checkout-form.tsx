@@ -26,7 +26,15 @@ import { TermsNote } from './terms-note.tsx';
  * on the cart, the same function the server charges with. The cart comes from the
  * page, which also empties it once the order is placed (`usePlaceOrder`).
  */
-export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonly CartItem[]; onPlaced: () => void; onCartChange: (action: CartAction) => void }) {
+export function CheckoutForm({
+  items,
+  onPlaced,
+  onCartChange,
+}: {
+  items: readonly CartItem[];
+  onPlaced: () => void;
+  onCartChange: (action: CartAction) => void;
+}) {
   const { t } = useTranslation();
   const shop = useShop();
   const state = useCheckout();
@@ -68,9 +76,21 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
   const { quote, refusal } = useOrderQuote(request);
   // each line's stock, as soon as the page or the server knows it; a line out of stock counts in no total
   const stock = useCheckoutStock(items, { quote, refusal, placeShortages: shortages });
-  const cartTotals = useMemo(() => totalsForApi(computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, totalsConfigOf(shop)).lines, digits), [stock.counted, deliveryMode, digital, shop, digits]);
+  const cartTotals = useMemo(
+    () =>
+      totalsForApi(computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, totalsConfigOf(shop)).lines, digits),
+    [stock.counted, deliveryMode, digital, shop, digits],
+  );
   const quotedTotal = (id: string) => quote?.lines.find((l) => l.productId === id)?.total;
-  const summaryLines = items.map((i) => ({ key: i.id, title: i.title, variantName: i.variantName, qty: i.qty, isFraction: i.isFraction, total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits), stock: stock.lines.get(i.id) }));
+  const summaryLines = items.map((i) => ({
+    key: i.id,
+    title: i.title,
+    variantName: i.variantName,
+    qty: i.qty,
+    isFraction: i.isFraction,
+    total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits),
+    stock: stock.lines.get(i.id),
+  }));
   const couponRefused = refusal?.fields?.find((f) => f.path === 'order.couponCode')?.message;
 
   // what this way of getting the order asks (a table: the name), and how its payments are called (decision 050)
@@ -97,21 +117,47 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
         ) : null}
         {deliveryMode === 'ship' && !digital ? <AddressSection addresses={addresses} errorFor={errorFor} /> : null}
         {deliveryMode === 'dine' ? <TableSection errorFor={errorFor} /> : null}
-        {!enquiry && providers.length > 0 ? <PaymentSection providers={providers} nameOf={(p) => labelsOf(p).providerName ?? t('checkout.payAtCounter')} errorFor={errorFor} /> : null}
+        {!enquiry && providers.length > 0 ? (
+          <PaymentSection providers={providers} nameOf={(p) => labelsOf(p).providerName ?? t('checkout.payAtCounter')} errorFor={errorFor} />
+        ) : null}
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           {t('checkout.note')}
-          <textarea value={state.note} maxLength={500} rows={2} onChange={(e) => dispatch({ type: 'setNote', note: e.target.value })} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+          <textarea
+            value={state.note}
+            maxLength={500}
+            rows={2}
+            onChange={(e) => dispatch({ type: 'setNote', note: e.target.value })}
+            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+          />
         </label>
       </div>
 
-      <aside className="flex flex-col gap-4 self-start rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20" aria-label={t('checkout.yourOrder')}>
+      <aside
+        className="flex flex-col gap-4 self-start rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-20"
+        aria-label={t('checkout.yourOrder')}
+      >
         <h2 className="text-lg font-semibold">{t('checkout.yourOrder')}</h2>
-        <OrderSummary lines={summaryLines} totals={quote?.totals ?? cartTotals} fixes={{ onRemove: (productId) => onCartChange({ type: 'remove', productId }), onChange: (productId, qty) => onCartChange({ type: 'setQty', productId, qty }) }} />
+        <OrderSummary
+          lines={summaryLines}
+          totals={quote?.totals ?? cartTotals}
+          fixes={{
+            onRemove: (productId) => onCartChange({ type: 'remove', productId }),
+            onChange: (productId, qty) => onCartChange({ type: 'setQty', productId, qty }),
+          }}
+        />
         {/* a stock refusal is told on its lines, and here while it stops the order */}
         {refusal && !couponRefused && refusal.error !== 'out_of_stock' ? <QuoteRefusal refusal={refusal} /> : null}
         <StockNotice stock={stock} />
-        <Field label={t('checkout.coupon')} value={state.couponCode} onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })} autoComplete="off" error={couponRefused ?? serverFields.find((f) => f.path === 'order.couponCode')?.message} />
-        {shop.newsletter.couponEnabled ? <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint', { percent: shop.newsletter.couponPercent })}</p> : null}
+        <Field
+          label={t('checkout.coupon')}
+          value={state.couponCode}
+          onChange={(e) => dispatch({ type: 'setCoupon', code: e.target.value })}
+          autoComplete="off"
+          error={couponRefused ?? serverFields.find((f) => f.path === 'order.couponCode')?.message}
+        />
+        {shop.newsletter.couponEnabled ? (
+          <p className="-mt-2 text-sm text-slate-600">{t('checkout.couponHint', { percent: shop.newsletter.couponPercent })}</p>
+        ) : null}
         {problem ? (
           <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             <p>{problem}</p>
@@ -130,7 +176,12 @@ export function CheckoutForm({ items, onPlaced, onCartChange }: { items: readonl
 /** Why the order would be refused as the checkout stands: said before the shopper presses the button. */
 function QuoteRefusal({ refusal }: { refusal: ApiError }) {
   const { t } = useTranslation();
-  const message = refusal.error === 'unavailable' ? t('checkout.unavailable') : refusal.error === 'store_closed' ? t('checkout.storeClosed') : (refusal.fields?.[0]?.message ?? refusal.message);
+  const message =
+    refusal.error === 'unavailable'
+      ? t('checkout.unavailable')
+      : refusal.error === 'store_closed'
+        ? t('checkout.storeClosed')
+        : (refusal.fields?.[0]?.message ?? refusal.message);
   if (!message || refusal.error === 'slot_full' || refusal.error === 'slot_closed') return null;
   return (
     <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="quote-refusal">

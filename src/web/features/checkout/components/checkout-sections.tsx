@@ -22,8 +22,18 @@ export function ModeSection({ modes, errorFor }: { modes: readonly DeliveryMode[
     <Section title={t('checkout.howToGet')}>
       <div role="radiogroup" aria-label={t('checkout.howToGet')} className="flex flex-wrap gap-2">
         {modes.map((mode) => (
-          <label key={mode} className={`flex cursor-pointer items-center gap-2 rounded-full border px-4 py-2 font-medium ${deliveryMode === mode ? 'border-primary-strong bg-primary-strong/10' : 'border-slate-300'}`}>
-            <input type="radio" name="deliveryMode" value={mode} checked={deliveryMode === mode} onChange={() => dispatch({ type: 'chooseMode', mode })} className="accent-primary-strong" />
+          <label
+            key={mode}
+            className={`flex cursor-pointer items-center gap-2 rounded-full border px-4 py-2 font-medium ${deliveryMode === mode ? 'border-primary-strong bg-primary-strong/10' : 'border-slate-300'}`}
+          >
+            <input
+              type="radio"
+              name="deliveryMode"
+              value={mode}
+              checked={deliveryMode === mode}
+              onChange={() => dispatch({ type: 'chooseMode', mode })}
+              className="accent-primary-strong"
+            />
             {t(`checkout.modes.${mode}`)}
           </label>
         ))}
@@ -40,11 +50,38 @@ export function ContactSection({ required, errorFor }: { required: { fullName: b
   const label = (text: string, isRequired: boolean) => (isRequired ? text : `${text} ${t('checkout.optional')}`);
   return (
     <Section title={t('checkout.contact')}>
-      <Field label={label(t('checkout.fullName'), required.fullName)} autoComplete="name" value={personal.fullName} onChange={(e) => dispatch({ type: 'setPersonal', details: { fullName: e.target.value } })} error={errorFor('personalDetails.fullName')} />
-      <Field label={label(t('checkout.email'), required.email)} type="email" autoComplete="email" value={personal.email} onChange={(e) => dispatch({ type: 'setPersonal', details: { email: e.target.value } })} error={errorFor('personalDetails.email')} />
+      <Field
+        label={label(t('checkout.fullName'), required.fullName)}
+        autoComplete="name"
+        value={personal.fullName}
+        onChange={(e) => dispatch({ type: 'setPersonal', details: { fullName: e.target.value } })}
+        error={errorFor('personalDetails.fullName')}
+      />
+      <Field
+        label={label(t('checkout.email'), required.email)}
+        type="email"
+        autoComplete="email"
+        value={personal.email}
+        onChange={(e) => dispatch({ type: 'setPersonal', details: { email: e.target.value } })}
+        error={errorFor('personalDetails.email')}
+      />
       <div className="flex gap-2">
-        <Field label={t('checkout.dialCode')} className="w-24" autoComplete="tel-country-code" value={personal.phone.dialCode} onChange={(e) => dispatch({ type: 'setPersonal', details: { phone: { dialCode: e.target.value } } })} />
-        <Field label={label(t('checkout.phone'), required.phone)} className="flex-1" type="tel" autoComplete="tel-national" value={personal.phone.number} onChange={(e) => dispatch({ type: 'setPersonal', details: { phone: { number: e.target.value } } })} error={errorFor('personalDetails.phone')} />
+        <Field
+          label={t('checkout.dialCode')}
+          className="w-24"
+          autoComplete="tel-country-code"
+          value={personal.phone.dialCode}
+          onChange={(e) => dispatch({ type: 'setPersonal', details: { phone: { dialCode: e.target.value } } })}
+        />
+        <Field
+          label={label(t('checkout.phone'), required.phone)}
+          className="flex-1"
+          type="tel"
+          autoComplete="tel-national"
+          value={personal.phone.number}
+          onChange={(e) => dispatch({ type: 'setPersonal', details: { phone: { number: e.target.value } } })}
+          error={errorFor('personalDetails.phone')}
+        />
       </div>
     </Section>
   );
@@ -67,21 +104,41 @@ export function AddressSection({ addresses, errorFor }: { addresses: readonly Sa
         <div role="radiogroup" aria-label={t('checkout.savedAddresses')} className="flex flex-col gap-2">
           {addresses.map(({ id, ...address }) => (
             <label key={id} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 px-3 py-2">
-              <input type="radio" name="savedAddress" checked={selectedAddressId === id} onChange={() => dispatch({ type: 'useSavedAddress', id, address })} className="mt-1 accent-primary-strong" />
+              <input
+                type="radio"
+                name="savedAddress"
+                checked={selectedAddressId === id}
+                onChange={() => dispatch({ type: 'useSavedAddress', id, address })}
+                className="mt-1 accent-primary-strong"
+              />
               <span className="flex flex-col font-medium">
                 {address.fullName}
-                <span className="text-sm font-normal text-slate-600">{[address.streetName, address.apartment, address.city, address.zipCode].filter(Boolean).join(', ')}</span>
+                <span className="text-sm font-normal text-slate-600">
+                  {[address.streetName, address.apartment, address.city, address.zipCode].filter(Boolean).join(', ')}
+                </span>
               </span>
             </label>
           ))}
           <label className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2">
-            <input type="radio" name="savedAddress" checked={selectedAddressId === null} onChange={() => dispatch({ type: 'useNewAddress', country: '' })} className="accent-primary-strong" />
+            <input
+              type="radio"
+              name="savedAddress"
+              checked={selectedAddressId === null}
+              onChange={() => dispatch({ type: 'useNewAddress', country: '' })}
+              className="accent-primary-strong"
+            />
             <span className="font-medium">{t('checkout.newAddress')}</span>
           </label>
         </div>
       ) : null}
-      <AddressFields value={shippingDetails} onChange={(details) => dispatch({ type: 'setShipping', details })} errorFor={(field) => errorFor(`shippingDetails.${field}`)} />
-      {loggedIn && (!selectedAddressId || savedAddressEdited) ? <p className="text-sm text-slate-600">{t(savedAddressEdited ? 'checkout.addressUpdated' : 'checkout.addressSaved')}</p> : null}
+      <AddressFields
+        value={shippingDetails}
+        onChange={(details) => dispatch({ type: 'setShipping', details })}
+        errorFor={(field) => errorFor(`shippingDetails.${field}`)}
+      />
+      {loggedIn && (!selectedAddressId || savedAddressEdited) ? (
+        <p className="text-sm text-slate-600">{t(savedAddressEdited ? 'checkout.addressUpdated' : 'checkout.addressSaved')}</p>
+      ) : null}
       {shop.orderConfig.deliverySlots.length > 0 ? <DeliverySlotField value={shippingSlotId} onChange={chooseSlot} error={errorFor('shippingSlotId')} /> : null}
     </Section>
   );
@@ -97,7 +154,12 @@ export function TableSection({ errorFor }: { errorFor: ErrorFor }) {
       {shop.dineSpaces.length > 0 ? (
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           {t('checkout.chooseTable')}
-          <select value={dineInDetails.spaceId} onChange={(e) => dispatch({ type: 'setDineIn', spaceId: e.target.value })} aria-invalid={errorFor('dineInDetails.spaceId') ? true : undefined} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+          <select
+            value={dineInDetails.spaceId}
+            onChange={(e) => dispatch({ type: 'setDineIn', spaceId: e.target.value })}
+            aria-invalid={errorFor('dineInDetails.spaceId') ? true : undefined}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
+          >
             <option value="">—</option>
             {shop.dineSpaces.map((space) => (
               <option key={space.id} value={space.id}>
@@ -107,13 +169,26 @@ export function TableSection({ errorFor }: { errorFor: ErrorFor }) {
           </select>
         </label>
       ) : null}
-      <Field label={t('checkout.tableNote')} value={dineInDetails.value} onChange={(e) => dispatch({ type: 'setDineIn', value: e.target.value })} error={errorFor('dineInDetails.spaceId')} />
+      <Field
+        label={t('checkout.tableNote')}
+        value={dineInDetails.value}
+        onChange={(e) => dispatch({ type: 'setDineIn', value: e.target.value })}
+        error={errorFor('dineInDetails.spaceId')}
+      />
     </Section>
   );
 }
 
 /** How to pay: the providers this order may use, by the names this way of getting it gives them (decision 050). */
-export function PaymentSection<P extends { id: string }>({ providers, nameOf, errorFor }: { providers: readonly P[]; nameOf: (p: P) => string; errorFor: ErrorFor }) {
+export function PaymentSection<P extends { id: string }>({
+  providers,
+  nameOf,
+  errorFor,
+}: {
+  providers: readonly P[];
+  nameOf: (p: P) => string;
+  errorFor: ErrorFor;
+}) {
   const { t } = useTranslation();
   const { orderPaymentType, dispatch } = useCheckout();
   return (
@@ -121,7 +196,14 @@ export function PaymentSection<P extends { id: string }>({ providers, nameOf, er
       <div role="radiogroup" aria-label={t('checkout.payment')} className="flex flex-col gap-2">
         {providers.map((p) => (
           <label key={p.id} className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2">
-            <input type="radio" name="paymentType" value={p.id} checked={orderPaymentType === p.id} onChange={() => dispatch({ type: 'choosePayment', paymentType: p.id as PaymentType })} className="accent-primary-strong" />
+            <input
+              type="radio"
+              name="paymentType"
+              value={p.id}
+              checked={orderPaymentType === p.id}
+              onChange={() => dispatch({ type: 'choosePayment', paymentType: p.id as PaymentType })}
+              className="accent-primary-strong"
+            />
             <span className="font-medium">{nameOf(p)}</span>
           </label>
         ))}

@@ -33,7 +33,14 @@ export function DeliverySlotField({ value, onChange, error }: { value: string | 
       <label htmlFor={id}>{t('checkout.slot')}</label>
       {failed ? <p className="font-normal text-red-700">{t('checkout.slotsFailed')}</p> : null}
       {slots && slots.every((s) => s.remaining === 0) ? <p className="font-normal text-slate-700">{t('checkout.noSlots')}</p> : null}
-      <select id={id} value={value ?? ''} disabled={!slots} onChange={(e) => onChange(e.target.value || null)} aria-invalid={error ? true : undefined} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base disabled:bg-slate-100">
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={!slots}
+        onChange={(e) => onChange(e.target.value || null)}
+        aria-invalid={error ? true : undefined}
+        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base disabled:bg-slate-100"
+      >
         <option value="">{slots ? t('checkout.chooseSlot') : t('checkout.loadingSlots')}</option>
         {[...days.values()].map((daySlots) => (
           <optgroup key={daySlots[0]!.date} label={when.day(daySlots[0]!.start)}>

@@ -1,7 +1,12 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 /** A labelled input with its error under it, tied together for assistive technology. */
-export function Field({ label, error, className = '', ...input }: { label: string; error?: string | undefined; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  error,
+  className = '',
+  ...input
+}: { label: string; error?: string | undefined; className?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className={`flex flex-col gap-1 ${className}`}>

@@ -23,7 +23,11 @@ export function OrderActions({ order, token, onChanged }: { order: OrderView; to
       {isFinalStatus(order.status) ? null : order.cancelRequested ? (
         <p className="self-center text-slate-700">{t('order.cancelRequestSent')}</p>
       ) : (
-        <button type="button" onClick={() => openModal('order-cancel-request', { shopId: shop.id, orderId: order.id, token, onDone: onChanged })} className={button}>
+        <button
+          type="button"
+          onClick={() => openModal('order-cancel-request', { shopId: shop.id, orderId: order.id, token, onDone: onChanged })}
+          className={button}
+        >
           {t('order.cancel')}
         </button>
       )}

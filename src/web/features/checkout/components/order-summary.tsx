@@ -14,10 +14,12 @@ export type SummaryLine = { key: string; title: string; variantName: string; qty
 type LineFixes = { onRemove(key: string): void; onChange(key: string, qty: number): void };
 
 /** A line's quantity in the shopper's words: a weight says so ("0.75 kg", not "Qty 0.75"). */
-export const qtyText = (t: TFunction, l: Pick<SummaryLine, 'qty' | 'isFraction'>) => t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) });
+export const qtyText = (t: TFunction, l: Pick<SummaryLine, 'qty' | 'isFraction'>) =>
+  t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) });
 
 /** Lines of an order as the summary shows them. */
-export const orderLines = (order: OrderView): SummaryLine[] => order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: l.isFraction, total: l.total }));
+export const orderLines = (order: OrderView): SummaryLine[] =>
+  order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: l.isFraction, total: l.total }));
 
 /** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
 export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; totals: ApiTotalsLine[]; fixes?: LineFixes }) {
@@ -33,7 +35,15 @@ export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; t
               <span className="font-medium">{l.title}</span>
               {l.variantName ? <span className="text-sm text-slate-600"> · {l.variantName}</span> : null}
               <span className="block text-sm text-slate-600">{qtyText(t, l)}</span>
-              {l.stock && fixes ? <LineStockNote stock={l.stock} title={l.title} isFraction={l.isFraction} onRemove={() => fixes.onRemove(l.key)} onChange={(qty) => fixes.onChange(l.key, qty)} /> : null}
+              {l.stock && fixes ? (
+                <LineStockNote
+                  stock={l.stock}
+                  title={l.title}
+                  isFraction={l.isFraction}
+                  onRemove={() => fixes.onRemove(l.key)}
+                  onChange={(qty) => fixes.onChange(l.key, qty)}
+                />
+              ) : null}
             </span>
             {/* a line out of stock is not counted in the totals below, so it shows no amount */}
             {l.stock?.state === 'out' ? null : <span className="shrink-0">{money(l.total)}</span>}

@@ -14,7 +14,17 @@ const HAND_OVER_MS = 10_000;
  * CSP allows that one origin), and PayU sends the shopper back to /checkout with the
  * result. The button stays for browsers that do not submit on their own.
  */
-export default function PayuRedirect({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void }) {
+export default function PayuRedirect({
+  shopId,
+  orderId,
+  token,
+  onError,
+}: {
+  shopId: string;
+  orderId: string;
+  token: OrderToken;
+  onError: (message: string) => void;
+}) {
   const { t } = useTranslation();
   // the loader (§2) covers the page from asking the server for PayU's form until PayU's page comes
   const payu = usePaymentSetup('payu', { shopId, orderId, token }, onError, t('checkout.failed'), { loader: true });

@@ -11,7 +11,9 @@ export function RefundNote({ order, className }: { order: OrderView; className?:
   if (!refund) return null;
   return (
     <p className={className}>
-      {refund.status === 'due' ? t('order.refundDue', { amount: price(refund.amount) }) : t('order.refunded', { amount: price(refund.amount), date: when.day(new Date(refund.refundedAt ?? 0).toISOString()) })}
+      {refund.status === 'due'
+        ? t('order.refundDue', { amount: price(refund.amount) })
+        : t('order.refunded', { amount: price(refund.amount), date: when.day(new Date(refund.refundedAt ?? 0).toISOString()) })}
       {refund.status === 'refunded' && refund.reference ? ` ${t('order.refundReference', { reference: refund.reference })}` : null}
     </p>
   );

@@ -15,7 +15,9 @@ const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-mediu
 /** A new or changed saved address, checked by the server; its field errors show under the fields. */
 function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone(saved: boolean): void }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<ShippingDetails>(() => (address ? { ...blankAddress, ...address, apartment: address.apartment ?? '', phone: address.phone ?? '' } : blankAddress));
+  const [value, setValue] = useState<ShippingDetails>(() =>
+    address ? { ...blankAddress, ...address, apartment: address.apartment ?? '', phone: address.phone ?? '' } : blankAddress,
+  );
   const [errors, setErrors] = useState<Array<{ path: string; message: string }>>([]);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,12 +35,29 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={address ? t('account.editAddress', { name: address.fullName }) : t('account.addAddress')} className="flex flex-col gap-3 rounded-md border border-slate-200 p-4">
-      <AddressFields value={value} onChange={(details) => setValue((v) => ({ ...v, ...details }))} errorFor={(field) => errors.find((x) => x.path === field)?.message} />
-      {failed ? <p role="alert" className="text-sm text-red-700">{failed}</p> : null}
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={address ? t('account.editAddress', { name: address.fullName }) : t('account.addAddress')}
+      className="flex flex-col gap-3 rounded-md border border-slate-200 p-4"
+    >
+      <AddressFields
+        value={value}
+        onChange={(details) => setValue((v) => ({ ...v, ...details }))}
+        errorFor={(field) => errors.find((x) => x.path === field)?.message}
+      />
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
       <div className="flex gap-3 self-end">
-        <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">{t('account.cancel')}</button>
-        <Button type="submit" disabled={busy}>{t('account.saveAddress')}</Button>
+        <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">
+          {t('account.cancel')}
+        </button>
+        <Button type="submit" disabled={busy}>
+          {t('account.saveAddress')}
+        </Button>
       </div>
     </form>
   );
@@ -77,13 +96,22 @@ function DeleteAddress({ address, onDeleted }: { address: SavedAddress; onDelete
   return (
     <div role="group" aria-labelledby={question} className="flex flex-wrap items-center gap-2">
       <span id={question}>{t('account.confirmDeleteAddress', { name: address.fullName })}</span>
-      <button type="button" disabled={busy} onClick={() => void remove()} className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void remove()}
+        className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
+      >
         {t('account.yesDelete')}
       </button>
       <button ref={keep} type="button" onClick={() => setAsking(false)} className={small}>
         {t('account.keepAddress')}
       </button>
-      {failed ? <p role="alert" className="w-full text-sm text-red-700">{t('modal.networkError')}</p> : null}
+      {failed ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {t('modal.networkError')}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -96,7 +124,12 @@ export function SavedAddresses() {
   const userId = useSession((s) => s.user?.id ?? null);
   const { data: answer, refetch } = useQuery(savedAddressesQuery(userId), queryClient);
   if (!answer) return <p role="status">{t('nav.loading')}</p>;
-  if (!answer.ok) return <p role="alert" className="text-red-700">{t('modal.networkError')}</p>;
+  if (!answer.ok)
+    return (
+      <p role="alert" className="text-red-700">
+        {t('modal.networkError')}
+      </p>
+    );
   const addresses = answer.data;
   // a change is shown once the server has it; the list on screen stays meanwhile
   const reload = () => void refetch();

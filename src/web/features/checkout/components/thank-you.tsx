@@ -28,7 +28,13 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
   const onError = useCallback((message: string) => setError(message), []);
 
   if (state.kind !== 'loaded') {
-    return state.kind === 'error' ? <p role="alert" className="text-red-700">{state.message}</p> : <p role="status">{t('order.loading')}</p>;
+    return state.kind === 'error' ? (
+      <p role="alert" className="text-red-700">
+        {state.message}
+      </p>
+    ) : (
+      <p role="status">{t('order.loading')}</p>
+    );
   }
   const { order } = state;
   // a cancelled or rejected order is offered no way to pay (the server refuses one too)
@@ -54,14 +60,21 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
           </Button>
         </div>
       ) : null}
-      {error ? <p role="alert" className="text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
       {step ? <PaymentStep shopId={shopId} order={order} token={last.token} onError={onError} /> : null}
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />
       </section>
       <OrderActions order={order} token={last.token} onChanged={reload} />
       <div className="flex flex-col gap-1">
-        <Link to={last.token === null ? paths.accountOrder(order.id) : guestOrderPath(order.id, last.token)} className="font-semibold text-primary-strong hover:underline">
+        <Link
+          to={last.token === null ? paths.accountOrder(order.id) : guestOrderPath(order.id, last.token)}
+          className="font-semibold text-primary-strong hover:underline"
+        >
           {t('checkout.viewOrder')}
         </Link>
         {/* the e-mail is mentioned only when the server said it sends one (an address given, a mail server set) */}

@@ -15,7 +15,17 @@ import { Button, buttonClass } from '../../../ui/button.tsx';
  * the reference the app shows afterwards. The shop marks the order paid once it sees
  * the money.
  */
-export default function UpiPayment({ shopId, orderId, token, onError }: { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void }) {
+export default function UpiPayment({
+  shopId,
+  orderId,
+  token,
+  onError,
+}: {
+  shopId: string;
+  orderId: string;
+  token: OrderToken;
+  onError: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const format = usePriceFormat();
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));
@@ -25,7 +35,12 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
   const [busy, setBusy] = useState(false);
   const withLoader = useUi((s) => s.withLoader);
 
-  if (sent) return <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.upiWaiting')}</p>;
+  if (sent)
+    return (
+      <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
+        {t('checkout.upiWaiting')}
+      </p>
+    );
   if (!upi) return <p role="status">{t('nav.loading')}</p>;
 
   async function submit(e: React.FormEvent) {
@@ -46,7 +61,13 @@ export default function UpiPayment({ shopId, orderId, token, onError }: { shopId
         {t('checkout.upiOpen')}
       </a>
       <figure className="flex flex-col items-start gap-2">
-        <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(upi.qrSvg)}`} alt={`UPI ${upi.payee.vpa}`} width={200} height={200} className="rounded-md border border-slate-200 bg-white" />
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(upi.qrSvg)}`}
+          alt={`UPI ${upi.payee.vpa}`}
+          width={200}
+          height={200}
+          className="rounded-md border border-slate-200 bg-white"
+        />
         <figcaption className="text-sm text-slate-700">
           {t('checkout.upiScan')} · {upi.payee.payeeName} · {upi.payee.vpa}
         </figcaption>

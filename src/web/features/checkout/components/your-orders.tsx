@@ -11,7 +11,12 @@ export function YourOrders() {
   const userId = useSession((s) => s.user?.id ?? null);
   const answer = useQuery(userOrdersQuery(userId), queryClient).data;
   if (!answer) return <p role="status">{t('nav.loading')}</p>;
-  if (!answer.ok) return <p role="alert" className="text-red-700">{t('account.ordersFailed')}</p>;
+  if (!answer.ok)
+    return (
+      <p role="alert" className="text-red-700">
+        {t('account.ordersFailed')}
+      </p>
+    );
   if (answer.data.length === 0) return <p className="text-slate-700">{t('account.noOrders')}</p>;
   return <OrderList orders={answer.data} />;
 }

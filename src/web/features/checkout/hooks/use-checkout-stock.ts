@@ -8,7 +8,8 @@ import type { OrderQuote } from '../api/orders.ts';
 
 type Shortage = { id: string; available: number };
 
-const shortagesIn = (error: ApiError | null): Shortage[] | null => (error?.error === 'out_of_stock' && Array.isArray(error.lines) ? (error.lines as Shortage[]) : null);
+const shortagesIn = (error: ApiError | null): Shortage[] | null =>
+  error?.error === 'out_of_stock' && Array.isArray(error.lines) ? (error.lines as Shortage[]) : null;
 
 export type CheckoutStock = CartStock & {
   /** What stops the order while a line is out of stock or above it; null when nothing does. */
@@ -24,7 +25,10 @@ export type CheckoutStock = CartStock & {
  * then from the server's word, freshest first — the refused order's shortages, else the quote
  * (priced: every line has enough; refused for stock: the short lines with what is left).
  */
-export function useCheckoutStock(items: readonly CartItem[], answers: { quote: OrderQuote | null; refusal: ApiError | null; placeShortages: readonly Shortage[] }): CheckoutStock {
+export function useCheckoutStock(
+  items: readonly CartItem[],
+  answers: { quote: OrderQuote | null; refusal: ApiError | null; placeShortages: readonly Shortage[] },
+): CheckoutStock {
   const { t } = useTranslation();
   const allowOrderOnNoStock = useShop().orderConfig.allowOrderOnNoStock;
   const { quote, refusal, placeShortages } = answers;

@@ -24,6 +24,10 @@ export function useOrder(orderId: string | null | undefined, token: OrderToken |
   const { refetch, data: res } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   // §8: the server's message, or the network error text
-  const state: OrderState = !res ? { kind: 'loading' } : res.ok ? { kind: 'loaded', order: res.data.order } : { kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') };
+  const state: OrderState = !res
+    ? { kind: 'loading' }
+    : res.ok
+      ? { kind: 'loaded', order: res.data.order }
+      : { kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') };
   return { state, reload };
 }

@@ -82,12 +82,14 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
       state.dispatch({ type: 'completed' });
       // §4: placing an order clears the cart
       onPlaced();
-      if (loggedIn && body.order.deliveryMode === 'ship' && body.order.shippingDetails) keepDeliveryAddress(body.order.shippingDetails, state.selectedAddressId, state.savedAddressEdited);
+      if (loggedIn && body.order.deliveryMode === 'ship' && body.order.shippingDetails)
+        keepDeliveryAddress(body.order.shippingDetails, state.selectedAddressId, state.savedAddressEdited);
       attempt.current = null;
       // §2: after an order the notifications prompt speaks of the order (a logged-in shopper's pushes reach them)
       if (loggedIn) usePushPrompt.getState().force('order-success');
       // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
-      if (body.order.paymentType !== 'payu') openModal('order-confirmation', { label: orderLabel(order), kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
+      if (body.order.paymentType !== 'payu')
+        openModal('order-confirmation', { label: orderLabel(order), kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
       void navigate(`${paths.checkout()}?${new URLSearchParams({ orderId }).toString()}`, { replace: true });
       return;
     }

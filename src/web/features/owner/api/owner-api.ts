@@ -17,19 +17,60 @@ export type StockLine = { variantId: string; title: string; variantName: string;
 export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** A coupon as /admin shows it (owner-coupon-routes.ts): amounts as decimals, instants as ISO. */
-export type OwnerCoupon = { code: string; percent: number | null; amount: number | null; minOrder: number | null; maxDiscount: number | null; validFrom: string | null; validUntil: string | null; totalUses: number | null; usesPerCustomer: number | null; firstOrderOnly: boolean; active: boolean; used: number; source: 'config' | 'owner' | 'newsletter' };
+export type OwnerCoupon = {
+  code: string;
+  percent: number | null;
+  amount: number | null;
+  minOrder: number | null;
+  maxDiscount: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  totalUses: number | null;
+  usesPerCustomer: number | null;
+  firstOrderOnly: boolean;
+  active: boolean;
+  used: number;
+  source: 'config' | 'owner' | 'newsletter';
+};
 
 /** What the coupon form sends: a percent or an amount, and the rules (null: none). */
-export type CouponForm = { code: string; percent?: number; amount?: number; minOrder: number | null; maxDiscount: number | null; validFrom?: string | null; validUntil: string | null; totalUses: number | null; usesPerCustomer: number | null; firstOrderOnly: boolean; active: boolean };
+export type CouponForm = {
+  code: string;
+  percent?: number;
+  amount?: number;
+  minOrder: number | null;
+  maxDiscount: number | null;
+  validFrom?: string | null;
+  validUntil: string | null;
+  totalUses: number | null;
+  usesPerCustomer: number | null;
+  firstOrderOnly: boolean;
+  active: boolean;
+};
 
 /** A review on /admin (owner-review-routes.ts): of which product, and whether the owner hid it. */
-export type OwnerReview = { id: string; itemId: string; productTitle: string; variantId: string | null; author: string; rating: number; text: string; createdAt: number; hidden: boolean };
+export type OwnerReview = {
+  id: string;
+  itemId: string;
+  productTitle: string;
+  variantId: string | null;
+  author: string;
+  rating: number;
+  text: string;
+  createdAt: number;
+  hidden: boolean;
+};
 
 /** What a day brought (owner-report-routes.ts): orders that count, money as decimals, bookings not cancelled. */
 export type DayFigures = { orders: number; sales: number; paid: number; toCollect: number; average: number; bookings: number };
 
 /** Today in the shop's time zone, its best sellers, and the same weekday last week until the same time. */
-export type TodayReport = { date: string; lastWeekDate: string; today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> }; lastWeek: DayFigures };
+export type TodayReport = {
+  date: string;
+  lastWeekDate: string;
+  today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> };
+  lastWeek: DayFigures;
+};
 
 /** One day of the sales chart (owner-report-routes.ts): counted as the Today panel counts, money as decimals. */
 export type SalesDay = { date: string; orders: number; sales: number; paid: number; toCollect: number; bookings: number };
@@ -38,7 +79,16 @@ export type SalesDay = { date: string; orders: number; sales: number; paid: numb
 export type SalesDays = { days: SalesDay[]; total: Omit<SalesDay, 'date'> };
 
 /** A shopper or guest contact (owner-customer-routes.ts): orders and spend not cancelled or rejected, the newest order's instant. */
-export type OwnerCustomer = { key: string; account: boolean; name: string; email: string | null; phone: string | null; orders: number; spent: number; lastOrderAt: number };
+export type OwnerCustomer = {
+  key: string;
+  account: boolean;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  orders: number;
+  spent: number;
+  lastOrderAt: number;
+};
 
 /** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
 export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
@@ -74,15 +124,20 @@ export const ownerApi = {
   /** What is wrong with the shop config file, if anything, and whether the shop runs meanwhile. */
   config: () => asUser((headers) => getJson<ConfigStatus>('/admin/api/config', headers)),
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
-  markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OwnerOrderView }>> => asUser((headers) => postJson(`${order(id)}/paid`, reference ? { reference } : {}, headers)),
+  markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OwnerOrderView }>> =>
+    asUser((headers) => postJson(`${order(id)}/paid`, reference ? { reference } : {}, headers)),
   /** The refund a cancelled paid order owed is paid back, with the transfer's reference (none for cash). */
-  markRefunded: (id: string, reference: string) => asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/refund`, reference ? { reference } : {}, headers)),
+  markRefunded: (id: string, reference: string) =>
+    asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/refund`, reference ? { reference } : {}, headers)),
   /** One day's bookings in the shop's time zone; today without a date. */
-  appointments: (date?: string) => asUser((headers) => getJson<{ date: string; appointments: OwnerAppointmentView[] }>(`/admin/api/appointments${date ? `?date=${date}` : ''}`, headers)),
+  appointments: (date?: string) =>
+    asUser((headers) => getJson<{ date: string; appointments: OwnerAppointmentView[] }>(`/admin/api/appointments${date ? `?date=${date}` : ''}`, headers)),
   /** The bookings still to come in the next 7 days. */
   upcomingAppointments: () => asUser((headers) => getJson<{ appointments: OwnerAppointmentView[] }>('/admin/api/appointments/upcoming', headers)),
-  cancelAppointment: (id: string) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
-  markAppointment: (id: string, outcome: BookingOutcome) => asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
+  cancelAppointment: (id: string) =>
+    asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
+  markAppointment: (id: string, outcome: BookingOutcome) =>
+    asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
   /** Today's orders, money, best sellers and bookings beside the same weekday last week. */
   today: () => asUser((headers) => getJson<TodayReport>('/admin/api/today', headers)),
   /** The last 30 days' orders, sales and bookings, one entry a day, for the chart under Today. */
@@ -93,23 +148,35 @@ export const ownerApi = {
   /** The newest reviews of every product, hidden ones too. */
   reviews: () => asUser((headers) => getJson<{ reviews: OwnerReview[] }>('/admin/api/reviews', headers)),
   /** Hides a review from the shop's pages (its count and average too), or shows it again. */
-  setReviewHidden: (id: string, hidden: boolean) => asUser((headers) => postJson<{ review: OwnerReview }>(`/admin/api/reviews/${encodeURIComponent(id)}/hidden`, { hidden }, headers)),
+  setReviewHidden: (id: string, hidden: boolean) =>
+    asUser((headers) => postJson<{ review: OwnerReview }>(`/admin/api/reviews/${encodeURIComponent(id)}/hidden`, { hidden }, headers)),
   /** Products matching the words, fewest in stock first (50 at most). */
-  stock: (q: string) => asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
-  setStock: (variantId: string, stock: number) => asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),
+  stock: (q: string) =>
+    asUser((headers) => getJson<{ products: StockLine[]; total: number }>(`/admin/api/stock?${new URLSearchParams({ q }).toString()}`, headers)),
+  setStock: (variantId: string, stock: number) =>
+    asUser((headers) => postJson<{ stock: number }>(`/admin/api/stock/${encodeURIComponent(variantId)}`, { stock }, headers)),
   /** Every product matching the words and the category (50 at most), hidden ones too, with the shop's categories. */
-  products: (q: string, category: string) => asUser((headers) => getJson<{ products: OwnerProduct[]; total: number; categories: Array<{ id: string; name: string }> }>(`/admin/api/products?${new URLSearchParams({ q, ...(category ? { category } : {}) }).toString()}`, headers)),
+  products: (q: string, category: string) =>
+    asUser((headers) =>
+      getJson<{ products: OwnerProduct[]; total: number; categories: Array<{ id: string; name: string }> }>(
+        `/admin/api/products?${new URLSearchParams({ q, ...(category ? { category } : {}) }).toString()}`,
+        headers,
+      ),
+    ),
   /** A new product with its variants; bad fields come back in `fields` (`variants.1.price.special`). */
-  createProduct: (create: ProductCreateInput) => asUser((headers) => postJson<{ itemId: string; variantIds: string[] }>('/admin/api/products', create, headers)),
+  createProduct: (create: ProductCreateInput) =>
+    asUser((headers) => postJson<{ itemId: string; variantIds: string[] }>('/admin/api/products', create, headers)),
   /** Changes what a product is and costs; never its stock. Bad fields come back in `fields`. */
   editProduct: (variantId: string, edit: ProductEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(product(variantId), edit, headers)),
   shopFront: () => asUser((headers) => getJson<{ categories: OwnerCategory[]; banners: OwnerBanner[] }>('/admin/api/shop-front', headers)),
   createCategory: (create: CategoryCreateInput) => asUser((headers) => postJson<{ id: string }>('/admin/api/categories', create, headers)),
-  editCategory: (id: string, edit: CategoryEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/categories/${encodeURIComponent(id)}`, edit, headers)),
+  editCategory: (id: string, edit: CategoryEdit) =>
+    asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/categories/${encodeURIComponent(id)}`, edit, headers)),
   deleteCategory: (id: string) => asUser((headers) => deleteJson<object>(`/admin/api/categories/${encodeURIComponent(id)}`, headers)),
   orderCategories: (ids: string[]) => asUser((headers) => postJson<object>('/admin/api/categories/order', { ids }, headers)),
   createBanner: (create: BannerCreateInput) => asUser((headers) => postJson<{ id: string }>('/admin/api/banners', create, headers)),
-  editBanner: (id: string, edit: BannerEdit) => asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/banners/${encodeURIComponent(id)}`, edit, headers)),
+  editBanner: (id: string, edit: BannerEdit) =>
+    asUser((headers) => postJson<{ changes: Record<string, unknown> }>(`/admin/api/banners/${encodeURIComponent(id)}`, edit, headers)),
   deleteBanner: (id: string) => asUser((headers) => deleteJson<object>(`/admin/api/banners/${encodeURIComponent(id)}`, headers)),
   orderBanners: (ids: string[]) => asUser((headers) => postJson<object>('/admin/api/banners/order', { ids }, headers)),
   /** Stores a picture for a category or a banner (as a photo is checked): its address, for the form to save. */
@@ -117,11 +184,14 @@ export const ownerApi = {
   markProduct: (variantId: string, marks: ProductMarks) => asUser((headers) => postJson<{ variants: string[] }>(`${product(variantId)}/marks`, marks, headers)),
   /** Adds a photo (JPEG, PNG or WebP, 10 MB at most) as the variant's last; the server's message says why one is refused. */
   uploadPhoto: (variantId: string, file: File) => asUser((headers) => postFile<{ images: ProductImage[] }>(`${product(variantId)}/images`, file, headers)),
-  removePhoto: (variantId: string, imageId: string) => asUser((headers) => postJson<{ images: ProductImage[] }>(`${product(variantId)}/images/${encodeURIComponent(imageId)}/remove`, {}, headers)),
+  removePhoto: (variantId: string, imageId: string) =>
+    asUser((headers) => postJson<{ images: ProductImage[] }>(`${product(variantId)}/images/${encodeURIComponent(imageId)}/remove`, {}, headers)),
   /** Puts the variant's photos in this order; `ids` names each of them once. */
-  orderPhotos: (variantId: string, ids: string[]) => asUser((headers) => postJson<{ images: ProductImage[] }>(`${product(variantId)}/images/order`, { ids }, headers)),
+  orderPhotos: (variantId: string, ids: string[]) =>
+    asUser((headers) => postJson<{ images: ProductImage[] }>(`${product(variantId)}/images/order`, { ids }, headers)),
   /** The customers who ordered last (200 at most), or those whose name, e-mail or phone has the words. */
-  customers: (q: string) => asUser((headers) => getJson<{ customers: OwnerCustomer[] }>(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, headers)),
+  customers: (q: string) =>
+    asUser((headers) => getJson<{ customers: OwnerCustomer[] }>(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, headers)),
   /** Every customer as a CSV file, fetched with the token (a plain link could not send it). */
   customersCsv: () => asUser((headers) => getBlob('/admin/api/customers.csv', headers)),
   /** This browser's alerts for every new order and booking, by push (the endpoint goes in the body, never the address). */

@@ -48,7 +48,8 @@ const retry = (count: number, error: unknown) => !(error instanceof OwnerCallFai
  * Whether the shop takes orders, asked per user: the answer as it came, since a 404 is how
  * the page learns the user is not the owner.
  */
-export const storeQuery = (userId: string | null) => queryOptions({ queryKey: ['owner', 'store', userId], queryFn: () => ownerApi.store(), staleTime: Infinity, retry: false });
+export const storeQuery = (userId: string | null) =>
+  queryOptions({ queryKey: ['owner', 'store', userId], queryFn: () => ownerApi.store(), staleTime: Infinity, retry: false });
 
 /** The config file's state, asked again every 30 s: a fix made in the file shows here without a reload of the page. */
 export const configStatusQuery = () => queryOptions({ queryKey: ownerKeys.config, queryFn: () => unwrap(ownerApi.config()), retry, refetchInterval: 30_000 });
@@ -67,15 +68,19 @@ export const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryF
 
 export const salesDaysQuery = () => queryOptions({ queryKey: ownerKeys.days, queryFn: () => unwrap(ownerApi.days()), retry });
 
-export const productsQuery = (q: string, category: string) => queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
+export const productsQuery = (q: string, category: string) =>
+  queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
 
 export const shopFrontQuery = () => queryOptions({ queryKey: ownerKeys.shopFront, queryFn: () => unwrap(ownerApi.shopFront()), retry });
 
-export const customersQuery = (q: string) => queryOptions({ queryKey: [...ownerKeys.customers, q], queryFn: () => unwrap(ownerApi.customers(q)).then((d) => d.customers), retry });
+export const customersQuery = (q: string) =>
+  queryOptions({ queryKey: [...ownerKeys.customers, q], queryFn: () => unwrap(ownerApi.customers(q)).then((d) => d.customers), retry });
 
-export const bookingsDayQuery = (date: string | undefined) => queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
+export const bookingsDayQuery = (date: string | undefined) =>
+  queryOptions({ queryKey: [...ownerKeys.bookings, 'day', date ?? 'today'], queryFn: () => unwrap(ownerApi.appointments(date)), retry });
 
-export const upcomingBookingsQuery = () => queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
+export const upcomingBookingsQuery = () =>
+  queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
 /** The stock list for the words: asked once per search, as the stock section always did (no retry, no refetch on focus). */
 export const stockQuery = (q: string) => queryOptions({ queryKey: ['owner', 'stock', q], queryFn: () => unwrap(ownerApi.stock(q)), ...askedOnShow });
@@ -84,7 +89,15 @@ export const stockQuery = (q: string) => queryOptions({ queryKey: ['owner', 'sto
 export const alertsOnQuery = () => queryOptions({ queryKey: ['owner-alerts-on'], queryFn: alertsAreOn, ...askedOnShow });
 
 // the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers count orders
-const groups = { orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers], bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days], coupons: [ownerKeys.coupons], reviews: [ownerKeys.reviews], products: [ownerKeys.products], shopFront: [ownerKeys.shopFront, ownerKeys.products], all: [ownerKeys.all] } as const;
+const groups = {
+  orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers],
+  bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days],
+  coupons: [ownerKeys.coupons],
+  reviews: [ownerKeys.reviews],
+  products: [ownerKeys.products],
+  shopFront: [ownerKeys.shopFront, ownerKeys.products],
+  all: [ownerKeys.all],
+} as const;
 
 /** After a change or an event: what shows it is fetched again (now if on screen, else when shown). */
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -52,7 +52,13 @@ export function HandOver({ order, full = false }: { order: OwnerOrderSummary; fu
       {address ? (
         <div>
           <p className="font-semibold">{t('owner.deliverTo')}</p>
-          <address className="not-italic">{(full ? address : address.slice(1, 3)).map((line, i) => <span key={i} className="block">{line}</span>)}</address>
+          <address className="not-italic">
+            {(full ? address : address.slice(1, 3)).map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
           {full && phone ? (
             <a href={telHref(phone)} className={link}>
               {phone}
@@ -111,10 +117,19 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
       <p>
-        {order.paymentType ? t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType }) : t('owner.paymentNotChosen')} · <strong>{ownerPaymentStatus(t, order)}</strong>
+        {order.paymentType ? t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType }) : t('owner.paymentNotChosen')} ·{' '}
+        <strong>{ownerPaymentStatus(t, order)}</strong>
       </p>
-      {order.paymentReference ? <p className={order.paymentStatus === 'awaiting_verification' ? 'w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950' : ''}>{t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}</p> : null}
-      {refund?.status === 'due' ? <p className="w-max rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t('owner.refundDue', { amount: price(refund.amount), method: t(`owner.paymentBy.${refund.method}`, { defaultValue: refund.method }) })}</p> : null}
+      {order.paymentReference ? (
+        <p className={order.paymentStatus === 'awaiting_verification' ? 'w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950' : ''}>
+          {t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}
+        </p>
+      ) : null}
+      {refund?.status === 'due' ? (
+        <p className="w-max rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">
+          {t('owner.refundDue', { amount: price(refund.amount), method: t(`owner.paymentBy.${refund.method}`, { defaultValue: refund.method }) })}
+        </p>
+      ) : null}
       {refund?.status === 'refunded' ? (
         <p>
           {t('owner.refunded', { amount: price(refund.amount), date: when.day(iso(refund.refundedAt ?? 0)) })}
@@ -148,8 +163,19 @@ export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
   const what =
     entry.action === 'order.status'
       ? `${status(d.from)} → ${status(d.to)}`
-      : t(`owner.history.${entry.action.replace('.', '_')}`, { defaultValue: entry.action, reference: typeof d.reference === 'string' ? d.reference : '', minutes: typeof d.minutes === 'number' ? d.minutes : '' });
-  const who = entry.by === 'shopper' ? t('owner.history.shopper') : entry.by === 'command line' ? t('owner.history.commandLine') : entry.by === 'system' ? t('owner.history.system') : entry.by;
+      : t(`owner.history.${entry.action.replace('.', '_')}`, {
+          defaultValue: entry.action,
+          reference: typeof d.reference === 'string' ? d.reference : '',
+          minutes: typeof d.minutes === 'number' ? d.minutes : '',
+        });
+  const who =
+    entry.by === 'shopper'
+      ? t('owner.history.shopper')
+      : entry.by === 'command line'
+        ? t('owner.history.commandLine')
+        : entry.by === 'system'
+          ? t('owner.history.system')
+          : entry.by;
   return (
     <li className="flex flex-wrap gap-x-3 text-sm">
       <time dateTime={iso(entry.at)} className="text-slate-600">

@@ -33,7 +33,13 @@ function OwnerInvoice({ id }: { id: string }) {
       <Link to={`/admin/orders/${id}`} className="w-max text-sm font-medium text-primary-strong hover:underline print:hidden">
         ← {t('invoice.back')}
       </Link>
-      {query.isPending ? <p role="status">{t('invoice.loading')}</p> : query.isError ? <p role="alert">{query.error instanceof Error ? query.error.message : t('owner.failed')}</p> : <InvoiceSheet number={query.data.number} html={query.data.html} />}
+      {query.isPending ? (
+        <p role="status">{t('invoice.loading')}</p>
+      ) : query.isError ? (
+        <p role="alert">{query.error instanceof Error ? query.error.message : t('owner.failed')}</p>
+      ) : (
+        <InvoiceSheet number={query.data.number} html={query.data.html} />
+      )}
     </div>
   );
 }
@@ -46,7 +52,8 @@ function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoi
   const [paper, setPaper] = useState<Paper>(() => savedPaper(shop.id));
 
   if (query.isPending) return <p role="status">{t('nav.loading')}</p>;
-  if (query.isError) return <p role="alert">{query.error instanceof OwnerCallFailed && query.error.status === 404 ? t('owner.noSuchOrder') : t('owner.failed')}</p>;
+  if (query.isError)
+    return <p role="alert">{query.error instanceof OwnerCallFailed && query.error.status === 404 ? t('owner.noSuchOrder') : t('owner.failed')}</p>;
   const { order } = query.data;
   const choose = (next: Paper) => {
     setPaper(next);
@@ -74,7 +81,11 @@ function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoi
         </Button>
       </div>
       <style>{`${pageRules[paper]} @media print { html, body { background: #fff; } }`}</style>
-      <div data-paper={paper} style={{ width: sheetWidths[paper] }} className={`bg-white text-black shadow print:shadow-none ${paper === '58mm' ? 'p-1 text-[11px]' : paper === '80mm' ? 'p-2 text-xs' : 'p-4 text-sm'}`}>
+      <div
+        data-paper={paper}
+        style={{ width: sheetWidths[paper] }}
+        className={`bg-white text-black shadow print:shadow-none ${paper === '58mm' ? 'p-1 text-[11px]' : paper === '80mm' ? 'p-2 text-xs' : 'p-4 text-sm'}`}
+      >
         {kind === 'kitchen' ? <KitchenTicket order={order} /> : <Sheet order={order} kind={kind} />}
       </div>
     </div>
@@ -97,7 +108,9 @@ function Sheet({ order, kind }: { order: OwnerOrderView; kind: 'slip' | 'receipt
   return (
     <div className="flex flex-col gap-1 leading-snug">
       <p className="text-center text-[1.3em] font-bold">{shop.title}</p>
-      {kind === 'receipt' && (shop.contact.address || shop.contact.phone) ? <p className="text-center">{[shop.contact.address, shop.contact.phone].filter(Boolean).join(' · ')}</p> : null}
+      {kind === 'receipt' && (shop.contact.address || shop.contact.phone) ? (
+        <p className="text-center">{[shop.contact.address, shop.contact.phone].filter(Boolean).join(' · ')}</p>
+      ) : null}
       <p className="text-center font-semibold uppercase tracking-wide">{t(`owner.printout.${kind}`)}</p>
       <hr className={rule} />
       <p className="flex justify-between gap-2 text-[1.2em] font-bold">
@@ -127,7 +140,9 @@ function Sheet({ order, kind }: { order: OwnerOrderView; kind: 'slip' | 'receipt
               {kind === 'slip' ? '☐ ' : ''}
               <strong>{quantityLabel(qtyToMilli(l.qty, l.isFraction), l.isFraction)}</strong> {l.title}
               {l.variantName ? ` (${l.variantName})` : ''}
-              {kind === 'receipt' ? <span className="block text-[0.9em]">{t(l.isFraction ? 'owner.perKg' : 'owner.each', { price: price(l.unitPrice) })}</span> : null}
+              {kind === 'receipt' ? (
+                <span className="block text-[0.9em]">{t(l.isFraction ? 'owner.perKg' : 'owner.each', { price: price(l.unitPrice) })}</span>
+              ) : null}
             </span>
             {kind === 'receipt' ? <span className="whitespace-nowrap">{price(l.total)}</span> : null}
           </li>
@@ -143,7 +158,16 @@ function Sheet({ order, kind }: { order: OwnerOrderView; kind: 'slip' | 'receipt
         </p>
       ) : null}
       {kind === 'receipt' && order.paymentReference ? <p>{t('owner.paymentReference', { reference: order.paymentReference })}</p> : null}
-      {kind === 'receipt' && order.refund ? <p>{order.refund.status === 'due' ? t('owner.refundDue', { amount: price(order.refund.amount), method: t(`owner.paymentBy.${order.refund.method}`, { defaultValue: order.refund.method }) }) : t('owner.refunded', { amount: price(order.refund.amount), date: when.day(new Date(order.refund.refundedAt ?? 0).toISOString()) })}</p> : null}
+      {kind === 'receipt' && order.refund ? (
+        <p>
+          {order.refund.status === 'due'
+            ? t('owner.refundDue', {
+                amount: price(order.refund.amount),
+                method: t(`owner.paymentBy.${order.refund.method}`, { defaultValue: order.refund.method }),
+              })
+            : t('owner.refunded', { amount: price(order.refund.amount), date: when.day(new Date(order.refund.refundedAt ?? 0).toISOString()) })}
+        </p>
+      ) : null}
       {kind === 'receipt' ? <p className="mt-2 text-center">{t('owner.thanks')}</p> : null}
     </div>
   );

@@ -42,7 +42,12 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         {forward ? (
-          <button type="button" disabled={busy} onClick={() => void act(() => ownerApi.setStatus(order.id, forward))} className={`${small} bg-primary text-on-primary`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => ownerApi.setStatus(order.id, forward))}
+            className={`${small} bg-primary text-on-primary`}
+          >
             {t(`owner.actions.${forward}`)}
           </button>
         ) : null}
@@ -57,7 +62,13 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
           </button>
         ) : null}
         {moves.filter(ends).map((to) => (
-          <button key={to} type="button" disabled={busy} onClick={() => (sure === to ? void act(() => ownerApi.setStatus(order.id, to)) : setSure(to))} className={`${small} border border-red-300 text-red-800`}>
+          <button
+            key={to}
+            type="button"
+            disabled={busy}
+            onClick={() => (sure === to ? void act(() => ownerApi.setStatus(order.id, to)) : setSure(to))}
+            className={`${small} border border-red-300 text-red-800`}
+          >
             {sure === to ? t('owner.sure', { action: t(`owner.actions.${to}`) }) : t(`owner.actions.${to}`)}
           </button>
         ))}
@@ -72,7 +83,14 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
         >
           <label className="flex flex-col text-sm">
             {form.kind === 'paid' ? t('owner.reference') : t('owner.refundReference')}
-            <input value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} minLength={form.kind === 'paid' ? 4 : 0} maxLength={64} required={form.kind === 'paid'} className="rounded-md border border-slate-300 px-2 py-1.5 text-base" />
+            <input
+              value={form.value}
+              onChange={(e) => setForm({ ...form, value: e.target.value })}
+              minLength={form.kind === 'paid' ? 4 : 0}
+              maxLength={64}
+              required={form.kind === 'paid'}
+              className="rounded-md border border-slate-300 px-2 py-1.5 text-base"
+            />
           </label>
           <button type="submit" disabled={busy} className={`${small} bg-primary text-on-primary`}>
             {form.kind === 'paid' ? t('owner.saveReference') : t('owner.markRefunded')}

@@ -29,7 +29,14 @@ export function OwnerBoard() {
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label={t('owner.orders')} className="flex gap-2">
         {(['open', 'done'] as const).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)} className={`rounded-full px-4 py-1.5 font-semibold ${tab === name ? 'bg-primary text-on-primary' : 'border border-slate-300'}`}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            onClick={() => setTab(name)}
+            className={`rounded-full px-4 py-1.5 font-semibold ${tab === name ? 'bg-primary text-on-primary' : 'border border-slate-300'}`}
+          >
             {t(`owner.${name}`)} ({orders.filter((o) => isFinalStatus(o.status) === (name === 'done')).length})
           </button>
         ))}
@@ -62,9 +69,12 @@ function OrderCard({ order }: { order: OwnerOrderSummary }) {
         <span className="text-sm text-slate-600">{when.time(new Date(order.createdAt).toISOString())}</span>
       </header>
       <p className="text-sm">
-        <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} · {price(order.grandTotal)}
+        <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} ·{' '}
+        {price(order.grandTotal)}
       </p>
-      {order.cancelRequested && !isFinalStatus(order.status) ? <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p> : null}
+      {order.cancelRequested && !isFinalStatus(order.status) ? (
+        <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p>
+      ) : null}
       <NewCustomerMark order={order} />
       <ContactLine order={order} />
       <HandOver order={order} />

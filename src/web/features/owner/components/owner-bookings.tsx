@@ -59,7 +59,12 @@ export function OwnerBookings({ date }: { date: string | undefined }) {
               </button>
               <label className="flex items-center gap-2 text-sm">
                 <span className="sr-only">{t('owner.day')}</span>
-                <input type="date" value={day.data.date} onChange={(e) => e.target.value && show(e.target.value)} className="rounded-md border border-slate-300 px-2 py-1.5" />
+                <input
+                  type="date"
+                  value={day.data.date}
+                  onChange={(e) => e.target.value && show(e.target.value)}
+                  className="rounded-md border border-slate-300 px-2 py-1.5"
+                />
               </label>
               <button type="button" onClick={() => show(addDays(day.data.date, 1))} className={`${small} border border-slate-300`}>
                 {t('owner.nextDay')}
@@ -81,7 +86,8 @@ export function OwnerBookings({ date }: { date: string | undefined }) {
 }
 
 /** A calendar date (2026-11-23) as the locale writes it: read and written in UTC, it stays that date. */
-const calendarDay = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(Date.parse(`${date}T00:00:00Z`));
+const calendarDay = (date: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(Date.parse(`${date}T00:00:00Z`));
 
 function BookingCard({ appointment: a, withDay = false }: { appointment: OwnerAppointmentView; withDay?: boolean }) {
   const { t } = useTranslation();
@@ -104,7 +110,10 @@ function BookingCard({ appointment: a, withDay = false }: { appointment: OwnerAp
   const mark = (outcome: BookingOutcome) => act(() => ownerApi.markAppointment(a.id, outcome));
 
   return (
-    <article aria-label={`${label}, ${a.serviceName}`} className={`flex flex-col gap-1 rounded-lg border p-4 ${a.status === 'cancelled' ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white'}`}>
+    <article
+      aria-label={`${label}, ${a.serviceName}`}
+      className={`flex flex-col gap-1 rounded-lg border p-4 ${a.status === 'cancelled' ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200 bg-white'}`}
+    >
       {/* a cancelled booking stays readable (full contrast), its time struck through */}
       <h3 className={`font-semibold ${a.status === 'cancelled' ? 'line-through' : ''}`}>
         {label} · {a.serviceName}
@@ -127,16 +136,33 @@ function BookingCard({ appointment: a, withDay = false }: { appointment: OwnerAp
       <div className="mt-1 flex flex-wrap gap-2">
         {a.status !== 'cancelled' && a.started ? (
           <>
-            <button type="button" disabled={busy || a.status === 'attended'} aria-pressed={a.status === 'attended'} onClick={() => void mark('attended')} className={`${small} border border-green-700 text-green-900`}>
+            <button
+              type="button"
+              disabled={busy || a.status === 'attended'}
+              aria-pressed={a.status === 'attended'}
+              onClick={() => void mark('attended')}
+              className={`${small} border border-green-700 text-green-900`}
+            >
               {t('owner.markAttended')}
             </button>
-            <button type="button" disabled={busy || a.status === 'no_show'} aria-pressed={a.status === 'no_show'} onClick={() => void mark('no_show')} className={`${small} border border-slate-400`}>
+            <button
+              type="button"
+              disabled={busy || a.status === 'no_show'}
+              aria-pressed={a.status === 'no_show'}
+              onClick={() => void mark('no_show')}
+              className={`${small} border border-slate-400`}
+            >
               {t('owner.markNoShow')}
             </button>
           </>
         ) : null}
         {cancellable ? (
-          <button type="button" disabled={busy} onClick={() => (sure ? void act(() => ownerApi.cancelAppointment(a.id)) : setSure(true))} className={`${small} border border-red-300 text-red-800`}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => (sure ? void act(() => ownerApi.cancelAppointment(a.id)) : setSure(true))}
+            className={`${small} border border-red-300 text-red-800`}
+          >
             {sure ? t('owner.sure', { action: t('owner.cancelBooking') }) : t('owner.cancelBooking')}
           </button>
         ) : null}

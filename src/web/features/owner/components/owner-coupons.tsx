@@ -18,7 +18,13 @@ export function OwnerCoupons() {
   const query = useQuery(couponsQuery(), queryClient);
   return (
     <section aria-label={t('owner.coupons')} className="flex flex-col gap-4">
-      {query.isPending ? <p role="status">{t('nav.loading')}</p> : query.isError ? <p role="alert">{t('owner.failed')}</p> : <CouponList coupons={query.data} />}
+      {query.isPending ? (
+        <p role="status">{t('nav.loading')}</p>
+      ) : query.isError ? (
+        <p role="alert">{t('owner.failed')}</p>
+      ) : (
+        <CouponList coupons={query.data} />
+      )}
       <NewCoupon />
     </section>
   );
@@ -48,8 +54,13 @@ function CouponList({ coupons }: { coupons: OwnerCoupon[] }) {
           <li key={c.code} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
             <div className="flex flex-col">
               <span className="font-mono font-bold">{c.code}</span>
-              <span className="text-sm">{c.percent !== null ? t('owner.couponPercentOff', { percent: c.percent }) : t('owner.couponAmountOff', { amount: price(c.amount ?? 0) })}{rules.length ? ` · ${rules.join(' · ')}` : ''}</span>
-              <span className="text-sm text-slate-600">{c.totalUses !== null ? t('owner.couponUsedOf', { used: c.used, total: c.totalUses }) : t('owner.couponUsed', { used: c.used })}</span>
+              <span className="text-sm">
+                {c.percent !== null ? t('owner.couponPercentOff', { percent: c.percent }) : t('owner.couponAmountOff', { amount: price(c.amount ?? 0) })}
+                {rules.length ? ` · ${rules.join(' · ')}` : ''}
+              </span>
+              <span className="text-sm text-slate-600">
+                {c.totalUses !== null ? t('owner.couponUsedOf', { used: c.used, total: c.totalUses }) : t('owner.couponUsed', { used: c.used })}
+              </span>
             </div>
             {c.source === 'config' ? (
               <span className="text-sm text-slate-600">{c.active ? t('owner.couponFromConfig') : t('owner.couponOff')}</span>
@@ -127,7 +138,16 @@ function NewCoupon() {
               <option value="percent">%</option>
               <option value="amount">{t('owner.couponAmount')}</option>
             </select>
-            <input name="value" type="number" required min="0.01" step="0.01" inputMode="decimal" aria-label={t('owner.couponValue')} className={`${field} w-full`} />
+            <input
+              name="value"
+              type="number"
+              required
+              min="0.01"
+              step="0.01"
+              inputMode="decimal"
+              aria-label={t('owner.couponValue')}
+              className={`${field} w-full`}
+            />
           </div>
         </fieldset>
         <label className="flex flex-col gap-1 text-sm font-medium">
@@ -162,7 +182,11 @@ function NewCoupon() {
           {problem}
         </p>
       ) : null}
-      {saved ? <p role="status" className="text-sm text-green-800">{t('owner.couponSaved', { code: saved })}</p> : null}
+      {saved ? (
+        <p role="status" className="text-sm text-green-800">
+          {t('owner.couponSaved', { code: saved })}
+        </p>
+      ) : null}
       <Button size="lg" className="w-max" type="submit">
         {t('owner.couponSave')}
       </Button>

@@ -34,7 +34,13 @@ export function OwnerCustomers() {
       </div>
       <label className="flex flex-col gap-1 text-sm font-medium">
         {t('owner.findCustomer')}
-        <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={100} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+        <input
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          maxLength={100}
+          className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+        />
       </label>
       {query.isPending ? <p role="status">{t('nav.loading')}</p> : null}
       {query.isError ? <p role="alert">{t('owner.failed')}</p> : null}
@@ -67,7 +73,9 @@ function CustomerRow({ customer: c }: { customer: OwnerCustomer }) {
     <article aria-label={name} className="flex flex-col gap-1 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-2">
         <span className="min-w-0 font-semibold break-words">{name}</span>
-        <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${c.account ? 'bg-blue-50 text-blue-900' : 'bg-slate-200 text-slate-800'}`}>{c.account ? t('owner.customerAccount') : t('owner.customerGuest')}</span>
+        <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${c.account ? 'bg-blue-50 text-blue-900' : 'bg-slate-200 text-slate-800'}`}>
+          {c.account ? t('owner.customerAccount') : t('owner.customerGuest')}
+        </span>
       </div>
       {c.phone || c.email ? (
         <div className="flex flex-wrap gap-x-4 gap-y-1">
@@ -112,7 +120,12 @@ function DownloadCsv() {
   };
   return (
     <div className="flex flex-col items-end gap-1">
-      <button type="button" disabled={busy} onClick={() => void download()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void download()}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
+      >
         {t('owner.customersCsv')}
       </button>
       {failed ? (

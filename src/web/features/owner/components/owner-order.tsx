@@ -48,15 +48,22 @@ function OrderPage({ order }: { order: OwnerOrderView }) {
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold">{t('owner.order', { id: label })}</h1>
         <p className="text-sm text-slate-700">
-          <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} · {t('owner.placedAt', { when: when.dayAndTime(new Date(order.createdAt).toISOString()) })}
+          <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} ·{' '}
+          {t('owner.placedAt', { when: when.dayAndTime(new Date(order.createdAt).toISOString()) })}
         </p>
-        {order.cancelRequested && order.status !== 'cancelled' ? <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p> : null}
+        {order.cancelRequested && order.status !== 'cancelled' ? (
+          <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p>
+        ) : null}
         <NewCustomerMark order={order} />
       </header>
       <OrderSteps order={order} />
       <nav aria-label={t('owner.print')} className="flex flex-wrap gap-2">
         {printKinds(order, Boolean(shop.gst)).map((kind) => (
-          <Link key={kind} to={`/admin/orders/${order.id}/print/${kind}`} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold">
+          <Link
+            key={kind}
+            to={`/admin/orders/${order.id}/print/${kind}`}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold"
+          >
             {t(`owner.printAction.${kind}`)}
           </Link>
         ))}

@@ -57,7 +57,21 @@ export function OwnerPage() {
           <OwnerSalesChart />
           <OwnerBoard />
         </>
-      ) : section === 'bookings' ? <OwnerBookings date={params.get('date') ?? undefined} /> : section === 'coupons' ? <OwnerCoupons /> : section === 'reviews' ? <OwnerReviews /> : section === 'products' ? <OwnerProducts /> : section === 'shopFront' ? <OwnerShopFront /> : section === 'customers' ? <OwnerCustomers /> : <OwnerStock />}
+      ) : section === 'bookings' ? (
+        <OwnerBookings date={params.get('date') ?? undefined} />
+      ) : section === 'coupons' ? (
+        <OwnerCoupons />
+      ) : section === 'reviews' ? (
+        <OwnerReviews />
+      ) : section === 'products' ? (
+        <OwnerProducts />
+      ) : section === 'shopFront' ? (
+        <OwnerShopFront />
+      ) : section === 'customers' ? (
+        <OwnerCustomers />
+      ) : (
+        <OwnerStock />
+      )}
     </div>
   );
 }
@@ -79,7 +93,12 @@ function StoreSwitch() {
       <p role="status" className="font-medium">
         {open ? t('owner.storeOpen') : t('owner.storeClosed')}
       </p>
-      <button type="button" disabled={busy} onClick={() => void flip()} className="rounded-md border border-current px-3 py-1.5 text-sm font-semibold disabled:opacity-50">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void flip()}
+        className="rounded-md border border-current px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
+      >
         {open ? t('owner.closeStore') : t('owner.openStore')}
       </button>
     </div>

@@ -15,7 +15,19 @@ const UPLOADED = '/media/u/';
  * picture already under media/ can still be named by its path, under "or type a path".
  * `onBusy` tells the form while a photo is on its way, so it is not saved without it.
  */
-export function PictureField({ label, value, error, onChange, onBusy }: { label: string; value: string; error: string | undefined; onChange: (value: string) => void; onBusy?: (busy: boolean) => void }) {
+export function PictureField({
+  label,
+  value,
+  error,
+  onChange,
+  onBusy,
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBusy?: (busy: boolean) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -77,7 +89,13 @@ export function PictureField({ label, value, error, onChange, onBusy }: { label:
       <div className="flex flex-wrap items-center gap-2">
         <PhotoFileButton label={t('owner.pictureUpload')} disabled={busy} onFiles={(files) => void upload(files)} />
         {value ? (
-          <button type="button" disabled={busy} aria-label={t('owner.pictureRemoveLabel', { label })} onClick={remove} className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold disabled:opacity-50">
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={t('owner.pictureRemoveLabel', { label })}
+            onClick={remove}
+            className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold disabled:opacity-50"
+          >
             {t('owner.photoRemove')}
           </button>
         ) : null}
@@ -100,7 +118,13 @@ export function PictureField({ label, value, error, onChange, onBusy }: { label:
         <summary className="cursor-pointer py-3 text-sm text-slate-700">{t('owner.pictureTypePath')}</summary>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('owner.picturePath', { label })}
-          <input value={value} aria-invalid={error ? true : undefined} aria-describedby={errorId} onChange={(e) => onChange(e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+          <input
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={errorId}
+            onChange={(e) => onChange(e.target.value)}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+          />
         </label>
       </details>
     </div>

@@ -2,7 +2,19 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_VARIANTS, type ProductCreateInput } from '../../../../domain/product-edit.ts';
 import { ownerApi } from '../api/owner-api.ts';
-import { blankItem, ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import {
+  blankItem,
+  ItemBoxes,
+  numberOrNull,
+  PriceBoxes,
+  requiredNumber,
+  SaleBoxes,
+  tagsOf,
+  TextBox,
+  type Categories,
+  type ItemValues,
+  type PriceValues,
+} from './product-fields.tsx';
 import { Button } from '../../../ui/button.tsx';
 
 /** A variant row as typed; `key` keeps React's rows apart when one is removed. */
@@ -35,7 +47,15 @@ function requestOf(item: ItemValues, variants: VariantRow[]): ProductCreateInput
  * name, prices, starting stock and whether it is made to order, added and removed as
  * needed. The boxes are the edit form's; the server's message shows under each box.
  */
-export function NewProductForm({ categories, onCreated, onCancel }: { categories: Categories; onCreated: (title: string, variantId: string) => void; onCancel: () => void }) {
+export function NewProductForm({
+  categories,
+  onCreated,
+  onCancel,
+}: {
+  categories: Categories;
+  onCreated: (title: string, variantId: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const nextKey = useRef(1);
   const [item, setItem] = useState<ItemValues>(() => blankItem(categories[0]?.id ?? ''));
@@ -44,7 +64,10 @@ export function NewProductForm({ categories, onCreated, onCancel }: { categories
   const fieldError = (path: string) => (state.kind === 'problem' ? state.fields[path] : undefined);
   // any change makes the server's old messages stale (a removed row moves the others' paths)
   const changeItem = (change: Partial<ItemValues>) => (setItem((f) => ({ ...f, ...change })), setState({ kind: 'idle' }));
-  const changeVariant = (key: number, change: Partial<VariantRow>) => (setVariants((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r))), setState({ kind: 'idle' }));
+  const changeVariant = (key: number, change: Partial<VariantRow>) => (
+    setVariants((rows) => rows.map((r) => (r.key === key ? { ...r, ...change } : r))),
+    setState({ kind: 'idle' })
+  );
   const addVariant = () => (setVariants((rows) => [...rows, blankVariant(nextKey.current++)]), setState({ kind: 'idle' }));
   const removeVariant = (key: number) => (setVariants((rows) => rows.filter((r) => r.key !== key)), setState({ kind: 'idle' }));
 
@@ -60,7 +83,11 @@ export function NewProductForm({ categories, onCreated, onCancel }: { categories
 
   const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={t('owner.productNewForm')} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
+    <form
+      onSubmit={(e) => (e.preventDefault(), void save())}
+      aria-label={t('owner.productNewForm')}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3"
+    >
       <ItemBoxes values={item} update={changeItem} error={fieldError} categories={categories} />
       <SaleBoxes values={item} update={changeItem} error={fieldError} />
       <fieldset className="flex flex-col gap-3">
@@ -68,9 +95,20 @@ export function NewProductForm({ categories, onCreated, onCancel }: { categories
         {variants.map((v, i) => (
           <fieldset key={v.key} className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">{t('owner.productVariant', { n: i + 1 })}</legend>
-            <TextBox label={t('owner.productVariantName')} error={fieldError(`variants.${i}.variantName`) ?? fieldError(`variants.${i}.variantId`)} value={v.variantName} onChange={(variantName) => changeVariant(v.key, { variantName })} />
+            <TextBox
+              label={t('owner.productVariantName')}
+              error={fieldError(`variants.${i}.variantName`) ?? fieldError(`variants.${i}.variantId`)}
+              value={v.variantName}
+              onChange={(variantName) => changeVariant(v.key, { variantName })}
+            />
             <PriceBoxes values={v} update={(change) => changeVariant(v.key, change)} error={fieldError} at={`variants.${i}.`} />
-            <TextBox label={t('owner.productStock')} error={fieldError(`variants.${i}.stock`)} value={v.stock} onChange={(stock) => changeVariant(v.key, { stock })} numeric />
+            <TextBox
+              label={t('owner.productStock')}
+              error={fieldError(`variants.${i}.stock`)}
+              value={v.stock}
+              onChange={(stock) => changeVariant(v.key, { stock })}
+              numeric
+            />
             <label className="flex items-center gap-2 text-sm font-medium">
               <input type="checkbox" checked={v.madeToOrder} onChange={(e) => changeVariant(v.key, { madeToOrder: e.target.checked })} className="size-5" />
               {t('owner.productMadeToOrderBox')}

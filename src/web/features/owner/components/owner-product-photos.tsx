@@ -77,15 +77,39 @@ export function ProductPhotos({ product }: { product: OwnerProduct }) {
       <ol className="flex flex-wrap gap-3">
         {images.map((image, i) => (
           <li key={image.id} className="flex w-28 flex-col gap-1">
-            <img src={isResizable(image.url) ? resizedUrl(image.url, 120) : image.thumbnail} alt={t('owner.photoAlt', { index: i + 1, count: images.length })} width={112} height={112} className="h-28 w-28 rounded object-cover" />
+            <img
+              src={isResizable(image.url) ? resizedUrl(image.url, 120) : image.thumbnail}
+              alt={t('owner.photoAlt', { index: i + 1, count: images.length })}
+              width={112}
+              height={112}
+              className="h-28 w-28 rounded object-cover"
+            />
             <div className="flex flex-wrap gap-1">
-              <button type="button" disabled={busy || i === 0} aria-label={t('owner.photoMoveEarlier', { index: i + 1 })} onClick={() => void move(i, i - 1)} className={button}>
+              <button
+                type="button"
+                disabled={busy || i === 0}
+                aria-label={t('owner.photoMoveEarlier', { index: i + 1 })}
+                onClick={() => void move(i, i - 1)}
+                className={button}
+              >
                 {t('owner.photoEarlier')}
               </button>
-              <button type="button" disabled={busy || i === images.length - 1} aria-label={t('owner.photoMoveLater', { index: i + 1 })} onClick={() => void move(i, i + 1)} className={button}>
+              <button
+                type="button"
+                disabled={busy || i === images.length - 1}
+                aria-label={t('owner.photoMoveLater', { index: i + 1 })}
+                onClick={() => void move(i, i + 1)}
+                className={button}
+              >
                 {t('owner.photoLater')}
               </button>
-              <button type="button" disabled={busy} aria-label={t('owner.photoRemoveLabel', { index: i + 1 })} onClick={() => void change(() => ownerApi.removePhoto(product.variantId, image.id))} className={button}>
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t('owner.photoRemoveLabel', { index: i + 1 })}
+                onClick={() => void change(() => ownerApi.removePhoto(product.variantId, image.id))}
+                className={button}
+              >
                 {t('owner.photoRemove')}
               </button>
             </div>

@@ -8,7 +8,18 @@ import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi, type OwnerProduct, type ProductMarks } from '../api/owner-api.ts';
 import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
 import { NewProductForm } from './owner-product-new.tsx';
-import { ItemBoxes, numberOrNull, PriceBoxes, requiredNumber, SaleBoxes, tagsOf, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import {
+  ItemBoxes,
+  numberOrNull,
+  PriceBoxes,
+  requiredNumber,
+  SaleBoxes,
+  tagsOf,
+  TextBox,
+  type Categories,
+  type ItemValues,
+  type PriceValues,
+} from './product-fields.tsx';
 import { ProductPhotos } from './owner-product-photos.tsx';
 import { Button } from '../../../ui/button.tsx';
 
@@ -47,17 +58,19 @@ export function OwnerProducts() {
         <h2 id="owner-products" className="text-lg font-semibold">
           {t('owner.products')}
         </h2>
-        {query.data && !creating ? (
-          <Button onClick={() => setCreating(true)}>
-            {t('owner.productNew')}
-          </Button>
-        ) : null}
+        {query.data && !creating ? <Button onClick={() => setCreating(true)}>{t('owner.productNew')}</Button> : null}
       </div>
       {creating ? <NewProductForm categories={categories} onCreated={created} onCancel={() => setCreating(false)} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
           {t('owner.findProduct')}
-          <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={100} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            maxLength={100}
+            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('owner.productCategory')}
@@ -75,11 +88,20 @@ export function OwnerProducts() {
       {query.isError ? <p role="alert">{t('owner.failed')}</p> : null}
       {query.data ? (
         <>
-          <p className="text-sm text-slate-600">{query.data.total > query.data.products.length ? t('owner.productsShown', { shown: query.data.products.length, total: query.data.total }) : t('owner.stockCount', { count: query.data.total })}</p>
+          <p className="text-sm text-slate-600">
+            {query.data.total > query.data.products.length
+              ? t('owner.productsShown', { shown: query.data.products.length, total: query.data.total })
+              : t('owner.stockCount', { count: query.data.total })}
+          </p>
           <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {query.data.products.map((p) => (
               <li key={p.variantId}>
-                <ProductRow product={p} categories={categories} open={open === p.variantId} onToggle={() => setOpen(open === p.variantId ? null : p.variantId)} />
+                <ProductRow
+                  product={p}
+                  categories={categories}
+                  open={open === p.variantId}
+                  onToggle={() => setOpen(open === p.variantId ? null : p.variantId)}
+                />
               </li>
             ))}
           </ul>
@@ -98,7 +120,13 @@ function ProductRow({ product, categories, open, onToggle }: { product: OwnerPro
   const panel = useId();
   return (
     <div className={product.hidden ? 'bg-slate-50 text-slate-600' : ''}>
-      <button type="button" aria-expanded={open} aria-controls={panel} onClick={onToggle} className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 p-3 text-left">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={onToggle}
+        className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 p-3 text-left"
+      >
         <span className="min-w-0 flex-1 font-medium">{nameOf(product)}</span>
         <span className="tabular-nums">{formatMoney(price.final, format)}</span>
         <span className="flex w-full flex-wrap gap-1 text-xs font-semibold">
@@ -150,7 +178,13 @@ function ProductSwitches({ product }: { product: OwnerProduct }) {
           {product.soldOutUntil ? t('owner.productBackInStock') : t('owner.productSoldOut')}
         </button>
       </div>
-      {product.soldOutUntil ? <p className="text-sm text-slate-600">{t('owner.productSoldOutUntil', { when: `${when.day(new Date(product.soldOutUntil).toISOString())} ${when.time(new Date(product.soldOutUntil).toISOString())}` })}</p> : null}
+      {product.soldOutUntil ? (
+        <p className="text-sm text-slate-600">
+          {t('owner.productSoldOutUntil', {
+            when: `${when.day(new Date(product.soldOutUntil).toISOString())} ${when.time(new Date(product.soldOutUntil).toISOString())}`,
+          })}
+        </p>
+      ) : null}
       {failed ? (
         <p role="alert" className="text-sm text-red-700">
           {failed}
@@ -180,7 +214,8 @@ const formOf = (p: OwnerProduct): Form => ({
 /** Only what the owner changed, so an edit never writes back what someone else just saved. */
 function changesOf(before: Form, after: Form): ProductEdit {
   const edit: Record<string, unknown> = {};
-  for (const key of ['title', 'description', 'categoryId', 'variantName', 'isFraction', 'sizeGuide'] as const) if (after[key] !== before[key]) edit[key] = after[key];
+  for (const key of ['title', 'description', 'categoryId', 'variantName', 'isFraction', 'sizeGuide'] as const)
+    if (after[key] !== before[key]) edit[key] = after[key];
   if (after.weightStep !== before.weightStep) edit.weightStep = numberOrNull(after.weightStep);
   if (after.taxRate !== before.taxRate) edit.taxRate = numberOrNull(after.taxRate);
   if (after.tags !== before.tags) edit.tags = tagsOf(after.tags);
@@ -196,7 +231,9 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
   const { t } = useTranslation();
   const saved = formOf(product);
   const [form, setForm] = useState(saved);
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'saved' } | { kind: 'problem'; message: string; fields: Record<string, string> }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'saved' } | { kind: 'problem'; message: string; fields: Record<string, string> }>({
+    kind: 'idle',
+  });
   const update = (change: Partial<Form>) => (setForm((f) => ({ ...f, ...change })), setState({ kind: 'idle' }));
   const fieldError = (path: string) => (state.kind === 'problem' ? state.fields[path] : undefined);
   const edit = changesOf(saved, form);
@@ -215,7 +252,12 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
   return (
     <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={t('owner.productEdit', { name: nameOf(product) })} className="flex flex-col gap-3">
       <ItemBoxes values={form} update={update} error={fieldError} categories={categories} />
-      <TextBox label={t('owner.productVariantName')} error={fieldError('variantName')} value={form.variantName} onChange={(variantName) => update({ variantName })} />
+      <TextBox
+        label={t('owner.productVariantName')}
+        error={fieldError('variantName')}
+        value={form.variantName}
+        onChange={(variantName) => update({ variantName })}
+      />
       <PriceBoxes values={form} update={update} error={fieldError} />
       <SaleBoxes values={form} update={update} error={fieldError} />
       <div className="flex flex-wrap items-center gap-3">
@@ -223,7 +265,11 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
           {t('owner.productSave')}
         </Button>
         <span role="status" className="text-sm">
-          {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
+          {state.kind === 'saved' ? (
+            <span className="text-green-800">{t('owner.stockSaved')}</span>
+          ) : state.kind === 'problem' ? (
+            <span className="text-red-700">{state.message}</span>
+          ) : null}
         </span>
       </div>
     </form>

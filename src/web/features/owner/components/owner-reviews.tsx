@@ -49,12 +49,18 @@ function ReviewRow({ review }: { review: OwnerReview }) {
   };
   const label = t('owner.reviewOf', { author: review.author, product: review.productTitle });
   return (
-    <article aria-label={label} className={`flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 ${review.hidden ? 'border-dashed border-slate-300 bg-slate-50 text-slate-600' : 'border-slate-200 bg-white'}`}>
+    <article
+      aria-label={label}
+      className={`flex flex-wrap items-start justify-between gap-3 rounded-lg border p-3 ${review.hidden ? 'border-dashed border-slate-300 bg-slate-50 text-slate-600' : 'border-slate-200 bg-white'}`}
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <span className="font-semibold">
           {review.variantId ? (
             <>
-              {review.author} · <Link to={paths.product(review.variantId)} className="underline">{review.productTitle}</Link>
+              {review.author} ·{' '}
+              <Link to={paths.product(review.variantId)} className="underline">
+                {review.productTitle}
+              </Link>
             </>
           ) : (
             label
@@ -69,9 +75,18 @@ function ReviewRow({ review }: { review: OwnerReview }) {
           {review.hidden ? ` · ${t('owner.reviewHiddenNote')}` : ''}
         </span>
         <p className="break-words whitespace-pre-line">{review.text}</p>
-        {failed ? <p role="alert" className="text-sm text-red-700">{t('owner.failed')}</p> : null}
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t('owner.failed')}
+          </p>
+        ) : null}
       </div>
-      <button type="button" disabled={busy} onClick={() => void flip()} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void flip()}
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
+      >
         {review.hidden ? t('owner.reviewShow') : t('owner.reviewHide')}
       </button>
     </article>

@@ -8,7 +8,10 @@ import { queryClient, salesDaysQuery } from '../api/owner-queries.ts';
 import { bestDay, CHART_HEIGHT, dayFormat } from '../lib/sales-days.ts';
 
 // uPlot and its stylesheet load with this part only, after the orders section shows (decision 038)
-const SalesChartCanvas = loadable(() => import('./sales-chart-canvas.tsx').then((m) => m.SalesChartCanvas), { inline: true, fallback: <div style={{ height: CHART_HEIGHT }} /> });
+const SalesChartCanvas = loadable(() => import('./sales-chart-canvas.tsx').then((m) => m.SalesChartCanvas), {
+  inline: true,
+  fallback: <div style={{ height: CHART_HEIGHT }} />,
+});
 
 /**
  * The last 30 days under the Today panel (issue 21): a bar a day of the sales, counted as
@@ -36,7 +39,13 @@ export function OwnerSalesChart() {
       </h2>
       <p className="text-xl font-bold tabular-nums">{t('owner.daysTotal', { sales: price(total.sales), count: total.orders })}</p>
       <p className="text-sm">{best ? t('owner.daysBest', { day: formats.day(best.date), sales: price(best.sales) }) : t('owner.daysNone')}</p>
-      <SalesChartCanvas days={days} labels={{ day: t('owner.daysDay'), sales: t('owner.todaySales') }} dayLabel={formats.axisDay} price={price} short={formats.short} />
+      <SalesChartCanvas
+        days={days}
+        labels={{ day: t('owner.daysDay'), sales: t('owner.todaySales') }}
+        dayLabel={formats.axisDay}
+        price={price}
+        short={formats.short}
+      />
       <details>
         <summary className="cursor-pointer py-1 font-semibold">{t('owner.daysTable')}</summary>
         <table className="w-full text-sm tabular-nums">

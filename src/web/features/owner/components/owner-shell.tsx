@@ -141,7 +141,12 @@ function Arrivals({ arrivals, dismiss }: { arrivals: Arrival[]; dismiss: (key: s
               {a.title}
             </Link>
             <span className="text-sm">{a.body}</span>
-            <button type="button" onClick={() => dismiss(a.key)} className="rounded px-2 text-sm font-semibold" aria-label={t('owner.dismiss', { what: a.title })}>
+            <button
+              type="button"
+              onClick={() => dismiss(a.key)}
+              className="rounded px-2 text-sm font-semibold"
+              aria-label={t('owner.dismiss', { what: a.title })}
+            >
               ×
             </button>
           </li>
@@ -177,7 +182,13 @@ function AlertsSwitch() {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" disabled={busy || on === null} onClick={() => void flip()} aria-pressed={on === true} className={on ? 'rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50' : button}>
+      <button
+        type="button"
+        disabled={busy || on === null}
+        onClick={() => void flip()}
+        aria-pressed={on === true}
+        className={on ? 'rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50' : button}
+      >
         {on ? t('owner.alertsOn') : t('owner.turnAlertsOn')}
       </button>
       {outcome === 'denied' ? <p className="text-sm text-red-700">{t('owner.alertsDenied')}</p> : null}

@@ -32,10 +32,12 @@ export function OwnerShopFront() {
 type Problem = { message: string; fields: Record<string, string> } | null;
 
 /** A call's outcome as a form shows it: null when it went through. */
-const problemOf = (res: ApiResult<unknown>, failed: string): Problem => (res.ok ? null : { message: res.error?.message ?? failed, fields: Object.fromEntries((res.error?.fields ?? []).map((f) => [f.path, f.message])) });
+const problemOf = (res: ApiResult<unknown>, failed: string): Problem =>
+  res.ok ? null : { message: res.error?.message ?? failed, fields: Object.fromEntries((res.error?.fields ?? []).map((f) => [f.path, f.message])) };
 
 /** The message for a box: its own path's, or the first of its parts' (`link` shows `link.value.1`'s). */
-const errorAt = (problem: Problem) => (path: string) => problem?.fields[path] ?? Object.entries(problem?.fields ?? {}).find(([p]) => p.startsWith(`${path}.`))?.[1];
+const errorAt = (problem: Problem) => (path: string) =>
+  problem?.fields[path] ?? Object.entries(problem?.fields ?? {}).find(([p]) => p.startsWith(`${path}.`))?.[1];
 
 /** Moves the item at `index` one place up (-1) or down (+1): the new order of ids. */
 const moved = (ids: string[], index: number, by: -1 | 1) => {
@@ -61,7 +63,21 @@ function Row({ title, detail, swatch, children }: { title: string; detail: React
 }
 
 /** Up, down, edit and delete for one row; a refused delete says why. */
-function RowActions({ name, index, count, onMove, onEdit, onDelete }: { name: string; index: number; count: number; onMove: (by: -1 | 1) => Promise<void>; onEdit: () => void; onDelete: () => Promise<string | null> }) {
+function RowActions({
+  name,
+  index,
+  count,
+  onMove,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => Promise<void>;
+  onEdit: () => void;
+  onDelete: () => Promise<string | null>;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
@@ -73,16 +89,33 @@ function RowActions({ name, index, count, onMove, onEdit, onDelete }: { name: st
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={button} disabled={busy || index === 0} aria-label={t('owner.moveUp', { name })} onClick={() => void run(() => onMove(-1))}>
+        <button
+          type="button"
+          className={button}
+          disabled={busy || index === 0}
+          aria-label={t('owner.moveUp', { name })}
+          onClick={() => void run(() => onMove(-1))}
+        >
           ↑
         </button>
-        <button type="button" className={button} disabled={busy || index === count - 1} aria-label={t('owner.moveDown', { name })} onClick={() => void run(() => onMove(1))}>
+        <button
+          type="button"
+          className={button}
+          disabled={busy || index === count - 1}
+          aria-label={t('owner.moveDown', { name })}
+          onClick={() => void run(() => onMove(1))}
+        >
           ↓
         </button>
         <button type="button" className={button} onClick={onEdit}>
           {t('owner.edit')}
         </button>
-        <button type="button" className={button} disabled={busy} onClick={() => void run(async () => window.confirm(t('owner.deleteConfirm', { name })) && setRefused(await onDelete()))}>
+        <button
+          type="button"
+          className={button}
+          disabled={busy}
+          onClick={() => void run(async () => window.confirm(t('owner.deleteConfirm', { name })) && setRefused(await onDelete()))}
+        >
           {t('owner.delete')}
         </button>
       </div>
@@ -193,8 +226,22 @@ function ColourBox({ label, error, value, onChange }: { label: string; error: st
     <Field label={label} error={error}>
       {(id, describedBy) => (
         <span className="flex items-center gap-2">
-          <input type="color" aria-hidden tabIndex={-1} value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'} onChange={(e) => onChange(e.target.value)} className="h-10 w-12 rounded border border-slate-300" />
-          <input id={id} aria-describedby={describedBy} aria-invalid={describedBy ? true : undefined} value={value} onChange={(e) => onChange(e.target.value)} className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-base" />
+          <input
+            type="color"
+            aria-hidden
+            tabIndex={-1}
+            value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+            onChange={(e) => onChange(e.target.value)}
+            className="h-10 w-12 rounded border border-slate-300"
+          />
+          <input
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={describedBy ? true : undefined}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
         </span>
       )}
     </Field>
@@ -226,12 +273,25 @@ function useShopFrontForm(send: () => Promise<ApiResult<unknown>>, onDone: () =>
 function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ name: category?.name ?? '', colour: category?.colour ?? '#e2e8f0', image: category?.image ?? '' });
-  const { save, problem, error, busy, track } = useShopFrontForm(() => (category ? ownerApi.editCategory(category.id, form) : ownerApi.createCategory(form)), onDone);
+  const { save, problem, error, busy, track } = useShopFrontForm(
+    () => (category ? ownerApi.editCategory(category.id, form) : ownerApi.createCategory(form)),
+    onDone,
+  );
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={category ? t('owner.categoryEdit', { name: category.name }) : t('owner.categoryNew')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+    <form
+      onSubmit={(e) => (e.preventDefault(), void save())}
+      aria-label={category ? t('owner.categoryEdit', { name: category.name }) : t('owner.categoryNew')}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3"
+    >
       <TextBox label={t('owner.categoryName')} error={error('name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
       <ColourBox label={t('owner.colour')} error={error('colour')} value={form.colour} onChange={(colour) => setForm((f) => ({ ...f, colour }))} />
-      <PictureField label={t('owner.categoryImage')} error={error('image')} value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} onBusy={track} />
+      <PictureField
+        label={t('owner.categoryImage')}
+        error={error('image')}
+        value={form.image}
+        onChange={(image) => setForm((f) => ({ ...f, image }))}
+        onBusy={track}
+      />
       <SaveRow busy={busy} problem={problem} onCancel={onDone} />
     </form>
   );
@@ -240,7 +300,13 @@ function CategoryForm({ category, onDone }: { category?: OwnerCategory; onDone: 
 /** The schedule as a line: "from 2 Dec until 3 Dec 12:00", as the owner wrote the dates. */
 function ScheduleLine({ banner: b }: { banner: OwnerBanner }) {
   const { t } = useTranslation();
-  return b.from && b.until ? t('owner.bannerFromUntil', { from: b.from, until: b.until }) : b.from ? t('owner.bannerFrom', { from: b.from }) : b.until ? t('owner.bannerUntil', { until: b.until }) : t('owner.bannerAlways');
+  return b.from && b.until
+    ? t('owner.bannerFromUntil', { from: b.from, until: b.until })
+    : b.from
+      ? t('owner.bannerFrom', { from: b.from })
+      : b.until
+        ? t('owner.bannerUntil', { until: b.until })
+        : t('owner.bannerAlways');
 }
 
 function Banners({ banners, categories }: { banners: OwnerBanner[]; categories: OwnerCategory[] }) {
@@ -306,7 +372,12 @@ const bannerOf = (v: BannerValues) => ({
   buttonText: v.buttonText,
   image: { mobile: v.mobile, desktop: v.desktop.trim() || v.mobile },
   background: v.background,
-  link: v.linkType === 'url' ? { type: 'url' as const, urlValue: v.url.trim() } : v.linkType === 'tags' ? { type: 'tags' as const, value: tagsOf(v.tags) } : { type: 'categories' as const, value: v.categories },
+  link:
+    v.linkType === 'url'
+      ? { type: 'url' as const, urlValue: v.url.trim() }
+      : v.linkType === 'tags'
+        ? { type: 'tags' as const, value: tagsOf(v.tags) }
+        : { type: 'categories' as const, value: v.categories },
   from: v.from.trim() || null,
   until: v.until.trim() || null,
 });
@@ -314,11 +385,18 @@ const bannerOf = (v: BannerValues) => ({
 function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; categories: OwnerCategory[]; onDone: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(() => valuesOf(banner));
-  const { save, problem, error, busy, track } = useShopFrontForm(() => (banner ? ownerApi.editBanner(banner.id, bannerOf(form)) : ownerApi.createBanner(bannerOf(form))), onDone);
+  const { save, problem, error, busy, track } = useShopFrontForm(
+    () => (banner ? ownerApi.editBanner(banner.id, bannerOf(form)) : ownerApi.createBanner(bannerOf(form))),
+    onDone,
+  );
   const update = (change: Partial<BannerValues>) => setForm((f) => ({ ...f, ...change }));
   const select = 'rounded-md border border-slate-300 px-3 py-2 text-base';
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void save())} aria-label={banner ? t('owner.bannerEdit', { name: banner.title || banner.id }) : t('owner.bannerNew')} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+    <form
+      onSubmit={(e) => (e.preventDefault(), void save())}
+      aria-label={banner ? t('owner.bannerEdit', { name: banner.title || banner.id }) : t('owner.bannerNew')}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3"
+    >
       <Field label={t('owner.bannerKind')} error={error('kind')}>
         {(id) => (
           <select id={id} value={form.kind} onChange={(e) => update({ kind: e.target.value as Banner['kind'] })} className={select}>
@@ -330,8 +408,20 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
       <TextBox label={t('owner.bannerTitle')} error={error('title')} value={form.title} onChange={(title) => update({ title })} />
       <TextBox label={t('owner.bannerSubtitle')} error={error('subtitle')} value={form.subtitle} onChange={(subtitle) => update({ subtitle })} />
       <TextBox label={t('owner.bannerButton')} error={error('buttonText')} value={form.buttonText} onChange={(buttonText) => update({ buttonText })} />
-      <PictureField label={t('owner.bannerImageMobile')} error={error('image.mobile')} value={form.mobile} onChange={(mobile) => update({ mobile })} onBusy={track} />
-      <PictureField label={t('owner.bannerImageDesktop')} error={error('image.desktop')} value={form.desktop} onChange={(desktop) => update({ desktop })} onBusy={track} />
+      <PictureField
+        label={t('owner.bannerImageMobile')}
+        error={error('image.mobile')}
+        value={form.mobile}
+        onChange={(mobile) => update({ mobile })}
+        onBusy={track}
+      />
+      <PictureField
+        label={t('owner.bannerImageDesktop')}
+        error={error('image.desktop')}
+        value={form.desktop}
+        onChange={(desktop) => update({ desktop })}
+        onBusy={track}
+      />
       <ColourBox label={t('owner.bannerBackground')} error={error('background')} value={form.background} onChange={(background) => update({ background })} />
       <Field label={t('owner.bannerLink')} error={error('link.type')}>
         {(id) => (
@@ -347,7 +437,11 @@ function BannerForm({ banner, categories, onDone }: { banner?: OwnerBanner; cate
           <legend className="text-sm font-medium">{t('owner.bannerLinkCategories')}</legend>
           {categories.map((c) => (
             <label key={c.id} className="flex items-center gap-2">
-              <input type="checkbox" checked={form.categories.includes(c.id)} onChange={(e) => update({ categories: e.target.checked ? [...form.categories, c.id] : form.categories.filter((id) => id !== c.id) })} />
+              <input
+                type="checkbox"
+                checked={form.categories.includes(c.id)}
+                onChange={(e) => update({ categories: e.target.checked ? [...form.categories, c.id] : form.categories.filter((id) => id !== c.id) })}
+              />
               {c.name || c.id}
             </label>
           ))}

@@ -28,13 +28,23 @@ export function OwnerStock() {
       </h2>
       <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
         {t('owner.findProduct')}
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} maxLength={100} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal" />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          maxLength={100}
+          className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+        />
       </label>
       {list.kind === 'loading' ? <p role="status">{t('nav.loading')}</p> : null}
       {list.kind === 'failed' ? <p role="alert">{t('owner.failed')}</p> : null}
       {list.kind === 'loaded' ? (
         <>
-          <p className="text-sm text-slate-600">{list.total > list.products.length ? t('owner.stockShown', { shown: list.products.length, total: list.total }) : t('owner.stockCount', { count: list.total })}</p>
+          <p className="text-sm text-slate-600">
+            {list.total > list.products.length
+              ? t('owner.stockShown', { shown: list.products.length, total: list.total })
+              : t('owner.stockCount', { count: list.total })}
+          </p>
           <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {list.products.map((p) => (
               <li key={p.variantId}>
@@ -87,7 +97,11 @@ function StockRow({ product }: { product: StockLine }) {
         {t('owner.saveStock')}
       </Button>
       <span role="status" className="w-full text-sm">
-        {state.kind === 'saved' ? <span className="text-green-800">{t('owner.stockSaved')}</span> : state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
+        {state.kind === 'saved' ? (
+          <span className="text-green-800">{t('owner.stockSaved')}</span>
+        ) : state.kind === 'problem' ? (
+          <span className="text-red-700">{state.message}</span>
+        ) : null}
       </span>
     </form>
   );

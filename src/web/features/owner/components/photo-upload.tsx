@@ -31,13 +31,24 @@ export function useFileDrop(onFiles: (files: File[]) => void) {
 }
 
 /** The area's border: dashed, marked while files are held over it. */
-export const dropZoneClass = (dragging: boolean) => `rounded-md border-2 border-dashed p-3 ${dragging ? 'border-primary-strong bg-slate-50' : 'border-slate-200'}`;
+export const dropZoneClass = (dragging: boolean) =>
+  `rounded-md border-2 border-dashed p-3 ${dragging ? 'border-primary-strong bg-slate-50' : 'border-slate-200'}`;
 
 /**
  * "Choose photos" as a button as tall as a finger (44 px); the file input is inside its
  * label, so the label names it and a tap anywhere on it opens the phone's picker.
  */
-export function PhotoFileButton({ label, multiple = false, disabled, onFiles }: { label: string; multiple?: boolean; disabled: boolean; onFiles: (files: File[]) => void }) {
+export function PhotoFileButton({
+  label,
+  multiple = false,
+  disabled,
+  onFiles,
+}: {
+  label: string;
+  multiple?: boolean;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+}) {
   return (
     <label
       className={`inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold focus-within:outline-2 focus-within:outline-primary-strong ${disabled ? 'cursor-not-allowed opacity-50' : ''}`}

@@ -13,8 +13,26 @@ export type Categories = Array<{ id: string; name: string }>;
 export type FieldError = (path: string) => string | undefined;
 
 /** What the product is, as typed: the same on every variant. */
-export type ItemValues = { title: string; description: string; categoryId: string; taxRate: string; tags: string; isFraction: boolean; weightStep: string; sizeGuide: string };
-export const blankItem = (categoryId: string): ItemValues => ({ title: '', description: '', categoryId, taxRate: '', tags: '', isFraction: false, weightStep: '', sizeGuide: '' });
+export type ItemValues = {
+  title: string;
+  description: string;
+  categoryId: string;
+  taxRate: string;
+  tags: string;
+  isFraction: boolean;
+  weightStep: string;
+  sizeGuide: string;
+};
+export const blankItem = (categoryId: string): ItemValues => ({
+  title: '',
+  description: '',
+  categoryId,
+  taxRate: '',
+  tags: '',
+  isFraction: false,
+  weightStep: '',
+  sizeGuide: '',
+});
 /** A variant's prices as typed; a blank MRP or offer price is none. */
 export type PriceValues = { mrp: string; regular: string; special: string };
 
@@ -22,12 +40,24 @@ export type PriceValues = { mrp: string; regular: string; special: string };
 export const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 /** A box that must hold a number: blank is sent as no number, which the server refuses with its message. */
 export const requiredNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-export const tagsOf = (text: string) => text.split(',').map((tag) => tag.trim()).filter(Boolean);
+export const tagsOf = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 
 const box = 'w-full rounded-md border border-slate-300 px-3 py-2 text-base';
 
 /** A labelled box with the server's message for it under it. */
-export function Field({ label, error, children }: { label: string; error: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1 text-sm font-medium">
@@ -42,24 +72,63 @@ export function Field({ label, error, children }: { label: string; error: string
   );
 }
 
-export function TextBox({ label, error, value, onChange, numeric = false }: { label: string; error: string | undefined; value: string; onChange: (value: string) => void; numeric?: boolean }) {
+export function TextBox({
+  label,
+  error,
+  value,
+  onChange,
+  numeric = false,
+}: {
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  numeric?: boolean;
+}) {
   return (
     <Field label={label} error={error}>
       {(id, describedBy) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={describedBy ? true : undefined} inputMode={numeric ? 'decimal' : undefined} value={value} onChange={(e) => onChange(e.target.value)} className={box} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={describedBy ? true : undefined}
+          inputMode={numeric ? 'decimal' : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={box}
+        />
       )}
     </Field>
   );
 }
 
 /** Title, description and category. */
-export function ItemBoxes({ values, update, error, categories }: { values: ItemValues; update: (change: Partial<ItemValues>) => void; error: FieldError; categories: Categories }) {
+export function ItemBoxes({
+  values,
+  update,
+  error,
+  categories,
+}: {
+  values: ItemValues;
+  update: (change: Partial<ItemValues>) => void;
+  error: FieldError;
+  categories: Categories;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <TextBox label={t('owner.productTitle')} error={error('title')} value={values.title} onChange={(v) => update({ title: v })} />
       <Field label={t('owner.productDescription')} error={error('description')}>
-        {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} rows={3} value={values.description} onChange={(e) => update({ description: e.target.value })} className={box} />}
+        {(id, describedBy) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            rows={3}
+            value={values.description}
+            onChange={(e) => update({ description: e.target.value })}
+            className={box}
+          />
+        )}
       </Field>
       <Field label={t('owner.productCategory')} error={error('categoryId')}>
         {(id, describedBy) => (
@@ -88,16 +157,43 @@ export function SaleBoxes({ values, update, error }: { values: ItemValues; updat
         {t('owner.productByWeight')}
       </label>
       {error('isFraction') ? <p className="text-sm text-red-700">{error('isFraction')}</p> : null}
-      {values.isFraction ? <TextBox label={t('owner.productWeightStep')} error={error('weightStep')} value={values.weightStep} onChange={(v) => update({ weightStep: v })} numeric /> : null}
+      {values.isFraction ? (
+        <TextBox
+          label={t('owner.productWeightStep')}
+          error={error('weightStep')}
+          value={values.weightStep}
+          onChange={(v) => update({ weightStep: v })}
+          numeric
+        />
+      ) : null}
       <Field label={t('owner.productSizeGuide')} error={error('sizeGuide')}>
-        {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} rows={3} value={values.sizeGuide} onChange={(e) => update({ sizeGuide: e.target.value })} className={box} />}
+        {(id, describedBy) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            rows={3}
+            value={values.sizeGuide}
+            onChange={(e) => update({ sizeGuide: e.target.value })}
+            className={box}
+          />
+        )}
       </Field>
     </>
   );
 }
 
 /** MRP, price and offer price side by side; `at` is the variant's path in the server's answer ('' or 'variants.1.'). */
-export function PriceBoxes({ values, update, error, at = '' }: { values: PriceValues; update: (change: Partial<PriceValues>) => void; error: FieldError; at?: string }) {
+export function PriceBoxes({
+  values,
+  update,
+  error,
+  at = '',
+}: {
+  values: PriceValues;
+  update: (change: Partial<PriceValues>) => void;
+  error: FieldError;
+  at?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="grid grid-cols-3 gap-2">

@@ -45,12 +45,25 @@ export function SalesChartCanvas(props: SalesChartProps) {
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         scales: { x: { time: false, range: (u) => [-0.5, u.data[0].length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
-          { splits: (u) => weekTicks(u.data[0].length), values: (_u, splits) => splits.map((i) => latest.current.dayLabel(day(i))), grid: { show: false }, size: 30 },
+          {
+            splits: (u) => weekTicks(u.data[0].length),
+            values: (_u, splits) => splits.map((i) => latest.current.dayLabel(day(i))),
+            grid: { show: false },
+            size: 30,
+          },
           { values: (_u, splits) => splits.map((v) => latest.current.short(v)), size: 48, space: 40 },
         ],
         series: [
           { label: latest.current.labels.day, value: (_u, i) => (i == null ? '' : latest.current.dayLabel(day(i))) },
-          { label: latest.current.labels.sales, fill: colour, stroke: colour, width: 0, paths: uPlot.paths.bars!({ size: [0.7, 24] }), points: { show: false }, value: (_u, v) => (v == null ? '' : latest.current.price(v)) },
+          {
+            label: latest.current.labels.sales,
+            fill: colour,
+            stroke: colour,
+            width: 0,
+            paths: uPlot.paths.bars!({ size: [0.7, 24] }),
+            points: { show: false },
+            value: (_u, v) => (v == null ? '' : latest.current.price(v)),
+          },
         ],
       },
       chartData(latest.current.days),

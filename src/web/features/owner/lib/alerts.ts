@@ -44,7 +44,12 @@ export function playChime(): void {
   if (!audio) return;
   void audio.resume();
   const start = audio.currentTime + 0.05;
-  for (const [at, frequency] of [[0, 880], [0.18, 1320], [0.6, 880], [0.78, 1320]] as const) {
+  for (const [at, frequency] of [
+    [0, 880],
+    [0.18, 1320],
+    [0.6, 880],
+    [0.78, 1320],
+  ] as const) {
     const tone = audio.createOscillator();
     const volume = audio.createGain();
     tone.frequency.value = frequency;
@@ -106,7 +111,9 @@ export async function turnAlertsOn(): Promise<AlertsOutcome> {
     const registration = await navigator.serviceWorker.ready;
     const key = await getJson<{ publicKey: string }>('/api/instance/pushKey');
     if (!key.ok) return 'page-only';
-    const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(key.data.publicKey) }));
+    const subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toKey(key.data.publicKey) }));
     const saved = await ownerApi.alertsOn(subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } });
     return saved.ok ? 'on' : 'failed';
   } catch (err) {

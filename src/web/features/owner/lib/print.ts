@@ -16,7 +16,14 @@ export const isPrintoutKind = (value: string | undefined): value is PrintoutKind
  * once the shop (registered for GST) has accepted the order.
  */
 export function printKinds(order: Pick<OrderView, 'deliveryMode' | 'kind' | 'status'>, hasGstin: boolean): PrintoutKind[] {
-  const kinds: PrintoutKind[] = order.deliveryMode === 'dine' ? ['kitchen', 'receipt'] : order.deliveryMode === 'pickup' ? ['slip', 'kitchen', 'receipt'] : order.deliveryMode === 'digital' ? ['receipt'] : ['slip', 'receipt'];
+  const kinds: PrintoutKind[] =
+    order.deliveryMode === 'dine'
+      ? ['kitchen', 'receipt']
+      : order.deliveryMode === 'pickup'
+        ? ['slip', 'kitchen', 'receipt']
+        : order.deliveryMode === 'digital'
+          ? ['receipt']
+          : ['slip', 'receipt'];
   return hasGstin && hasTaxInvoice(order) ? [...kinds, 'invoice'] : kinds;
 }
 

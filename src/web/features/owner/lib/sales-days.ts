@@ -28,7 +28,10 @@ export function weekTicks(count: number): number[] {
 }
 
 /** A YYYY-MM-DD date as the owner reads it ("Tue, 24 Nov"): a calendar date, so formatted at noon UTC, never shifted by a zone. */
-export function dayFormat(locale: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): (date: string) => string {
+export function dayFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' },
+): (date: string) => string {
   const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
   return (date) => format.format(Date.parse(`${date}T12:00:00Z`));
 }

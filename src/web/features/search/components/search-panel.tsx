@@ -31,7 +31,10 @@ export function SearchPanel() {
   const [categories, setCategories] = useState<string[]>([]);
   const deferred = useDeferredValue(query);
   const synonyms = shop.catalog.synonyms;
-  const index = useMemo(() => (catalog.data ? createSearchIndex(catalog.data.products, catalog.data.categories, { synonyms }) : null), [catalog.data, synonyms]);
+  const index = useMemo(
+    () => (catalog.data ? createSearchIndex(catalog.data.products, catalog.data.categories, { synonyms }) : null),
+    [catalog.data, synonyms],
+  );
   const grouped = shop.catalog.enableVariantGrouping;
   const toTiles = useMemo(() => (catalog.data ? resultTiles(catalog.data.products, { grouped, categories }) : null), [catalog.data, grouped, categories]);
   const result: SearchResult | null = index ? index.search(deferred, { categories, groupByItem: grouped }) : null;
@@ -39,56 +42,69 @@ export function SearchPanel() {
 
   return (
     <Sheet open={open} onClose={closeAll} side="top" onOpenAutoFocus={(e) => focusAtEnd(e, field.current)} className="max-h-dvh overflow-y-auto">
-          <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4">
-            <div className="flex items-center gap-2">
-              <SheetTitle className="sr-only">{t('search.label')}</SheetTitle>
-              <input
-                ref={field}
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                placeholder={t('search.placeholder')}
-                aria-label={t('search.label')}
-                className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2.5"
-              />
-              <SheetClose className="rounded-md px-3 py-2.5 font-medium text-slate-700 hover:bg-slate-100">{t('modal.close')}</SheetClose>
-            </div>
-            {catalog.data && catalog.data.categories.length > 1 ? (
-              <fieldset className="hidden flex-wrap gap-2 lg:flex">
-                <legend className="sr-only">{t('catalog.categories')}</legend>
-                {sortCategories(catalog.data.categories).map((c) => (
-                  <label key={c.oId} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${categories.includes(c.oId) ? 'border-primary bg-primary text-on-primary' : 'border-slate-300'}`}>
-                    <input type="checkbox" className="sr-only" checked={categories.includes(c.oId)} onChange={() => toggle(c.oId)} />
-                    {c.name || t('catalog.unnamed')}
-                  </label>
-                ))}
-              </fieldset>
-            ) : null}
-            <div aria-live="polite">
-              {catalog.isError ? <p role="alert">{t('error.catalogFetch')}</p> : null}
-              {!catalog.isError && !result ? <p className="text-slate-600">{t('nav.loading')}</p> : null}
-              {result && deferred.trim().length < MIN_SEARCH_LENGTH ? <p className="text-slate-700">{t('search.tooShort')}</p> : null}
-              {result?.status === 'no-results' ? <p className="text-slate-700">{t('search.noResults')}</p> : null}
-            </div>
-            {result?.status === 'ok' ? (
-              <ul aria-label={t('search.results')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-                {toTiles?.(result.products).map(({ product: p, variants }) => {
-                  const image = p.images[0];
-                  return (
-                    <li key={p.id}>
-                      <Link to={paths.product(p.variantId)} onClick={closeAll} className="flex flex-col gap-1 rounded-lg border border-slate-200 p-2 hover:border-slate-400">
-                        {image ? <Picture src={image.url} alt="" width={200} height={200} className="aspect-square w-full rounded bg-slate-100 object-cover" /> : null}
-                        <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
-                        {/* as the catalog's tile: an item's count of options, or the variant's own name */}
-                        {variants > 1 ? <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span> : p.variantName ? <span className="text-xs text-slate-600">{p.variantName}</span> : null}
-                        <span className="text-sm font-semibold">{formatMoney(productPrices(p.price, format.fractionDigits).final, format)}</span>
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : null}
-          </div>
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4">
+        <div className="flex items-center gap-2">
+          <SheetTitle className="sr-only">{t('search.label')}</SheetTitle>
+          <input
+            ref={field}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.label')}
+            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2.5"
+          />
+          <SheetClose className="rounded-md px-3 py-2.5 font-medium text-slate-700 hover:bg-slate-100">{t('modal.close')}</SheetClose>
+        </div>
+        {catalog.data && catalog.data.categories.length > 1 ? (
+          <fieldset className="hidden flex-wrap gap-2 lg:flex">
+            <legend className="sr-only">{t('catalog.categories')}</legend>
+            {sortCategories(catalog.data.categories).map((c) => (
+              <label
+                key={c.oId}
+                className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${categories.includes(c.oId) ? 'border-primary bg-primary text-on-primary' : 'border-slate-300'}`}
+              >
+                <input type="checkbox" className="sr-only" checked={categories.includes(c.oId)} onChange={() => toggle(c.oId)} />
+                {c.name || t('catalog.unnamed')}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div aria-live="polite">
+          {catalog.isError ? <p role="alert">{t('error.catalogFetch')}</p> : null}
+          {!catalog.isError && !result ? <p className="text-slate-600">{t('nav.loading')}</p> : null}
+          {result && deferred.trim().length < MIN_SEARCH_LENGTH ? <p className="text-slate-700">{t('search.tooShort')}</p> : null}
+          {result?.status === 'no-results' ? <p className="text-slate-700">{t('search.noResults')}</p> : null}
+        </div>
+        {result?.status === 'ok' ? (
+          <ul aria-label={t('search.results')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {toTiles?.(result.products).map(({ product: p, variants }) => {
+              const image = p.images[0];
+              return (
+                <li key={p.id}>
+                  <Link
+                    to={paths.product(p.variantId)}
+                    onClick={closeAll}
+                    className="flex flex-col gap-1 rounded-lg border border-slate-200 p-2 hover:border-slate-400"
+                  >
+                    {image ? (
+                      <Picture src={image.url} alt="" width={200} height={200} className="aspect-square w-full rounded bg-slate-100 object-cover" />
+                    ) : null}
+                    <span className="line-clamp-2 text-sm font-medium">{p.title}</span>
+                    {/* as the catalog's tile: an item's count of options, or the variant's own name */}
+                    {variants > 1 ? (
+                      <span className="text-xs text-slate-600">{t('catalog.options', { count: variants })}</span>
+                    ) : p.variantName ? (
+                      <span className="text-xs text-slate-600">{p.variantName}</span>
+                    ) : null}
+                    <span className="text-sm font-semibold">{formatMoney(productPrices(p.price, format.fractionDigits).final, format)}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
     </Sheet>
   );
 }

@@ -4,14 +4,35 @@ import { createSearchIndex } from '../../../../domain/search.ts';
 import { resultTiles } from './result-tiles.ts';
 
 const product = (over: Partial<Product>): Product => ({
-  id: 'x', itemId: 'x', variantId: 'x', variantName: '', title: 'X', description: '', categoryId: 'clothes',
-  price: { mrp: null, regular: 499, special: null }, images: [], stock: 5, isFraction: false, sku: 'x', type_id: 'simple', errors: {}, tags: [],
+  id: 'x',
+  itemId: 'x',
+  variantId: 'x',
+  variantName: '',
+  title: 'X',
+  description: '',
+  categoryId: 'clothes',
+  price: { mrp: null, regular: 499, special: null },
+  images: [],
+  stock: 5,
+  isFraction: false,
+  sku: 'x',
+  type_id: 'simple',
+  errors: {},
+  tags: [],
   ...over,
 });
 
 // the demo's T-shirt: Red is on sale, Red / L is sold out
 const tee = (colour: string, size: string, stock: number, special: number | null = null) =>
-  product({ id: `tee-${colour}-${size}`, variantId: `tee-${colour}-${size}`, itemId: 'tee', title: 'Classic Cotton Crew T-shirt', variantName: `${colour} / ${size}`, stock, price: { mrp: null, regular: 499, special } });
+  product({
+    id: `tee-${colour}-${size}`,
+    variantId: `tee-${colour}-${size}`,
+    itemId: 'tee',
+    title: 'Classic Cotton Crew T-shirt',
+    variantName: `${colour} / ${size}`,
+    stock,
+    price: { mrp: null, regular: 499, special },
+  });
 const redS = tee('Red', 'S', 0, 449);
 const redM = tee('Red', 'M', 20, 449);
 const navyL = tee('Navy', 'L', 15);
@@ -36,7 +57,10 @@ describe('search results as the catalog shows them', () => {
   });
 
   it('with variants grouped, two hits of one item make one result, in the order of the hits', () => {
-    expect(shown(resultTiles(catalog, { grouped: true })([mug, navyL, redS]))).toEqual([['mug', 1], ['tee-Red-M', 3]]);
+    expect(shown(resultTiles(catalog, { grouped: true })([mug, navyL, redS]))).toEqual([
+      ['mug', 1],
+      ['tee-Red-M', 3],
+    ]);
   });
 
   it('with categories chosen, an item is led as that category listing leads it', () => {
@@ -48,6 +72,10 @@ describe('search results as the catalog shows them', () => {
   });
 
   it('without grouping, every variant found is its own result, as found', () => {
-    expect(shown(resultTiles(catalog, { grouped: false })([navyL, redS, redM]))).toEqual([['tee-Navy-L', 1], ['tee-Red-S', 1], ['tee-Red-M', 1]]);
+    expect(shown(resultTiles(catalog, { grouped: false })([navyL, redS, redM]))).toEqual([
+      ['tee-Navy-L', 1],
+      ['tee-Red-S', 1],
+      ['tee-Red-M', 1],
+    ]);
   });
 });

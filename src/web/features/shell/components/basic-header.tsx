@@ -31,7 +31,11 @@ export function BasicHeader({ shop }: { shop: ShopConfig }) {
           {shop.title}
         </Link>
         {installable ? (
-          <button type="button" onClick={() => void install(shop.id)} className="ml-auto shrink-0 rounded-full bg-primary px-4 py-1.5 text-sm font-semibold text-on-primary lg:hidden">
+          <button
+            type="button"
+            onClick={() => void install(shop.id)}
+            className="ml-auto shrink-0 rounded-full bg-primary px-4 py-1.5 text-sm font-semibold text-on-primary lg:hidden"
+          >
             {label}
           </button>
         ) : null}

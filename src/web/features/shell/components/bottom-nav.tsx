@@ -10,7 +10,9 @@ function Item({ to, label, icon }: { to: string; label: string; icon: ReactNode 
   return (
     <NavLink
       to={to}
-      className={({ isActive }) => `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs ${isActive ? 'font-semibold text-primary-strong' : 'text-slate-600'}`}
+      className={({ isActive }) =>
+        `flex flex-1 flex-col items-center gap-0.5 py-2 text-xs ${isActive ? 'font-semibold text-primary-strong' : 'text-slate-600'}`
+      }
     >
       {icon}
       {label}

@@ -79,7 +79,10 @@ export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: n
   const whatsapp = shop.contact.whatsappNumber;
   const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
   return (
-    <header data-hidden={hidden} className={`sticky top-0 z-30 bg-primary text-on-primary shadow transition-transform duration-300 ${hidden ? '-translate-y-full' : ''}`}>
+    <header
+      data-hidden={hidden}
+      className={`sticky top-0 z-30 bg-primary text-on-primary shadow transition-transform duration-300 ${hidden ? '-translate-y-full' : ''}`}
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 lg:flex-nowrap">
         <button type="button" onClick={() => openPanel('sideMenu')} aria-label={t('nav.menu')} className="-ml-2 rounded-full p-2 hover:bg-white/15">
           <MenuIcon />
@@ -96,15 +99,29 @@ export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: n
             <UserIcon />
           </Link>
           {whatsapp ? (
-            <a href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`} target="_blank" rel="noopener noreferrer" aria-label={t('nav.whatsapp')} className="rounded-full p-2 hover:bg-white/15">
+            <a
+              href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('nav.whatsapp')}
+              className="rounded-full p-2 hover:bg-white/15"
+            >
               <ChatIcon />
             </a>
           ) : null}
           {cartEnabled ? (
-            <button type="button" onClick={() => openPanel('cart')} aria-label={t('nav.cartWithCount', { count: cartCount })} className="relative rounded-full p-2 hover:bg-white/15">
+            <button
+              type="button"
+              onClick={() => openPanel('cart')}
+              aria-label={t('nav.cartWithCount', { count: cartCount })}
+              className="relative rounded-full p-2 hover:bg-white/15"
+            >
               <CartIcon />
               {cartCount > 0 ? (
-                <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-white px-1 text-center text-xs leading-5 font-bold text-primary-strong">
+                <span
+                  data-testid="cart-badge"
+                  className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-white px-1 text-center text-xs leading-5 font-bold text-primary-strong"
+                >
                   {cartCount}
                 </span>
               ) : null}

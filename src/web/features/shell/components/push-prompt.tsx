@@ -59,7 +59,10 @@ export function PushPrompt({ shopId }: { shopId: string }) {
     void enablePush(shopId, user?.id ?? null, token ? { authorization: `Bearer ${token}` } : {});
   };
   return (
-    <section aria-label={t('push.label')} className="fixed inset-x-3 bottom-20 z-40 mx-auto flex max-w-md items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg lg:bottom-6">
+    <section
+      aria-label={t('push.label')}
+      className="fixed inset-x-3 bottom-20 z-40 mx-auto flex max-w-md items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-lg lg:bottom-6"
+    >
       <p className="flex-1 text-sm text-slate-800">{forced === 'order-success' ? t('push.orderSuccessText') : t('push.text')}</p>
       <div className="flex flex-col items-end gap-2">
         <button type="button" onClick={close} aria-label={t('push.close')} className="rounded px-1 text-lg leading-none text-slate-500 hover:text-slate-800">

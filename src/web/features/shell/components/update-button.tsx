@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 export function UpdateButton({ onClick }: { onClick(): void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" onClick={onClick} className="fixed inset-x-0 top-3 z-[65] mx-auto w-max max-w-[calc(100vw-1.5rem)] rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg">
+    <button
+      type="button"
+      onClick={onClick}
+      className="fixed inset-x-0 top-3 z-[65] mx-auto w-max max-w-[calc(100vw-1.5rem)] rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg"
+    >
       {t('app.update')}
     </button>
   );
