@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addOwnerPriya } from '../../testing/users.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 
 const secret = randomBytes(32);
@@ -138,21 +139,7 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
 
   it("the owner makes a coupon on /admin that shoppers can use at once; a config coupon is the config's to change", async () => {
     await withShop(async (app, db) => {
-      await db.kysely
-        .insertInto('users')
-        .values({
-          id: 'priya',
-          name: 'Priya',
-          email: 'priya@example.com',
-          phone: null,
-          password_hash: null,
-          role: 'owner',
-          email_verified: 1,
-          phone_verified: 0,
-          created_at: 0,
-        })
-        .execute();
-      const owner = { authorization: `Bearer ${await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` };
+      const owner = { authorization: `Bearer ${await addOwnerPriya(db, createAccessTokens(secret))}` };
       const save = (payload: object, headers: Record<string, string> = owner) => app.inject({ method: 'POST', url: '/admin/api/coupons', payload, headers });
       expect((await save({ code: 'weekend', amount: 100, minOrder: 800, totalUses: 50 })).statusCode).toBe(200);
       const both = await save({ code: 'BAD', percent: 10, amount: 5 });
