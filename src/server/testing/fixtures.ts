@@ -108,3 +108,15 @@ export const brokenConfigs: [string, (c: Record<string, unknown>) => void, strin
   ['another theme', (c) => (c.themeConfig = { themeId: 'fancy' }), configMessages.themeNotSupported],
   ['no contact', (c) => delete c.contact, configMessages.contactMissing],
 ];
+
+/** Asha's delivery address in Bengaluru, as the checkout sends it. */
+export const testShipping = () => ({
+  fullName: 'Asha Rao',
+  streetName: '12 MG Road',
+  apartment: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+  country: 'India',
+  phone: '9800000001',
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { countOrders } from '../../testing/orders.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { addOwnerPriya } from '../../testing/users.ts';
@@ -75,16 +76,7 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       for (const a of answers.filter((x) => x.statusCode !== 200)) expect(couponMessage(a)).toBe('This coupon is not valid or was used already.');
       const row = await db.kysely.selectFrom('coupons').select('used').where('code', '=', 'FLAT50').executeTakeFirstOrThrow();
       expect(row.used).toBe(3);
-      expect(
-        Number(
-          (
-            await db.kysely
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(3);
+      expect(await countOrders(db)).toBe(3);
     });
   });
 
@@ -122,16 +114,7 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       expect(couponMessage(await order(app, body('NEWYEAR')))).toBe('This coupon cannot be used yet.');
       expect(couponMessage(await order(app, body('SUMMER')))).toBe('This coupon has expired.');
       expect(couponMessage(await order(app, body('NOSUCH')))).toBe('This coupon is not valid or was used already.');
-      expect(
-        Number(
-          (
-            await db.kysely
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(0);
+      expect(await countOrders(db)).toBe(0);
       const stock = await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow();
       expect(stock.stock_milli).toBe(1_000_000);
     });

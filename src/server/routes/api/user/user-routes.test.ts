@@ -6,20 +6,11 @@ import type { Db } from '../../../db/database.ts';
 import { createAccessTokens } from '../../../services/access-tokens.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { insertUser } from '../../../testing/users.ts';
-import { testShopConfig } from '../../../testing/fixtures.ts';
+import { testShopConfig, testShipping } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 
 const secret = randomBytes(32);
-const address = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '',
-};
+const address = { ...testShipping(), phone: '' };
 const shopConfig = () => ({ ...testShopConfig(), payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
 
 describe.each(testDatabases)("a user's own data on $name", (database) => {
