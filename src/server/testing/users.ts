@@ -59,3 +59,16 @@ export async function addUsers(
   for (const [id, role] of users) issued[id] = await addUser(db, tokens, { id, role, name: nameOf(id) });
   return issued;
 }
+
+/** The usual two accounts, the owner `priya` and the customer `asha`, with their access tokens by id. */
+export function addOwnerAndCustomer(db: Db, tokens: AccessTokens, nameOf?: (id: string) => string): Promise<Record<string, string>> {
+  return addUsers(
+    db,
+    tokens,
+    [
+      ['priya', 'owner'],
+      ['asha', 'customer'],
+    ],
+    nameOf,
+  );
+}

@@ -7,7 +7,7 @@ import { testDatabases } from '../../testing/databases.ts';
 import { countOrders } from '../../testing/orders.ts';
 import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addUsers } from '../../testing/users.ts';
+import { addOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -34,13 +34,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    Object.assign(
-      token,
-      await addUsers(db, tokens, [
-        ['priya', 'owner'],
-        ['asha', 'customer'],
-      ]),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens));
   });
   afterAll(async () => {
     await app?.close();

@@ -10,7 +10,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addUsers } from '../../testing/users.ts';
+import { addOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -44,18 +44,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();
@@ -181,18 +170,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     now = instantOf('2026-11-23', '22:00', IST);
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: { ...shopConfig(), timeZone: IST }, authSecret: secret, clock: () => now });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
     return async () => {
       await app.close();
       await dispose();
@@ -310,18 +288,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();
