@@ -11,7 +11,7 @@ import { createNewsletterRepository } from '../db/repositories/newsletter-reposi
 import { readEnv } from '../env.ts';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
-import { testShopConfig } from '../testing/fixtures.ts';
+import { pickupOrUpiShopConfig } from '../testing/fixtures.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { addOwnerPriya } from '../testing/users.ts';
 import { runCli } from './main.ts';
@@ -22,16 +22,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const shopConfig = () => ({
-  ...testShopConfig(),
-  timeZone: IST,
-  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: {
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-    ],
-    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
-  },
+  ...pickupOrUpiShopConfig(),
 });
 
 function capture() {

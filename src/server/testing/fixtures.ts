@@ -18,6 +18,20 @@ export const pickupShopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
+/** A shop in India's time zone taking pickup orders with an e-mail address, paid on delivery or by UPI to the shop's id (the reports' shop). */
+export const pickupOrUpiShopConfig = () => ({
+  ...testShopConfig(),
+  timeZone: 'Asia/Kolkata',
+  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+  payment: {
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
+  },
+});
+
 /** Every way to pay: on delivery, UPI to the shop's id, and PayU (offered when the app is given PayU's key and salt). */
 export const everyPayment = () => ({
   providers: [
