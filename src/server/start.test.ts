@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
 import { startServer } from './start.ts';
 import { testDatabases, type OpenTestDatabase } from './testing/databases.ts';
+import { insertUser } from './testing/users.ts';
 import { testShopConfig } from './testing/fixtures.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-start-'));
@@ -100,20 +101,7 @@ describe.each(testDatabases)('the owner from OWNER_EMAIL on a start, on $name', 
     expect(await owners(shop)).toEqual([]);
 
     // Asha shops here already: her account becomes the owner, as create-owner would make it
-    await shop.db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'customer',
-        email_verified: 0,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(shop.db, { id: 'asha', role: 'customer', name: 'Asha', emailVerified: false });
     const promoted = await start(shop, { email: 'asha@example.com', password: 'tamarind sunrise' }, async (app) => {
       expect(await loginAsOwner(app, 'asha@example.com', 'tamarind sunrise')).toEqual({ login: 200, owner: true });
     });

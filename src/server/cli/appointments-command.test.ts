@@ -4,6 +4,7 @@ import { createAppointmentRepository } from '../db/repositories/booking-reposito
 import { readEnv } from '../env.ts';
 import { capture, useScratchDir } from '../testing/cli.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
+import { insertUser } from '../testing/users.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
 import { runCli } from './main.ts';
 
@@ -20,20 +21,7 @@ describe.each(testDatabases)('npm run shop -- appointments list on $name', (data
     const shop = { ...testShopConfig(), timeZone: 'Asia/Kolkata' };
     const env = { ...readEnv({}), shopConfig: writeJson('shop-bookings.json', shop), ...opened.location };
     const repo = createAppointmentRepository(opened.db);
-    await opened.db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha Rao',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(opened.db, { id: 'asha', role: 'customer', name: 'Asha Rao' });
     const book = (date: string, time: string, notes: string) => {
       const start = instantOf(date, time, 'Asia/Kolkata');
       return repo.book(

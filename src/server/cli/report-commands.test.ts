@@ -11,8 +11,9 @@ import { createNewsletterRepository } from '../db/repositories/newsletter-reposi
 import { readEnv } from '../env.ts';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
-import { testShopConfig } from '../testing/fixtures.ts';
+import { pickupOrUpiShopConfig } from '../testing/fixtures.ts';
 import { buildTestApp } from '../testing/test-app.ts';
+import { addOwnerPriya } from '../testing/users.ts';
 import { runCli } from './main.ts';
 
 const IST = 'Asia/Kolkata';
@@ -21,16 +22,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const shopConfig = () => ({
-  ...testShopConfig(),
-  timeZone: IST,
-  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: {
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-    ],
-    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
-  },
+  ...pickupOrUpiShopConfig(),
 });
 
 function capture() {
@@ -69,21 +61,7 @@ describe.each(testDatabases)('npm run shop -- report sales and newsletter export
     opened = await database.open();
     app = await buildTestApp(opened.db, { config: shopConfig(), authSecret: secret, clock: () => now });
     await opened.db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).execute();
-    await opened.db.kysely
-      .insertInto('users')
-      .values({
-        id: 'priya',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    ownerToken = await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
+    ownerToken = await addOwnerPriya(opened.db, createAccessTokens(secret));
     // ten minutes before midnight in India on the 23rd (18:20 UTC), then the 24th from ten past midnight, then the 25th
     const late = await place(at('2026-11-23', '23:50'), [{ id: 'mango', qty: 1.5 }], 'pof');
     const paid = await place(at('2026-11-24', '00:10'), [{ id: 'tee-red-m', qty: 2 }], 'upi-manual');

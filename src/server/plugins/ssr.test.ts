@@ -5,6 +5,7 @@ import { testDatabases } from '../testing/databases.ts';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
 import { buildTestApp, useTestApp } from '../testing/test-app.ts';
+import { addOwnerPriya } from '../testing/users.ts';
 
 const NOT_FOUND = ['We can&#x27;t find the page', 'Unfortunately we can&#x27;t find the page you are looking for.'];
 
@@ -136,21 +137,7 @@ describe.each(testDatabases)('pages served again on $name (decision 028)', (data
     config: { ...testShopConfig(), orderConfig: orders, payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } },
   });
   const owner = async () => {
-    await t.db.kysely
-      .insertInto('users')
-      .values({
-        id: 'owner-1',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    return `Bearer ${await createAccessTokens(secret).issue({ userId: 'owner-1', role: 'owner', sessionId: 'test-session' })}`;
+    return `Bearer ${await addOwnerPriya(t.db, createAccessTokens(secret), 'owner-1')}`;
   };
 
   it('is the same page in brotli, gzip and uncompressed', async () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/database.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
-import { testCatalog, testShopConfig } from '../testing/fixtures.ts';
+import { testCatalog, testShopConfig, testShipping } from '../testing/fixtures.ts';
 import { serverEnv, startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
@@ -72,16 +72,7 @@ type Outcome =
   | { kind: 'cut-off' }
   | { kind: 'not-sent' };
 
-const shipping = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '9800000001',
-};
+const shipping = testShipping();
 const qty = () => 1 + Math.floor(Math.random() * 3);
 
 function plan(): Planned[] {

@@ -9,6 +9,7 @@ import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
 import { testCatalog, testShopConfig } from '../testing/fixtures.ts';
 import { testRedisUrl, uniquePrefix } from '../testing/redis.ts';
+import { addOwnerPriya } from '../testing/users.ts';
 import { freePort, NGINX, nginxConfig, serverEnv, startServerProcess, type ServerProcess } from './server-process.ts';
 
 const postgres = testDatabases.find((d) => d.name === 'postgres');
@@ -89,21 +90,7 @@ describe.skipIf(!NGINX || !testRedisUrl || !postgres)('two instances behind ngin
     );
     await createCatalogRepository(database.db, 2).replace(testCatalog());
     await database.db.kysely.updateTable('products').set({ stock_milli: 5000 }).where('id', '=', 'tee-red-m').execute();
-    await database.db.kysely
-      .insertInto('users')
-      .values({
-        id: 'priya',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    ownerToken = await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
+    ownerToken = await addOwnerPriya(database.db, createAccessTokens(secret));
 
     const env = serverEnv({
       location: database.location,

@@ -10,6 +10,7 @@ import { testDatabases } from '../testing/databases.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
 import { testRedisUrl, uniquePrefix } from '../testing/redis.ts';
 import { buildTestApp } from '../testing/test-app.ts';
+import { addOwnerPriya, insertUser } from '../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -35,20 +36,7 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     one = await buildTestApp(db, { config: shopConfig(), authSecret: secret, redisUrl: testRedisUrl, redisPrefix, trustProxy: ['loopback'] });
     two = await buildTestApp(db, { config: shopConfig(), authSecret: secret, redisUrl: testRedisUrl, redisPrefix, seed: false, trustProxy: ['loopback'] });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'priya',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await addOwnerPriya(db, tokens);
   });
   afterAll(async () => {
     await one?.close();
@@ -105,20 +93,7 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     expect(heard).toContain(`"orderId":"${orderId}"`);
   });
   it('a logout through one instance ends the session on the other at once', async () => {
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: await hashPassword('tamarind sunrise'),
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: 'asha', role: 'customer', name: 'Asha', passwordHash: await hashPassword('tamarind sunrise') });
     const login = await one.inject({ method: 'POST', url: '/api/auth/email/login', payload: { email: 'asha@example.com', password: 'tamarind sunrise' } });
     const { authToken } = login.json<{ authToken: string }>();
     const orders = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${authToken}` } });

@@ -18,6 +18,20 @@ export const pickupShopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
+/** A shop in India's time zone taking pickup orders with an e-mail address, paid on delivery or by UPI to the shop's id (the reports' shop). */
+export const pickupOrUpiShopConfig = () => ({
+  ...testShopConfig(),
+  timeZone: 'Asia/Kolkata',
+  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
+  payment: {
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
+  },
+});
+
 /** Every way to pay: on delivery, UPI to the shop's id, and PayU (offered when the app is given PayU's key and salt). */
 export const everyPayment = () => ({
   providers: [
@@ -108,3 +122,15 @@ export const brokenConfigs: [string, (c: Record<string, unknown>) => void, strin
   ['another theme', (c) => (c.themeConfig = { themeId: 'fancy' }), configMessages.themeNotSupported],
   ['no contact', (c) => delete c.contact, configMessages.contactMissing],
 ];
+
+/** Asha's delivery address in Bengaluru, as the checkout sends it. */
+export const testShipping = () => ({
+  fullName: 'Asha Rao',
+  streetName: '12 MG Road',
+  apartment: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  zipCode: '560001',
+  country: 'India',
+  phone: '9800000001',
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
+import { insertUser } from '../../testing/users.ts';
 import type { Db } from '../database.ts';
 import { createRefreshTokenRepository, REFRESH_FAMILY_TTL_MS, REUSE_LEEWAY_MS, type RefreshTokenRepository } from './refresh-token-repository.ts';
 
@@ -17,20 +18,7 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
 
   async function newUser(): Promise<string> {
     const id = `user-${++users}`;
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id,
-        name: 'Asha',
-        email: `${id}@example.com`,
-        phone: null,
-        password_hash: null,
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id, role: 'customer', name: 'Asha' });
     return id;
   }
 

@@ -10,6 +10,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { createSmtpMailer } from '../../services/mailer.ts';
 import { createPushSender, loadVapidKeys } from '../../services/push.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { addUser, insertUser } from '../../testing/users.ts';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push-service.ts';
 import { mimePart, startFakeSmtp, subjectOf, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
@@ -64,21 +65,7 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
       ['priya', 'owner', null],
       ['asha', 'customer', '+919800000001'],
     ] as const) {
-      await db.kysely
-        .insertInto('users')
-        .values({
-          id,
-          name: id === 'priya' ? 'Priya' : 'Asha Rao',
-          email: `${id}@example.com`,
-          phone,
-          password_hash: null,
-          role,
-          email_verified: 1,
-          phone_verified: 0,
-          created_at: 0,
-        })
-        .execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+      token[id] = await addUser(db, tokens, { id, role, name: id === 'priya' ? 'Priya' : 'Asha Rao', phone });
     }
   });
   afterAll(async () => {
@@ -194,20 +181,7 @@ describe("the owner's alert e-mail without a shop address", () => {
         ['sunil', 1],
         ['unconfirmed', 0],
       ] as const) {
-        await db.kysely
-          .insertInto('users')
-          .values({
-            id,
-            name: id,
-            email: `${id}@example.com`,
-            phone: null,
-            password_hash: null,
-            role: 'owner',
-            email_verified: verified,
-            phone_verified: 0,
-            created_at: 0,
-          })
-          .execute();
+        await insertUser(db, { id, role: 'owner', emailVerified: verified === 1 });
       }
       const res = await app.inject({
         method: 'POST',

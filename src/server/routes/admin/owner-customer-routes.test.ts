@@ -9,6 +9,7 @@ import { runCli } from '../../cli/main.ts';
 import { readEnv } from '../../env.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../../testing/databases.ts';
+import { addUser } from '../../testing/users.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
@@ -60,11 +61,7 @@ describe.each(testDatabases)("the owner's customers on $name", (database) => {
       ['asha', 'Asha Rao', 'asha@example.com', '+919800000001', 'customer'],
       ['ravi', 'Ravi Kumar', 'ravi@example.com', null, 'customer'],
     ] as const) {
-      await opened.db.kysely
-        .insertInto('users')
-        .values({ id, name, email, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 })
-        .execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+      token[id] = await addUser(opened.db, tokens, { id, role, name, email, phone });
     }
     // a tee is 499.50, a kg of mango 320.00; pickup costs nothing
     await place(at('2026-11-20', '10:00'), 'asha', person('A. Rao', 'a.rao@example.com'), [{ id: 'tee-red-m', qty: 1 }]);

@@ -7,6 +7,7 @@ import { createAuditRepository } from '../../db/repositories/audit-repository.ts
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { createSmtpMailer } from '../../services/mailer.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { addUser } from '../../testing/users.ts';
 import { mimePart, startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -56,11 +57,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
       ['asha', 'customer', '+919800000001'],
       ['ravi', 'customer', null],
     ] as const) {
-      await db.kysely
-        .insertInto('users')
-        .values({ id, name: `User ${id}`, email: `${id}@example.com`, phone, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 })
-        .execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+      token[id] = await addUser(db, tokens, { id, role, name: `User ${id}`, phone });
     }
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { createAuditRepository } from '../../db/repositories/audit-repository.ts
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addUsers } from '../../testing/users.ts';
+import { addUsers, addOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -44,13 +44,7 @@ describe.each(testDatabases)("the owner's product photos on $name", (database) =
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { authSecret: secret, imageCacheDir: cacheDir });
-    Object.assign(
-      token,
-      await addUsers(db, tokens, [
-        ['priya', 'owner'],
-        ['asha', 'customer'],
-      ]),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens));
   });
   afterAll(async () => {
     await app?.close();

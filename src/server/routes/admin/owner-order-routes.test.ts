@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { countOrders } from '../../testing/orders.ts';
 import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addUsers } from '../../testing/users.ts';
+import { addOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -33,13 +34,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    Object.assign(
-      token,
-      await addUsers(db, tokens, [
-        ['priya', 'owner'],
-        ['asha', 'customer'],
-      ]),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens));
   });
   afterAll(async () => {
     await app?.close();
@@ -283,15 +278,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect((await call('POST', '/admin/api/store', 'priya', { open: 'no' })).statusCode).toBe(400);
     expect((await call('POST', '/admin/api/store', 'priya', { open: false })).json()).toEqual({ success: true, open: false });
     expect((await call('GET', '/admin/api/store', 'priya')).json()).toEqual({ success: true, open: false });
-    const count = async () =>
-      Number(
-        (
-          await db.kysely
-            .selectFrom('orders')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countOrders(db);
     const before = { orders: await count(), stock: await stock() };
     const refused = await call('POST', '/fn/order/create', 'asha', {
       sfId: 'test-shop',

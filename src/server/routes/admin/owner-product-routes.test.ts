@@ -8,9 +8,9 @@ import type { Db } from '../../db/database.ts';
 import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { testShopConfig, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addUsers } from '../../testing/users.ts';
+import { addOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -32,16 +32,7 @@ const shopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const shipping = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '9800000001',
-};
+const shipping = testShipping();
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 
 describe.each(testDatabases)("the owner's products on $name", (database) => {
@@ -53,18 +44,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();
@@ -190,18 +170,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     now = instantOf('2026-11-23', '22:00', IST);
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: { ...shopConfig(), timeZone: IST }, authSecret: secret, clock: () => now });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
     return async () => {
       await app.close();
       await dispose();
@@ -319,18 +288,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();

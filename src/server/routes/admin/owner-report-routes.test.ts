@@ -5,7 +5,7 @@ import { instantOf } from '../../../domain/booking.ts';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { pickupOrUpiShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { addUsers } from '../../testing/users.ts';
 
@@ -13,16 +13,7 @@ const IST = 'Asia/Kolkata';
 const at = (date: string, time: string) => instantOf(date, time, IST);
 
 const shopConfig = () => ({
-  ...testShopConfig(),
-  timeZone: IST,
-  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: {
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-    ],
-    upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
-  },
+  ...pickupOrUpiShopConfig(),
   appointments: {
     enabled: true,
     slotMinutes: 30,

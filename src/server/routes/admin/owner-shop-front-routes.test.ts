@@ -8,7 +8,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addUsers } from '../../testing/users.ts';
+import { addOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -36,18 +36,7 @@ describe.each(testDatabases)("the owner's categories and banners on $name", (dat
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: { ...testShopConfig(), timeZone: IST }, authSecret: secret, clock: () => now, web: true });
-    Object.assign(
-      token,
-      await addUsers(
-        db,
-        tokens,
-        [
-          ['priya', 'owner'],
-          ['asha', 'customer'],
-        ],
-        (id) => `User ${id}`,
-      ),
-    );
+    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
   });
   afterAll(async () => {
     await app?.close();

@@ -13,6 +13,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addOwnerPriya } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -54,21 +55,7 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     ({ db, dispose, location } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'priya',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    owner = await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' });
+    owner = await addOwnerPriya(db, tokens);
   });
   afterAll(async () => {
     await app?.close();

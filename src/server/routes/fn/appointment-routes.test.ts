@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { createSmtpMailer } from '../../services/mailer.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { addUser } from '../../testing/users.ts';
 import { mimePart, startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -56,22 +57,8 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   let now = NOW;
   const token: Record<string, string> = {};
 
-  async function addUser(id: string) {
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id,
-        name: `User ${id}`,
-        email: `${id}@example.com`,
-        phone: null,
-        password_hash: null,
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
+  async function addCustomer(id: string) {
+    token[id] = await addUser(db, tokens, { id, role: 'customer', name: `User ${id}` });
   }
 
   beforeAll(async () => {
@@ -84,7 +71,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
       mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
       publicUrl: 'https://shop.example',
     });
-    for (const id of ['asha', 'ravi', 'mira']) await addUser(id);
+    for (const id of ['asha', 'ravi', 'mira']) await addCustomer(id);
   });
   afterAll(async () => {
     await app?.close();
@@ -150,21 +137,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('a shopper whose e-mail is not confirmed gets no calendar file, and the answer does not claim one', async () => {
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'unconfirmed',
-        name: 'Unconfirmed',
-        email: 'unconfirmed@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'customer',
-        email_verified: 0,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    token.unconfirmed = await tokens.issue({ userId: 'unconfirmed', role: 'customer', sessionId: 'test-session' });
+    token.unconfirmed = await addUser(db, tokens, { id: 'unconfirmed', role: 'customer', name: 'Unconfirmed', emailVerified: false });
     const before = smtp.received.length;
     const res = await book('unconfirmed', 'fitting', '2026-11-23T12:30:00+05:30');
     expect(res.statusCode).toBe(200);
@@ -176,7 +149,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
 
   it('20 shoppers booking the same time with 3 places: exactly 3 succeed, the rest hear it is full', async () => {
     const users = Array.from({ length: 20 }, (_, i) => `crowd-${i}`);
-    for (const id of users) await addUser(id);
+    for (const id of users) await addCustomer(id);
     const answers = await Promise.all(users.map((u) => book(u, 'class', '2026-11-23T11:00:00+05:30')));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     const refused = answers.filter((a) => a.statusCode !== 200);
@@ -189,7 +162,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('a shopper holds at most 3 upcoming bookings: a 4th is refused and takes nothing; a cancelled or past one makes room', async () => {
-    await addUser('hoarder');
+    await addCustomer('hoarder');
     const sunday = ['08:00', '08:30', '09:00', '09:30', '10:00'].map((t) => `2026-11-29T${t}:00+05:30`);
     // one booking tomorrow, two next Sunday: three upcoming
     expect((await book('hoarder', 'fitting', '2026-11-22T10:00:00+05:30')).statusCode).toBe(200);
@@ -211,7 +184,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     expect((await book('ravi', 'fitting', sunday[3]!)).statusCode).toBe(200);
 
     // a booking that has ended no longer counts
-    await addUser('regular');
+    await addCustomer('regular');
     for (const [service, start] of [
       ['fitting', '2026-11-23T11:00:00+05:30'],
       ['fitting', sunday[4]!],
@@ -228,7 +201,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('5 bookings sent at once by one shopper with room for 3: exactly 3 are made', async () => {
-    await addUser('eager');
+    await addCustomer('eager');
     const starts = ['10:00', '10:30', '11:00', '11:30', '12:00'].map((t) => `2026-12-01T${t}:00+05:30`);
     const answers = await Promise.all(starts.map((start) => book('eager', 'fitting', start)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
@@ -331,7 +304,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     // the fitting on a closed date
     expect(await reasons('fitting', '2026-11-24', 1)).toEqual(['2026-11-24:closed']);
     for (const [i, time] of ['08:00', '09:00', '10:00', '11:00'].entries()) {
-      await addUser(`taster-${i}`);
+      await addCustomer(`taster-${i}`);
       expect((await book(`taster-${i}`, 'tea', `2026-11-29T${time}:00+05:30`)).statusCode).toBe(200);
     }
     expect(await reasons('tea', '2026-11-29', 1)).toEqual(['2026-11-29:full']);
@@ -345,7 +318,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('a free service reads "Free" in the confirmation e-mail and its calendar file, not a price of 0', async () => {
-    await addUser('free-guest');
+    await addCustomer('free-guest');
     expect((await book('free-guest', 'tea', '2026-11-22T11:00:00+05:30')).statusCode).toBe(200);
     await expect.poll(() => smtp.received.some((m) => m.to.includes('free-guest@example.com'))).toBe(true);
     const mail = smtp.received.find((m) => m.to.includes('free-guest@example.com'))!;

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { countOrders } from '../../testing/orders.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addOwnerPriya } from '../../testing/users.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 
 const secret = randomBytes(32);
@@ -74,16 +76,7 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       for (const a of answers.filter((x) => x.statusCode !== 200)) expect(couponMessage(a)).toBe('This coupon is not valid or was used already.');
       const row = await db.kysely.selectFrom('coupons').select('used').where('code', '=', 'FLAT50').executeTakeFirstOrThrow();
       expect(row.used).toBe(3);
-      expect(
-        Number(
-          (
-            await db.kysely
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(3);
+      expect(await countOrders(db)).toBe(3);
     });
   });
 
@@ -121,16 +114,7 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
       expect(couponMessage(await order(app, body('NEWYEAR')))).toBe('This coupon cannot be used yet.');
       expect(couponMessage(await order(app, body('SUMMER')))).toBe('This coupon has expired.');
       expect(couponMessage(await order(app, body('NOSUCH')))).toBe('This coupon is not valid or was used already.');
-      expect(
-        Number(
-          (
-            await db.kysely
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(0);
+      expect(await countOrders(db)).toBe(0);
       const stock = await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow();
       expect(stock.stock_milli).toBe(1_000_000);
     });
@@ -138,21 +122,7 @@ describe.each(testDatabases)('coupons the owner controls on $name', (database) =
 
   it("the owner makes a coupon on /admin that shoppers can use at once; a config coupon is the config's to change", async () => {
     await withShop(async (app, db) => {
-      await db.kysely
-        .insertInto('users')
-        .values({
-          id: 'priya',
-          name: 'Priya',
-          email: 'priya@example.com',
-          phone: null,
-          password_hash: null,
-          role: 'owner',
-          email_verified: 1,
-          phone_verified: 0,
-          created_at: 0,
-        })
-        .execute();
-      const owner = { authorization: `Bearer ${await createAccessTokens(secret).issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` };
+      const owner = { authorization: `Bearer ${await addOwnerPriya(db, createAccessTokens(secret))}` };
       const save = (payload: object, headers: Record<string, string> = owner) => app.inject({ method: 'POST', url: '/admin/api/coupons', payload, headers });
       expect((await save({ code: 'weekend', amount: 100, minOrder: 800, totalUses: 50 })).statusCode).toBe(200);
       const both = await save({ code: 'BAD', percent: 10, amount: 5 });

@@ -7,6 +7,7 @@ import { orderRequestSchema } from '../../../domain/order.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { createOrderRepository } from '../../db/repositories/order-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { countOrders } from '../../testing/orders.ts';
 import { testCatalog, testShopConfig } from '../../testing/fixtures.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -64,15 +65,6 @@ const body = (items: unknown[], over: Record<string, unknown> = {}) => ({
 });
 const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
 const totalsOf = (order: { totals: Array<{ code: string; value: number }> }) => order.totals.map((l) => [l.code, l.value]);
-const orderCount = async (db: Db) =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe.each(testDatabases)('digital-only orders on $name', (database) => {
   async function withShop(test: (t: { app: FastifyInstance; db: Db }) => Promise<void>, config: object = shopConfig()): Promise<void> {
@@ -128,7 +120,7 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
       const res = await post(app, '/fn/order/create', body([{ id: 'recipe-ebook', qty: 1 }], { personalDetails: { ...personal, email: '' } }));
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.map((f: { path: string }) => f.path)).toEqual(['order.personalDetails.email']);
-      expect(await orderCount(db)).toBe(0);
+      expect(await countOrders(db)).toBe(0);
     });
   });
 
@@ -144,7 +136,7 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
       );
       expect(res.statusCode).toBe(400);
       expect(res.json().fields.map((f: { path: string }) => f.path)).toEqual(['order.shippingDetails', 'order.shippingSlotId']);
-      expect(await orderCount(db)).toBe(0);
+      expect(await countOrders(db)).toBe(0);
       // its quote pays both charges: ₹149 + ₹499.50 = ₹648.50, packing 2 % = ₹12.97 cut to ₹12, delivery free from ₹499, tax ₹7.45 + ₹24.98 (24.975 rounded) = ₹32.43
       const quote = await post(
         app,
@@ -198,7 +190,7 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
         expect(quote.statusCode).toBe(400);
         expect(quote.json().fields).toEqual(refused);
       }
-      expect(await orderCount(db)).toBe(0);
+      expect(await countOrders(db)).toBe(0);
     });
   });
 
@@ -234,7 +226,7 @@ describe.each(testDatabases)('digital-only orders on $name', (database) => {
         ]),
       );
       expect(await createOrderRepository(db).place(request, config.config, { digital: true })).toEqual({ ok: false, reason: 'needs_delivery' });
-      expect(await orderCount(db)).toBe(0);
+      expect(await countOrders(db)).toBe(0);
     });
   });
 });

@@ -8,6 +8,7 @@ import { testDatabases, type OpenTestDatabase } from '../../testing/databases.ts
 import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { testRedisUrl, uniquePrefix } from '../../testing/redis.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { addOwnerPriya, insertUser } from '../../testing/users.ts';
 
 /**
  * Issue 20's "one request empties the whole shop": the attacks of the penetration test,
@@ -73,20 +74,7 @@ describe.each(testDatabases)('order limits on $name', (database) => {
       clock: () => NOW,
     });
     await setStock(db, 'tee-red-m', 100);
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: 'asha', role: 'customer', name: 'Asha' });
   });
   afterAll(async () => {
     await app?.close();
@@ -432,21 +420,7 @@ describe.each(testDatabases)("the owner's view of a pay-on-delivery order from a
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
     await setStock(db, 'tee-red-m', 10);
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'priya',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: null,
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
-    owner = { authorization: `Bearer ${await tokens.issue({ userId: 'priya', role: 'owner', sessionId: 'test-session' })}` };
+    owner = { authorization: `Bearer ${await addOwnerPriya(db, tokens)}` };
   });
   afterAll(async () => {
     await app?.close();

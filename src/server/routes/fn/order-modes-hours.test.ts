@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { countOrders } from '../../testing/orders.ts';
+import { testShopConfig, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /**
@@ -23,16 +24,7 @@ const cafe = (orderConfig: Record<string, unknown> = {}) => ({
 });
 
 const nameOnly = { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } };
-const shipping = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '9800000001',
-};
+const shipping = testShipping();
 const atTable = { deliveryMode: 'dine', personalDetails: nameOnly, dineInDetails: { spaceId: 'table-4', value: '' } };
 const order = (over: Record<string, unknown>) => ({
   userId: null,
@@ -40,15 +32,6 @@ const order = (over: Record<string, unknown>) => ({
   order: { items: [{ id: 'tee-red-m', qty: 1 }], paymentType: 'pof', ...over },
 });
 
-const orderCount = async (db: Db) =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const stockOf = async (db: Db) =>
   (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
 
@@ -86,7 +69,7 @@ describe.each(testDatabases)('ordering by mode and hours on $name', (database) =
         order({ deliveryMode: 'pickup', personalDetails: { ...nameOnly, phone: { number: '98000 00001', dialCode: '+91' } } }),
       );
       expect(pickupWithPhone.statusCode).toBe(200);
-      expect(await orderCount(t.db)).toBe(2);
+      expect(await countOrders(t.db)).toBe(2);
     });
   });
 
@@ -121,7 +104,7 @@ describe.each(testDatabases)('ordering by mode and hours on $name', (database) =
         message: 'The shop is not taking orders right now. Back on Wednesday at 7:00 am. Fresh bread from 7 am.',
         opensAt: '2026-11-25T07:00:00.000+05:30',
       });
-      expect(await orderCount(t.db)).toBe(0);
+      expect(await countOrders(t.db)).toBe(0);
       expect(await stockOf(t.db)).toBe(5);
       // the checkout's quote says the same before the shopper presses the button
       const quote = await t.app.inject({ method: 'POST', url: '/fn/order/quote', payload: order(atTable) });
@@ -134,7 +117,7 @@ describe.each(testDatabases)('ordering by mode and hours on $name', (database) =
     await withShop(cafe(hours), monday0800, async (t) => {
       const res = await post(t.app, order(atTable));
       expect(res.statusCode).toBe(200);
-      expect(await orderCount(t.db)).toBe(1);
+      expect(await countOrders(t.db)).toBe(1);
       expect(await stockOf(t.db)).toBe(4);
     });
   });

@@ -6,6 +6,7 @@ import { normaliseQty } from '../../../domain/cart-rules.ts';
 import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { countOrders } from '../../testing/orders.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
@@ -156,11 +157,7 @@ describe.each(testDatabases)('the checkout quote on $name', (database) => {
         expect(quote.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
         expect([quote.statusCode, quote.json()]).toEqual([placed.statusCode, placed.json()]);
       }
-      const count = await db.kysely
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(0);
+      expect(await countOrders(db)).toBe(0);
     });
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { everyPayment, testCatalog, testShopConfig } from '../../testing/fixtures.ts';
+import { countOrders } from '../../testing/orders.ts';
+import { everyPayment, testCatalog, testShopConfig, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /** A shop that charges tax, delivery and packing, takes pay on delivery and UPI, and has a table. */
@@ -28,16 +29,7 @@ const shopConfig = () => ({
   },
 });
 
-const shipping = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '9800000001',
-};
+const shipping = testShipping();
 const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
 
 const orderBody = (over: Record<string, unknown> = {}, items: unknown[] = [{ id: 'tee-red-m', qty: 2 }]) => ({
@@ -50,15 +42,6 @@ async function stockOf(db: Db, id: string): Promise<number> {
   const row = await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow();
   return row.stock_milli / 1000;
 }
-const orderCount = async (db: Db) =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe.each(testDatabases)('placing orders on $name', (database) => {
   /** A fresh database and app per test: stock and orders start as the test catalog says. */
@@ -143,7 +126,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       });
       expect(await stockOf(t.db, 'mango')).toBe(12.5);
       expect(await stockOf(t.db, 'tee-red-m')).toBe(5);
-      expect(await orderCount(t.db)).toBe(0);
+      expect(await countOrders(t.db)).toBe(0);
     });
   });
 
@@ -181,7 +164,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       const unknown = await post(t.app, orderBody({}, [{ id: 'no-such-product', qty: 1 }]));
       expect(unknown.statusCode).toBe(409);
       expect(unknown.json()).toMatchObject({ error: 'unavailable', ids: ['no-such-product'] });
-      expect(await orderCount(t.db)).toBe(0);
+      expect(await countOrders(t.db)).toBe(0);
       expect(await stockOf(t.db, 'tee-red-m')).toBe(5);
     });
   });
@@ -237,7 +220,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       expect(negative.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'The quantity must be above 0.' }]);
       const huge = await post(t.app, orderBody(dineIn, [{ id: 'tee-red-m', qty: 1e9 }]));
       expect(huge.json().fields).toEqual([{ path: 'order.items.0.qty', message: 'This quantity is too large.' }]);
-      expect(await orderCount(t.db)).toBe(3);
+      expect(await countOrders(t.db)).toBe(3);
       expect(await stockOf(t.db, 'mango')).toBe(8.81);
     });
   });
@@ -250,7 +233,7 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(49);
       expect(await stockOf(t.db, 'tee-red-m')).toBe(0);
-      expect(await orderCount(t.db)).toBe(1);
+      expect(await countOrders(t.db)).toBe(1);
     });
   });
 
@@ -267,13 +250,13 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       // the rest were told the first is still running (409), or got its answer
       expect(concurrent.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
       expect(new Set(placed.map((r) => r.json().orderId)).size).toBe(1);
-      expect(await orderCount(t.db)).toBe(2);
+      expect(await countOrders(t.db)).toBe(2);
       expect(await stockOf(t.db, 'tee-red-m')).toBe(1);
 
       // the same key with another order is a client bug, not a second order
       const other = await post(t.app, orderBody({}, [{ id: 'mango', qty: 1 }]), 'checkout-attempt-serial-1');
       expect(other.statusCode).toBe(422);
-      expect(await orderCount(t.db)).toBe(2);
+      expect(await countOrders(t.db)).toBe(2);
       // a refusal is an answer too: the same key gets it again, even once stock is back
       const refused = await post(t.app, orderBody({}, [{ id: 'tee-red-m', qty: 3 }]), 'checkout-attempt-refused');
       expect(refused.statusCode).toBe(409);

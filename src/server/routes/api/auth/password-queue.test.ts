@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { hashPassword } from '../../../services/passwords.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { insertUser } from '../../../testing/users.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 
 /**
@@ -19,20 +20,7 @@ describe.each(testDatabases)('a burst of logins on $name', (database) => {
     ({ db, dispose } = await database.open());
     // two hashes at a time: anything past that is refused rather than queued
     app = await buildTestApp(db, { passwordQueueLimit: 2 });
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: await hashPassword('tamarind sunrise'),
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: 'asha', role: 'customer', name: 'Asha', passwordHash: await hashPassword('tamarind sunrise') });
   });
   afterAll(async () => {
     await app?.close();

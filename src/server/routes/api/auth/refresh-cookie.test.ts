@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { hashPassword } from '../../../services/passwords.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { insertUser } from '../../../testing/users.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 
 const PASSWORD = 'tamarind sunrise';
@@ -12,20 +13,7 @@ describe.each(testDatabases)('the refresh cookie on $name', (database) => {
   let dispose: () => Promise<void>;
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: await hashPassword(PASSWORD),
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: 'asha', role: 'customer', name: 'Asha', passwordHash: await hashPassword(PASSWORD) });
   });
   afterAll(async () => dispose?.());
 

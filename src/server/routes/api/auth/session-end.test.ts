@@ -5,6 +5,7 @@ import type { Db } from '../../../db/database.ts';
 import { createSmtpMailer } from '../../../services/mailer.ts';
 import { hashPassword } from '../../../services/passwords.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { insertUser } from '../../../testing/users.ts';
 import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
@@ -39,20 +40,7 @@ describe.each(testDatabases)('a session ends at once on $name', (database) => {
   /** A confirmed account with a password, made straight in the database. */
   async function someone(): Promise<string> {
     const email = `ends-${++n}-${database.name}@example.com`;
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: `user-${n}`,
-        name: 'Asha',
-        email,
-        phone: null,
-        password_hash: await hashPassword(PASSWORD),
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: `user-${n}`, role: 'customer', name: 'Asha', email, passwordHash: await hashPassword(PASSWORD) });
     return email;
   }
   // each call from its own address: the per-address attempt limits are not what this is about
@@ -129,20 +117,7 @@ describe.each(testDatabases)('ended sessions stay ended on $name', (database) =>
   const authSecret = randomBytes(32);
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'asha',
-        name: 'Asha',
-        email: 'asha@example.com',
-        phone: null,
-        password_hash: await hashPassword(PASSWORD),
-        role: 'customer',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: 'asha', role: 'customer', name: 'Asha', passwordHash: await hashPassword(PASSWORD) });
   });
   afterAll(async () => dispose?.());
 
@@ -194,20 +169,7 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
     let db: Db;
     ({ db, dispose } = await database.open());
     app = await buildTestApp(db, { config: shopConfig });
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: 'priya',
-        name: 'Priya',
-        email: 'priya@example.com',
-        phone: null,
-        password_hash: await hashPassword(PASSWORD),
-        role: 'owner',
-        email_verified: 1,
-        phone_verified: 0,
-        created_at: 0,
-      })
-      .execute();
+    await insertUser(db, { id: 'priya', role: 'owner', name: 'Priya', passwordHash: await hashPassword(PASSWORD) });
   });
   afterAll(async () => {
     await app?.close();

@@ -13,6 +13,7 @@ import { createOrderRepository } from '../../../db/repositories/order-repository
 import { tellShopper } from '../../../services/order-news.ts';
 import { createPushSender, isPushEndpoint, loadVapidKeys, type PushSender } from '../../../services/push.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { addUser } from '../../../testing/users.ts';
 import { startFakePushService, type FakePushService } from '../../../testing/fake-push-service.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
@@ -63,21 +64,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     push = createPushSender(keys);
     app = await buildTestApp(db, { config: shopConfig(), authSecret: secret, push, pushServiceOrigin: pushService.origin });
     for (const id of ['asha', 'ravi']) {
-      await db.kysely
-        .insertInto('users')
-        .values({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          phone: null,
-          password_hash: null,
-          role: 'customer',
-          email_verified: 1,
-          phone_verified: 0,
-          created_at: 0,
-        })
-        .execute();
-      token[id] = await tokens.issue({ userId: id, role: 'customer', sessionId: 'test-session' });
+      token[id] = await addUser(db, tokens, { id, role: 'customer' });
     }
   });
   afterAll(async () => {

@@ -5,10 +5,11 @@ import { createReviewRepository } from '../../../db/repositories/review-reposito
 import type { Db } from '../../../db/database.ts';
 import { createAccessTokens } from '../../../services/access-tokens.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { addUser } from '../../../testing/users.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
 import { buildTestApp, useTestApp } from '../../../testing/test-app.ts';
 
-async function addUser(db: Db, name: string): Promise<string> {
+async function addShopper(db: Db, name: string): Promise<string> {
   const id = ulid();
   await db.kysely
     .insertInto('users')
@@ -23,8 +24,8 @@ describe.each(testDatabases)('GET /api/products/:variantId/reviews on $name', (d
     const app = await buildTestApp(db);
     try {
       const reviews = createReviewRepository(db);
-      const asha = await addUser(db, 'Asha');
-      const ravi = await addUser(db, 'Ravi');
+      const asha = await addShopper(db, 'Asha');
+      const ravi = await addShopper(db, 'Ravi');
       await reviews.save({ itemId: 'tee', userId: asha, authorName: 'Asha', rating: 5, text: 'Soft and true to size.' });
       await new Promise((r) => setTimeout(r, 5));
       await reviews.save({ itemId: 'tee', userId: ravi, authorName: 'Ravi', rating: 4, text: 'Good colour.' });
@@ -71,21 +72,7 @@ describe.each(testDatabases)('reviews by shoppers who received the product, on $
       ['ravi', 'customer'],
       ['mira', 'customer'],
     ] as const) {
-      await shop.db.kysely
-        .insertInto('users')
-        .values({
-          id,
-          name: id === 'asha' ? 'Asha' : id === 'mira' ? 'Mira' : id,
-          email: `${id}@example.com`,
-          phone: null,
-          password_hash: null,
-          role,
-          email_verified: 1,
-          phone_verified: 0,
-          created_at: 0,
-        })
-        .execute();
-      token[id] = await tokens.issue({ userId: id, role, sessionId: 'test-session' });
+      token[id] = await addUser(shop.db, tokens, { id, role, name: id === 'asha' ? 'Asha' : id === 'mira' ? 'Mira' : id });
     }
   });
 

@@ -5,20 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { createAccessTokens } from '../../../services/access-tokens.ts';
 import { testDatabases } from '../../../testing/databases.ts';
-import { testShopConfig } from '../../../testing/fixtures.ts';
+import { insertUser } from '../../../testing/users.ts';
+import { testShopConfig, testShipping } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 
 const secret = randomBytes(32);
-const address = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '',
-};
+const address = { ...testShipping(), phone: '' };
 const shopConfig = () => ({ ...testShopConfig(), payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] } });
 
 describe.each(testDatabases)("a user's own data on $name", (database) => {
@@ -36,20 +28,7 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
       ['u-asha', 'Asha'],
       ['u-ravi', 'Ravi'],
     ] as const) {
-      await db.kysely
-        .insertInto('users')
-        .values({
-          id,
-          name,
-          email: `${id}@example.com`,
-          phone: null,
-          password_hash: null,
-          role: 'customer',
-          email_verified: 1,
-          phone_verified: 0,
-          created_at: 0,
-        })
-        .execute();
+      await insertUser(db, { id, role: 'customer', name });
     }
     // enough tees for every order these stories place
     await db.kysely.updateTable('products').set({ stock_milli: 100_000 }).where('id', '=', 'tee-red-m').execute();
