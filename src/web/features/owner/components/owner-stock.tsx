@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ownerApi, type StockLine } from '../api/owner-api.ts';
 import { queryClient, stockQuery } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';
+import { OwnerSearchBox } from './owner-search-box.tsx';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -26,16 +27,7 @@ export function OwnerStock() {
       <h2 id="owner-stock" className="text-lg font-semibold">
         {t('owner.stockTitle')}
       </h2>
-      <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
-        {t('owner.findProduct')}
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          maxLength={100}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-        />
-      </label>
+      <OwnerSearchBox label={t('owner.findProduct')} value={query} onChange={setQuery} className="max-w-md" />
       {list.kind === 'loading' ? <p role="status">{t('nav.loading')}</p> : null}
       {list.kind === 'failed' ? <p role="alert">{t('owner.failed')}</p> : null}
       {list.kind === 'loaded' ? (
