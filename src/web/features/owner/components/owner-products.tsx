@@ -23,6 +23,7 @@ import {
 import { ProductPhotos } from './owner-product-photos.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { OwnerSearchBox } from './owner-search-box.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -177,11 +178,7 @@ function ProductSwitches({ product }: { product: OwnerProduct }) {
           })}
         </p>
       ) : null}
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failed}
-        </p>
-      ) : null}
+      <AlertText message={failed} small />
     </div>
   );
 }
