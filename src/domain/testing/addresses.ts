@@ -1,4 +1,4 @@
-/** A delivery address in Bengaluru, with no apartment and no phone, for the domain's tests. */
+/** A delivery address in Bengaluru, with no apartment and no phone, for tests (spread it to change a field). */
 export const ashaAddress = {
   fullName: 'Asha Rao',
   streetName: '12 MG Road',
