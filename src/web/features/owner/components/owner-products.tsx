@@ -24,6 +24,7 @@ import { ProductPhotos } from './owner-product-photos.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { OwnerSearchBox } from './owner-search-box.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { OwnerSaveStatus } from './owner-save-status.tsx';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -253,13 +254,7 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
         <Button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0}>
           {t('owner.productSave')}
         </Button>
-        <span role="status" className="text-sm">
-          {state.kind === 'saved' ? (
-            <span className="text-green-800">{t('owner.stockSaved')}</span>
-          ) : state.kind === 'problem' ? (
-            <span className="text-red-700">{state.message}</span>
-          ) : null}
-        </span>
+        <OwnerSaveStatus state={state} className="text-sm" />
       </div>
     </form>
   );

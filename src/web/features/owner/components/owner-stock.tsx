@@ -5,6 +5,7 @@ import { ownerApi, type StockLine } from '../api/owner-api.ts';
 import { queryClient, stockQuery } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { OwnerSearchBox } from './owner-search-box.tsx';
+import { OwnerSaveStatus } from './owner-save-status.tsx';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -88,13 +89,7 @@ function StockRow({ product }: { product: StockLine }) {
       <Button size="sm" type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })}>
         {t('owner.saveStock')}
       </Button>
-      <span role="status" className="w-full text-sm">
-        {state.kind === 'saved' ? (
-          <span className="text-green-800">{t('owner.stockSaved')}</span>
-        ) : state.kind === 'problem' ? (
-          <span className="text-red-700">{state.message}</span>
-        ) : null}
-      </span>
+      <OwnerSaveStatus state={state} className="w-full text-sm" />
     </form>
   );
 }
