@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
+import { addToCart, addWeighed, chooseDeliveryTime, fillAddress } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import { sellingPrice, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -75,15 +75,7 @@ test.describe('Shoppers are charged what they are shown', () => {
     await expect(board.getByRole('listitem').filter({ hasText: code })).toContainText(`10% off · orders from ${rupees(minimum)}`);
 
     // the shopper weighs out 1.1 kg — a quantity the order call once refused
-    await page.goto(`/p/${weighed.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${weighed.title}` })
-      .click();
-    const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${weighed.title} in Kg` });
-    await weight.fill('1.1');
-    await weight.press('Enter');
-    await expect(weight).toHaveValue('1.10');
+    await addWeighed(page, weighed, '1.1');
 
     // below the minimum the checkout says so as soon as the code is typed
     await fillCheckout(page, 'Karnataka', code);
@@ -94,12 +86,7 @@ test.describe('Shoppers are charged what they are shown', () => {
     await expect(totals(page).locator('[data-code="discount"]')).toHaveCount(0);
 
     // one of another product takes the order past the minimum: the discount shows before the order is placed
-    await page.goto(`/p/${counted.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${counted.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await addToCart(page, counted);
     await fillCheckout(page, 'Karnataka', code);
     await expect(totals(page).locator('[data-code="discount"]')).toContainText('Discount (10%)');
     expect(await totalOf(page, 'subtotal')).not.toBe(subtotal);
@@ -121,13 +108,7 @@ test.describe('Shoppers are charged what they are shown', () => {
     expect(Math.abs(amount(total[4]!) - amount(total[5]!))).toBeLessThanOrEqual(0.02);
 
     // 1.1 kg again, to another state (Maharashtra): IGST
-    await page.goto(`/p/${weighed.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${weighed.title}` })
-      .click();
-    await weight.fill('1.1');
-    await weight.press('Enter');
+    await addWeighed(page, weighed, '1.1');
     await fillCheckout(page, 'Maharashtra', '');
     await page.getByRole('button', { name: 'Pay on delivery' }).click();
     await page.getByRole('dialog', { name: 'Order confirmation' }).getByRole('button', { name: 'OK' }).click();

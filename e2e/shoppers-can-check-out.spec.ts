@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { subscribeToNewsletter } from './fixtures/accounts.ts';
-import { chooseDeliveryTime, fillAddress, requestCancellation } from './fixtures/checkout.ts';
+import { addToCart, chooseDeliveryTime, fillAddress, requestCancellation } from './fixtures/checkout.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
@@ -14,15 +14,6 @@ const isDigital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as 
  */
 function orderableProducts(catalog: Catalog): ApiProduct[] {
   return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !isDigital(p));
-}
-
-async function addToCart(page: Page, product: ApiProduct): Promise<void> {
-  await page.goto(`/p/${product.variantId}`);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: `Add ${product.title}` })
-    .click();
-  await expect(page.getByText('Added to cart!')).toBeVisible();
 }
 
 async function fillContact(page: Page): Promise<void> {

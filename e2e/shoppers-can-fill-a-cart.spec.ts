@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { pickOutOfStockProduct } from './fixtures/shop-data.ts';
 import { productTiles } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
+import { addToCart } from './fixtures/checkout.ts';
 
 const openCart = async (page: Page) => {
   // the header's cart button on the catalog, the bottom navigation's elsewhere on phones
@@ -12,12 +13,7 @@ const openCart = async (page: Page) => {
 test.describe('Shoppers can fill a cart', () => {
   test('add a product, see the badge and the sidebar, change the quantity, remove it', async ({ page, catalog }) => {
     const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
-    await page.goto(`/p/${product.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await addToCart(page, product);
 
     await page.goto(`/catalog?categories=${product.categoryId}`);
     await expect(page.getByTestId('cart-badge')).toHaveText('1');

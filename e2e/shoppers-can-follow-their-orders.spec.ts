@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { signUpAndConfirm } from './fixtures/accounts.ts';
-import { requestCancellation } from './fixtures/checkout.ts';
+import { addToCart, addWeighed, requestCancellation } from './fixtures/checkout.ts';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -20,18 +19,6 @@ function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct 
   return { weighed, counted };
 }
 
-async function addWeighed(page: Page, product: ApiProduct, kg: string): Promise<void> {
-  await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: `Add ${product.title}` })
-    .click();
-  const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
-  await weight.fill(kg);
-  await weight.press('Enter');
-  await expect(weight).toHaveValue(Number(kg).toFixed(2));
-}
-
 test.describe('Shoppers can follow their orders', () => {
   test('a logged-in shopper orders, opens the order from Your Orders, sees its items and payment, and asks to cancel it', async ({
     page,
@@ -44,12 +31,7 @@ test.describe('Shoppers can follow their orders', () => {
     await signUpAndConfirm(page, request, 'Meera Iyer', email, 'jasmine river morning');
 
     await addWeighed(page, weighed, '1.5');
-    await page.goto(`/p/${encodeURIComponent(counted.variantId)}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${counted.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await addToCart(page, counted);
 
     // the account's name and e-mail are filled in at checkout, and can still be changed
     await page.goto('/checkout');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseDeliveryTime, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { addToCart, chooseDeliveryTime, orderPickupPayingOnDelivery, pressAddToCart } from './fixtures/checkout.ts';
 import { setOrderStatus } from './fixtures/owner.ts';
 import { logInAfterAWrongPassword, logInWithPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -79,11 +79,7 @@ test.describe('Shoppers can have an account', () => {
     await page.keyboard.press('Escape');
 
     // the shopper orders it and picks it up
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await pressAddToCart(page, product);
     await page.goto('/checkout');
     await orderPickupPayingOnDelivery(page, { name: 'Ravi Kumar', email, phone: '9800000003' });
     await expect(page.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
@@ -167,12 +163,7 @@ test.describe('Shoppers can have an account', () => {
 
     // the phone (this page) fills the cart
     for (const p of [kept, removed]) {
-      await page.goto(`/p/${encodeURIComponent(p.variantId)}`);
-      await page
-        .getByRole('main')
-        .getByRole('button', { name: `Add ${p.title}` })
-        .click();
-      await expect(page.getByText('Added to cart!')).toBeVisible();
+      await addToCart(page, p);
     }
 
     // the laptop logs in to the same account and gets both
@@ -211,12 +202,7 @@ test.describe('Shoppers can have an account', () => {
     await signUpAndConfirm(page, request, 'Kiran Shah', `kiran-${test.info().project.name}-${Date.now()}@example.com`, 'saffron harbour lights');
     const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[16]!;
     const buy = async () => {
-      await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
-      await page
-        .getByRole('main')
-        .getByRole('button', { name: `Add ${product.title}` })
-        .click();
-      await expect(page.getByText('Added to cart!')).toBeVisible();
+      await addToCart(page, product);
       await page.goto('/checkout');
     };
     await buy();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openMenu } from './fixtures/accounts.ts';
-import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { orderPickupPayingOnDelivery, pressAddToCart } from './fixtures/checkout.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // this journey is about the service worker: the others run without one (playwright.config.ts)
@@ -31,11 +31,7 @@ test.describe('Shoppers can shop offline', () => {
     // the product page and the catalog open again from what the worker kept
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await pressAddToCart(page, product);
 
     await page.goto('/catalog');
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
-import { fillShopper } from './fixtures/checkout.ts';
+import { addToCart, fillShopper } from './fixtures/checkout.ts';
 import { createOwner, OWNER_PASSWORD } from './fixtures/owner.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
@@ -37,12 +37,7 @@ function orderable(catalog: Catalog): ApiProduct[] {
 
 /** The product in the cart, then the checkout with the shopper's details, pickup and the given payment chosen. */
 async function checkoutWith(page: Page, product: ApiProduct, payment: 'Pay at the counter' | 'UPI' | 'PayU'): Promise<void> {
-  await page.goto(`/p/${product.variantId}`);
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: `Add ${product.title}` })
-    .click();
-  await expect(page.getByText('Added to cart!')).toBeVisible();
+  await addToCart(page, product);
   await page.goto('/checkout');
   await fillShopper(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
   await page.getByRole('radio', { name: 'Pickup' }).check();

@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { pickSimpleProduct } from './fixtures/shop-data.ts';
 import { brokenShopURL, expect, test } from './fixtures/test.ts';
+import { addToCart } from './fixtures/checkout.ts';
 
 test.describe('Shoppers using assistive technology can shop', () => {
   test('the cover has no serious accessibility problems', async ({ page, shop }) => {
@@ -24,12 +25,7 @@ test.describe('Shoppers using assistive technology can shop', () => {
 
   test('checkout, with its field errors showing, has no serious accessibility problems; the first field to fix gets the focus', async ({ page, catalog }) => {
     const product = pickSimpleProduct(catalog);
-    await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await addToCart(page, product);
     await page.goto('/checkout');
     await page.getByRole('button', { name: 'Place order' }).click();
     await expect(page.getByRole('alert')).toContainText('Please check the highlighted fields.');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
-import { chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
+import { addToCart, addWeighed, chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
@@ -101,21 +101,8 @@ test.describe('The owner runs a day from a phone', () => {
 
     // the shopper: 0.75 kg of one thing, one of another, delivered in a slot, paid by UPI
     const { weighed, counted } = products(catalog);
-    await page.goto(`/p/${weighed.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${weighed.title}` })
-      .click();
-    const weight = page.getByRole('main').getByRole('textbox', { name: `Weight of ${weighed.title} in Kg` });
-    await weight.fill('0.75');
-    await weight.press('Enter');
-    await expect(weight).toHaveValue('0.75');
-    await page.goto(`/p/${counted.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${counted.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await addWeighed(page, weighed, '0.75');
+    await addToCart(page, counted);
     await page.goto('/checkout');
     await fillShopper(page, ASHA);
     await fillAddress(page);
@@ -296,12 +283,7 @@ test.describe('The owner runs a day from a phone', () => {
     const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     const { counted } = products(catalog);
     // the guest orders for pickup and pays by UPI: the QR and "I have paid" are offered
-    await page.goto(`/p/${counted.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${counted.title}` })
-      .click();
-    await expect(page.getByText('Added to cart!')).toBeVisible();
+    await addToCart(page, counted);
     await page.goto('/checkout');
     await fillShopper(page, ASHA);
     await page.getByRole('radio', { name: 'Pickup' }).check();

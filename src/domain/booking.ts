@@ -42,13 +42,17 @@ export const openingHoursSchema = z.object(
 );
 export type OpeningHours = z.output<typeof openingHoursSchema>;
 
-export const serviceSchema = z.object({
-  id: z
+/** An id a config file gives: letters, digits, `_` and `-`, at most `max` long. */
+export const configId = (max: number) =>
+  z
     .string()
     .trim()
     .min(1)
-    .max(60)
-    .regex(/^[A-Za-z0-9_-]+$/),
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
+
+export const serviceSchema = z.object({
+  id: configId(60),
   name: z.string().trim().min(1).max(120),
   durationMinutes: z
     .number()
@@ -107,12 +111,7 @@ export type AppointmentsConfig = z.output<typeof appointmentsConfigSchema>;
 
 export const deliverySlotSchema = z
   .object({
-    id: z
-      .string()
-      .trim()
-      .min(1)
-      .max(40)
-      .regex(/^[A-Za-z0-9_-]+$/),
+    id: configId(40),
     label: z.string().trim().min(1).max(80),
     from: wallTime,
     to: wallTime,

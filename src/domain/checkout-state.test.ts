@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ashaAddress } from './testing/addresses.ts';
 import { checkoutReducer, dineInFromUrl, initialCheckout, splitPhone, type CheckoutAction, type CheckoutState } from './checkout-state.ts';
 
 const run = (actions: CheckoutAction[], from: CheckoutState = initialCheckout()) => actions.reduce(checkoutReducer, from);
@@ -40,16 +41,7 @@ describe('checkoutReducer', () => {
   });
 
   it('a saved address fills the delivery address; editing it changes that address, choosing a new one lets it go', () => {
-    const saved = {
-      fullName: 'Asha Rao',
-      streetName: '12 MG Road',
-      apartment: '',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      zipCode: '560001',
-      country: 'India',
-      phone: '',
-    };
+    const saved = { ...ashaAddress };
     const picked = run([{ type: 'useSavedAddress', id: 'a1', address: saved }]);
     expect(picked).toMatchObject({ useSavedAddress: true, selectedAddressId: 'a1', shippingDetails: saved, savedAddressEdited: false });
     // the same address with a new city: still a1, to be updated, not a second address

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ashaAddress } from './testing/addresses.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from './order-details.ts';
 
 const details = (over: Record<string, unknown>) =>
@@ -24,16 +25,7 @@ describe('what it takes to hand an order over', () => {
   });
 
   it('prints the address as label lines, leaving out what the shopper left empty', () => {
-    const shippingDetails = {
-      fullName: 'Asha Rao',
-      streetName: '12 MG Road',
-      apartment: '',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      zipCode: '560001',
-      country: 'India',
-      phone: '',
-    };
+    const shippingDetails = { ...ashaAddress };
     expect(addressLines(details({ shippingDetails }))).toEqual(['Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', 'India']);
     expect(addressLines(details({}))).toBeNull();
   });

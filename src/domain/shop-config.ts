@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentsConfigSchema, deliverySlotSchema, isoDate, isTimeZone, openingHoursSchema } from './booking.ts';
+import { appointmentsConfigSchema, configId, deliverySlotSchema, isoDate, isTimeZone, openingHoursSchema } from './booking.ts';
 import { couponInputSchema } from './coupons.ts';
 import { gstinProblem } from './gst.ts';
 import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
@@ -191,12 +191,7 @@ const paymentProviderSchema = z.object({
 });
 
 export const shopConfigSchema = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  id: configId(60),
   title: z.string({ error: configMessages.invalidTitle }).trim().min(1, configMessages.invalidTitle).max(120, configMessages.invalidTitle),
   description: z.string().max(500).default(''),
   logo: z.string().default(''),

@@ -9,6 +9,7 @@ import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSession, type AuthAnswer } from '../lib/session.ts';
 import { buttonClass } from '../ui/button.tsx';
+import { AlertText } from '../ui/alert-text.tsx';
 
 type State = { kind: 'confirming' } | { kind: 'done' } | { kind: 'error'; message: string };
 
@@ -50,11 +51,7 @@ export default function EmailConfirmed() {
       {target === null && state.kind === 'confirming' ? <p className="text-slate-700">{t('email.noLink')}</p> : null}
       {target && state.kind === 'confirming' ? <p role="status">{t('email.confirming')}</p> : null}
       {state.kind === 'done' ? <h1 className="text-2xl font-semibold">{t('email.confirmed')}</h1> : null}
-      {state.kind === 'error' ? (
-        <p role="alert" className="text-red-700">
-          {state.message}
-        </p>
-      ) : null}
+      <AlertText message={state.kind === 'error' ? state.message : null} />
       <Link to={paths.home()} className={buttonClass('primary', 'lg')}>
         {t('order.continueShopping')}
       </Link>

@@ -8,6 +8,7 @@ import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { buttonClass } from '../ui/button.tsx';
+import { AlertText } from '../ui/alert-text.tsx';
 
 export const meta = () => [{ name: 'robots', content: 'noindex' }];
 
@@ -43,11 +44,7 @@ export default function NewsletterConfirmed() {
           {res.data.couponSent ? <p className="text-slate-700">{t('newsletterConfirmed.couponSent', { percent: res.data.percent })}</p> : null}
         </>
       ) : null}
-      {res && !res.ok ? (
-        <p role="alert" className="text-red-700">
-          {res.error?.message ?? t('modal.networkError')}
-        </p>
-      ) : null}
+      <AlertText message={res && !res.ok ? (res.error?.message ?? t('modal.networkError')) : null} />
       <Link to={paths.home()} className={buttonClass('primary', 'lg')}>
         {t('order.continueShopping')}
       </Link>

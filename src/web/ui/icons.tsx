@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Line icons (24×24, currentColor). Decorative: the control around them carries the label. */
-function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
+export function Icon({ d, ...props }: SVGProps<SVGSVGElement> & { d: string }) {
   return (
     <svg
       aria-hidden="true"

@@ -130,6 +130,20 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
+/** Tags every one of `productIds` with each of `tags`, making the tags that do not exist yet. */
+async function tagProducts(trx: Transaction<Database>, productIds: string[], tags: string[]): Promise<void> {
+  if (!tags.length) return;
+  await trx
+    .insertInto('tags')
+    .values(tags.map((name) => ({ id: name, name })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await trx
+    .insertInto('product_tags')
+    .values(productIds.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag }))))
+    .execute();
+}
+
 export function createCatalogRepository(db: Db, fractionDigits: number) {
   const { kysely } = db;
 
@@ -220,17 +234,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           })),
         )
         .execute();
-      if (tags.length) {
-        await trx
-          .insertInto('tags')
-          .values(tags.map((name) => ({ id: name, name })))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        await trx
-          .insertInto('product_tags')
-          .values(variantIds.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag }))))
-          .execute();
-      }
+      await tagProducts(trx, variantIds, tags);
       await bumpCatalogVersion(trx, now);
       const detail = {
         itemId,
@@ -564,17 +568,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         if (tags) {
           const ids = (await trx.selectFrom('products').select('id').where('item_id', '=', row.item_id).execute()).map((r) => r.id);
           await trx.deleteFrom('product_tags').where('product_id', 'in', ids).execute();
-          if (tags.length) {
-            await trx
-              .insertInto('tags')
-              .values(tags.map((name) => ({ id: name, name })))
-              .onConflict((oc) => oc.column('id').doNothing())
-              .execute();
-            await trx
-              .insertInto('product_tags')
-              .values(ids.flatMap((id) => tags.map((tag) => ({ product_id: id, tag_id: tag }))))
-              .execute();
-          }
+          await tagProducts(trx, ids, tags);
         }
         await bumpCatalogVersion(trx, now);
         await recordAudit(trx, { actor, action: 'product.edit', subject: `product:${variantId}`, detail: changes }, now);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { ashaAddress } from '../../../domain/testing/addresses.ts';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import type { TestDatabase } from '../../testing/databases.ts';
@@ -164,16 +165,7 @@ export function useFuzzedApi(database: TestDatabase) {
 
     const bookingId = booked.json<{ billId: string }>().billId;
     const ids = [order.orderId, bookingId, address.json<{ id: string }>().id, 'fuzz-device-0001', 'tee-red-m', 'mango'];
-    const shipping = {
-      fullName: 'Asha Rao',
-      streetName: '12 MG Road',
-      apartment: '',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      zipCode: '560001',
-      country: 'India',
-      phone: '9800000001',
-    };
+    const shipping = { ...ashaAddress, phone: '9800000001' };
     Object.assign(pathHints, {
       '/admin/api/orders/{id}': { id: [order.orderId] },
       '/admin/api/orders/{id}/status': { id: [order.orderId] },

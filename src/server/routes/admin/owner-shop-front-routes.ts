@@ -34,6 +34,8 @@ const idParams = z.object({ id: z.string().min(1).max(120) });
 
 const badRequest = (reply: FastifyReply, fields: FieldProblem[]) => reply.code(400).send(fieldsBody(fields, fields.map((f) => f.message).join(' ')));
 
+type Refused = { ok: false; fields: FieldProblem[] };
+
 /**
  * The owner's shop front (issue 21, decision 037), under /admin/api: categories and
  * banners, listed, created, edited, ordered and deleted. The repository writes each
@@ -43,6 +45,13 @@ const badRequest = (reply: FastifyReply, fields: FieldProblem[]) => reply.code(4
 export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, shopFront, catalog, timeZone }) => {
   app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Answers a shop-front write: 400 with the fields it refused, or shoppers see the change at once and `{ success: true, ...answer(done) }`. */
+  const answerWrite = <T extends { ok: true }>(reply: FastifyReply, result: T | Refused, answer: (done: T) => object = () => ({})) => {
+    if (!result.ok) return badRequest(reply, result.fields);
+    catalog.invalidate();
+    return { success: true, ...answer(result) };
+  };
 
   /** Every category and banner, banners outside their schedule too, with the schedule as the owner wrote it. */
   typed.get('/shop-front', async () => {
@@ -61,17 +70,11 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
   });
 
   typed.post('/categories', { schema: { body: categoryCreateSchema } }, async (req, reply) => {
-    const result = await shopFront.createCategory(req.body, req.userId!);
-    if (!result.ok) return badRequest(reply, result.fields);
-    catalog.invalidate();
-    return { success: true, id: result.id };
+    return answerWrite(reply, await shopFront.createCategory(req.body, req.userId!), (done) => ({ id: done.id }));
   });
 
   typed.post('/categories/order', { schema: { body: orderSchema } }, async (req, reply) => {
-    const result = await shopFront.orderCategories(req.body.ids, req.userId!);
-    if (!result.ok) return badRequest(reply, result.fields);
-    catalog.invalidate();
-    return { success: true };
+    return answerWrite(reply, await shopFront.orderCategories(req.body.ids, req.userId!));
   });
 
   for (const method of ['PATCH', 'POST'] as const) {
@@ -82,8 +85,7 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
       handler: async (req, reply) => {
         const result = await shopFront.editCategory(req.params.id, req.body, req.userId!);
         if (!result) return reply.code(404).send(NO_CATEGORY);
-        catalog.invalidate();
-        return { success: true, changes: result.changes };
+        return answerWrite(reply, result, (done) => ({ changes: done.changes }));
       },
     });
   }
@@ -103,17 +105,11 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
   });
 
   typed.post('/banners', { schema: { body: bannerCreateSchema } }, async (req, reply) => {
-    const result = await shopFront.createBanner(req.body, req.userId!);
-    if (!result.ok) return badRequest(reply, result.fields);
-    catalog.invalidate();
-    return { success: true, id: result.id };
+    return answerWrite(reply, await shopFront.createBanner(req.body, req.userId!), (done) => ({ id: done.id }));
   });
 
   typed.post('/banners/order', { schema: { body: orderSchema } }, async (req, reply) => {
-    const result = await shopFront.orderBanners(req.body.ids, req.userId!);
-    if (!result.ok) return badRequest(reply, result.fields);
-    catalog.invalidate();
-    return { success: true };
+    return answerWrite(reply, await shopFront.orderBanners(req.body.ids, req.userId!));
   });
 
   for (const method of ['PATCH', 'POST'] as const) {
@@ -124,9 +120,7 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
       handler: async (req, reply) => {
         const result = await shopFront.editBanner(req.params.id, req.body, req.userId!);
         if (!result) return reply.code(404).send(NO_BANNER);
-        if (!result.ok) return badRequest(reply, result.fields);
-        catalog.invalidate();
-        return { success: true, changes: result.changes };
+        return answerWrite(reply, result, (done) => ({ changes: done.changes }));
       },
     });
   }

@@ -4,6 +4,7 @@ import { postJson } from '../../../lib/api.ts';
 import { asUser, useSession, type SessionUser } from '../../../lib/session.ts';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /** The update-name modal (§2, §7 api/user/updateName): the name the shop uses on orders and reviews. */
 export default function UpdateName({ close }: ModalProps<'update-name'>) {
@@ -32,11 +33,7 @@ export default function UpdateName({ close }: ModalProps<'update-name'>) {
           {t('modal.auth.name')}
         </label>
         <input id={id} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" className="rounded-md border border-slate-300 px-3 py-2" />
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <AlertText message={error} small />
         <button type="submit" disabled={busy} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">
           {t('modal.saveName')}
         </button>

@@ -13,6 +13,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { appointmentsQuery, cancelAppointment } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /** The link that moves a booking: the booking page with its service chosen. */
 export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
@@ -107,11 +108,7 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
           <p className="text-sm text-slate-600">{t('appointment.tooLateToChange')}</p>
         )
       ) : null}
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <AlertText message={problem} small />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { bookAppointment, moveAppointment, slotsQuery, type SlotsAnswer } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
 import { Button } from '../../../ui/button.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 const PAGE_DAYS = 7;
 const pill = (on: boolean) =>
@@ -236,11 +237,7 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
             </label>
           )}
 
-          {problem ? (
-            <p role="alert" className="text-red-700">
-              {problem}
-            </p>
-          ) : null}
+          <AlertText message={problem} />
           {user ? (
             <Button size="lg" className="self-start" type="submit" disabled={!chosenSlot || busy}>
               {chosenSlot

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TileViews } from '../lib/tile-layout.ts';
 import type { TileView } from './product-tile.tsx';
+import { Icon } from '../../../ui/icons.tsx';
 
 /**
  * Grid or list. Until the shopper picks one, the pressed button is the shop's default
@@ -35,23 +36,6 @@ function ViewButtons({ pressed, onChoose, className }: { pressed: TileView; onCh
   );
 }
 
-const GridGlyph = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" className="size-5">
-    <path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" />
-  </svg>
-);
-
-const ListGlyph = () => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-5"
-  >
-    <path d="M4 5h5v5H4zM4 14h5v5H4zM12 6.5h8M12 15.5h8" />
-  </svg>
-);
+// size-5 beside the page's controls; the grid's squares are closed paths, so their line caps do not show
+const GridGlyph = () => <Icon d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z" className="size-5" />;
+const ListGlyph = () => <Icon d="M4 5h5v5H4zM4 14h5v5H4zM12 6.5h8M12 15.5h8" className="size-5" />;

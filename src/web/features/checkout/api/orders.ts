@@ -116,6 +116,9 @@ export const guestOrderPath = (orderId: string, token: string) => `/guest/view-o
 
 const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup is Extract<PaymentSetup, { provider: P }> => setup.provider === provider;
 
+/** What a payment step (UPI, PayU) is given: the order to pay, and where a refusal goes. */
+export type PaymentStepProps = { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void };
+
 /**
  * Sets the order up for a provider once, and gives its answer (null while waiting); a
  * refusal goes to `onError` in the server's words or `fallback`. With `loader`, the loader

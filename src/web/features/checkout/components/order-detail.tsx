@@ -15,6 +15,7 @@ import { OrderSummary, orderLines } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { RefundNote } from './refund-note.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /**
  * One order in full, as its shopper sees it: the guest by the link's token, a logged-in
@@ -57,11 +58,7 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
           </Button>
         )
       ) : null}
-      {error ? (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />
       </section>

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderToken } from '../../../lib/order-call.ts';
 import { untilPageLeaves } from '../../../lib/page-leave.ts';
 import { useUi } from '../../../lib/ui-store.ts';
-import { usePaymentSetup } from '../api/orders.ts';
+import { usePaymentSetup, type PaymentStepProps } from '../api/orders.ts';
 import { Button } from '../../../ui/button.tsx';
 
 /** How long the loader waits for PayU's page to replace this one before it shows the Continue button again. */
@@ -14,17 +13,7 @@ const HAND_OVER_MS = 10_000;
  * CSP allows that one origin), and PayU sends the shopper back to /checkout with the
  * result. The button stays for browsers that do not submit on their own.
  */
-export default function PayuRedirect({
-  shopId,
-  orderId,
-  token,
-  onError,
-}: {
-  shopId: string;
-  orderId: string;
-  token: OrderToken;
-  onError: (message: string) => void;
-}) {
+export default function PayuRedirect({ shopId, orderId, token, onError }: PaymentStepProps) {
   const { t } = useTranslation();
   // the loader (§2) covers the page from asking the server for PayU's form until PayU's page comes
   const payu = usePaymentSetup('payu', { shopId, orderId, token }, onError, t('checkout.failed'), { loader: true });

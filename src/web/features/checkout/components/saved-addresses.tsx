@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { savedAddressesQuery, type SavedAddress } from '../api/addresses.ts';
 import { AddressFields } from './address-fields.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 const blankAddress: ShippingDetails = { fullName: '', streetName: '', apartment: '', city: '', state: '', zipCode: '', country: '', phone: '' };
 const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium';
@@ -46,11 +47,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
         onChange={(details) => setValue((v) => ({ ...v, ...details }))}
         errorFor={(field) => errors.find((x) => x.path === field)?.message}
       />
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failed}
-        </p>
-      ) : null}
+      <AlertText message={failed} small />
       <div className="flex gap-3 self-end">
         <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">
           {t('account.cancel')}

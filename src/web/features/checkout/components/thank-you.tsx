@@ -14,6 +14,7 @@ import { OrderSummary, orderLines } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { RefundNote } from './refund-note.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /**
  * After the order: its number and totals as the server recorded them, the link to see it
@@ -60,11 +61,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
           </Button>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <AlertText message={error} />
       {step ? <PaymentStep shopId={shopId} order={order} token={last.token} onError={onError} /> : null}
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />

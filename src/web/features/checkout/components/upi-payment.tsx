@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderToken } from '../../../lib/order-call.ts';
 import { UTR } from '../../../../domain/payments.ts';
 import { formatMoney, toMinor } from '../../../../domain/money.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
-import { sendUpiReference, usePaymentSetup } from '../api/orders.ts';
+import { sendUpiReference, usePaymentSetup, type PaymentStepProps } from '../api/orders.ts';
 import { Field } from './field.tsx';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 
@@ -15,17 +14,7 @@ import { Button, buttonClass } from '../../../ui/button.tsx';
  * the reference the app shows afterwards. The shop marks the order paid once it sees
  * the money.
  */
-export default function UpiPayment({
-  shopId,
-  orderId,
-  token,
-  onError,
-}: {
-  shopId: string;
-  orderId: string;
-  token: OrderToken;
-  onError: (message: string) => void;
-}) {
+export default function UpiPayment({ shopId, orderId, token, onError }: PaymentStepProps) {
   const { t } = useTranslation();
   const format = usePriceFormat();
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));

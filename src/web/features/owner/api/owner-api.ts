@@ -1,5 +1,6 @@
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import type { Banner, Product } from '../../../../domain/catalog.ts';
+import type { Coupon } from '../../../../domain/coupons.ts';
 import type { ProductCreateInput, ProductEdit } from '../../../../domain/product-edit.ts';
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
@@ -17,20 +18,13 @@ export type StockLine = { variantId: string; title: string; variantName: string;
 export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** A coupon as /admin shows it (owner-coupon-routes.ts): amounts as decimals, instants as ISO. */
-export type OwnerCoupon = {
-  code: string;
+export type OwnerCoupon = Pick<Coupon, 'code' | 'totalUses' | 'usesPerCustomer' | 'firstOrderOnly' | 'active' | 'used' | 'source'> & {
   percent: number | null;
   amount: number | null;
   minOrder: number | null;
   maxDiscount: number | null;
   validFrom: string | null;
   validUntil: string | null;
-  totalUses: number | null;
-  usesPerCustomer: number | null;
-  firstOrderOnly: boolean;
-  active: boolean;
-  used: number;
-  source: 'config' | 'owner' | 'newsletter';
 };
 
 /** What the coupon form sends: a percent or an amount, and the rules (null: none). */

@@ -5,6 +5,7 @@ import type { OwnerOrderSummary } from '../../../../domain/order.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { refreshOwnerData } from '../api/owner-queries.ts';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 const ends = (to: OrderMove) => to === 'cancelled' || to === 'rejected';
 
@@ -100,11 +101,7 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
           </button>
         </form>
       ) : null}
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <AlertText message={problem} small />
     </div>
   );
 }

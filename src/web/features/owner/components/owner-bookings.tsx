@@ -10,6 +10,7 @@ import { useFormatWhen } from '../../../lib/format.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { bookingsDayQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 const small = 'rounded-md px-3 py-2 text-sm font-semibold disabled:opacity-50';
 
@@ -167,11 +168,7 @@ function BookingCard({ appointment: a, withDay = false }: { appointment: OwnerAp
           </button>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <AlertText message={problem} small />
     </article>
   );
 }

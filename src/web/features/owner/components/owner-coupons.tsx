@@ -5,6 +5,7 @@ import { useFormatPrice } from '../../../lib/format.ts';
 import { ownerApi, type CouponForm, type OwnerCoupon } from '../api/owner-api.ts';
 import { couponsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 const field = 'rounded-md border border-slate-300 px-3 py-2';
 
@@ -177,11 +178,7 @@ function NewCoupon() {
           {t('owner.couponFirstOrder')}
         </label>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <AlertText message={problem} small />
       {saved ? (
         <p role="status" className="text-sm text-green-800">
           {t('owner.couponSaved', { code: saved })}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { ownerApi, type OwnerCustomer } from '../api/owner-api.ts';
 import { customersQuery, queryClient } from '../api/owner-queries.ts';
+import { OwnerSearchBox } from './owner-search-box.tsx';
 
 // what the server sends at most without a search (owner-customer-routes.ts)
 const SHOWN = 200;
@@ -32,16 +33,7 @@ export function OwnerCustomers() {
         </h2>
         <DownloadCsv />
       </div>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('owner.findCustomer')}
-        <input
-          type="search"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          maxLength={100}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-        />
-      </label>
+      <OwnerSearchBox label={t('owner.findCustomer')} value={typed} onChange={setTyped} />
       {query.isPending ? <p role="status">{t('nav.loading')}</p> : null}
       {query.isError ? <p role="alert">{t('owner.failed')}</p> : null}
       {query.data ? (

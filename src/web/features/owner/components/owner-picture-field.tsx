@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isResizable, resizedUrl } from '../../../../domain/images.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { dropZoneClass, PhotoFileButton, tooLarge, useFileDrop } from './photo-upload.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /** Where the server answers uploaded pictures (decision 036): such a path needs no box of its own. */
 const UPLOADED = '/media/u/';
@@ -104,11 +105,7 @@ export function PictureField({
       <p role="status" className="text-sm">
         {status}
       </p>
-      {refused ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refused}
-        </p>
-      ) : null}
+      <AlertText message={refused} small />
       {error ? (
         <p id={errorId} className="text-sm text-red-700">
           {error}

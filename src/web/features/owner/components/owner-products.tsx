@@ -22,6 +22,9 @@ import {
 } from './product-fields.tsx';
 import { ProductPhotos } from './owner-product-photos.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { OwnerSearchBox } from './owner-search-box.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
+import { OwnerSaveStatus } from './owner-save-status.tsx';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -62,16 +65,7 @@ export function OwnerProducts() {
       </div>
       {creating ? <NewProductForm categories={categories} onCreated={created} onCancel={() => setCreating(false)} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-          {t('owner.findProduct')}
-          <input
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            maxLength={100}
-            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-          />
-        </label>
+        <OwnerSearchBox label={t('owner.findProduct')} value={typed} onChange={setTyped} className="flex-1" />
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('owner.productCategory')}
           <select value={category} onChange={(e) => setCategory(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal">
@@ -185,11 +179,7 @@ function ProductSwitches({ product }: { product: OwnerProduct }) {
           })}
         </p>
       ) : null}
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failed}
-        </p>
-      ) : null}
+      <AlertText message={failed} small />
     </div>
   );
 }
@@ -264,13 +254,7 @@ function ProductForm({ product, categories }: { product: OwnerProduct; categorie
         <Button type="submit" disabled={state.kind === 'busy' || Object.keys(edit).length === 0}>
           {t('owner.productSave')}
         </Button>
-        <span role="status" className="text-sm">
-          {state.kind === 'saved' ? (
-            <span className="text-green-800">{t('owner.stockSaved')}</span>
-          ) : state.kind === 'problem' ? (
-            <span className="text-red-700">{state.message}</span>
-          ) : null}
-        </span>
+        <OwnerSaveStatus state={state} className="text-sm" />
       </div>
     </form>
   );

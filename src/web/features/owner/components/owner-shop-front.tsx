@@ -8,6 +8,7 @@ import { queryClient, refreshOwnerData, shopFrontQuery } from '../api/owner-quer
 import { PictureField } from './owner-picture-field.tsx';
 import { Field, tagsOf, TextBox } from './product-fields.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /**
  * The shop front on /admin (issue 21, decision 037): the categories (name, colour,
@@ -119,11 +120,7 @@ function RowActions({
           {t('owner.delete')}
         </button>
       </div>
-      {refused ? (
-        <p role="alert" className="text-sm text-red-700">
-          {refused}
-        </p>
-      ) : null}
+      <AlertText message={refused} small />
     </>
   );
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ownerApi, type StockLine } from '../api/owner-api.ts';
 import { queryClient, stockQuery } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';
+import { OwnerSearchBox } from './owner-search-box.tsx';
+import { OwnerSaveStatus } from './owner-save-status.tsx';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -26,16 +28,7 @@ export function OwnerStock() {
       <h2 id="owner-stock" className="text-lg font-semibold">
         {t('owner.stockTitle')}
       </h2>
-      <label className="flex max-w-md flex-col gap-1 text-sm font-medium">
-        {t('owner.findProduct')}
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          maxLength={100}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-        />
-      </label>
+      <OwnerSearchBox label={t('owner.findProduct')} value={query} onChange={setQuery} className="max-w-md" />
       {list.kind === 'loading' ? <p role="status">{t('nav.loading')}</p> : null}
       {list.kind === 'failed' ? <p role="alert">{t('owner.failed')}</p> : null}
       {list.kind === 'loaded' ? (
@@ -96,13 +89,7 @@ function StockRow({ product }: { product: StockLine }) {
       <Button size="sm" type="submit" disabled={state.kind === 'busy' || value === String(saved)} aria-label={t('owner.saveStockOf', { name })}>
         {t('owner.saveStock')}
       </Button>
-      <span role="status" className="w-full text-sm">
-        {state.kind === 'saved' ? (
-          <span className="text-green-800">{t('owner.stockSaved')}</span>
-        ) : state.kind === 'problem' ? (
-          <span className="text-red-700">{state.message}</span>
-        ) : null}
-      </span>
+      <OwnerSaveStatus state={state} className="w-full text-sm" />
     </form>
   );
 }
