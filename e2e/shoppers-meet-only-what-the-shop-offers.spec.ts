@@ -76,6 +76,8 @@ test.describe('Shoppers meet only what the shop offers', () => {
       await login.getByLabel('Password').fill(OWNER_PASSWORD);
       await login.getByRole('button', { name: 'Log in', exact: true }).click();
       await expect(login).toBeHidden();
+      // the login's toast leaves first (§ toasts: 1400 ms), so the check below reads the modal, not a toast fading under its overlay
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 
       await expect(page.getByRole('link', { name: 'Book an appointment' })).toHaveCount(0);
       await page.getByRole('button', { name: 'Book an appointment' }).click();
