@@ -1,5 +1,6 @@
 import type { CatalogFile } from '../../domain/catalog.ts';
 import { configMessages } from '../../domain/shop-config.ts';
+import { ashaAddress } from '../../domain/testing/addresses.ts';
 
 /** A small valid shop config: each test changes what it is about. */
 export const testShopConfig = () => ({
@@ -124,13 +125,4 @@ export const brokenConfigs: [string, (c: Record<string, unknown>) => void, strin
 ];
 
 /** Asha's delivery address in Bengaluru, as the checkout sends it. */
-export const testShipping = () => ({
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  zipCode: '560001',
-  country: 'India',
-  phone: '9800000001',
-});
+export const testShipping = () => ({ ...ashaAddress, phone: '9800000001' });
