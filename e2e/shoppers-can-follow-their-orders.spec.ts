@@ -2,7 +2,9 @@ import { signUpAndConfirm } from './fixtures/accounts.ts';
 import { addToCart, addWeighed, requestCancellation } from './fixtures/checkout.ts';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { setOrderStatus } from './fixtures/owner.ts';
 import { expect, test } from './fixtures/test.ts';
+import type { Page } from '@playwright/test';
 
 const isFraction = (p: ApiProduct) => !!(p as { isFraction?: boolean }).isFraction;
 
@@ -17,6 +19,18 @@ function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct 
     (p) => !isFraction(p) && p.stock >= 20 && !['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? ''),
   )[24]!;
   return { weighed, counted };
+}
+
+/** On /checkout with the shopper's name and e-mail filled in: a phone number, pickup, UPI; places the order and answers its number (`#1234`). */
+async function orderForPickupPayingByUpi(page: Page): Promise<string> {
+  await page.getByLabel('Phone number').fill('9800000007');
+  await page.getByRole('radio', { name: 'Pickup' }).check();
+  await page.getByRole('radio', { name: 'UPI' }).check();
+  await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
+  const number = ((await confirmation.getByText(/^Order number: #\d{4,}$/).textContent()) ?? '').replace('Order number: ', '');
+  await confirmation.getByRole('button', { name: 'OK' }).click();
+  return number;
 }
 
 test.describe('Shoppers can follow their orders', () => {
@@ -39,13 +53,7 @@ test.describe('Shoppers can follow their orders', () => {
     await expect(fullName).toHaveValue('Meera Iyer');
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
     await fullName.fill('Meera S. Iyer');
-    await page.getByLabel('Phone number').fill('9800000007');
-    await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'UPI' }).check();
-    await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
-    const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
-    const number = ((await confirmation.getByText(/^Order number: #\d{4,}$/).textContent()) ?? '').replace('Order number: ', '');
-    await confirmation.getByRole('button', { name: 'OK' }).click();
+    const number = await orderForPickupPayingByUpi(page);
     // the demo shop mails (local SMTP, PUBLIC_URL) and an address was given: the page may say so
     await expect(page.getByText('Keep this link to see your order later; it was also sent to your e-mail.')).toBeVisible();
 
@@ -95,6 +103,55 @@ test.describe('Shoppers can follow their orders', () => {
     await other.goto(orderUrl);
     await expect(other.getByText('Log in to see your orders.')).toBeVisible();
     await expect(other.getByText(weighed.title)).toHaveCount(0);
+    await stranger.close();
+  });
+
+  test('a logged-in shopper sends the UPI reference from the order and sees it being verified; once the shop accepts, the tax invoice opens from the order', async ({
+    page,
+    request,
+    browser,
+    catalog,
+  }) => {
+    const { counted } = products(catalog);
+    await signUpAndConfirm(page, request, 'Kavya Rao', `kavya-${test.info().project.name}-${Date.now()}@example.com`, 'pepper harbour evening');
+    await addToCart(page, counted);
+    await page.goto('/checkout');
+    const number = await orderForPickupPayingByUpi(page);
+
+    await page.goto('/account');
+    await page
+      .getByRole('article', { name: `Order number: ${number}` })
+      .getByRole('link', { name: `View order ${number}` })
+      .click();
+    const main = page.getByRole('main');
+    await expect(main.getByText('Payment: Awaiting payment')).toBeVisible();
+    await main.getByRole('button', { name: 'Pay now' }).click();
+    await main.getByLabel('UPI reference (UTR)').fill('412345678901');
+    await main.getByRole('button', { name: 'I have paid' }).click();
+    await expect(main.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();
+    // the order's payment line follows without a reload
+    await expect(main.getByText('Payment: Being verified by the shop')).toBeVisible();
+    // the shop has not accepted the order: no invoice yet
+    await expect(main.getByRole('link', { name: 'Tax invoice' })).toHaveCount(0);
+
+    setOrderStatus(number, 'confirmed');
+    await page.reload();
+    await main.getByRole('link', { name: 'Tax invoice' }).click();
+    await expect(page).toHaveURL(/\/account\/orders\/[^/#?]+\/invoice$/);
+    const invoiceUrl = page.url();
+    const invoice = page.frameLocator('iframe[title^="Tax invoice INV/"]');
+    await expect(invoice.getByRole('heading', { name: 'Tax invoice' })).toBeVisible();
+    await expect(invoice.getByText('Kavya Rao').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: '← Back to the order' }).click();
+    await expect(main.getByText('Payment: Being verified by the shop')).toBeVisible();
+
+    // the invoice's address in another browser, not logged in: nothing of it is shown
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    await other.goto(invoiceUrl);
+    await expect(other.getByText('Log in to see your orders.')).toBeVisible();
+    await expect(other.locator('iframe')).toHaveCount(0);
     await stranger.close();
   });
 });

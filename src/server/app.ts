@@ -334,6 +334,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devices,
     addresses: createAddressRepository(db),
     carts: createCartRepository(db),
+    invoices,
+    shop,
     fractionDigits,
   });
   const clock = options.clock ?? Date.now;

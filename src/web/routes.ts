@@ -28,6 +28,7 @@ export default [
     route('account', 'routes/account.tsx', { id: 'account' }),
     route('account-new', 'routes/account.tsx', { id: 'account-new' }),
     route('account/orders/:id', 'routes/account-order.tsx'),
+    route('account/orders/:id/invoice', 'routes/account-invoice.tsx'),
     route('guest/view-order', 'routes/guest-order.tsx'),
     route('guest/invoice', 'routes/guest-invoice.tsx'),
     route('admin', 'routes/admin.tsx', [route('orders/:id', 'routes/admin-order.tsx'), route('orders/:id/print/:kind', 'routes/admin-print.tsx')]),

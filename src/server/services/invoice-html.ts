@@ -55,6 +55,13 @@ export function invoiceHtml(invoice: TaxInvoice, shop: { title: string; localeCo
   ].join('\n');
 }
 
+/** The answer of every call that shows an order's tax invoice (the owner's, the guest's, the account's). */
+export const invoiceAnswer = (invoice: TaxInvoice, shop: Parameters<typeof invoiceHtml>[1]) => ({
+  success: true as const,
+  number: invoice.number,
+  html: invoiceHtml(invoice, shop),
+});
+
 /** Why an order has no tax invoice to show. */
 export const NO_INVOICE = errorBody('no_invoice', 'This order has no tax invoice yet: the shop issues one when it accepts the order.');
 

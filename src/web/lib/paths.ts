@@ -14,6 +14,7 @@ export const paths = {
   account: (activePage?: string) => (activePage ? `/account?activePage=${encodeURIComponent(activePage)}` : '/account'),
   /** One of the logged-in shopper's orders; the order id is no secret, the session is what opens it. */
   accountOrder: (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}`,
+  accountInvoice: (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}/invoice`,
   faqs: () => '/faqs',
   terms: () => '/t-and-c',
   privacy: () => '/privacy',

@@ -1,11 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useHydrated } from '../lib/use-hydrated.ts';
-import { fetchGuestInvoice } from '../features/checkout/api/orders.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { InvoiceSheet } from '../ui/invoice-sheet.tsx';
+import { OrderInvoice } from '../features/checkout/components/order-invoice.tsx';
 import { linkFragment } from '../lib/link-fragment.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 export const meta = () => [{ name: 'robots', content: 'noindex' }];
 
@@ -17,25 +13,13 @@ export const meta = () => [{ name: 'robots', content: 'noindex' }];
 export default function GuestInvoice() {
   const { t } = useTranslation();
   const target = useHydrated() ? linkFragment('orderId', 'token') : undefined;
-  const query = useQuery(
-    { queryKey: ['guest-invoice', target?.orderId], queryFn: () => fetchGuestInvoice(target!.orderId, target!.token), enabled: !!target, staleTime: Infinity },
-    queryClient,
-  );
-  const result = query.data;
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">
-      {target ? (
-        <Link to={`/guest/view-order${window.location.hash}`} className="w-max font-medium text-primary-strong hover:underline print:hidden">
-          ← {t('invoice.back')}
-        </Link>
-      ) : null}
-      {target === null ? <p className="text-slate-700">{t('order.guestText')}</p> : !result ? <p role="status">{t('invoice.loading')}</p> : null}
-      {result && !result.ok ? (
-        <p role="alert" className="text-red-700">
-          {result.error?.message ?? result.error?.errorMessage ?? t('order.networkError')}
-        </p>
-      ) : null}
-      {result?.ok ? <InvoiceSheet number={result.data.number} html={result.data.html} /> : null}
+      {target === null ? (
+        <p className="text-slate-700">{t('order.guestText')}</p>
+      ) : (
+        <OrderInvoice order={target && { id: target.orderId, token: target.token }} backTo={`/guest/view-order${target ? window.location.hash : ''}`} />
+      )}
     </main>
   );
 }

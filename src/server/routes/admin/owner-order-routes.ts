@@ -9,7 +9,7 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import type { InvoiceRepository } from '../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
-import { invoiceHtml, NO_INVOICE } from '../../services/invoice-html.ts';
+import { invoiceAnswer, NO_INVOICE } from '../../services/invoice-html.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import type { RefundRepository } from '../../db/repositories/refund-repository.ts';
 import type { StoreRepository } from '../../db/repositories/store-repository.ts';
@@ -131,7 +131,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     const shop = shopNow();
     const invoice = await options.invoices.forOrder(req.params.id);
     if (!invoice) return reply.code(404).send(shop.gst ? NO_INVOICE : NO_GSTIN);
-    return { success: true, number: invoice.number, html: invoiceHtml(invoice, shop) };
+    return invoiceAnswer(invoice, shop);
   });
 
   typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {

@@ -13,7 +13,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { addOwnerPriya } from '../../testing/users.ts';
+import { addOwnerPriya, addUsers } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -64,8 +64,8 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
 
   const asOwner = (method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: { authorization: `Bearer ${owner}` } });
-  /** Two tees (₹999 + 5 % = ₹49.95 tax) delivered to `state`, or picked up. */
-  async function place(state: string | null) {
+  /** Two tees (₹999 + 5 % = ₹49.95 tax) delivered to `state`, or picked up; by a guest, or by the account whose session is `as`. */
+  async function place(state: string | null, as?: string) {
     const order = {
       items: [{ id: 'tee-red-m', qty: 2 }],
       deliveryMode: state ? 'ship' : 'pickup',
@@ -73,7 +73,8 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
       paymentType: 'pof',
       ...(state ? { shippingDetails: address(state === 'Maharashtra' ? 'Mumbai' : 'Bengaluru', state) } : {}),
     };
-    return (await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order } })).json<{
+    const headers = as ? { authorization: `Bearer ${as}` } : {};
+    return (await app.inject({ method: 'POST', url: '/fn/order/create', payload: { sfId: 'test-shop', order }, headers })).json<{
       orderId: string;
       notificationToken: string;
     }>();
@@ -134,6 +135,29 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     expect(shopper.json().number).toBe((await invoiceOf(mine.orderId)).number);
     for (const headers of [{}, { authorization: `Bearer ${rejected.notificationToken}` }])
       expect((await app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+  });
+
+  it("a logged-in shopper opens their own order's invoice with the session; another account, or none, gets a missing order", async () => {
+    const { asha, ravi } = await addUsers(db, tokens, [
+      ['asha', 'customer'],
+      ['ravi', 'customer'],
+    ]);
+    const mine = await place('Maharashtra', asha);
+    const url = `/api/user/orders/${mine.orderId}/invoice`;
+    const ask = (session?: string) => app.inject({ method: 'GET', url, headers: session ? { authorization: `Bearer ${session}` } : {} });
+    // not accepted yet: no invoice, and the answer says why
+    const early = await ask(asha);
+    expect([early.statusCode, early.json().error]).toEqual([404, 'no_invoice']);
+    await asOwner('POST', `/admin/api/orders/${mine.orderId}/status`, { status: 'confirmed' });
+    const own = await ask(asha);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.json()).toEqual(await invoiceOf(mine.orderId));
+    const other = await ask(ravi);
+    expect([other.statusCode, other.json().errorMessage]).toEqual([404, 'We could not find this order. Please check the link you were sent.']);
+    expect((await ask()).statusCode).toBe(401);
+    // the order's e-mail token is not a session
+    expect((await ask(mine.notificationToken)).statusCode).toBe(401);
   });
 
   it('a new financial year starts a new series at 0001 (1 April in India)', async () => {

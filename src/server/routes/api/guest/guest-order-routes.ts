@@ -6,7 +6,7 @@ import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { bearerToken } from '../../../plugins/user-session.ts';
-import { invoiceHtml, NO_INVOICE } from '../../../services/invoice-html.ts';
+import { invoiceAnswer, NO_INVOICE } from '../../../services/invoice-html.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 
 /**
@@ -40,6 +40,6 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; inv
     if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
     const invoice = await invoices.forOrder(order.id);
     if (!invoice) return reply.code(404).send(NO_INVOICE);
-    return { success: true, number: invoice.number, html: invoiceHtml(invoice, shop) };
+    return invoiceAnswer(invoice, shop);
   });
 };

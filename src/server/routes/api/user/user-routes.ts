@@ -5,10 +5,13 @@ import { orderForApi, shippingDetailsSchema } from '../../../../domain/order.ts'
 import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
 import type { CartRepository } from '../../../db/repositories/cart-repository.ts';
 import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';
+import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
+import { invoiceAnswer, NO_INVOICE } from '../../../services/invoice-html.ts';
+import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 import { errorBody } from '../../../plugins/error-body.ts';
 
@@ -19,6 +22,8 @@ type Options = {
   addresses: AddressRepository;
   carts: CartRepository;
   devices: DeviceRepository;
+  invoices: InvoiceRepository;
+  shop: () => ShopConfig;
   fractionDigits: number;
 };
 
@@ -29,7 +34,10 @@ const NOT_FOUND = errorBody('not_found', 'There is no such address.');
  * Every call needs a valid access token, and every query is scoped to its user: another
  * user's id answers 404, like one that does not exist. Ids in bodies are ignored.
  */
-export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, orders, addresses, carts, devices, fractionDigits }) => {
+export const userRoutes: FastifyPluginAsync<Options> = async (
+  app,
+  { accessTokens, users, orders, addresses, carts, devices, invoices, shop, fractionDigits },
+) => {
   app.addHook('preHandler', requireUser(accessTokens));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const addressBody = shippingDetailsSchema.strip();
@@ -41,6 +49,14 @@ export const userRoutes: FastifyPluginAsync<Options> = async (app, { accessToken
     reply.header('cache-control', 'no-store');
     const order = await orders.findForUser(req.params.id, req.userId!);
     return order ? { success: true, order: orderForApi(order, fractionDigits) } : reply.code(404).send(ORDER_NOT_FOUND);
+  });
+  // its tax invoice, as the guest's token gets it (GET /api/guest/order/{id}/invoice)
+  typed.get('/user/orders/:id/invoice', { schema: { params: idParam } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const order = await orders.findForUser(req.params.id, req.userId!);
+    if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+    const invoice = await invoices.forOrder(order.id);
+    return invoice ? invoiceAnswer(invoice, shop()) : reply.code(404).send(NO_INVOICE);
   });
 
   typed.get('/user/addresses', async (req) => addresses.list(req.userId!));

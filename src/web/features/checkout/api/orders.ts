@@ -5,6 +5,7 @@ import type { ApiTotalsLine } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
 import { orderCall, type OrderToken } from '../../../lib/order-call.ts';
+import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 
@@ -105,11 +106,23 @@ export const orderQuery = (orderId: string, token: OrderToken, userId: string | 
 export const userOrdersQuery = (userId: string | null) =>
   queryOptions({ queryKey: ['user', userId, 'orders'], queryFn: () => asUser((headers) => getJson<OrderView[]>('/api/user/orders', headers)), ...askedOnShow });
 
-export const fetchGuestInvoice = (orderId: string, token: string) =>
-  getJson<{ success: true; number: string; html: string }>(`/api/guest/order/${encodeURIComponent(orderId)}/invoice`, { authorization: `Bearer ${token}` });
+/** An order's tax invoice, as `fetchOrder` asks for the order: by its token, or the logged-in shopper's own. */
+export const invoiceQuery = (orderId: string, token: OrderToken, userId: string | null) =>
+  queryOptions({
+    queryKey: ['invoice', orderId, token, userId],
+    queryFn: () =>
+      orderCall(token, (headers) =>
+        getJson<{ success: true; number: string; html: string }>(
+          `${token === null ? '/api/user/orders' : '/api/guest/order'}/${encodeURIComponent(orderId)}/invoice`,
+          headers,
+        ),
+      ),
+    ...askedOnShow,
+  });
 
-/** The address of an order's tax invoice for its shopper: like the guest view, the token rides in the fragment. */
-export const guestInvoicePath = (orderId: string, token: string) => `/guest/invoice#${new URLSearchParams({ orderId, token }).toString()}`;
+/** The address of an order's tax invoice for its shopper: like the guest view, the token rides in the fragment; an account's own is under its order. */
+export const invoicePath = (orderId: string, token: OrderToken) =>
+  token === null ? paths.accountInvoice(orderId) : `/guest/invoice#${new URLSearchParams({ orderId, token }).toString()}`;
 
 /** The guest view's address: the token rides in the fragment, which browsers never send to a server. */
 export const guestOrderPath = (orderId: string, token: string) => `/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;
@@ -117,7 +130,8 @@ export const guestOrderPath = (orderId: string, token: string) => `/guest/view-o
 const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup is Extract<PaymentSetup, { provider: P }> => setup.provider === provider;
 
 /** What a payment step (UPI, PayU) is given: the order to pay, and where a refusal goes. */
-export type PaymentStepProps = { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void };
+/** `onSent`: the step has told the server something that changes the order (the UPI reference), so a view of it can ask again. */
+export type PaymentStepProps = { shopId: string; orderId: string; token: OrderToken; onError: (message: string) => void; onSent?: () => void };
 
 /**
  * Sets the order up for a provider once, and gives its answer (null while waiting); a

@@ -6,7 +6,7 @@ import type { OrderView } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { guestInvoicePath } from '../api/orders.ts';
+import { invoicePath } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { DeliveryTime } from './delivery-time.tsx';
 import { EndedNote, paymentStatusText } from './ended-note.tsx';
@@ -51,7 +51,7 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
       {/* a cancelled or rejected order is offered no way to pay (the server refuses one too) */}
       {shopperMayPay(order) && (order.paymentType === 'upi-manual' || order.paymentType === 'payu') ? (
         paying ? (
-          <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} />
+          <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} onSent={onChanged} />
         ) : (
           <Button size="lg" className="w-max" onClick={pay}>
             {t('order.payNow')}
@@ -62,8 +62,8 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />
       </section>
-      {shop.gst && token !== null && hasTaxInvoice(order) ? (
-        <Link to={guestInvoicePath(order.id, token)} className="w-max font-medium text-primary-strong hover:underline">
+      {shop.gst && hasTaxInvoice(order) ? (
+        <Link to={invoicePath(order.id, token)} className="w-max font-medium text-primary-strong hover:underline">
           {t('invoice.link')}
         </Link>
       ) : null}

@@ -14,7 +14,7 @@ import { Button, buttonClass } from '../../../ui/button.tsx';
  * the reference the app shows afterwards. The shop marks the order paid once it sees
  * the money.
  */
-export default function UpiPayment({ shopId, orderId, token, onError }: PaymentStepProps) {
+export default function UpiPayment({ shopId, orderId, token, onError, onSent }: PaymentStepProps) {
   const { t } = useTranslation();
   const format = usePriceFormat();
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));
@@ -39,8 +39,10 @@ export default function UpiPayment({ shopId, orderId, token, onError }: PaymentS
     setBusy(true);
     const res = await withLoader(sendUpiReference(shopId, orderId, token, value));
     setBusy(false);
-    if (res.ok) setSent(true);
-    else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
+    if (res.ok) {
+      setSent(true);
+      onSent?.();
+    } else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
   }
 
   return (
