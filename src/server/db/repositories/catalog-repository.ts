@@ -64,6 +64,8 @@ export function shopperCatalog(snapshot: CatalogSnapshot, now: number): CatalogS
 
 const VERSION_KEY = 'catalog_version';
 const CHUNK = 200;
+/** A product's errors when it has none, as nearly every product: one object for all of them, frozen since they share it. */
+const NO_ERRORS: Product['errors'] = Object.freeze({});
 /** Versions must differ for two changes in the same millisecond. */
 const newVersion = monotonicFactory();
 
@@ -424,11 +426,20 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         kysely.selectFrom('product_tags').select(['product_id', 'tag_id']).orderBy('product_id').orderBy('tag_id').execute(),
         kysely.selectFrom('banners').selectAll().orderBy('kind').orderBy('position').execute(),
       ]);
+      // values many products share (a category, a tag, a type, a variant's name, a size guide)
+      // are one string each, not one per product as the rows bring them (decision 063)
+      const shared = new Map<string, string>();
+      const one = (s: string): string => {
+        const kept = shared.get(s);
+        if (kept !== undefined) return kept;
+        shared.set(s, s);
+        return s;
+      };
       const tags = new Map<string, string[]>();
       for (const t of tagRows) {
         const list = tags.get(t.product_id);
-        if (list) list.push(t.tag_id);
-        else tags.set(t.product_id, [t.tag_id]);
+        if (list) list.push(one(t.tag_id));
+        else tags.set(t.product_id, [one(t.tag_id)]);
       }
       const price = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
       const productRows = kysely.selectFrom('products').selectAll().orderBy('position');
@@ -441,26 +452,26 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           id: r.id,
           itemId: r.item_id,
           variantId: r.variant_id,
-          variantName: r.variant_name,
+          variantName: one(r.variant_name),
           title: r.title,
           description: r.description,
-          categoryId: r.category_id,
+          categoryId: one(r.category_id),
           price: { mrp: price(r.mrp_minor), regular: fromMinor(minor(r.regular_minor), fractionDigits), special: price(r.special_minor) },
           images: JSON.parse(r.images) as Product['images'],
           stock: r.stock_milli / 1000,
           isFraction: r.is_fraction === 1,
           sku: r.sku,
-          type_id: r.type_id as Product['type_id'],
-          errors: JSON.parse(r.errors) as Product['errors'],
+          type_id: one(r.type_id) as Product['type_id'],
+          errors: r.errors === '{}' ? NO_ERRORS : (JSON.parse(r.errors) as Product['errors']),
           tags: tags.get(r.id) ?? [],
           // only when set: a 10k-product catalog does not carry 10k empty fields
           ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
-          ...(r.hsn === null ? {} : { hsn: r.hsn }),
+          ...(r.hsn === null ? {} : { hsn: one(r.hsn) }),
           ...(r.tracks_stock === 0 ? { madeToOrder: true } : {}),
           ...(r.hidden === 1 ? { hidden: true } : {}),
           ...(r.sold_out_until === null ? {} : { soldOutUntil: r.sold_out_until }),
           ...(r.weight_step_milli === null ? {} : { weightStep: r.weight_step_milli / 1000 }),
-          ...(r.size_guide === null ? {} : { sizeGuide: r.size_guide }),
+          ...(r.size_guide === null ? {} : { sizeGuide: one(r.size_guide) }),
         });
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: StoredBanner[] = bannerRows.map((b) => ({
