@@ -14,8 +14,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * chunks. A module missing here only costs its own small request; a module wrongly added
  * here shows up in `npm run bench`'s first-load figure.
  */
-const frameworkPackages =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//;
+const frameworkPackages = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|zustand)\//;
 const syncExternalStoreShim = fileURLToPath(new URL('src/web/lib/use-sync-external-store-shim.ts', import.meta.url));
 const framework = (id: string) => frameworkPackages.test(id) || id === syncExternalStoreShim;
 const shell = [

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -21,7 +20,7 @@ import { TileActionContext } from './features/catalog/tile-action.ts';
 import { ClosedNotice } from './features/shell/components/closed-notice.tsx';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
-import { createI18n, errorScreenMessages } from './lib/i18n/i18n.ts';
+import { createI18n, errorScreenMessages, I18nContext, useTranslation } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
 import { CatalogAwareScrollRestoration } from './lib/scroll-key.tsx';
@@ -94,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style>{`:root{--color-primary:${colour};--color-on-primary:${textOn(colour)};--color-primary-strong:${inkOnLight(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nContext value={i18n}>{children}</I18nContext>
         <CatalogAwareScrollRestoration />
         <Scripts />
       </body>
