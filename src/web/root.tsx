@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { numberPatternOf, presetNumberPattern } from '../domain/money.ts';
 import { inkOnLight, textOn } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
@@ -47,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     language,
     messages: catalogs[language],
+    // prices are written by this pattern in the browser, not by a new Intl.NumberFormat (decision 064)
+    numberPattern: numberPatternOf(locale, context.shop.localeConfig.fractionDigits),
     storeOpen: await context.storeOpen(),
     ordering: context.ordering,
     codes: context.codes,
@@ -75,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = root?.language ?? 'en-US';
   const messages = root?.messages ?? errorScreenMessages;
   const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
+  if (root?.numberPattern) presetNumberPattern(root.locale, root.shop.localeConfig.fractionDigits, root.numberPattern);
   return (
     <html lang={root?.locale ?? 'en-US'}>
       <head>
