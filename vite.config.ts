@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { visualizer } from 'rollup-plugin-visualizer';
@@ -14,10 +13,8 @@ import { VitePWA } from 'vite-plugin-pwa';
  * chunks. A module missing here only costs its own small request; a module wrongly added
  * here shows up in `npm run bench`'s first-load figure.
  */
-const frameworkPackages =
-  /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|zustand)\//;
-const syncExternalStoreShim = fileURLToPath(new URL('src/web/lib/use-sync-external-store-shim.ts', import.meta.url));
-const framework = (id: string) => frameworkPackages.test(id) || id === syncExternalStoreShim;
+const frameworkPackages = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|zustand)\//;
+const framework = (id: string) => frameworkPackages.test(id);
 const shell = [
   'domain/cart-rules',
   'domain/catalog-view',
@@ -93,9 +90,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? [visualizer({ filename: 'build/bundle-report.json', template: 'raw-data', sourcemap: true }), ...(process.env.KEEP_MAPS ? [] : [dropSourceMaps])]
       : []),
   ],
-  resolve: {
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: syncExternalStoreShim }],
-  },
   build: {
     assetsInlineLimit: 0,
     sourcemap: bundleReport && !isSsrBuild ? 'hidden' : false,

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -8,7 +9,8 @@ import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, typ
  * Lighthouse's mobile performance score (default config: Moto G Power emulation, simulated
  * 4G and 4× CPU slowdown) for the cover, the catalog and one product page, in the system
  * Chromium — nothing is downloaded. Each page runs RUNS times, round-robin so a burst of
- * other load on the machine hits every page alike; the median score is the figure.
+ * other load on the machine hits every page alike; the median score is the figure. Every
+ * run is a first visit: a Chrome of its own with a new, empty profile.
  */
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -22,6 +24,8 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const RUNS = 3;
+/** LIGHTHOUSE_JSON_DIR=dir keeps each run's whole report there (dir/<page>-<run>.json), to read its long tasks and bootup time. */
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 /** Issue 25 (it raised §5's floor of 90 to its aim): each page must score at least FLOOR. */
 const FLOOR = 98;
 /** Issue 25: the catalog's Total Blocking Time (100-odd tiles to hydrate) must stay under this. */
@@ -173,23 +177,27 @@ export async function lighthouseBench(): Promise<Row[]> {
       console.log(`  lighthouse: warmed ${p} and ${files} files it names`);
     }
 
-    if (timedOut) throw new Error(`time cap ${budget / 1000} s reached before Chrome started`);
-    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
-    if (timedOut) {
-      chrome.kill();
-      throw new Error(`time cap ${budget / 1000} s reached while Chrome started`);
-    }
-    // Chrome runs in a process group of its own: kill it on cleanup, and on a sudden exit too
-    const kill = chrome.kill;
-    process.once('exit', kill);
-    const stopChrome = onCleanup(async () => {
-      process.removeListener('exit', kill);
-      kill();
-    });
-    const version = await get(`http://${HOST}:${chrome.port}/json/version`).then(
-      (r) => (JSON.parse(r.body.toString('utf8')) as { Browser?: string }).Browser ?? '?',
-      () => '?',
-    );
+    // a new Chrome, and with it a new empty profile, for every run: each run is a shopper's first visit. One Chrome
+    // for all runs kept what the page stored: Lighthouse's reset empties the service worker and Cache Storage, not
+    // IndexedDB (the service worker's image expiry records, written on the run before) nor localStorage
+    const startChrome = async (): Promise<{ port: number; stop: () => Promise<void> }> => {
+      if (timedOut) throw new Error(`time cap ${budget / 1000} s reached before Chrome started`);
+      const launched = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+      chrome = launched;
+      // Chrome runs in a process group of its own: kill it on cleanup, and on a sudden exit too
+      const kill = () => launched.kill();
+      process.once('exit', kill);
+      const stop = onCleanup(async () => {
+        process.removeListener('exit', kill);
+        await launched.kill();
+      });
+      if (timedOut) {
+        await stop();
+        throw new Error(`time cap ${budget / 1000} s reached while Chrome started`);
+      }
+      return { port: launched.port, stop };
+    };
+    let version = '?';
     const results = new Map<string, Measured[]>(pages.map((p) => [p, []]));
     const failures = new Map<string, string[]>();
     let stoppedEarly = '';
@@ -198,24 +206,40 @@ export async function lighthouseBench(): Promise<Row[]> {
       for (let run = 1; run <= RUNS && !stoppedEarly; run++) {
         for (const p of pages) {
           const t0 = Date.now();
-          const m = await measure(app.url + p, chrome.port).catch((err: unknown) => {
+          const fresh = await startChrome().catch((err: unknown) => {
             if (timedOut) stoppedEarly = `time cap ${(budget / 1000).toFixed(0)} s reached`;
-            else failures.set(p, [...(failures.get(p) ?? []), err instanceof Error ? err.message : String(err)]);
-            return null;
+            throw err;
           });
+          if (version === '?') {
+            version = await get(`http://${HOST}:${fresh.port}/json/version`).then(
+              (r) => (JSON.parse(r.body.toString('utf8')) as { Browser?: string }).Browser ?? '?',
+              () => '?',
+            );
+          }
+          const m = await measure(app.url + p, fresh.port)
+            .catch((err: unknown) => {
+              if (timedOut) stoppedEarly = `time cap ${(budget / 1000).toFixed(0)} s reached`;
+              else failures.set(p, [...(failures.get(p) ?? []), err instanceof Error ? err.message : String(err)]);
+              return null;
+            })
+            .finally(() => fresh.stop());
           if (stoppedEarly) break;
           if (!m) {
             console.log(`  run ${run} ${p}: failed, ${failures.get(p)!.at(-1)!.slice(0, 160)}`);
             continue;
           }
           results.get(p)!.push(m);
+          if (JSON_DIR) {
+            mkdirSync(JSON_DIR, { recursive: true });
+            writeFileSync(path.join(JSON_DIR, `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'cover'}-${run}.json`), JSON.stringify(m.lhr));
+          }
           console.log(
             `  run ${run} ${p.padEnd(24)} score ${String(m.score).padStart(3)}  LCP ${seconds(m.lcp)}  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  FCP ${seconds(m.fcp)}  (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
           );
         }
       }
-    } finally {
-      await stopChrome();
+    } catch (err) {
+      if (!stoppedEarly) throw err;
     }
 
     const rows: Row[] = [];

@@ -7,7 +7,10 @@ import {
   formatQuantity,
   fromMinor,
   minor,
+  minorToText,
   multiplyMinor,
+  numberPatternOf,
+  patternFormat,
   percentOf,
   productPrices,
   qtyToMilli,
@@ -239,6 +242,40 @@ describe('formatting prices', () => {
         const expected = (m < 0 ? '-' : '') + String(Math.abs(m));
         expect(shown.replace(/[$,.]/g, '').replace(/^(-?)0+(?=\d)/, '$1')).toBe(expected);
       }),
+    );
+  });
+});
+
+describe('writing amounts without Intl (decision 064)', () => {
+  it('reads the lakh grouping of en-IN, the German separators and the Spanish rule that leaves 4 digits ungrouped', () => {
+    expect(numberPatternOf('en-IN', 2)).toEqual({ group: ',', decimal: '.', primary: 3, secondary: 2, minGrouping: 1 });
+    expect(patternFormat(numberPatternOf('en-IN', 2)!).format('12345678.50')).toBe('1,23,45,678.50');
+    expect(patternFormat(numberPatternOf('de-DE', 2)!).format('1234.50')).toBe('1.234,50');
+    expect(patternFormat(numberPatternOf('es-ES', 0)!).format('1234')).toBe('1234');
+    expect(patternFormat(numberPatternOf('es-ES', 0)!).format('12345')).toBe('12.345');
+    expect(patternFormat(numberPatternOf('en-US', 0)!).format('999')).toBe('999');
+  });
+
+  it('writes every amount as Intl.NumberFormat does, in every locale it describes', () => {
+    const locales = ['en-IN', 'en-US', 'hi-IN', 'de-DE', 'fr-FR', 'es-ES', 'de-CH', 'pt-BR', 'ja-JP', 'bn-IN', 'ar-AE', 'ar-EG', 'fa-IR', 'sv-SE', 'pl-PL'];
+    const described = locales.filter((l) => numberPatternOf(l, 2) !== null);
+    // Latin-digit locales are described; those written in other digits keep Intl
+    expect(described).toEqual(expect.arrayContaining(['en-IN', 'en-US', 'hi-IN', 'de-DE', 'es-ES']));
+    expect(numberPatternOf('fa-IR', 2)).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...locales),
+        fc.integer({ min: 0, max: 3 }),
+        fc.oneof(fc.integer({ min: 0, max: 100_000_000 }), fc.maxSafeInteger().map(Math.abs)),
+        (locale, digits, m) => {
+          const pattern = numberPatternOf(locale, digits);
+          if (!pattern) return;
+          const text = minorToText(minor(m), digits) as `${number}`;
+          const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+          expect(patternFormat(pattern).format(text)).toBe(intl.format(text));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

@@ -160,9 +160,80 @@ export function categoryName(categories: readonly Pick<Category, 'oId' | 'name'>
   return name ? name : 'Unnamed';
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** What formatMoney needs of a number format: a decimal string ("1234.50") in, the locale's text out. */
+type DecimalFormat = { format(decimal: `${number}`): string };
 
-function numberFormat(locale: string, fractionDigits: number): Intl.NumberFormat {
+const formatters = new Map<string, DecimalFormat>();
+
+/**
+ * How a locale writes an amount, when it writes it with ASCII digits and nothing but group
+ * and decimal separators (en-IN: "12,34,567.50"): enough to write it without `Intl`. Read
+ * from `Intl.NumberFormat` itself (on the server, whose ICU rendered the page); null for
+ * a locale this cannot describe (other digits, signs or marks), which keeps `Intl`.
+ */
+export type NumberPattern = { group: string; decimal: string; primary: number; secondary: number; minGrouping: number };
+
+const patterns = new Map<string, NumberPattern | null>();
+
+export function numberPatternOf(locale: string, fractionDigits: number): NumberPattern | null {
+  const key = `${locale}|${fractionDigits}`;
+  if (!patterns.has(key)) patterns.set(key, readNumberPattern(locale, fractionDigits));
+  return patterns.get(key)!;
+}
+
+function readNumberPattern(locale: string, fractionDigits: number): NumberPattern | null {
+  assertDigits(fractionDigits);
+  const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  const parts = nf.formatToParts(`1234567890123.${'9'.repeat(fractionDigits)}` as `${number}`);
+  if (
+    parts.some(
+      (p) =>
+        !['integer', 'group', 'decimal', 'fraction'].includes(p.type) || (p.type === 'integer' || p.type === 'fraction' ? !/^[0-9]+$/.test(p.value) : false),
+    )
+  )
+    return null;
+  const groups = parts.filter((p) => p.type === 'integer').map((p) => p.value.length);
+  const group = parts.find((p) => p.type === 'group')?.value ?? '';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '';
+  const primary = groups.length > 1 ? groups.at(-1)! : 0;
+  const secondary = groups.length > 2 ? groups.at(-2)! : primary;
+  const minGrouping = primary === 0 ? 1 : nf.formatToParts(10 ** primary).some((p) => p.type === 'group') ? 1 : 2;
+  return { group, decimal, primary, secondary, minGrouping };
+}
+
+/** A decimal string written by `pattern`, as `Intl.NumberFormat` writes it in that locale (money.test.ts checks). */
+export function patternFormat(pattern: NumberPattern): DecimalFormat {
+  const { group, decimal, primary, secondary, minGrouping } = pattern;
+  return {
+    format(text) {
+      const [whole = '', fraction] = text.split('.');
+      let grouped = whole;
+      if (primary > 0 && whole.length >= primary + minGrouping) {
+        const out = [whole.slice(-primary)];
+        let rest = whole.slice(0, -primary);
+        while (rest.length > secondary) {
+          out.unshift(rest.slice(-secondary));
+          rest = rest.slice(0, -secondary);
+        }
+        out.unshift(rest);
+        grouped = out.join(group);
+      }
+      return fraction === undefined ? grouped : `${grouped}${decimal}${fraction}`;
+    },
+  };
+}
+
+/**
+ * Makes formatMoney write `locale`'s amounts by `pattern` instead of creating an
+ * `Intl.NumberFormat`: a browser's first one costs 50–250 ms of a throttled phone's main
+ * thread (decision 064), and the page it hydrates was written by the server's ICU anyway.
+ */
+export function presetNumberPattern(locale: string, fractionDigits: number, pattern: NumberPattern | null): void {
+  const key = `${locale}|${fractionDigits}`;
+  if (pattern && !formatters.has(key)) formatters.set(key, patternFormat(pattern));
+}
+
+function numberFormat(locale: string, fractionDigits: number): DecimalFormat {
   const key = `${locale}|${fractionDigits}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -14,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { numberPatternOf, presetNumberPattern } from '../domain/money.ts';
 import { inkOnLight, textOn } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
@@ -21,7 +21,7 @@ import { TileActionContext } from './features/catalog/tile-action.ts';
 import { ClosedNotice } from './features/shell/components/closed-notice.tsx';
 import { LoaderOverlay } from './features/shell/components/loader-overlay.tsx';
 import { catalogs } from './lib/i18n/catalogs.server.ts';
-import { createI18n, errorScreenMessages } from './lib/i18n/i18n.ts';
+import { createI18n, errorScreenMessages, I18nContext, useTranslation } from './lib/i18n/i18n.ts';
 import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
 import { CatalogAwareScrollRestoration } from './lib/scroll-key.tsx';
@@ -48,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     language,
     messages: catalogs[language],
+    // prices are written by this pattern in the browser, not by a new Intl.NumberFormat (decision 064)
+    numberPattern: numberPatternOf(locale, context.shop.localeConfig.fractionDigits),
     storeOpen: await context.storeOpen(),
     ordering: context.ordering,
     codes: context.codes,
@@ -76,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const language = root?.language ?? 'en-US';
   const messages = root?.messages ?? errorScreenMessages;
   const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
+  if (root?.numberPattern) presetNumberPattern(root.locale, root.shop.localeConfig.fractionDigits, root.numberPattern);
   return (
     <html lang={root?.locale ?? 'en-US'}>
       <head>
@@ -94,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style>{`:root{--color-primary:${colour};--color-on-primary:${textOn(colour)};--color-primary-strong:${inkOnLight(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nContext value={i18n}>{children}</I18nContext>
         <CatalogAwareScrollRestoration />
         <Scripts />
       </body>

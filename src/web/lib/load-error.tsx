@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/i18n.ts';
 import type { ChunkLoadError } from './chunk-load.ts';
 import { classifyLoadFailure, reloadOnceForNewVersion, type LoadFailure } from './load-failure.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/i18n.ts';
 import { useRouteLoaderData } from 'react-router';
 import { openingWords } from '../../domain/opening-words.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';

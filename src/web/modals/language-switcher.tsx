@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { uiLanguages } from '../../domain/language.ts';
-import { languageNames, rememberLanguage } from '../lib/i18n/i18n.ts';
+import { languageNames, rememberLanguage, useTranslation } from '../lib/i18n/i18n.ts';
 import { useLanguage } from '../lib/use-shop.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';

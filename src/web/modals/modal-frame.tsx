@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 
 /** A modal's title, body and close button: every modal looks and is announced alike. */
 export function ModalFrame({ title, children, close }: { title: string; children: ReactNode; close(): void }) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { ModalFrame } from './modal-frame.tsx';

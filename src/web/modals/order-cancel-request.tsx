@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { postJson } from '../lib/api.ts';
 import { orderCall } from '../lib/order-call.ts';
 import { ModalFrame } from './modal-frame.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { getJson, postJson } from '../lib/api.ts';
 import { queryClient } from '../lib/catalog-query.ts';
 import { asUser, useSession } from '../lib/session.ts';

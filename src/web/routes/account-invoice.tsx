@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useParams } from 'react-router';
 import { OrderInvoice } from '../features/checkout/components/order-invoice.tsx';
 import { paths } from '../lib/paths.ts';

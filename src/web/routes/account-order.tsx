@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link, useParams } from 'react-router';
 import { OrderDetail } from '../features/checkout/components/order-detail.tsx';
 import { useOrder } from '../features/checkout/hooks/use-order.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { AccountNav, ACCOUNT_PAGES, Profile } from '../features/account/components/account-parts.tsx';
 import { AppointmentList } from '../features/appointments/components/appointment-list.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useLoaderData, useOutlet } from 'react-router';
 import { OwnerPage } from '../features/owner/components/owner-page.tsx';
 import { OwnerShell } from '../features/owner/components/owner-shell.tsx';
@@ -25,7 +25,6 @@ export default function Admin() {
   const page = useOutlet();
   // once per i18n instance (a string compares by value; the merged catalog is a copy):
   // the owner's texts are in before anything reads them
-  if (i18n.getResource(i18n.language, 'translation', 'owner.title') !== ownerMessages.title)
-    i18n.addResourceBundle(i18n.language, 'translation', { owner: ownerMessages }, true, true);
+  if (i18n.text('owner.title') !== ownerMessages.title) i18n.add({ owner: ownerMessages });
   return <OwnerShell>{page ?? <OwnerPage />}</OwnerShell>;
 }

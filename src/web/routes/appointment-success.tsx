@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { appointmentsQuery } from '../features/appointments/api/appointments.ts';
 import { AppointmentCard } from '../features/appointments/components/appointment-list.tsx';

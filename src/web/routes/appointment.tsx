@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookingPicker } from '../features/appointments/components/booking-picker.tsx';
 import { paths } from '../lib/paths.ts';

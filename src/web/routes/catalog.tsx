@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isCatalogFetchError } from '../features/catalog/api/catalog-fetch-error.ts';
 import { CategoryChips } from '../features/catalog/components/category-chips.tsx';

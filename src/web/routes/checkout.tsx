@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { dialCodeFor, dineInFromUrl } from '../../domain/checkout-state.ts';
 import { useCart, useClearCart } from '../features/cart/hooks/use-cart.ts';

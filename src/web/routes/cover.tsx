@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { firstTiles, isOutOfStock } from '../../domain/catalog-view.ts';
 import { BannerCard } from '../features/catalog/components/banner.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { postJson } from '../lib/api.ts';

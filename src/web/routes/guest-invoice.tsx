@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { OrderInvoice } from '../features/checkout/components/order-invoice.tsx';
 import { linkFragment } from '../lib/link-fragment.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { OrderDetail } from '../features/checkout/components/order-detail.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { data, Link } from 'react-router';
 import { isOutOfStock, sizeGuideFor, stockShown } from '../../domain/catalog-view.ts';
 import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';

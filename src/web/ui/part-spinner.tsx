@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 
 /** A spinner in the corner of the screen while a part's code loads (the microcart, §8). */
 export function PartSpinner() {

@@ -1,15 +1,11 @@
-import { createInstance, type i18n, type TFunction } from 'i18next';
-import { useContext } from 'react';
-import { I18nContext, initReactI18next } from 'react-i18next';
+import { createContext, use } from 'react';
 import type { Messages } from './en-US.ts';
 import { errorMessagesEn } from './error-messages.ts';
+import { Translator, type TFunction } from './translate.ts';
 import { LANGUAGE_COOKIE, type UiLanguage } from '../../../domain/language.ts';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    resources: { translation: Messages };
-  }
-}
+export type { MessageKey, TFunction, TOptions } from './translate.ts';
+export { Translator };
 
 export const languageNames: Record<UiLanguage, string> = { 'en-US': 'English (US)', 'en-IN': 'English (India)', 'hi-IN': 'हिन्दी' };
 
@@ -24,34 +20,22 @@ export const errorScreenMessages = { error: errorMessagesEn } as unknown as Mess
  * catalog comes from the root loader (only the shopper's language, as data in the page),
  * so no catalog is part of the JavaScript.
  */
-export function createI18n(language: UiLanguage, messages: Omit<Messages, 'owner'>): i18n {
-  const instance = createInstance({
-    resources: { [language]: { translation: messages } },
-    lng: language,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  void instance.use(initReactI18next).init();
-  return instance;
+export function createI18n(language: UiLanguage, messages: Omit<Messages, 'owner'>): Translator {
+  return new Translator(language, messages);
 }
 
-const fixedT = new WeakMap<i18n, TFunction>();
+/** The page's texts; the root provides them (a new instance per language). */
+export const I18nContext = createContext<Translator>(new Translator('en-US', errorScreenMessages));
 
-/**
- * `t` of the page's language, for components rendered many times over (a tile, its price,
- * its cart button): one context read instead of `useTranslation`, which per call copies the
- * i18n instance, makes a `t` of its own and subscribes to language events after mount —
- * three times per tile, a hundred tiles on /catalog. The language never changes on the
- * same instance (the root makes a new one per language), so the new context re-renders these.
- */
+/** `t` and the instance (its `language`), for any component. */
+export function useTranslation(): { t: TFunction; i18n: Translator } {
+  const i18n = use(I18nContext);
+  return { t: i18n.t, i18n };
+}
+
+/** `t` alone: one context read, for components rendered once per product (a tile, its price, its cart button). */
 export function useT(): TFunction {
-  const instance = useContext(I18nContext).i18n;
-  let t = fixedT.get(instance);
-  if (!t) {
-    t = instance.getFixedT(instance.language);
-    fixedT.set(instance, t);
-  }
-  return t;
+  return use(I18nContext).t;
 }
 
 /** Remembers the shopper's language for a year in a cookie (not a secret), so the server renders it. */

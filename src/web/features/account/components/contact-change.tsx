@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
 import { authCalls, type Via } from '../api/auth-calls.ts';
 import { useCountry } from '../hooks/use-country.ts';

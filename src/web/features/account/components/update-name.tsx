@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { postJson } from '../../../lib/api.ts';
 import { asUser, useSession, type SessionUser } from '../../../lib/session.ts';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';

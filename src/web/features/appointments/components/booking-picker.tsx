@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { DayReason, Service, SlotDayView } from '../../../../domain/booking.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 
 /** A service's price as shoppers read it: "Free" for a service that costs nothing, else the shop's money format. */

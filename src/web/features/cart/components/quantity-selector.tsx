@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { clampQuantity, DEFAULT_WEIGHT_STEP, quantityLimits, readQuantity, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { cartCount, cartMessages, type CartAction, type CartNotice, type CartRules } from '../../../../domain/cart-rules.ts';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 

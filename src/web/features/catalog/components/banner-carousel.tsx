@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { Banner } from '../../../../domain/catalog.ts';
 import { BannerCard } from './banner.tsx';
 import { Carousel, PER_VIEW } from './carousel.tsx';

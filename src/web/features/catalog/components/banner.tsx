@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import type { Banner } from '../../../../domain/catalog.ts';
 import { contrastWithWhite } from '../../../../domain/theme.ts';

@@ -1,5 +1,5 @@
 import { Children, isValidElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { BackIcon } from '../../../ui/icons.tsx';
 import { useCarousel, type CarouselState } from '../hooks/use-carousel.ts';
 import { currentPage, pageSnaps } from '../lib/carousel-pages.ts';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { Product } from '../../../../domain/catalog.ts';
 import { Picture } from '../../../ui/picture.tsx';
 import { galleryImages, type GalleryImage } from '../lib/images.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Carousel, PER_VIEW } from './carousel.tsx';
 import { useTiles } from './product-grid.tsx';
 import { ProductTile, type TileProduct } from './product-tile.tsx';

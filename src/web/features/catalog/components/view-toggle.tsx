@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { TileViews } from '../lib/tile-layout.ts';
 import type { TileView } from './product-tile.tsx';
 import { Icon } from '../../../ui/icons.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { isCartVirtual, lineTotal, type CartAction, type CartItem } from '../../../../domain/cart-rules.ts';
 import { detailsAsked, detailsModeOf, offeredModes, offeredPayments, paymentLabels } from '../../../../domain/checkout-rules.ts';
 import type { OrderRequest } from '../../../../domain/order.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { DeliveryMode } from '../../../../domain/totals.ts';
 import type { PaymentType } from '../../../../domain/order.ts';
 import { useSession } from '../../../lib/session.ts';

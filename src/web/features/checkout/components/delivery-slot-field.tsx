@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { DeliverySlotView } from '../../../../domain/booking.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';

@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
 import type { LineStock } from '../../../../domain/cart-stock.ts';
 import type { OrderView } from '../../../../domain/order.ts';

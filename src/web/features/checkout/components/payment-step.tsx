@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { loadable } from '../../../lib/loadable.tsx';
 import type { PaymentStepProps } from '../api/orders.ts';

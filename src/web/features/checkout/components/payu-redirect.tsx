@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { untilPageLeaves } from '../../../lib/page-leave.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePaymentSetup, type PaymentStepProps } from '../api/orders.ts';

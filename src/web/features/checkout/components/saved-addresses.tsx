@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
 import { deleteJson, postJson } from '../../../lib/api.ts';
 import { asUser, useSession } from '../../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { UTR } from '../../../../domain/payments.ts';
 import { formatMoney, toMinor } from '../../../../domain/money.ts';
 import { useUi } from '../../../lib/ui-store.ts';

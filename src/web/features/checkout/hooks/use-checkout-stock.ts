@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { CartItem } from '../../../../domain/cart-rules.ts';
 import { cartStock, serverStockOf, type CartStock } from '../../../../domain/cart-stock.ts';
 import type { ApiError } from '../../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { queryClient } from '../../../lib/query-client.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { checkoutIssues, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';

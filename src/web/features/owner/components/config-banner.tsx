@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { ConfigStatus } from '../api/owner-api.ts';
 import { configStatusQuery, queryClient } from '../api/owner-queries.ts';
 

@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { qtyToMilli } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';

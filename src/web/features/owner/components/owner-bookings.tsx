@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { ownerApi, type CouponForm, type OwnerCoupon } from '../api/owner-api.ts';
 import { couponsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { ownerApi, type OwnerCustomer } from '../api/owner-api.ts';
 import { customersQuery, queryClient } from '../api/owner-queries.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OwnerOrderView } from '../../../../domain/order.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchParams } from 'react-router';
 import { useShop } from '../../../lib/use-shop.ts';
 import { ownerApi } from '../api/owner-api.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { isResizable, resizedUrl } from '../../../../domain/images.ts';
 import { ownerApi, type OwnerProduct, type ProductImage } from '../api/owner-api.ts';
 import { refreshOwnerData } from '../api/owner-queries.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { formatMoney, productPrices } from '../../../../domain/money.ts';
 import type { ProductEdit } from '../../../../domain/product-edit.ts';
 import { useFormatWhen } from '../../../lib/format.ts';

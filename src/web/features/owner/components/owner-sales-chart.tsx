@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { loadable } from '../../../lib/loadable.tsx';
 import { usePriceFormat } from '../../../lib/use-shop.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** Where a save stands, spoken as it changes (role="status"): saved in green, a problem in red, nothing otherwise. */
 export function OwnerSaveStatus({ state, className }: { state: { kind: string; message?: string }; className: string }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { logOut, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { Banner } from '../../../../domain/catalog.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi, type OwnerBanner, type OwnerCategory } from '../api/owner-api.ts';

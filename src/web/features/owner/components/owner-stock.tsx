@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ownerApi, type StockLine } from '../api/owner-api.ts';
 import { queryClient, stockQuery } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { fromMinor, minor, qtyToMilli, toMinor } from '../../../../domain/money.ts';
 import { quantityLabel } from '../../../../domain/order-details.ts';
 import { useFormatPrice } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';

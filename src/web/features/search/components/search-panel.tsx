@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { sortCategories } from '../../../../domain/catalog-view.ts';
 import { formatMoney, productPrices } from '../../../../domain/money.ts';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Form, Link } from 'react-router';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import { paths } from '../../../lib/paths.ts';

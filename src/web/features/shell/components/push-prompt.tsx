@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useLocation } from 'react-router';
 import { PROMPT_DELAY_MS, PROMPT_SHOWN_MS, usePushPrompt } from '../../../lib/push-prompt.ts';
 import { enablePush } from '../../../lib/push-subscription.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** §2: shown while a new version of the app waits; the click makes it active, which reloads the page once. */
 export function UpdateButton({ onClick }: { onClick(): void }) {
