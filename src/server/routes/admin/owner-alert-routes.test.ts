@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
-import { createSmtpMailer } from '../../services/mailer.ts';
 import { createPushSender, loadVapidKeys } from '../../services/push.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { addUser, insertUser } from '../../testing/users.ts';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push-service.ts';
-import { mimePart, startFakeSmtp, subjectOf, type FakeSmtp } from '../../testing/fake-smtp.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { mailingThrough, mimePart, startFakeSmtp, subjectOf, type FakeSmtp } from '../../testing/fake-smtp.ts';
+import { fittingAppointments, testShopConfig } from '../../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../../testing/orders.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 const IST = 'Asia/Kolkata';
@@ -28,16 +28,10 @@ const shopConfig = (contactEmail?: string) => ({
   contact: { phone: '+91 98000 00000', ...(contactEmail ? { email: contactEmail } : {}) },
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: true } } },
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
-  appointments: {
-    enabled: true,
-    slotMinutes: 30,
-    minimumNoticeMinutes: 60,
-    horizonDays: 14,
-    changeNoticeMinutes: 240,
-    openingHours: { mon: [{ from: '10:00', to: '13:00' }] },
-    services: [{ id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 }],
-  },
+  appointments: fittingAppointments(),
 });
+/** Asha, who gives her phone number and no e-mail address. */
+const ashaWithPhone = { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } };
 
 describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", (database) => {
   let app: FastifyInstance;
@@ -58,8 +52,7 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
       clock: () => NOW,
       push,
       pushServiceOrigin: pushService.origin,
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
-      publicUrl: 'https://shop.example',
+      ...mailingThrough(smtp),
     });
     for (const [id, role, phone] of [
       ['priya', 'owner', null],
@@ -78,15 +71,7 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
   const call = (url: string, user?: string, payload?: object) =>
     app.inject({ method: 'POST', url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const placeOrder = async () => {
-    const res = await call('/fn/order/create', undefined, {
-      sfId: 'test-shop',
-      order: {
-        items: [{ id: 'tee-red-m', qty: 1 }],
-        deliveryMode: 'pickup',
-        personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } },
-        paymentType: 'pof',
-      },
-    });
+    const res = await call('/fn/order/create', undefined, checkoutOrder({ personalDetails: ashaWithPhone }));
     expect(res.statusCode).toBe(200);
     return res.json<{ orderId: string; order: { number: number } }>();
   };
@@ -172,8 +157,7 @@ describe("the owner's alert e-mail without a shop address", () => {
     const app = await buildTestApp(db, {
       config: shopConfig(),
       clock: () => NOW,
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
-      publicUrl: 'https://shop.example',
+      ...mailingThrough(smtp),
     });
     try {
       for (const [id, verified] of [
@@ -183,19 +167,7 @@ describe("the owner's alert e-mail without a shop address", () => {
       ] as const) {
         await insertUser(db, { id, role: 'owner', emailVerified: verified === 1 });
       }
-      const res = await app.inject({
-        method: 'POST',
-        url: '/fn/order/create',
-        payload: {
-          sfId: 'test-shop',
-          order: {
-            items: [{ id: 'tee-red-m', qty: 1 }],
-            deliveryMode: 'pickup',
-            personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } },
-            paymentType: 'pof',
-          },
-        },
-      });
+      const res = await placeOrder(app, checkoutOrder({ personalDetails: ashaWithPhone }));
       expect(res.statusCode).toBe(200);
       await expect.poll(() => smtp.received.length).toBe(2);
       expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(['priya@example.com', 'sunil@example.com']);

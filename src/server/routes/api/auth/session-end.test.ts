@@ -7,7 +7,8 @@ import { hashPassword } from '../../../services/passwords.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { insertUser } from '../../../testing/users.ts';
 import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
-import { testShopConfig } from '../../../testing/fixtures.ts';
+import { testPersonal, testShopConfig } from '../../../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../../../testing/orders.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 import { REFRESH_COOKIE } from './auth-kit.ts';
 
@@ -176,20 +177,9 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
     await dispose?.();
   });
 
-  const placeOrder = async () => {
-    const placed = await app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 1 }],
-          deliveryMode: 'pickup',
-          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-          paymentType: 'pof',
-        },
-      },
-    });
+  /** Places a guest order (Asha gives no e-mail address) and answers its id. */
+  const placeOrderId = async () => {
+    const placed = await placeOrder(app, checkoutOrder({ personalDetails: { ...testPersonal(), email: '' } }));
     expect(placed.statusCode).toBe(200);
     return placed.json<{ orderId: string }>().orderId;
   };
@@ -201,7 +191,7 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
     expect(res.status).toBe(200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let heard = (await reader.read()).value ?? '';
-    const first = await placeOrder();
+    const first = await placeOrderId();
     while (!heard.includes(first)) heard += (await reader.read()).value ?? '';
 
     await app.inject({
@@ -209,7 +199,7 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
       url: '/api/auth/logout',
       headers: { cookie: `${REFRESH_COOKIE}=${login.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}` },
     });
-    const second = await placeOrder();
+    const second = await placeOrderId();
     let after = '';
     // the feed either ends or tells of the second order
     while (!after.includes(second)) {
