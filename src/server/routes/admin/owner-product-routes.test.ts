@@ -9,6 +9,7 @@ import { createAuditRepository } from '../../db/repositories/audit-repository.ts
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testPersonal, testShopConfig, testShipping } from '../../testing/fixtures.ts';
+import { checkoutOrder } from '../../testing/orders.ts';
 import { buildTestApp, useTestApp } from '../../testing/test-app.ts';
 import { addOwnerAndCustomer, useOwnerAndCustomer } from '../../testing/users.ts';
 
@@ -32,8 +33,9 @@ const shopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const shipping = testShipping();
-const personal = testPersonal();
+/** A guest's order for delivery to Asha, paid on delivery. */
+const guestDelivery = (items: Array<{ id: string; qty: number }>) =>
+  checkoutOrder({ items, deliveryMode: 'ship', personalDetails: testPersonal(), shippingDetails: testShipping() });
 
 describe.each(testDatabases)("the owner's products on $name", (database) => {
   const shop = useTestApp(database, { config: shopConfig(), authSecret: secret });
@@ -43,12 +45,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
     shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
   const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
-  const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, {
-      userId: null,
-      sfId: 'test-shop',
-      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-    });
+  const order = (items: Array<{ id: string; qty: number }>) => call('POST', '/fn/order/create', undefined, guestDelivery(items));
 
   it('a price change shows in the catalog at once, leaves the stock as sold and is audited old → new', async () => {
     // 5 in stock; a shopper buys 2
@@ -169,12 +166,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
   const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
-  const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, {
-      userId: null,
-      sfId: 'test-shop',
-      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-    });
+  const order = (items: Array<{ id: string; qty: number }>) => call('POST', '/fn/order/create', undefined, guestDelivery(items));
   const stockOf = async (id: string) =>
     (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
   const mark = (variantId: string, body: object, user = 'priya') => call('POST', `/admin/api/products/${variantId}/marks`, user, body);
@@ -209,15 +201,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     await mark('tee-red-l', { tracksStock: false });
     expect(await product('tee-red-l')).toMatchObject({ stock: 0, madeToOrder: true });
     // the checkout's quote agrees with the order
-    expect(
-      (
-        await call('POST', '/fn/order/quote', undefined, {
-          userId: null,
-          sfId: 'test-shop',
-          order: { items: [{ id: 'tee-red-l', qty: 3 }], deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await call('POST', '/fn/order/quote', undefined, guestDelivery([{ id: 'tee-red-l', qty: 3 }]))).statusCode).toBe(200);
     const placed = await order([{ id: 'tee-red-l', qty: 3 }]);
     expect(placed.statusCode, placed.body).toBe(200);
     expect(await stockOf('tee-red-l')).toBe(0);
@@ -277,12 +261,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
     (await call('GET', '/api/catalog')).json<{ products: Array<CatalogProduct & { itemId: string; variantName: string; isFraction: boolean }> }>().products;
   const create = (body: object, user = 'priya') => call('POST', '/admin/api/products', user, body);
   const rows = async () => (await shop.db.kysely.selectFrom('products').select(shop.db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, {
-      userId: null,
-      sfId: 'test-shop',
-      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-    });
+  const order = (items: Array<{ id: string; qty: number }>) => call('POST', '/fn/order/create', undefined, guestDelivery(items));
   const chai = {
     title: 'Masala Chai',
     description: 'Strong Assam tea with spices.',

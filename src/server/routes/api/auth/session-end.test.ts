@@ -6,10 +6,10 @@ import { createSmtpMailer } from '../../../services/mailer.ts';
 import { hashPassword } from '../../../services/passwords.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { insertUser } from '../../../testing/users.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
+import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
 import { testPersonal, testShopConfig } from '../../../testing/fixtures.ts';
 import { checkoutOrder, placeOrder } from '../../../testing/orders.ts';
-import { buildTestApp } from '../../../testing/test-app.ts';
+import { buildTestApp, useTestApp } from '../../../testing/test-app.ts';
 import { REFRESH_COOKIE } from './auth-kit.ts';
 
 const PASSWORD = 'tamarind sunrise';
@@ -19,34 +19,22 @@ const PASSWORD = 'tamarind sunrise';
  * its access tokens with it at once, not when they expire 15 minutes later.
  */
 describe.each(testDatabases)('a session ends at once on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
+  const smtp = useFakeSmtp();
+  const shop = useTestApp(database, () => ({ mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }) }));
   let n = 0;
   let ip = 0;
 
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
-  });
   afterEach(() => void vi.useRealTimers());
 
   /** A confirmed account with a password, made straight in the database. */
   async function someone(): Promise<string> {
     const email = `ends-${++n}-${database.name}@example.com`;
-    await insertUser(db, { id: `user-${n}`, role: 'customer', name: 'Asha', email, passwordHash: await hashPassword(PASSWORD) });
+    await insertUser(shop.db, { id: `user-${n}`, role: 'customer', name: 'Asha', email, passwordHash: await hashPassword(PASSWORD) });
     return email;
   }
   // each call from its own address: the per-address attempt limits are not what this is about
   const post = (url: string, payload: object, cookie?: string) =>
-    app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `192.0.2.${++ip % 250}` });
+    shop.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `192.0.2.${++ip % 250}` });
   const session = (res: LightMyRequestResponse) => {
     expect(res.statusCode).toBe(200);
     const value = res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
@@ -54,7 +42,7 @@ describe.each(testDatabases)('a session ends at once on $name', (database) => {
   };
   const logIn = async (email: string) => session(await post('/api/auth/email/login', { email, password: PASSWORD }));
   const orders = async (token: string) =>
-    (await app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    (await shop.app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
 
   it("after logout, that session's access token is refused at once; the shopper's other session goes on", async () => {
     const email = await someone();
