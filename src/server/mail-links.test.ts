@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSmtpMailer } from './services/mailer.ts';
 import { testDatabases } from './testing/databases.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from './testing/fake-smtp.ts';
+import { mimePart, useFakeSmtp } from './testing/fake-smtp.ts';
 import { testShopConfig } from './testing/fixtures.ts';
 import { logCapture } from './testing/log-capture.ts';
 import { checkoutOrder } from './testing/orders.ts';
@@ -31,13 +31,7 @@ const orderBody = (email: string) =>
   });
 
 describe.each(testDatabases)('links in e-mails when the Host header is made up, on $name', (database) => {
-  let smtp: FakeSmtp;
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useFakeSmtp();
 
   /** Every received message as its recipients and decoded text and HTML. */
   const mails = () => smtp.received.map((m) => ({ to: m.to, body: `${mimePart(m.raw, 'text/plain')}\n${mimePart(m.raw, 'text/html')}` }));

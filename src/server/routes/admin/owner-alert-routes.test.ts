@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { createPushSender, loadVapidKeys } from '../../services/push.ts';
@@ -35,9 +35,7 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
   let pushService: FakePushService;
   beforeAll(async () => {
     pushService = await startFakePushService();
-  });
-  afterAll(async () => {
-    await pushService?.close();
+    return () => pushService.close();
   });
   const smtp = useFakeSmtp();
   const shop = useTestApp(database, () => ({

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../../domain/auth-messages.ts';
 import { createSmtpMailer } from '../../../services/mailer.ts';
 import { createHttpSms } from '../../../services/sms.ts';
@@ -15,14 +15,12 @@ import { CODE_SENDS_PER_IP, REFRESH_COOKIE } from './auth-kit.ts';
  * and a local SMTP server, as a shopper reads them.
  */
 describe.each(testDatabases)('one-time codes on $name', (database) => {
+  const smtp = useFakeSmtp();
   let sms: FakeSms;
   beforeAll(async () => {
     sms = await startFakeSms();
+    return () => sms.close();
   });
-  afterAll(async () => {
-    await sms?.close();
-  });
-  const smtp = useFakeSmtp();
   // a shop that mails links sets PUBLIC_URL (without it no sign-up link is sent)
   const shop = useTestApp(database, () => ({
     mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
