@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
 import { startServer } from './start.ts';
 import { testDatabases } from './testing/databases.ts';
-import { testCatalog, testShopConfig } from './testing/fixtures.ts';
+import { testCatalog, testShipping, testShopConfig } from './testing/fixtures.ts';
 
 const OWNER = { email: 'owner@kirana.example', password: 'harbour lights 42' };
 
@@ -84,16 +84,7 @@ async function deliveryCharge(app: FastifyInstance): Promise<number | undefined>
     items: [{ id: 'tee-red-m', qty: 1 }],
     deliveryMode: 'ship',
     personalDetails: { fullName: 'Asha Rao' },
-    shippingDetails: {
-      fullName: 'Asha Rao',
-      streetName: '12 MG Road',
-      apartment: '',
-      city: 'Pune',
-      state: 'Maharashtra',
-      zipCode: '411001',
-      country: 'India',
-      phone: '9800000001',
-    },
+    shippingDetails: { ...testShipping(), city: 'Pune', state: 'Maharashtra', zipCode: '411001' },
     paymentType: 'pof',
   };
   const quote = await app.inject({ method: 'POST', url: '/fn/order/quote', payload: { userId: null, sfId: 'test-shop', order } });

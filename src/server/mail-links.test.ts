@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSmtpMailer } from './services/mailer.ts';
 import { testDatabases } from './testing/databases.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from './testing/fake-smtp.ts';
+import { mimePart, useFakeSmtp } from './testing/fake-smtp.ts';
 import { testShopConfig } from './testing/fixtures.ts';
 import { logCapture } from './testing/log-capture.ts';
+import { checkoutOrder } from './testing/orders.ts';
 import { buildTestApp } from './testing/test-app.ts';
 
 /**
@@ -22,25 +23,15 @@ const shopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const orderBody = (email: string) => ({
-  sfId: 'test-shop',
-  order: {
-    items: [{ id: 'tee-red-m', qty: 1 }],
+const orderBody = (email: string) =>
+  checkoutOrder({
     deliveryMode: 'ship',
     personalDetails: { fullName: 'Asha Rao', email, phone: { number: '9800000001', dialCode: '+91' } },
     shippingDetails: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' },
-    paymentType: 'pof',
-  },
-});
+  });
 
 describe.each(testDatabases)('links in e-mails when the Host header is made up, on $name', (database) => {
-  let smtp: FakeSmtp;
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useFakeSmtp();
 
   /** Every received message as its recipients and decoded text and HTML. */
   const mails = () => smtp.received.map((m) => ({ to: m.to, body: `${mimePart(m.raw, 'text/plain')}\n${mimePart(m.raw, 'text/html')}` }));

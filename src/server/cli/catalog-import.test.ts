@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { readEnv } from '../env.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../testing/orders.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { runCli } from './main.ts';
 
@@ -94,16 +95,7 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
     });
 
     // a shopper buys 3 loaves
-    const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
-    const res = await app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        userId: null,
-        sfId: 'test-shop',
-        order: { items: [{ id: 'bread', qty: 3 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' },
-      },
-    });
+    const res = await placeOrder(app, checkoutOrder({ items: [{ id: 'bread', qty: 3 }] }));
     expect(res.statusCode).toBe(200);
     orderNumber = res.json<{ order: { number: number } }>().order.number;
     await expect.poll(shelf, seen).toEqual({ bread: { price: 180, stock: 17 }, bun: { price: 40, stock: 50 } });

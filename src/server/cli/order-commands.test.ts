@@ -5,6 +5,7 @@ import { readEnv } from '../env.ts';
 import { capture, useScratchDir } from '../testing/cli.ts';
 import { startFakeSmtp, type FakeSmtp } from '../testing/fake-smtp.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
+import { placeOrder } from '../testing/orders.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { runCli } from './main.ts';
 
@@ -29,22 +30,13 @@ describe('npm run shop -- orders and mark-paid', () => {
   });
 
   /** A pickup order from Asha, placed through the shop's own API on the commands' database. */
-  async function placeOrder(): Promise<{ id: string; number: number }> {
+  async function orderFromAsha(): Promise<{ id: string; number: number }> {
     const e = env();
     const db = openDatabase({ dataDir: e.dataDir, databaseUrl: undefined });
     await migrate(db);
     const app = await buildTestApp(db, { config: shopConfig() });
     try {
-      const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
-      const res = await app.inject({
-        method: 'POST',
-        url: '/fn/order/create',
-        payload: {
-          userId: null,
-          sfId: 'test-shop',
-          order: { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup', personalDetails: personal, paymentType: 'pof' },
-        },
-      });
+      const res = await placeOrder(app);
       expect(res.statusCode).toBe(200);
       const { orderId, order } = res.json<{ orderId: string; order: { number: number } }>();
       return { id: orderId, number: order.number };
@@ -55,7 +47,7 @@ describe('npm run shop -- orders and mark-paid', () => {
   }
 
   it('lists orders, moves one on by its number (the shopper gets an e-mail), refuses a wrong step, shows it in full and marks it collected', async () => {
-    const { id, number } = await placeOrder();
+    const { id, number } = await orderFromAsha();
     const label = `#${number}`;
     const list = capture();
     expect(await runCli(['orders', 'list'], list.out, env())).toBe(0);
@@ -112,7 +104,7 @@ describe('npm run shop -- orders and mark-paid', () => {
   });
 
   it('a collected order that is then cancelled owes a refund; refund marks it paid back once', async () => {
-    const { number } = await placeOrder();
+    const { number } = await orderFromAsha();
     const run = async (...args: string[]) => {
       const c = capture();
       const code = await runCli(args, c.out, env());

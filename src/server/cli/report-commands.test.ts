@@ -11,7 +11,7 @@ import { createNewsletterRepository } from '../db/repositories/newsletter-reposi
 import { readEnv } from '../env.ts';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../testing/databases.ts';
-import { pickupOrUpiShopConfig } from '../testing/fixtures.ts';
+import { pickupOrUpiShopConfig, testPersonal } from '../testing/fixtures.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { addOwnerPriya } from '../testing/users.ts';
 import { runCli } from './main.ts';
@@ -21,9 +21,8 @@ const at = (date: string, time: string) => instantOf(date, time, IST);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shopConfig = () => ({
-  ...pickupOrUpiShopConfig(),
-});
+/** The reports' shop, in India's time zone. */
+const shopConfig = () => ({ ...pickupOrUpiShopConfig(), timeZone: IST });
 
 function capture() {
   const lines: string[] = [];
@@ -42,7 +41,7 @@ describe.each(testDatabases)('npm run shop -- report sales and newsletter export
     writeFileSync(shopFile, JSON.stringify(shopConfig()));
     return { ...readEnv({}), shopConfig: shopFile, ...opened.location };
   };
-  const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+  const personal = testPersonal();
   /** A guest's pickup order placed through the shop's API at an instant: its number. */
   const place = async (when: number, items: Array<{ id: string; qty: number }>, paymentType: 'pof' | 'upi-manual') => {
     now = when;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { pickupShopConfig } from '../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../testing/orders.ts';
 import { buildTestApp, loadWebBuild } from '../testing/test-app.ts';
 import { addUsers } from '../testing/users.ts';
 
@@ -64,15 +65,7 @@ describe.each(testDatabases)('kept pages and orders on $name', (database) => {
     return { rendered: [...rendered].sort(), bodies };
   };
   const order = async (id: string, qty: number) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        userId: null,
-        sfId: 'test-shop',
-        order: { items: [{ id, qty }], deliveryMode: 'pickup', personalDetails: { fullName: 'Asha Rao' }, paymentType: 'pof' },
-      },
-    });
+    const res = await placeOrder(app, checkoutOrder({ items: [{ id, qty }], personalDetails: { fullName: 'Asha Rao' } }));
     expect(res.statusCode, res.body).toBe(200);
   };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testShopConfig } from '../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../testing/orders.ts';
 import { buildTestApp, useTestApp } from '../testing/test-app.ts';
 import { addOwnerPriya } from '../testing/users.ts';
 
@@ -167,19 +168,7 @@ describe.each(testDatabases)('pages served again on $name (decision 028)', (data
       return (JSON.parse(ld) as { offers: { availability: string } }).offers.availability;
     };
     expect(await availability()).toBe('https://schema.org/InStock');
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 5 }],
-          deliveryMode: 'pickup',
-          personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } },
-          paymentType: 'pof',
-        },
-      },
-    });
+    const order = await placeOrder(t.app, checkoutOrder({ items: [{ id: 'tee-red-m', qty: 5 }] }));
     expect(order.json()).toMatchObject({ success: true });
     expect(await availability()).toBe('https://schema.org/OutOfStock');
   });

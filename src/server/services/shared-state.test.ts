@@ -7,7 +7,8 @@ import { createCallerVerification, type CallerEvent } from './caller-verificatio
 import { hashPassword } from './passwords.ts';
 import { createSharedState } from './shared-state.ts';
 import { testDatabases } from '../testing/databases.ts';
-import { testShopConfig } from '../testing/fixtures.ts';
+import { testPersonal, testShopConfig } from '../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../testing/orders.ts';
 import { testRedisUrl, uniquePrefix } from '../testing/redis.ts';
 import { buildTestApp } from '../testing/test-app.ts';
 import { addOwnerPriya, insertUser } from '../testing/users.ts';
@@ -68,19 +69,7 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     await reader.read(); // the feed's first words: it is listening
 
-    const placed = await one.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 1 }],
-          deliveryMode: 'pickup',
-          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-          paymentType: 'pof',
-        },
-      },
-    });
+    const placed = await placeOrder(one, checkoutOrder({ personalDetails: { ...testPersonal(), email: '' } }));
     expect(placed.statusCode).toBe(200);
     const { orderId } = placed.json<{ orderId: string }>();
     let heard = '';

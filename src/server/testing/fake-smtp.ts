@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { createSmtpMailer } from '../services/mailer.ts';
 
 /** One message as the server took it: who logged in, the envelope and the raw RFC 5322 text. */
 export type ReceivedMail = { user: string | undefined; from: string; to: string[]; raw: string };
@@ -24,13 +26,21 @@ export const SMTP_PASSWORD = 'smtp-password-never-logged';
  * password, so the credentials travel as they would to a real relay.
  */
 export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
-  const fake: FakeSmtp = {
-    url: '',
-    received: [],
-    refuse: false,
-    hold: undefined,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const fake: FakeSmtp = { url: '', received: [], refuse: false, hold: undefined, close: async () => {} };
+  await listen(fake, port);
+  return fake;
+}
+
+/** The fake mail server for the enclosing describe block: listening from before its first test (its `url` set then) to after its last. */
+export function useFakeSmtp(): FakeSmtp {
+  const fake: FakeSmtp = { url: '', received: [], refuse: false, hold: undefined, close: async () => {} };
+  beforeAll(() => listen(fake, 0));
+  afterAll(() => fake.close());
+  return fake;
+}
+
+/** Starts the server `fake` stands for and sets its url and close. */
+async function listen(fake: FakeSmtp, port: number): Promise<void> {
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -66,8 +76,14 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   });
   const bound = (server.server.address() as AddressInfo).port;
   fake.url = `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${bound}`;
-  return fake;
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
+
+/** The app options of a shop that e-mails through this server (from shop@example.com) with links to https://shop.example. */
+export const mailingThrough = (smtp: FakeSmtp) => ({
+  mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
+  publicUrl: 'https://shop.example',
+});
 
 /**
  * The decoded body of one part (text/plain, text/html, an attached text/calendar) of a

@@ -19,10 +19,9 @@ export const pickupShopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-/** A shop in India's time zone taking pickup orders with an e-mail address, paid on delivery or by UPI to the shop's id (the reports' shop). */
+/** A shop taking pickup orders with an e-mail address, paid on delivery or by UPI to the shop's id. */
 export const pickupOrUpiShopConfig = () => ({
   ...testShopConfig(),
-  timeZone: 'Asia/Kolkata',
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
   payment: {
     providers: [
@@ -31,6 +30,22 @@ export const pickupOrUpiShopConfig = () => ({
     ],
     upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
   },
+});
+
+/**
+ * Appointments for one service, a 30-minute kurta fitting at ₹150, on Monday mornings (10:00 to
+ * 13:00): booked at least an hour ahead, up to 14 days out, changed up to 4 hours before.
+ * `changes` sets any part (other opening hours, say).
+ */
+export const fittingAppointments = (changes: Record<string, unknown> = {}) => ({
+  enabled: true,
+  slotMinutes: 30,
+  minimumNoticeMinutes: 60,
+  horizonDays: 14,
+  changeNoticeMinutes: 240,
+  openingHours: { mon: [{ from: '10:00', to: '13:00' }] },
+  services: [{ id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 }],
+  ...changes,
 });
 
 /** Every way to pay: on delivery, UPI to the shop's id, and PayU (offered when the app is given PayU's key and salt). */
@@ -123,6 +138,9 @@ export const brokenConfigs: [string, (c: Record<string, unknown>) => void, strin
   ['another theme', (c) => (c.themeConfig = { themeId: 'fancy' }), configMessages.themeNotSupported],
   ['no contact', (c) => delete c.contact, configMessages.contactMissing],
 ];
+
+/** Asha's contact details as the checkout sends them: her name and e-mail address, no phone. */
+export const testPersonal = () => ({ fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } });
 
 /** Asha's delivery address in Bengaluru, as the checkout sends it. */
 export const testShipping = () => ({ ...ashaAddress, phone: '9800000001' });

@@ -53,8 +53,11 @@ export async function buildTestApp(
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];
 
-/** Opens a fresh database and app for the enclosing describe block, and closes both after it. */
-export function useTestApp(database: TestDatabase, options: TestAppOptions = {}): { readonly app: FastifyInstance; readonly db: Db } {
+/**
+ * Opens a fresh database and app for the enclosing describe block, and closes both after it.
+ * Options known only once the block's other servers listen (a fake mail server's url) are given as a function.
+ */
+export function useTestApp(database: TestDatabase, options: TestAppOptions | (() => TestAppOptions) = {}): { readonly app: FastifyInstance; readonly db: Db } {
   let app: FastifyInstance | undefined;
   let db: Db | undefined;
   let dispose: (() => Promise<void>) | undefined;
@@ -62,7 +65,7 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions = {})
     const opened = await database.open();
     dispose = opened.dispose;
     db = opened.db;
-    app = await buildTestApp(opened.db, options);
+    app = await buildTestApp(opened.db, typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await app?.close();

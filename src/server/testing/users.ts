@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import type { Db } from '../db/database.ts';
 import type { AccessTokens } from '../services/access-tokens.ts';
 
@@ -71,4 +72,16 @@ export function addOwnerAndCustomer(db: Db, tokens: AccessTokens, nameOf?: (id: 
     ],
     nameOf,
   );
+}
+
+/**
+ * The owner `priya` and the customer `asha` (as addOwnerAndCustomer makes them), added to the
+ * describe block's test database once it is open: their access tokens by id, there by the first test.
+ */
+export function useOwnerAndCustomer(shop: { readonly db: Db }, tokens: AccessTokens, nameOf?: (id: string) => string): Record<string, string> {
+  const token: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(token, await addOwnerAndCustomer(shop.db, tokens, nameOf));
+  });
+  return token;
 }

@@ -1,25 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
-import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
+import { pickupOrUpiShopConfig, testPersonal } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import type { Db } from '../database.ts';
 import { createAuditRepository } from './audit-repository.ts';
 import { createOrderRepository } from './order-repository.ts';
 import { createPaymentRepository } from './payment-repository.ts';
 
-const shopConfig = () => ({
-  ...testShopConfig(),
-  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: {
-    upi: everyPayment().upi,
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-    ],
-  },
-});
-const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+const personal = testPersonal();
 const pickupOrder = (paymentType: 'pof' | 'upi-manual' = 'pof') => ({
   userId: null,
   sfId: 'test-shop',
@@ -32,7 +21,7 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
   let dispose: () => Promise<void>;
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: shopConfig() });
+    app = await buildTestApp(db, { config: pickupOrUpiShopConfig() });
     // enough for every order these tests place
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
   });

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ashaAddress } from '../../../domain/testing/addresses.ts';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import type { TestDatabase } from '../../testing/databases.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { testPersonal, testShipping, testShopConfig } from '../../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../../testing/orders.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
+import { insertUser } from '../../testing/users.ts';
 import { problemWith, type Report } from './answers.ts';
 import { pct, preview, type Auth, type Call } from './calls.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './openapi.ts';
@@ -98,15 +99,8 @@ export function useFuzzedApi(database: TestDatabase) {
     // codes to the (silent) log as in the demo: without a way to send them the code calls answer 503 by design
     app = await buildTestApp(db, { config: shopConfig(), payu: PAYU, authSecret: secret, codesInLog: true });
     const issuer = createAccessTokens(secret);
-    for (const [id, role] of [
-      ['fuzz-shopper', 'customer'],
-      ['fuzz-owner', 'owner'],
-    ] as const) {
-      await db.kysely
-        .insertInto('users')
-        .values({ id, name: id, email: `${id}@example.com`, phone: null, password_hash: null, role, email_verified: 1, phone_verified: 0, created_at: 0 })
-        .execute();
-    }
+    await insertUser(db, { id: 'fuzz-shopper', role: 'customer' });
+    await insertUser(db, { id: 'fuzz-owner', role: 'owner' });
     tokens.shopper = await issuer.issue({ userId: 'fuzz-shopper', role: 'customer', sessionId: 'test-session' });
     tokens.owner = await issuer.issue({ userId: 'fuzz-owner', role: 'owner', sessionId: 'test-session' });
     tokens.expired = await createAccessTokens(secret, { clock: () => Date.now() - 3_600_000, ttlSeconds: 60 }).issue({
@@ -119,20 +113,8 @@ export function useFuzzedApi(database: TestDatabase) {
     // something of each kind for the ids in paths and bodies to find
     const shop = await app.inject({ url: '/api/shop' });
     expect(shop.statusCode, 'the fuzz shop config is valid').toBe(200);
-    const placed = await app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      headers: as('shopper'),
-      payload: {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 1 }],
-          deliveryMode: 'pickup',
-          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-          paymentType: 'upi-manual',
-        },
-      },
-    });
+    const asha = { ...testPersonal(), email: '' };
+    const placed = await placeOrder(app, checkoutOrder({ personalDetails: asha, paymentType: 'upi-manual' }), as('shopper'));
     expect(placed.statusCode, placed.body).toBe(200);
     const order = placed.json<{ orderId: string; notificationToken: string }>();
     tokens['order token'] = order.notificationToken;
@@ -165,7 +147,7 @@ export function useFuzzedApi(database: TestDatabase) {
 
     const bookingId = booked.json<{ billId: string }>().billId;
     const ids = [order.orderId, bookingId, address.json<{ id: string }>().id, 'fuzz-device-0001', 'tee-red-m', 'mango'];
-    const shipping = { ...ashaAddress, phone: '9800000001' };
+    const shipping = testShipping();
     Object.assign(pathHints, {
       '/admin/api/orders/{id}': { id: [order.orderId] },
       '/admin/api/orders/{id}/status': { id: [order.orderId] },
@@ -178,36 +160,16 @@ export function useFuzzedApi(database: TestDatabase) {
       '/api/user/cart/{id}': { id: ['tee-red-m', 'mango', 'tee-red-l'] },
       '/fn/order/create': {
         '': [
-          {
-            sfId: 'test-shop',
-            order: {
-              items: [{ id: 'tee-red-m', qty: 1 }],
-              deliveryMode: 'pickup',
-              personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-              paymentType: 'pof',
-            },
-          },
-          {
-            sfId: 'test-shop',
-            order: {
-              items: [{ id: 'mango', qty: 0.5 }],
-              deliveryMode: 'ship',
-              personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-              shippingDetails: shipping,
-              shippingSlotId: deliverySlots[0] ?? null,
-              paymentType: 'upi-manual',
-            },
-          },
-          {
-            sfId: 'test-shop',
-            order: {
-              items: [{ id: 'tee-red-m', qty: 1 }],
-              deliveryMode: 'dine',
-              personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-              dineInDetails: { spaceId: 'table-4', value: 'Table 4' },
-              paymentType: 'payu',
-            },
-          },
+          checkoutOrder({ personalDetails: asha }),
+          checkoutOrder({
+            items: [{ id: 'mango', qty: 0.5 }],
+            deliveryMode: 'ship',
+            personalDetails: asha,
+            shippingDetails: shipping,
+            shippingSlotId: deliverySlots[0] ?? null,
+            paymentType: 'upi-manual',
+          }),
+          checkoutOrder({ deliveryMode: 'dine', personalDetails: asha, dineInDetails: { spaceId: 'table-4', value: 'Table 4' }, paymentType: 'payu' }),
         ],
       },
     });

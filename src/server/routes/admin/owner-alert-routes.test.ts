@@ -2,19 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
-import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
-import { createSmtpMailer } from '../../services/mailer.ts';
 import { createPushSender, loadVapidKeys } from '../../services/push.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { addUser, insertUser } from '../../testing/users.ts';
 import { startFakePushService, type FakePushService } from '../../testing/fake-push-service.ts';
-import { mimePart, startFakeSmtp, subjectOf, type FakeSmtp } from '../../testing/fake-smtp.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
-import { buildTestApp } from '../../testing/test-app.ts';
+import { mailingThrough, mimePart, startFakeSmtp, subjectOf, useFakeSmtp } from '../../testing/fake-smtp.ts';
+import { fittingAppointments, testShopConfig } from '../../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../../testing/orders.ts';
+import { buildTestApp, useTestApp } from '../../testing/test-app.ts';
 
 const IST = 'Asia/Kolkata';
 /** Monday 23 November 2026, 09:00 in the shop. */
@@ -28,65 +26,40 @@ const shopConfig = (contactEmail?: string) => ({
   contact: { phone: '+91 98000 00000', ...(contactEmail ? { email: contactEmail } : {}) },
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: false, phone: true } } },
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
-  appointments: {
-    enabled: true,
-    slotMinutes: 30,
-    minimumNoticeMinutes: 60,
-    horizonDays: 14,
-    changeNoticeMinutes: 240,
-    openingHours: { mon: [{ from: '10:00', to: '13:00' }] },
-    services: [{ id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 }],
-  },
+  appointments: fittingAppointments(),
 });
+/** Asha, who gives her phone number and no e-mail address. */
+const ashaWithPhone = { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } };
 
 describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
   let pushService: FakePushService;
-  const token: Record<string, string> = {};
-
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
     pushService = await startFakePushService();
-    ({ db, dispose } = await database.open());
-    const push = createPushSender(loadVapidKeys({}, mkdtempSync(path.join(os.tmpdir(), 'vapid-')), 'mailto:owner@shop.example'));
-    app = await buildTestApp(db, {
-      config: shopConfig('orders@kirana.example'),
-      authSecret: secret,
-      clock: () => NOW,
-      push,
-      pushServiceOrigin: pushService.origin,
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
-      publicUrl: 'https://shop.example',
-    });
+    return () => pushService.close();
+  });
+  const smtp = useFakeSmtp();
+  const shop = useTestApp(database, () => ({
+    config: shopConfig('orders@kirana.example'),
+    authSecret: secret,
+    clock: () => NOW,
+    push: createPushSender(loadVapidKeys({}, mkdtempSync(path.join(os.tmpdir(), 'vapid-')), 'mailto:owner@shop.example')),
+    pushServiceOrigin: pushService.origin,
+    ...mailingThrough(smtp),
+  }));
+  const token: Record<string, string> = {};
+  beforeAll(async () => {
     for (const [id, role, phone] of [
       ['priya', 'owner', null],
       ['asha', 'customer', '+919800000001'],
     ] as const) {
-      token[id] = await addUser(db, tokens, { id, role, name: id === 'priya' ? 'Priya' : 'Asha Rao', phone });
+      token[id] = await addUser(shop.db, tokens, { id, role, name: id === 'priya' ? 'Priya' : 'Asha Rao', phone });
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
-    await pushService?.close();
   });
 
   const call = (url: string, user?: string, payload?: object) =>
-    app.inject({ method: 'POST', url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+    shop.app.inject({ method: 'POST', url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const placeOrder = async () => {
-    const res = await call('/fn/order/create', undefined, {
-      sfId: 'test-shop',
-      order: {
-        items: [{ id: 'tee-red-m', qty: 1 }],
-        deliveryMode: 'pickup',
-        personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } },
-        paymentType: 'pof',
-      },
-    });
+    const res = await call('/fn/order/create', undefined, checkoutOrder({ personalDetails: ashaWithPhone }));
     expect(res.statusCode).toBe(200);
     return res.json<{ orderId: string; order: { number: number } }>();
   };
@@ -155,13 +128,13 @@ describe.each(testDatabases)("the owner's alerts with /admin closed, on $name", 
     expect(pushesTo('/priya-phone')).toHaveLength(2);
     // the order's e-mail goes after the answer: counted once it has arrived
     await expect.poll(() => smtp.received.length).toBe(before + 1);
-    await db.kysely.updateTable('users').set({ role: 'customer' }).where('id', '=', 'priya').execute();
+    await shop.db.kysely.updateTable('users').set({ role: 'customer' }).where('id', '=', 'priya').execute();
     const mails = smtp.received.length;
     await placeOrder();
     // the e-mail to the shop's address still goes: it is the config's, not the account's
     await expect.poll(() => smtp.received.length).toBe(mails + 1);
     expect(pushesTo('/priya-tablet')).toHaveLength(1);
-    await db.kysely.updateTable('users').set({ role: 'owner' }).where('id', '=', 'priya').execute();
+    await shop.db.kysely.updateTable('users').set({ role: 'owner' }).where('id', '=', 'priya').execute();
   });
 });
 
@@ -172,8 +145,7 @@ describe("the owner's alert e-mail without a shop address", () => {
     const app = await buildTestApp(db, {
       config: shopConfig(),
       clock: () => NOW,
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
-      publicUrl: 'https://shop.example',
+      ...mailingThrough(smtp),
     });
     try {
       for (const [id, verified] of [
@@ -183,19 +155,7 @@ describe("the owner's alert e-mail without a shop address", () => {
       ] as const) {
         await insertUser(db, { id, role: 'owner', emailVerified: verified === 1 });
       }
-      const res = await app.inject({
-        method: 'POST',
-        url: '/fn/order/create',
-        payload: {
-          sfId: 'test-shop',
-          order: {
-            items: [{ id: 'tee-red-m', qty: 1 }],
-            deliveryMode: 'pickup',
-            personalDetails: { fullName: 'Asha Rao', phone: { number: '9800000001', dialCode: '+91' } },
-            paymentType: 'pof',
-          },
-        },
-      });
+      const res = await placeOrder(app, checkoutOrder({ personalDetails: ashaWithPhone }));
       expect(res.statusCode).toBe(200);
       await expect.poll(() => smtp.received.length).toBe(2);
       expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(['priya@example.com', 'sunil@example.com']);

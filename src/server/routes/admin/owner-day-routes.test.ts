@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
-import type { Db } from '../../db/database.ts';
 import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
-import { createSmtpMailer } from '../../services/mailer.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { addUser } from '../../testing/users.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
-import { buildTestApp } from '../../testing/test-app.ts';
+import { mailingThrough, mimePart, useFakeSmtp } from '../../testing/fake-smtp.ts';
+import { fittingAppointments, testShopConfig } from '../../testing/fixtures.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 
 const IST = 'Asia/Kolkata';
 /** Monday 23 November 2026, 09:00 in the shop: the tests' "now". */
@@ -20,54 +17,29 @@ const shopConfig = () => ({
   ...testShopConfig(),
   timeZone: IST,
   contact: { phone: '+91 98000 00000' },
-  appointments: {
-    enabled: true,
-    slotMinutes: 30,
-    minimumNoticeMinutes: 60,
-    horizonDays: 14,
-    changeNoticeMinutes: 240,
-    openingHours: { mon: [{ from: '10:00', to: '13:00' }], tue: [{ from: '10:00', to: '13:00' }] },
-    services: [{ id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 }],
-  },
+  appointments: fittingAppointments({ openingHours: { mon: [{ from: '10:00', to: '13:00' }], tue: [{ from: '10:00', to: '13:00' }] } }),
 });
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
 
 describe.each(testDatabases)("the owner's day — bookings and stock — on $name", (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
+  const smtp = useFakeSmtp();
   let now = NOW;
+  const shop = useTestApp(database, () => ({ config: shopConfig(), authSecret: secret, clock: () => now, ...mailingThrough(smtp) }));
   const token: Record<string, string> = {};
-
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, {
-      config: shopConfig(),
-      authSecret: secret,
-      clock: () => now,
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
-      publicUrl: 'https://shop.example',
-    });
     for (const [id, role, phone] of [
       ['priya', 'owner', null],
       ['asha', 'customer', '+919800000001'],
       ['ravi', 'customer', null],
     ] as const) {
-      token[id] = await addUser(db, tokens, { id, role, name: `User ${id}`, phone });
+      token[id] = await addUser(shop.db, tokens, { id, role, name: `User ${id}`, phone });
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
   });
 
   const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+    shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const book = async (user: string, start: string) => {
     const res = await call('POST', '/fn/appointment/create', user, {
       userId: user,
@@ -141,7 +113,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
       expect((await call('POST', '/admin/api/appointments/01NOSUCH/outcome', 'priya', { outcome: 'attended' })).statusCode).toBe(404);
       const marked = (await call('GET', '/admin/api/appointments/upcoming', 'priya')).json().appointments.map((a: { id: string }) => a.id);
       expect(marked).not.toContain(soon);
-      const trail = await createAuditRepository(db).list(`appointment:${soon}`);
+      const trail = await createAuditRepository(shop.db).list(`appointment:${soon}`);
       expect(trail.map((e) => [e.actor, e.action])).toEqual([
         ['priya', 'appointment.attended'],
         ['priya', 'appointment.no_show'],
@@ -180,7 +152,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     expect([first, second].find((r) => r.statusCode === 409)!.json()).toMatchObject({ error: 'cancelled', message: 'This booking was cancelled already.' });
     expect(await remaining('2026-11-23', '12:30')).toBe(1);
     expect((await call('GET', '/api/user/appointments', 'ravi')).json().find((a: { id: string }) => a.id === id)).toMatchObject({ status: 'cancelled' });
-    expect(await createAuditRepository(db).list(`appointment:${id}`)).toMatchObject([{ actor: 'priya', action: 'appointment.cancel' }]);
+    expect(await createAuditRepository(shop.db).list(`appointment:${id}`)).toMatchObject([{ actor: 'priya', action: 'appointment.cancel' }]);
 
     const cancelMails = () => smtp.received.filter((m) => m.raw.includes('Subject: Your booking at Test Shop was cancelled'));
     await expect.poll(() => cancelMails().length).toBe(1);
@@ -201,7 +173,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
         message: 'This booking has ended.',
       });
       expect((await call('POST', '/admin/api/appointments/01NOSUCHBOOKING/cancel', 'priya')).statusCode).toBe(404);
-      expect(await createAuditRepository(db).list(`appointment:${id}`)).toEqual([]);
+      expect(await createAuditRepository(shop.db).list(`appointment:${id}`)).toEqual([]);
     } finally {
       now = NOW;
     }
@@ -220,7 +192,7 @@ describe.each(testDatabases)("the owner's day — bookings and stock — on $nam
     expect(set.json()).toEqual({ success: true, variantId: 'tee-red-m', stock: 7 });
     const catalog = (await call('GET', '/api/catalog')).json<{ products: Array<{ variantId: string; stock: number }> }>();
     expect(catalog.products.find((p) => p.variantId === 'tee-red-m')?.stock).toBe(7);
-    expect(await createAuditRepository(db).list('product:tee-red-m')).toMatchObject([{ actor: 'priya', action: 'stock.set', detail: { to: 7 } }]);
+    expect(await createAuditRepository(shop.db).list('product:tee-red-m')).toMatchObject([{ actor: 'priya', action: 'stock.set', detail: { to: 7 } }]);
   });
 
   it('refuses a negative, fractional (for whole units) or missing stock and an unknown product, changing nothing', async () => {

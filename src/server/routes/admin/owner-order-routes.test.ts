@@ -1,48 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { countOrders } from '../../testing/orders.ts';
-import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
-import { buildTestApp } from '../../testing/test-app.ts';
-import { addOwnerAndCustomer } from '../../testing/users.ts';
+import { pickupOrUpiShopConfig, testPersonal } from '../../testing/fixtures.ts';
+import { buildTestApp, useTestApp } from '../../testing/test-app.ts';
+import { useOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
-const shopConfig = () => ({
-  ...testShopConfig(),
-  orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: false } } },
-  payment: {
-    upi: everyPayment().upi,
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-    ],
-  },
-});
-const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+
+const personal = testPersonal();
 
 describe.each(testDatabases)("the owner's order calls on $name", (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  const token: Record<string, string> = {};
-
+  const shop = useTestApp(database, { config: pickupOrUpiShopConfig(), authSecret: secret });
+  const token = useOwnerAndCustomer(shop, tokens);
   beforeAll(async () => {
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    Object.assign(token, await addOwnerAndCustomer(db, tokens));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
+    await shop.db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
   });
 
   const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+    shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const place = async (paymentType: 'pof' | 'upi-manual' = 'pof') =>
     (
       await call('POST', '/fn/order/create', 'asha', {
@@ -51,7 +29,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
       })
     ).json<{ orderId: string }>().orderId;
   const stock = async () =>
-    (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
+    (await shop.db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli / 1000;
 
   it('answers a guest and a shopper as if the calls did not exist, and changes nothing', async () => {
     const id = await place();
@@ -70,7 +48,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
       }
     }
     expect((await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order.status).toBe('placed');
-    const bad = await app.inject({ method: 'GET', url: '/admin/api/orders', headers: { authorization: 'Bearer not-a-token' } });
+    const bad = await shop.app.inject({ method: 'GET', url: '/admin/api/orders', headers: { authorization: 'Bearer not-a-token' } });
     expect(bad.statusCode).toBe(404);
   });
 
@@ -165,7 +143,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     ).json<{ orderId: string; notificationToken: string }>();
     const id = placed.orderId;
     const guestView = async () =>
-      (await app.inject({ method: 'GET', url: `/api/guest/order/${id}`, headers: { authorization: `Bearer ${placed.notificationToken}` } })).json().order;
+      (await shop.app.inject({ method: 'GET', url: `/api/guest/order/${id}`, headers: { authorization: `Bearer ${placed.notificationToken}` } })).json().order;
     // not paid yet: nothing to refund
     expect((await call('POST', `/admin/api/orders/${id}/refund`, 'priya', {})).json()).toMatchObject({ error: 'no_refund' });
     expect((await call('POST', `/admin/api/orders/${id}/paid`, 'priya', { reference: 'UTR1122334455' })).statusCode).toBe(200);
@@ -205,7 +183,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
       })
     ).json<{ orderId: string; notificationToken: string }>();
     // the shopper sent a reference before the shop rejected the order
-    await app.inject({
+    await shop.app.inject({
       method: 'POST',
       url: '/fn/order/upiReference',
       payload: { sfId: 'test-shop', orderId: transfer.orderId, utr: '412345678901' },
@@ -250,7 +228,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect((await call('GET', '/admin/api/events', 'asha')).statusCode).toBe(404);
     expect((await call('GET', '/admin/api/events')).statusCode).toBe(404);
     // a server of its own, listening: the feed is a real stream
-    const server = await buildTestApp(db, { config: shopConfig(), authSecret: secret, seed: false });
+    const server = await buildTestApp(shop.db, { config: pickupOrUpiShopConfig(), authSecret: secret, seed: false });
     try {
       const origin = await server.listen({ port: 0, host: '127.0.0.1' });
       const feed = await fetch(`${origin}/admin/api/events`, { headers: { authorization: `Bearer ${token.priya}` } });
@@ -278,7 +256,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     expect((await call('POST', '/admin/api/store', 'priya', { open: 'no' })).statusCode).toBe(400);
     expect((await call('POST', '/admin/api/store', 'priya', { open: false })).json()).toEqual({ success: true, open: false });
     expect((await call('GET', '/admin/api/store', 'priya')).json()).toEqual({ success: true, open: false });
-    const count = () => countOrders(db);
+    const count = () => countOrders(shop.db);
     const before = { orders: await count(), stock: await stock() };
     const refused = await call('POST', '/fn/order/create', 'asha', {
       sfId: 'test-shop',
@@ -290,7 +268,7 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
 
     await call('POST', '/admin/api/store', 'priya', { open: true });
     expect(await place()).toEqual(expect.any(String));
-    const trail = await db.kysely
+    const trail = await shop.db.kysely
       .selectFrom('audit_log')
       .select(['actor', 'action'])
       .where('subject', '=', 'store')

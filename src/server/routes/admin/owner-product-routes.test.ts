@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
 import type { Product } from '../../../domain/catalog.ts';
 import { filterProducts, parseCatalogFilter } from '../../../domain/catalog-view.ts';
@@ -8,9 +8,10 @@ import type { Db } from '../../db/database.ts';
 import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { testShopConfig, testShipping } from '../../testing/fixtures.ts';
-import { buildTestApp } from '../../testing/test-app.ts';
-import { addOwnerAndCustomer } from '../../testing/users.ts';
+import { testPersonal, testShopConfig, testShipping } from '../../testing/fixtures.ts';
+import { checkoutOrder } from '../../testing/orders.ts';
+import { buildTestApp, useTestApp } from '../../testing/test-app.ts';
+import { addOwnerAndCustomer, useOwnerAndCustomer } from '../../testing/users.ts';
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
@@ -32,35 +33,19 @@ const shopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const shipping = testShipping();
-const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+/** A guest's order for delivery to Asha, paid on delivery. */
+const guestDelivery = (items: Array<{ id: string; qty: number }>) =>
+  checkoutOrder({ items, deliveryMode: 'ship', personalDetails: testPersonal(), shippingDetails: testShipping() });
 
 describe.each(testDatabases)("the owner's products on $name", (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  const token: Record<string, string> = {};
-
-  beforeAll(async () => {
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-  });
+  const shop = useTestApp(database, { config: shopConfig(), authSecret: secret });
+  const token = useOwnerAndCustomer(shop, tokens, (id) => `User ${id}`);
 
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+    shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
   const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
-  const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, {
-      userId: null,
-      sfId: 'test-shop',
-      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-    });
+  const order = (items: Array<{ id: string; qty: number }>) => call('POST', '/fn/order/create', undefined, guestDelivery(items));
 
   it('a price change shows in the catalog at once, leaves the stock as sold and is audited old → new', async () => {
     // 5 in stock; a shopper buys 2
@@ -72,7 +57,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
     const edited = await product('tee-red-m');
     expect(edited?.price).toEqual({ mrp: 799, regular: 649, special: 549.25 });
     expect(edited?.stock).toBe(3);
-    const [entry] = await createAuditRepository(db).list('product:tee-red-m');
+    const [entry] = await createAuditRepository(shop.db).list('product:tee-red-m');
     expect(entry).toMatchObject({
       actor: 'priya',
       action: 'product.edit',
@@ -103,7 +88,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
 
   it('refuses bad prices, an unknown category and a blank title with a message per field, changing nothing', async () => {
     const before = await catalog();
-    const audit = (await createAuditRepository(db).list()).length;
+    const audit = (await createAuditRepository(shop.db).list()).length;
     const cases: Array<[object, Array<[string, string]>]> = [
       [{ price: { regular: -1 } }, [['price.regular', 'A price cannot be negative.']]],
       [{ price: { special: 700 } }, [['price.special', 'The special price must not be above the regular price.']]],
@@ -125,7 +110,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
     const mango = await call('PATCH', '/admin/api/products/mango', 'priya', { isFraction: false, price: { regular: 300 } });
     expect(mango.json()).toMatchObject({ fields: [{ path: 'isFraction' }] });
     expect(await catalog()).toEqual(before);
-    expect((await createAuditRepository(db).list()).length).toBe(audit);
+    expect((await createAuditRepository(shop.db).list()).length).toBe(audit);
     expect((await call('PATCH', '/admin/api/products/no-such-product', 'priya', { title: 'X' })).statusCode).toBe(404);
   });
 
@@ -134,7 +119,7 @@ describe.each(testDatabases)("the owner's products on $name", (database) => {
     const res = await call('PATCH', '/admin/api/products/mango', 'priya', { weightStep: 0.1, sizeGuide: '  One mango weighs about 300 g.  ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(await product('mango')).toEqual({ ...before, weightStep: 0.1, sizeGuide: 'One mango weighs about 300 g.' });
-    const [entry] = await createAuditRepository(db).list('product:mango');
+    const [entry] = await createAuditRepository(shop.db).list('product:mango');
     expect(entry?.detail).toEqual({ weightStep: { from: null, to: 0.1 }, sizeGuide: { from: '', to: 'One mango weighs about 300 g.' } });
     // back to the storefront's own 250 g and no guide
     expect((await call('PATCH', '/admin/api/products/mango', 'priya', { weightStep: null, sizeGuide: ' ' })).statusCode).toBe(200);
@@ -181,12 +166,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () => (await call('GET', '/api/catalog')).json<{ products: CatalogProduct[] }>().products;
   const product = async (variantId: string) => (await catalog()).find((p) => p.variantId === variantId);
-  const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, {
-      userId: null,
-      sfId: 'test-shop',
-      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-    });
+  const order = (items: Array<{ id: string; qty: number }>) => call('POST', '/fn/order/create', undefined, guestDelivery(items));
   const stockOf = async (id: string) =>
     (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', id).executeTakeFirstOrThrow()).stock_milli / 1000;
   const mark = (variantId: string, body: object, user = 'priya') => call('POST', `/admin/api/products/${variantId}/marks`, user, body);
@@ -221,15 +201,7 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
     await mark('tee-red-l', { tracksStock: false });
     expect(await product('tee-red-l')).toMatchObject({ stock: 0, madeToOrder: true });
     // the checkout's quote agrees with the order
-    expect(
-      (
-        await call('POST', '/fn/order/quote', undefined, {
-          userId: null,
-          sfId: 'test-shop',
-          order: { items: [{ id: 'tee-red-l', qty: 3 }], deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await call('POST', '/fn/order/quote', undefined, guestDelivery([{ id: 'tee-red-l', qty: 3 }]))).statusCode).toBe(200);
     const placed = await order([{ id: 'tee-red-l', qty: 3 }]);
     expect(placed.statusCode, placed.body).toBe(200);
     expect(await stockOf('tee-red-l')).toBe(0);
@@ -280,33 +252,16 @@ describe.each(testDatabases)("the owner's marks on products on $name", (database
 });
 
 describe.each(testDatabases)('the owner creates a product on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  const token: Record<string, string> = {};
-
-  beforeAll(async () => {
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { config: shopConfig(), authSecret: secret });
-    Object.assign(token, await addOwnerAndCustomer(db, tokens, (id) => `User ${id}`));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-  });
+  const shop = useTestApp(database, { config: shopConfig(), authSecret: secret });
+  const token = useOwnerAndCustomer(shop, tokens, (id) => `User ${id}`);
 
   const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+    shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   const catalog = async () =>
     (await call('GET', '/api/catalog')).json<{ products: Array<CatalogProduct & { itemId: string; variantName: string; isFraction: boolean }> }>().products;
   const create = (body: object, user = 'priya') => call('POST', '/admin/api/products', user, body);
-  const rows = async () => (await db.kysely.selectFrom('products').select(db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-  const order = (items: Array<{ id: string; qty: number }>) =>
-    call('POST', '/fn/order/create', undefined, {
-      userId: null,
-      sfId: 'test-shop',
-      order: { items, deliveryMode: 'ship', personalDetails: personal, shippingDetails: shipping, paymentType: 'pof' },
-    });
+  const rows = async () => (await shop.db.kysely.selectFrom('products').select(shop.db.kysely.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const order = (items: Array<{ id: string; qty: number }>) => call('POST', '/fn/order/create', undefined, guestDelivery(items));
   const chai = {
     title: 'Masala Chai',
     description: 'Strong Assam tea with spices.',
@@ -364,7 +319,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
     expect(placed.statusCode, placed.body).toBe(200);
     expect((await catalog()).find((p) => p.variantId === 'masala-chai-250-g')?.stock).toBe(8);
 
-    const [entry] = await createAuditRepository(db).list('product:masala-chai-250-g');
+    const [entry] = await createAuditRepository(shop.db).list('product:masala-chai-250-g');
     expect(entry).toMatchObject({
       actor: 'priya',
       action: 'product.create',
@@ -392,7 +347,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
 
   it('refuses bad input with a message per field and writes nothing', async () => {
     const count = await rows();
-    const audit = (await createAuditRepository(db).list()).length;
+    const audit = (await createAuditRepository(shop.db).list()).length;
     const variant = (over: object) => ({ variantName: 'Box', price: { mrp: 100, regular: 90, special: 80 }, stock: 1, ...over });
     const cases: Array<[object, Array<[string, string]>]> = [
       [
@@ -423,7 +378,7 @@ describe.each(testDatabases)('the owner creates a product on $name', (database) 
     const many = await create({ ...chai, variants: Array.from({ length: 21 }, (_, i) => variant({ variantName: `Box ${i}` })) });
     expect(many.json().fields).toEqual([{ path: 'variants', message: 'A product has at most 20 variants.' }]);
     expect(await rows()).toBe(count);
-    expect((await createAuditRepository(db).list()).length).toBe(audit);
+    expect((await createAuditRepository(shop.db).list()).length).toBe(audit);
   });
 
   it('answers a guest and a shopper as if the call did not exist, and writes nothing', async () => {

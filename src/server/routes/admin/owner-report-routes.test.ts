@@ -5,7 +5,7 @@ import { instantOf } from '../../../domain/booking.ts';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { pickupOrUpiShopConfig } from '../../testing/fixtures.ts';
+import { fittingAppointments, pickupOrUpiShopConfig, testPersonal } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { addUsers } from '../../testing/users.ts';
 
@@ -14,17 +14,10 @@ const at = (date: string, time: string) => instantOf(date, time, IST);
 
 const shopConfig = () => ({
   ...pickupOrUpiShopConfig(),
-  appointments: {
-    enabled: true,
-    slotMinutes: 30,
-    minimumNoticeMinutes: 60,
-    horizonDays: 14,
-    changeNoticeMinutes: 60,
-    openingHours: { tue: [{ from: '10:00', to: '13:00' }] },
-    services: [{ id: 'fitting', name: 'Kurta fitting', durationMinutes: 30, price: 150 }],
-  },
+  timeZone: IST,
+  appointments: fittingAppointments({ changeNoticeMinutes: 60, openingHours: { tue: [{ from: '10:00', to: '13:00' }] } }),
 });
-const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+const personal = testPersonal();
 
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);

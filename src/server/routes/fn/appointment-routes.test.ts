@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
-import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
-import { createSmtpMailer } from '../../services/mailer.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { checkoutOrder } from '../../testing/orders.ts';
 import { addUser } from '../../testing/users.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
+import { mailingThrough, mimePart, useFakeSmtp } from '../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';
-import { buildTestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/test-app.ts';
 
 const IST = 'Asia/Kolkata';
 const at = (date: string, time: string) => instantOf(date, time, IST);
@@ -50,37 +48,21 @@ const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
 
 describe.each(testDatabases)('appointments and delivery slots on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
+  const smtp = useFakeSmtp();
   let now = NOW;
+  const shop = useTestApp(database, () => ({ config: shopConfig(), authSecret: secret, clock: () => now, ...mailingThrough(smtp) }));
   const token: Record<string, string> = {};
 
   async function addCustomer(id: string) {
-    token[id] = await addUser(db, tokens, { id, role: 'customer', name: `User ${id}` });
+    token[id] = await addUser(shop.db, tokens, { id, role: 'customer', name: `User ${id}` });
   }
 
   beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, {
-      config: shopConfig(),
-      authSecret: secret,
-      clock: () => now,
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@example.com' }),
-      publicUrl: 'https://shop.example',
-    });
     for (const id of ['asha', 'ravi', 'mira']) await addCustomer(id);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
   });
 
   const call = (method: 'GET' | 'POST', url: string, user?: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
+    shop.app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
   // the test accounts have no phone number: each booking gives the one the shop may call
   const book = (user: string | undefined, serviceId: string, start: string, extra: object = {}) =>
     call('POST', '/fn/appointment/create', user, { userId: 'ravi', sfId: 'test-shop', appointment: { serviceId, start, phone: '+91 98000 11111', ...extra } });
@@ -137,7 +119,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('a shopper whose e-mail is not confirmed gets no calendar file, and the answer does not claim one', async () => {
-    token.unconfirmed = await addUser(db, tokens, { id: 'unconfirmed', role: 'customer', name: 'Unconfirmed', emailVerified: false });
+    token.unconfirmed = await addUser(shop.db, tokens, { id: 'unconfirmed', role: 'customer', name: 'Unconfirmed', emailVerified: false });
     const before = smtp.received.length;
     const res = await book('unconfirmed', 'fitting', '2026-11-23T12:30:00+05:30');
     expect(res.statusCode).toBe(200);
@@ -155,7 +137,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     const refused = answers.filter((a) => a.statusCode !== 200);
     expect(refused.map((a) => a.statusCode)).toEqual(Array(17).fill(409));
     expect(refused[0]!.json()).toEqual({ success: false, error: 'full', message: 'This time is fully booked. Please choose another time.' });
-    const rows = await db.kysely.selectFrom('appointments').select('id').where('service_id', '=', 'class').where('status', '=', 'booked').execute();
+    const rows = await shop.db.kysely.selectFrom('appointments').select('id').where('service_id', '=', 'class').where('status', '=', 'booked').execute();
     expect(rows).toHaveLength(3);
     // a one-hour class on a 30-minute grid holds 11:00 and 11:30: starts at 10:30 and 11:30 overlap it
     expect(await slotsOn('class', '2026-11-23')).toEqual(['10:00:3', '10:30:0', '11:00:0', '11:30:0', '12:00:3']);
@@ -226,7 +208,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   });
 
   it('times in the past, too soon, too far ahead, on closed days or off the grid are refused with the reason; nothing is written', async () => {
-    const before = await db.kysely
+    const before = await shop.db.kysely
       .selectFrom('appointments')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
@@ -254,7 +236,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
         await call('POST', '/fn/appointment/create', 'asha', { sfId: 'other-shop', appointment: { serviceId: 'fitting', start: '2026-11-23T12:00:00+05:30' } })
       ).json().message,
     ).toBe('Store not specified');
-    const after = await db.kysely
+    const after = await shop.db.kysely
       .selectFrom('appointments')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
@@ -332,19 +314,19 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
   describe('delivery slots', () => {
     const address = { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' };
     const order = (slot: string | null, user?: string) =>
-      call('POST', '/fn/order/create', user, {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 1 }],
+      call(
+        'POST',
+        '/fn/order/create',
+        user,
+        checkoutOrder({
           deliveryMode: 'ship',
           personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '' } },
           shippingDetails: address,
           shippingSlotId: slot,
-          paymentType: 'pof',
-        },
-      });
+        }),
+      );
     const stock = async () =>
-      (await db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli;
+      (await shop.db.kysely.selectFrom('products').select('stock_milli').where('id', '=', 'tee-red-m').executeTakeFirstOrThrow()).stock_milli;
     const offered = async () =>
       ((await call('GET', '/api/delivery/slots')).json().slots as Array<{ id: string; remaining: number }>).map((s) => `${s.id}:${s.remaining}`);
 
@@ -370,7 +352,7 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
       // the guest's cancel request cancels the unconfirmed order and frees the slot, once
       const { orderId, notificationToken } = first.json();
       for (let i = 0; i < 2; i++)
-        await app.inject({
+        await shop.app.inject({
           method: 'POST',
           url: '/fn/order/cancelRequest',
           payload: { sfId: 'test-shop', orderId },

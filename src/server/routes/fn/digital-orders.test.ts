@@ -8,7 +8,7 @@ import { createCatalogRepository } from '../../db/repositories/catalog-repositor
 import { createOrderRepository } from '../../db/repositories/order-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { countOrders } from '../../testing/orders.ts';
-import { testCatalog, testShopConfig } from '../../testing/fixtures.ts';
+import { testCatalog, testPersonal, testShopConfig } from '../../testing/fixtures.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { addUsers } from '../../testing/users.ts';
@@ -56,7 +56,7 @@ const catalog = () => {
   return c;
 };
 
-const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+const personal = testPersonal();
 /** An order with no address and no slot, paid by UPI, as the checkout sends a digital cart. */
 const body = (items: unknown[], over: Record<string, unknown> = {}) => ({
   userId: null,

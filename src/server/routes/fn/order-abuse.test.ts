@@ -7,7 +7,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../../testing/databases.ts';
 import { everyPayment, testShopConfig } from '../../testing/fixtures.ts';
 import { testRedisUrl, uniquePrefix } from '../../testing/redis.ts';
-import { buildTestApp } from '../../testing/test-app.ts';
+import { buildTestApp, useTestApp } from '../../testing/test-app.ts';
 import { addOwnerPriya, insertUser } from '../../testing/users.ts';
 
 /**
@@ -60,29 +60,20 @@ const setStock = (db: Db, id: string, stock: number) =>
     .execute();
 
 describe.each(testDatabases)('order limits on $name', (database) => {
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let app: FastifyInstance;
-
+  // the shop's limits: 3 pieces or 2.5 kg of one product, ₹1,000 for a guest's order not paid online
+  const shop = useTestApp(database, {
+    config: shopConfig({ maxQuantityPerLine: { units: 3, kg: 2.5 }, maxGuestOrderValue: 1000 }),
+    payu: PAYU,
+    authSecret: secret,
+    clock: () => NOW,
+  });
   beforeAll(async () => {
-    ({ db, dispose } = await database.open());
-    // the shop's limits: 3 pieces or 2.5 kg of one product, ₹1,000 for a guest's order not paid online
-    app = await buildTestApp(db, {
-      config: shopConfig({ maxQuantityPerLine: { units: 3, kg: 2.5 }, maxGuestOrderValue: 1000 }),
-      payu: PAYU,
-      authSecret: secret,
-      clock: () => NOW,
-    });
-    await setStock(db, 'tee-red-m', 100);
-    await insertUser(db, { id: 'asha', role: 'customer', name: 'Asha' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
+    await setStock(shop.db, 'tee-red-m', 100);
+    await insertUser(shop.db, { id: 'asha', role: 'customer', name: 'Asha' });
   });
 
-  const create = (body: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/fn/order/create', payload: body, headers });
-  const quote = (body: object) => app.inject({ method: 'POST', url: '/fn/order/quote', payload: body });
+  const create = (body: object, headers: Record<string, string> = {}) => shop.app.inject({ method: 'POST', url: '/fn/order/create', payload: body, headers });
+  const quote = (body: object) => shop.app.inject({ method: 'POST', url: '/fn/order/quote', payload: body });
 
   it('refuses a line above the per-line limit, by pieces and by kg, with the limit in words, and takes nothing', async () => {
     // T-shirt ₹499.50 a piece, mango ₹320 a kg: all under the ₹1,000 guest limit only when small, so the shopper is logged in here
@@ -108,8 +99,8 @@ describe.each(testDatabases)('order limits on $name', (database) => {
     expect((await quote(orderBody([{ id: 'mango', qty: 2.51 }], 'payu'))).json().fields).toEqual([
       { path: 'order.items.0.qty', message: 'You can order at most 2.5 kg of one product.' },
     ]);
-    expect(await stockOf(db, 'tee-red-m')).toBe(100);
-    expect(await stockOf(db, 'mango')).toBe(12.5);
+    expect(await stockOf(shop.db, 'tee-red-m')).toBe(100);
+    expect(await stockOf(shop.db, 'mango')).toBe(12.5);
 
     // at the limit exactly: taken
     const ok = await create(
@@ -123,8 +114,8 @@ describe.each(testDatabases)('order limits on $name', (database) => {
       asUser,
     );
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(await stockOf(db, 'tee-red-m')).toBe(97);
-    expect(await stockOf(db, 'mango')).toBe(10);
+    expect(await stockOf(shop.db, 'tee-red-m')).toBe(97);
+    expect(await stockOf(shop.db, 'mango')).toBe(10);
   });
 
   it("caps a guest's order that is not paid online, in the quote, the order and a later switch to pay on delivery", async () => {
@@ -143,11 +134,11 @@ describe.each(testDatabases)('order limits on $name', (database) => {
       message: 'Orders above ₹1,000.00 that are not paid online need an account: please log in, or pay online.',
     };
     expect((await quote(over)).json()).toEqual(refusal);
-    const before = await stockOf(db, 'tee-red-m');
+    const before = await stockOf(shop.db, 'tee-red-m');
     const refused = await create(over);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(refusal);
-    expect(await stockOf(db, 'tee-red-m')).toBe(before);
+    expect(await stockOf(shop.db, 'tee-red-m')).toBe(before);
     expect((await create(under)).statusCode).toBe(200);
 
     // paid online, or placed by an account, the same order is taken
@@ -159,7 +150,7 @@ describe.each(testDatabases)('order limits on $name', (database) => {
     // the guest's online order cannot then be switched to pay on delivery
     const { orderId, notificationToken } = online.json<{ orderId: string; notificationToken: string }>();
     const bearer = { authorization: `Bearer ${notificationToken}` };
-    const toCash = await app.inject({
+    const toCash = await shop.app.inject({
       method: 'POST',
       url: '/fn/order/paymentConfig',
       payload: { sfId: 'test-shop', orderId, provider: 'pof' },
@@ -167,33 +158,24 @@ describe.each(testDatabases)('order limits on $name', (database) => {
     });
     expect(toCash.statusCode).toBe(409);
     expect(toCash.json()).toEqual(refusal);
-    const guestView = await app.inject({ method: 'GET', url: `/api/guest/order/${orderId}`, headers: bearer });
+    const guestView = await shop.app.inject({ method: 'GET', url: `/api/guest/order/${orderId}`, headers: bearer });
     expect(guestView.json().order).toMatchObject({ paymentType: 'payu', paymentStatus: 'awaiting_payment' });
   });
 });
 
 describe.each(testDatabases)('order rate limits on $name', (database) => {
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    ({ db, dispose } = await database.open());
-    // 4 orders per address and 2 per e-mail or phone in 10 minutes
-    app = await buildTestApp(db, {
-      config: shopConfig({ orderRateLimit: { perAddress: 4, perContact: 2, windowMinutes: 10 } }),
-      trustProxy: ['loopback'],
-      clock: () => NOW,
-    });
-    await setStock(db, 'tee-red-m', 100);
+  // 4 orders per address and 2 per e-mail or phone in 10 minutes
+  const shop = useTestApp(database, {
+    config: shopConfig({ orderRateLimit: { perAddress: 4, perContact: 2, windowMinutes: 10 } }),
+    trustProxy: ['loopback'],
+    clock: () => NOW,
   });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
+  beforeAll(async () => {
+    await setStock(shop.db, 'tee-red-m', 100);
   });
 
   const create = (from: string, contact: Contact) =>
-    app.inject({
+    shop.app.inject({
       method: 'POST',
       url: '/fn/order/create',
       payload: orderBody([{ id: 'tee-red-m', qty: 1 }], 'pof', contact),
@@ -205,12 +187,12 @@ describe.each(testDatabases)('order rate limits on $name', (database) => {
     expect((await create('203.0.113.1', { email: 'a@example.com' })).statusCode).toBe(200);
     expect((await create('203.0.113.2', { email: 'A@Example.com' })).statusCode).toBe(200);
     // the third from the same e-mail, from a third address: refused, nothing taken
-    const before = await stockOf(db, 'tee-red-m');
+    const before = await stockOf(shop.db, 'tee-red-m');
     const third = await create('203.0.113.3', { email: 'a@example.com' });
     expect(third.statusCode).toBe(429);
     expect(third.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await stockOf(db, 'tee-red-m')).toBe(before);
+    expect(await stockOf(shop.db, 'tee-red-m')).toBe(before);
     // the phone counts on its own too, whatever the e-mail
     expect((await create('203.0.113.4', { email: 'b@example.com', phone: '9800000001' })).statusCode).toBe(200);
     expect((await create('203.0.113.5', { email: 'c@example.com', phone: '98000 00001' })).statusCode).toBe(200);
@@ -223,7 +205,7 @@ describe.each(testDatabases)('order rate limits on $name', (database) => {
     expect((await create('198.51.100.8', { email: 'other@example.com' })).statusCode).toBe(200);
     // shoppers who leave the phone empty (the form still sends its +91) do not share one phone's count
     const noPhone = (from: string, email: string) =>
-      app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/fn/order/create',
         payload: {

@@ -7,6 +7,7 @@ import { mimePart, SMTP_PASSWORD, SMTP_USER, startFakeSmtp, type FakeSmtp } from
 import { testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { logCapture } from '../../testing/log-capture.ts';
+import { checkoutOrder } from '../../testing/orders.ts';
 
 /**
  * The order e-mail end to end: the order call, nodemailer, and a real SMTP server on
@@ -28,16 +29,13 @@ const shopConfig = () => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const orderBody = (email: string) => ({
-  sfId: 'test-shop',
-  order: {
+const orderBody = (email: string) =>
+  checkoutOrder({
     items: [{ id: 'tee-red-m', qty: 2 }],
     deliveryMode: 'ship',
     personalDetails: { fullName: 'Asha Rao', email, phone: { number: '', dialCode: '' } },
     shippingDetails: { fullName: 'Asha Rao', streetName: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', zipCode: '560001', country: 'India' },
-    paymentType: 'pof',
-  },
-});
+  });
 
 /** The real SMTP mailer, with every send's outcome kept so a test can wait for it. */
 function watched(mailer: Mailer) {

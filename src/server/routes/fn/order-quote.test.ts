@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { countOrders } from '../../testing/orders.ts';
-import { testShopConfig } from '../../testing/fixtures.ts';
+import { testShipping, testShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /** Awkward prices and GST rates: bread at 0 %, cake at 18 %, a product with the shop's rate, fruit by weight. */
@@ -58,16 +58,8 @@ const shopConfig = (taxMode: 'exclusive' | 'inclusive') => ({
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
 
-const shipping = {
-  fullName: 'Asha Rao',
-  streetName: '12 MG Road',
-  apartment: '',
-  city: 'Pune',
-  state: 'Maharashtra',
-  zipCode: '411001',
-  country: 'India',
-  phone: '9800000001',
-};
+/** Asha's address, in Pune. */
+const shipping = { ...testShipping(), city: 'Pune', state: 'Maharashtra', zipCode: '411001' };
 const modeDetails = {
   ship: { shippingDetails: shipping },
   dine: { dineInDetails: { spaceId: 'table-4', value: '' } },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { countOrders } from '../../testing/orders.ts';
-import { everyPayment, testCatalog, testShopConfig, testShipping } from '../../testing/fixtures.ts';
+import { everyPayment, testCatalog, testPersonal, testShopConfig, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /** A shop that charges tax, delivery and packing, takes pay on delivery and UPI, and has a table. */
@@ -30,7 +30,7 @@ const shopConfig = () => ({
 });
 
 const shipping = testShipping();
-const personal = { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '+91' } };
+const personal = testPersonal();
 
 const orderBody = (over: Record<string, unknown> = {}, items: unknown[] = [{ id: 'tee-red-m', qty: 2 }]) => ({
   userId: null,

@@ -1,35 +1,21 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../../domain/auth-messages.ts';
-import type { Db } from '../../../db/database.ts';
 import { createSmtpMailer } from '../../../services/mailer.ts';
 import { testDatabases } from '../../../testing/databases.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
-import { buildTestApp } from '../../../testing/test-app.ts';
+import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
+import { useTestApp } from '../../../testing/test-app.ts';
 import { ATTEMPTS, REFRESH_COOKIE } from './auth-routes.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 
 describe.each(testDatabases)('signing up and logging in by e-mail on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
+  const smtp = useFakeSmtp();
+  const shop = useTestApp(database, () => ({ mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), publicUrl: PUBLIC_URL }));
   let n = 0;
   const someone = () => `asha-${++n}-${database.name}@example.com`;
 
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }), publicUrl: PUBLIC_URL });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
-  });
-
-  const post = (url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload: object, cookie?: string) => shop.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
   const refreshCookie = (res: LightMyRequestResponse) => {
     const c = res.cookies.find((k) => k.name === REFRESH_COOKIE);
     return c ? { header: `${REFRESH_COOKIE}=${c.value}`, cookie: c } : null;
@@ -121,7 +107,7 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
     }
     expect((await post('/api/auth/email/signup', { name: 'Asha', email: 'not-an-address', password: 'tamarind sunrise' })).statusCode).toBe(400);
     expect((await post('/api/auth/email/signup', { name: 'A', email, password: 'tamarind sunrise' })).statusCode).toBe(400);
-    expect(await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(await shop.db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
   it('refresh rotates the cookie; logout ends the session; an old cookie after logout is refused with the expiry text', async () => {
@@ -146,7 +132,7 @@ describe.each(testDatabases)('signing up and logging in by e-mail on $name', (da
   });
 
   it('too many login attempts from one address are answered 429 with Retry-After, and nothing is checked', async () => {
-    const from = (ip: string) => (payload: object) => app.inject({ method: 'POST', url: '/api/auth/email/login', payload, remoteAddress: ip });
+    const from = (ip: string) => (payload: object) => shop.app.inject({ method: 'POST', url: '/api/auth/email/login', payload, remoteAddress: ip });
     const attacker = from('203.0.113.7');
     const codes: number[] = [];
     for (let i = 0; i < ATTEMPTS.max; i++) codes.push((await attacker({ email: someone(), password: `guess number ${i}` })).statusCode);

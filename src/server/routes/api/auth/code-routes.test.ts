@@ -1,13 +1,12 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../../domain/auth-messages.ts';
-import type { Db } from '../../../db/database.ts';
 import { createSmtpMailer } from '../../../services/mailer.ts';
 import { createHttpSms } from '../../../services/sms.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { startFakeSms, SMS_TOKEN, type FakeSms } from '../../../testing/fake-sms.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
-import { buildTestApp } from '../../../testing/test-app.ts';
+import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
+import { useTestApp } from '../../../testing/test-app.ts';
 import { CODE_SENDS_PER_IP, REFRESH_COOKIE } from './auth-kit.ts';
 
 /**
@@ -16,39 +15,28 @@ import { CODE_SENDS_PER_IP, REFRESH_COOKIE } from './auth-kit.ts';
  * and a local SMTP server, as a shopper reads them.
  */
 describe.each(testDatabases)('one-time codes on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
+  const smtp = useFakeSmtp();
   let sms: FakeSms;
-  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    sms = await startFakeSms();
+    return () => sms.close();
+  });
+  // a shop that mails links sets PUBLIC_URL (without it no sign-up link is sent)
+  const shop = useTestApp(database, () => ({
+    mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
+    sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }),
+    publicUrl: 'https://shop.example',
+  }));
   let n = 0;
   // a fresh client address per test keeps the per-address limits of one test out of the next
   let ip = '';
   const phone = () => `+9198${String(Date.now() % 1e6).padStart(6, '0')}${String(++n).padStart(2, '0')}`;
   const email = () => `codes-${++n}-${database.name}@example.com`;
-
-  beforeAll(async () => {
-    sms = await startFakeSms();
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    // a shop that mails links sets PUBLIC_URL (without it no sign-up link is sent)
-    app = await buildTestApp(db, {
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
-      sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }),
-      publicUrl: 'https://shop.example',
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await sms?.close();
-    await smtp?.close();
-  });
   let ipCounter = 0;
   const freshIp = () => (ip = `198.51.100.${++ipCounter}`);
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip || freshIp() });
+    shop.app.inject({ method: 'POST', url, payload, headers, remoteAddress: ip || freshIp() });
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const cookieOf = (res: LightMyRequestResponse) => `${REFRESH_COOKIE}=${res.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}`;
   const smsCode = async (to: string) => {
@@ -88,7 +76,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     // a second sign-up with the same number: only its owner, holding a fresh code, learns it has an account
     freshIp();
     await new Promise((r) => setTimeout(r, 5));
-    await db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
+    await shop.db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
     await post('/api/auth/phone/sendOtpForSignup', { name: 'Someone Else', phoneNumber: number });
     const again = await post('/api/auth/phone/signup', {
       name: 'Someone Else',
@@ -107,7 +95,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     expect((await post('/api/auth/phone/sendOtp', { phoneNumber: number })).json()).toMatchObject({ status: 'success' });
     const first = await post('/api/auth/phone/verifyOtp', { phoneNumber: number, receivedOtp: await smsCode(number) });
     expect(first.json()).toMatchObject({ success: true, authToken: expect.any(String), user: { name: '', phoneNumber: number } });
-    await db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
+    await shop.db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
     await post('/api/auth/phone/sendOtp', { phoneNumber: number });
     const second = await post('/api/auth/phone/verifyOtp', { phoneNumber: number, receivedOtp: await smsCode(number) });
     expect(second.json().user.id).toBe(first.json().user.id);
@@ -124,7 +112,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     const code = await mailCode(address);
     const tries = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        app.inject({
+        shop.app.inject({
           method: 'POST',
           url: '/api/auth/email/verifyOtp',
           payload: { email: address, receivedOtp: wrong(code) },
@@ -204,7 +192,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     const address = email();
     await post('/api/auth/email/signup', { name: 'Mallory', email: address, password: 'left unconfirmed' });
     await mailCode(address);
-    await db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', address).execute();
+    await shop.db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', address).execute();
     await post('/api/auth/email/sendOtp', { email: address });
     expect((await post('/api/auth/email/verifyOtp', { email: address, receivedOtp: await mailCode(address) })).json()).toMatchObject({ success: true });
     expect((await post('/api/auth/email/login', { email: address, password: 'left unconfirmed' })).statusCode).toBe(401);
@@ -227,7 +215,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     const other = email();
     await post('/api/auth/email/sendOtp', { email: other });
     const otherToken = (await post('/api/auth/email/verifyOtp', { email: other, receivedOtp: await mailCode(other) })).json().authToken as string;
-    await db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
+    await shop.db.kysely.updateTable('one_time_codes').set({ created_at: 0 }).where('target', '=', number).execute();
     await post('/api/auth/phone/sendOtpForVerification', { phoneNumber: number }, as(otherToken));
     const taken = await post('/api/auth/phone/updatePhone', { newPhoneNumber: number, otp: await smsCode(number) }, as(otherToken));
     expect(taken.statusCode).toBe(409);
@@ -239,7 +227,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     expect(asked.json()).toMatchObject({ status: 'success', errorCode: 'code_sent', errorMessage: authMessages.confirmNewEmail });
     const change = await post('/api/auth/email/updateEmail', { newEmail: moved, otp: await mailCode(moved) }, as(token));
     expect(change.json()).toMatchObject({ success: true, user: { email: moved, phoneNumber: number } });
-    expect(await db.kysely.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst()).toBeUndefined();
+    expect(await shop.db.kysely.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst()).toBeUndefined();
   });
 
   it('a provider that refuses the message: the send says so and the browser can show it', async () => {
@@ -268,7 +256,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
       phone_verified: 0,
     });
     expect(res.json().user.id).not.toBe('u-owner');
-    const row = await db.kysely.selectFrom('users').select(['role', 'phone_verified']).where('phone', '=', number).executeTakeFirstOrThrow();
+    const row = await shop.db.kysely.selectFrom('users').select(['role', 'phone_verified']).where('phone', '=', number).executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'customer', phone_verified: 1 });
   });
 

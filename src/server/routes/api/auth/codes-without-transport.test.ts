@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { createSmtpMailer } from '../../../services/mailer.ts';
 import { testDatabases } from '../../../testing/databases.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
+import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
 import { logCapture } from '../../../testing/log-capture.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
 
@@ -17,13 +17,7 @@ const PHONE_UNAVAILABLE = { success: false, errorCode: 'codes_unavailable', erro
 const EMAIL_UNAVAILABLE = { success: false, errorCode: 'codes_unavailable', errorMessage: 'Codes by e-mail are not available in this shop.' };
 
 describe.each(testDatabases)('one-time codes with no way to send them, on $name', (database) => {
-  let smtp: FakeSmtp;
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useFakeSmtp();
 
   const opened: Array<{ app: FastifyInstance; dispose: () => Promise<void> }> = [];
   afterAll(async () => {

@@ -6,9 +6,10 @@ import { createSmtpMailer } from '../../../services/mailer.ts';
 import { hashPassword } from '../../../services/passwords.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { insertUser } from '../../../testing/users.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
-import { testShopConfig } from '../../../testing/fixtures.ts';
-import { buildTestApp } from '../../../testing/test-app.ts';
+import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
+import { testPersonal, testShopConfig } from '../../../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../../../testing/orders.ts';
+import { buildTestApp, useTestApp } from '../../../testing/test-app.ts';
 import { REFRESH_COOKIE } from './auth-kit.ts';
 
 const PASSWORD = 'tamarind sunrise';
@@ -18,34 +19,22 @@ const PASSWORD = 'tamarind sunrise';
  * its access tokens with it at once, not when they expire 15 minutes later.
  */
 describe.each(testDatabases)('a session ends at once on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
+  const smtp = useFakeSmtp();
+  const shop = useTestApp(database, () => ({ mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }) }));
   let n = 0;
   let ip = 0;
 
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, { mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
-  });
   afterEach(() => void vi.useRealTimers());
 
   /** A confirmed account with a password, made straight in the database. */
   async function someone(): Promise<string> {
     const email = `ends-${++n}-${database.name}@example.com`;
-    await insertUser(db, { id: `user-${n}`, role: 'customer', name: 'Asha', email, passwordHash: await hashPassword(PASSWORD) });
+    await insertUser(shop.db, { id: `user-${n}`, role: 'customer', name: 'Asha', email, passwordHash: await hashPassword(PASSWORD) });
     return email;
   }
   // each call from its own address: the per-address attempt limits are not what this is about
   const post = (url: string, payload: object, cookie?: string) =>
-    app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `192.0.2.${++ip % 250}` });
+    shop.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: `192.0.2.${++ip % 250}` });
   const session = (res: LightMyRequestResponse) => {
     expect(res.statusCode).toBe(200);
     const value = res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
@@ -53,7 +42,7 @@ describe.each(testDatabases)('a session ends at once on $name', (database) => {
   };
   const logIn = async (email: string) => session(await post('/api/auth/email/login', { email, password: PASSWORD }));
   const orders = async (token: string) =>
-    (await app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    (await shop.app.inject({ method: 'GET', url: '/api/user/orders', headers: { authorization: `Bearer ${token}` } })).statusCode;
 
   it("after logout, that session's access token is refused at once; the shopper's other session goes on", async () => {
     const email = await someone();
@@ -176,20 +165,9 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
     await dispose?.();
   });
 
-  const placeOrder = async () => {
-    const placed = await app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 1 }],
-          deliveryMode: 'pickup',
-          personalDetails: { fullName: 'Asha Rao', email: '', phone: { number: '', dialCode: '+91' } },
-          paymentType: 'pof',
-        },
-      },
-    });
+  /** Places a guest order (Asha gives no e-mail address) and answers its id. */
+  const placeOrderId = async () => {
+    const placed = await placeOrder(app, checkoutOrder({ personalDetails: { ...testPersonal(), email: '' } }));
     expect(placed.statusCode).toBe(200);
     return placed.json<{ orderId: string }>().orderId;
   };
@@ -201,7 +179,7 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
     expect(res.status).toBe(200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let heard = (await reader.read()).value ?? '';
-    const first = await placeOrder();
+    const first = await placeOrderId();
     while (!heard.includes(first)) heard += (await reader.read()).value ?? '';
 
     await app.inject({
@@ -209,7 +187,7 @@ describe.each(testDatabases)("the owner's live feed on $name", (database) => {
       url: '/api/auth/logout',
       headers: { cookie: `${REFRESH_COOKIE}=${login.cookies.find((c) => c.name === REFRESH_COOKIE)!.value}` },
     });
-    const second = await placeOrder();
+    const second = await placeOrderId();
     let after = '';
     // the feed either ends or tells of the second order
     while (!after.includes(second)) {

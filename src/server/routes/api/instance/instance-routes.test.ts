@@ -13,6 +13,7 @@ import { createOrderRepository } from '../../../db/repositories/order-repository
 import { tellShopper } from '../../../services/order-news.ts';
 import { createPushSender, isPushEndpoint, loadVapidKeys, type PushSender } from '../../../services/push.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { checkoutOrder } from '../../../testing/orders.ts';
 import { addUser } from '../../../testing/users.ts';
 import { startFakePushService, type FakePushService } from '../../../testing/fake-push-service.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
@@ -91,15 +92,15 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
   /** The order a push is about (its notification's tag), so a test can tell which order's push came. */
   const tagOfPush = (push: { message: unknown }) => (push.message as { tag?: string }).tag;
   const order = (user?: string) =>
-    call('POST', '/fn/order/create', user, {
-      sfId: 'test-shop',
-      order: {
+    call(
+      'POST',
+      '/fn/order/create',
+      user,
+      checkoutOrder({
         items: [{ id: 'mango', qty: 0.5 }],
-        deliveryMode: 'pickup',
         personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } },
-        paymentType: 'pof',
-      },
-    });
+      }),
+    );
 
   it("a logged-in shopper's subscription gets a VAPID-signed, encrypted push when they place an order", async () => {
     const subscription = pushService.subscribe('/asha-phone');

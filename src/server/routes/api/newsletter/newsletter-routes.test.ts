@@ -1,43 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../../services/mailer.ts';
 import { testDatabases } from '../../../testing/databases.ts';
-import { mimePart, startFakeSmtp, type FakeSmtp } from '../../../testing/fake-smtp.ts';
+import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
-import { buildTestApp } from '../../../testing/test-app.ts';
+import { useTestApp } from '../../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 
 describe.each(testDatabases)('the newsletter, double opt-in, on $name', (database) => {
-  let app: FastifyInstance;
-  let db: Db;
-  let dispose: () => Promise<void>;
-  let smtp: FakeSmtp;
+  const smtp = useFakeSmtp();
+  const shop = useTestApp(database, () => ({
+    config: { ...testShopConfig(), newsletter: { couponPercent: 15 } },
+    mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
+    publicUrl: PUBLIC_URL,
+  }));
 
-  beforeAll(async () => {
-    smtp = await startFakeSmtp();
-    ({ db, dispose } = await database.open());
-    app = await buildTestApp(db, {
-      config: { ...testShopConfig(), newsletter: { couponPercent: 15 } },
-      mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
-      publicUrl: PUBLIC_URL,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    await smtp?.close();
-  });
-
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object });
+  const post = (url: string, payload: unknown) => shop.app.inject({ method: 'POST', url, payload: payload as object });
   const mailTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => mimePart(m.raw, 'text/plain'));
   const lastMail = async (email: string, count: number) => {
     await expect.poll(() => mailTo(email).length).toBe(count);
     return mailTo(email).at(-1)!;
   };
   const coupons = async () =>
-    (await db.kysely.selectFrom('coupons').select(['code', 'percent_hundredths', 'total_uses']).where('source', '=', 'newsletter').execute()).map(
+    (await shop.db.kysely.selectFrom('coupons').select(['code', 'percent_hundredths', 'total_uses']).where('source', '=', 'newsletter').execute()).map(
       (c) => c.code,
     );
 
@@ -78,7 +63,12 @@ describe.each(testDatabases)('the newsletter, double opt-in, on $name', (databas
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'bad_request', fields: [{ path: 'email' }] });
     }
-    const wrongType = await app.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'content-type': 'text/plain' }, payload: 'email=x' });
+    const wrongType = await shop.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=x',
+    });
     expect(wrongType.statusCode).toBe(400);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
 import { createAccessTokens } from '../../../services/access-tokens.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { checkoutOrder } from '../../../testing/orders.ts';
 import { insertUser } from '../../../testing/users.ts';
 import { testShopConfig, testShipping } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
@@ -45,14 +46,11 @@ describe.each(testDatabases)("a user's own data on $name", (database) => {
   const order = (token?: string) =>
     call('POST', '/fn/order/create', token, {
       userId: 'u-ravi',
-      sfId: 'test-shop',
-      order: {
-        items: [{ id: 'tee-red-m', qty: 1 }],
+      ...checkoutOrder({
         deliveryMode: 'ship',
         personalDetails: { fullName: 'Asha Rao', email: 'a@example.com', phone: { number: '9800000001', dialCode: '+91' } },
         shippingDetails: address,
-        paymentType: 'pof',
-      },
+      }),
     });
 
   it("an order placed while logged in is the user's, whatever userId the body names", async () => {
