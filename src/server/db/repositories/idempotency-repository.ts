@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
@@ -51,15 +51,23 @@ export async function heldClaim(trx: Transaction<Database> | Db['kysely'], use: 
  * enough: the transaction holds SQLite's one write lock from its start (`begin immediate`,
  * and the orders of one group commit run one after another in it), so nobody else can take
  * the key before it commits; `storeAnswer` then writes the key's row once, with its answer.
+ * (This statement and `storeAnswer`'s are written out, not built: an order runs them every time.)
  */
 export async function readClaim(trx: Transaction<Database>, use: KeyUse, now: number): Promise<Claim> {
-  const row = await trx
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status_code', 'response', 'created_at'])
-    .where('scope', '=', use.scope)
-    .where('key', '=', use.key)
-    .executeTakeFirst();
+  const { rows } = await trx.executeQuery<Row & { created_at: number }>(CompiledQuery.raw(READ_KEY, [use.scope, use.key]));
+  const row = rows[0];
   return !row || isFree(row, now) ? { state: 'claimed' } : claimOf(row, use.requestHash);
+}
+
+const READ_KEY = 'select "request_hash", "status_code", "response", "created_at" from "idempotency_keys" where "scope" = ? and "key" = ?';
+const STORE_ANSWER =
+  'insert into "idempotency_keys" ("scope", "key", "request_hash", "status_code", "response", "created_at") values (?, ?, ?, ?, ?, ?) ' +
+  'on conflict ("scope", "key") do update set "request_hash" = excluded."request_hash", "status_code" = excluded."status_code", ' +
+  '"response" = excluded."response", "created_at" = excluded."created_at"';
+
+/** SQLite: the key's row with its answer, written once in the order's transaction (`readClaim` found the key free). */
+export async function storeAnswer(trx: Transaction<Database>, use: KeyUse, statusCode: number, response: string, now: number): Promise<void> {
+  await trx.executeQuery(CompiledQuery.raw(STORE_ANSWER, [use.scope, use.key, use.requestHash, statusCode, response, now]));
 }
 
 /**
@@ -88,20 +96,9 @@ export function claimStatement(trx: Transaction<Database> | Db['kysely'], use: K
     .returning('scope');
 }
 
-/**
- * The key's answer, stored in the order's transaction: on SQLite its row written once, the
- * claim and the answer together (`readClaim` found it free); on PostgreSQL the claimed row
- * completed, as a data-modifying CTE of the order's last statement.
- */
-export function answerStatement(trx: Transaction<Database>, dialect: Db['dialect'], use: KeyUse, statusCode: number, response: string, now: number) {
-  if (dialect === 'postgres')
-    return trx.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('scope', '=', use.scope).where('key', '=', use.key);
-  const values = { scope: use.scope, key: use.key, request_hash: use.requestHash, status_code: statusCode, response, created_at: now };
-  return trx
-    .insertInto('idempotency_keys')
-    .values(values)
-    .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ request_hash: use.requestHash, status_code: statusCode, response, created_at: now }));
-}
+/** PostgreSQL: the claimed key's answer, as a data-modifying CTE of the order's last statement. */
+export const answerStatement = (trx: Transaction<Database>, use: KeyUse, statusCode: number, response: string) =>
+  trx.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('scope', '=', use.scope).where('key', '=', use.key);
 
 /** What a key already taken answers for a request of `requestHash`. */
 function claimOf(row: Row | undefined, requestHash: string): Exclude<Claim, { state: 'claimed' }> {

@@ -30,7 +30,7 @@ import { numberOf, numberStatement, takeNumber } from './counter-repository.ts';
 import { owesRefund } from './refund-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { storeIsOpen, storeSwitch } from './store-repository.ts';
-import { answerStatement, claimStatement, heldClaim, readClaim, sweepKeys, type Claim, type KeyUse } from './idempotency-repository.ts';
+import { answerStatement, claimStatement, heldClaim, readClaim, storeAnswer, sweepKeys, type Claim, type KeyUse } from './idempotency-repository.ts';
 
 export type PlaceResult =
   /** `answer`: with `place`'s `key`, the key's answer as stored, in JSON (what a replay of it sends). */
@@ -517,11 +517,14 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             trx.insertInto('order_lines').values(lineRows),
             trx.insertInto('order_totals').values(totalRows),
             catalogVersionStatement(trx, now),
-            ...(key && placed.answer ? [answerStatement(trx, db.dialect, key, 200, placed.answer, now)] : []),
+            ...(pg && key && placed.answer ? [answerStatement(trx, key, 200, placed.answer)] : []),
           ];
           // PostgreSQL: one statement, each write a data-modifying CTE of it (they all run, read or not)
           if (pg) await sql`with ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`))} select 1`.execute(trx);
-          else for (const w of writes) await trx.executeQuery(w);
+          else {
+            for (const w of writes) await trx.executeQuery(w);
+            if (key && placed.answer) await storeAnswer(trx, key, 200, placed.answer, now);
+          }
           if (quoted.coupon) {
             // used in the order's transaction: refused, the whole order is rolled back
             const problem = await redeemCoupon(trx, quoted.coupon, orderId, customer, now);
