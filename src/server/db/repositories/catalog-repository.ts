@@ -74,12 +74,15 @@ const newVersion = monotonicFactory();
  * instance's catalog cache rebuilds on its next check.
  */
 export async function bumpCatalogVersion(trx: Transaction<Database>, now: number): Promise<void> {
-  await trx
+  await catalogVersionStatement(trx, now).execute();
+}
+
+/** The statement of `bumpCatalogVersion`, for a caller that runs it as part of a larger one (a CTE on PostgreSQL). */
+export const catalogVersionStatement = (trx: Transaction<Database>, now: number) =>
+  trx
     .updateTable('shop_meta')
     .set({ value: newVersion(now) })
-    .where('key', '=', VERSION_KEY)
-    .execute();
-}
+    .where('key', '=', VERSION_KEY);
 
 /**
  * A stored product and a file's are the same one, kept (its stock with it) by an import,

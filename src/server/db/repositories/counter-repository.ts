@@ -9,12 +9,19 @@ import type { Database } from '../schema.ts';
  * transaction gives its number back: the numbers have no gaps (ARCHITECTURE §6).
  */
 export async function takeNumber(trx: Transaction<Database>, name: string): Promise<number> {
-  const row = await trx
+  return numberOf(await numberStatement(trx, name).executeTakeFirst(), name);
+}
+
+/** The statement of `takeNumber`, for a caller that runs it as part of a larger one (a CTE on PostgreSQL). */
+export const numberStatement = (trx: Transaction<Database>, name: string) =>
+  trx
     .updateTable('shop_counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('name', '=', name)
-    .returning('value')
-    .executeTakeFirst();
+    .returning('value');
+
+/** The number `numberStatement` returned; an error when the counter's row is missing. */
+export function numberOf(row: { value: number | string } | undefined, name: string): number {
   if (!row) throw new Error(`The counter "${name}" is missing: the database was not migrated`);
   return Number(row.value);
 }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
@@ -16,6 +16,89 @@ export type Claim =
   | { state: 'in_flight' };
 
 type Row = { request_hash: string; status_code: number | null; response: string | null };
+
+/** An Idempotency-Key as the order call hands it to `place`, which claims it and stores its answer in the order's transaction. */
+export type KeyUse = { scope: string; key: string; requestHash: string };
+
+/** Whether a key's row, as held, may be taken: an expired key, or a claim whose process died. */
+const isFree = (row: { status_code: number | null; created_at: number }, now: number) =>
+  row.created_at < now - IDEMPOTENCY_TTL_MS || (row.status_code === null && row.created_at < now - ABANDONED_MS);
+
+let claims = 0;
+
+/** Every 1,000th claim, the keys past their day are deleted (in the claim's transaction). */
+export async function sweepKeys(trx: Transaction<Database> | Db['kysely'], now: number): Promise<void> {
+  if (++claims % 1000 === 0)
+    await trx
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+      .execute();
+}
+
+/** What the key holds now, its claim having failed (read in a statement of its own: on PostgreSQL, what another transaction committed meanwhile). */
+export async function heldClaim(trx: Transaction<Database> | Db['kysely'], use: KeyUse): Promise<Exclude<Claim, { state: 'claimed' }>> {
+  const row = await trx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response'])
+    .where('scope', '=', use.scope)
+    .where('key', '=', use.key)
+    .executeTakeFirst();
+  return claimOf(row, use.requestHash);
+}
+
+/**
+ * SQLite: the key is free for the order's transaction, or what it answers instead. A read is
+ * enough: the transaction holds SQLite's one write lock from its start (`begin immediate`,
+ * and the orders of one group commit run one after another in it), so nobody else can take
+ * the key before it commits; `storeAnswer` then writes the key's row once, with its answer.
+ * (This statement and `storeAnswer`'s are written out, not built: an order runs them every time.)
+ */
+export async function readClaim(trx: Transaction<Database>, use: KeyUse, now: number): Promise<Claim> {
+  const { rows } = await trx.executeQuery<Row & { created_at: number }>(CompiledQuery.raw(READ_KEY, [use.scope, use.key]));
+  const row = rows[0];
+  return !row || isFree(row, now) ? { state: 'claimed' } : claimOf(row, use.requestHash);
+}
+
+const READ_KEY = 'select "request_hash", "status_code", "response", "created_at" from "idempotency_keys" where "scope" = ? and "key" = ?';
+const STORE_ANSWER =
+  'insert into "idempotency_keys" ("scope", "key", "request_hash", "status_code", "response", "created_at") values (?, ?, ?, ?, ?, ?) ' +
+  'on conflict ("scope", "key") do update set "request_hash" = excluded."request_hash", "status_code" = excluded."status_code", ' +
+  '"response" = excluded."response", "created_at" = excluded."created_at"';
+
+/** SQLite: the key's row with its answer, written once in the order's transaction (`readClaim` found the key free). */
+export async function storeAnswer(trx: Transaction<Database>, use: KeyUse, statusCode: number, response: string, now: number): Promise<void> {
+  await trx.executeQuery(CompiledQuery.raw(STORE_ANSWER, [use.scope, use.key, use.requestHash, statusCode, response, now]));
+}
+
+/**
+ * The claim as one `INSERT … ON CONFLICT DO UPDATE … RETURNING`: it returns a row when the
+ * key is ours — new, expired, or a claim whose process died — and with `answer` stores it at
+ * once. On PostgreSQL the order runs it as a data-modifying CTE of its first statement (the
+ * products' read); a second transaction with the same key waits at the unique index until
+ * the first ends, then finds it answered.
+ */
+export function claimStatement(trx: Transaction<Database> | Db['kysely'], use: KeyUse, now: number, answer?: { statusCode: number; response: string }) {
+  const set = { request_hash: use.requestHash, status_code: answer?.statusCode ?? null, response: answer?.response ?? null, created_at: now };
+  return trx
+    .insertInto('idempotency_keys')
+    .values({ scope: use.scope, key: use.key, ...set })
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'key'])
+        .doUpdateSet(set)
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', now - IDEMPOTENCY_TTL_MS),
+            eb.and([eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.created_at', '<', now - ABANDONED_MS)]),
+          ]),
+        ),
+    )
+    .returning('scope');
+}
+
+/** PostgreSQL: the claimed key's answer, as a data-modifying CTE of the order's last statement. */
+export const answerStatement = (trx: Transaction<Database>, use: KeyUse, statusCode: number, response: string) =>
+  trx.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('scope', '=', use.scope).where('key', '=', use.key);
 
 /** What a key already taken answers for a request of `requestHash`. */
 function claimOf(row: Row | undefined, requestHash: string): Exclude<Claim, { state: 'claimed' }> {
@@ -36,84 +119,16 @@ function claimOf(row: Row | undefined, requestHash: string): Exclude<Claim, { st
  */
 export function createIdempotencyRepository(db: Db) {
   const { kysely } = db;
-  let claims = 0;
-
-  /**
-   * Claims the key, or takes over one that expired or whose claim was abandoned, in one
-   * statement; with `answer`, stored at once with it. Without `trx`, on its own.
-   */
-  async function take(
-    trx: Transaction<Database> | Db['kysely'],
-    scope: string,
-    key: string,
-    requestHash: string,
-    now: number,
-    answer?: { statusCode: number; body: unknown },
-  ): Promise<Claim> {
-    if (++claims % 1000 === 0)
-      await trx
-        .deleteFrom('idempotency_keys')
-        .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
-        .execute();
-    const values = {
-      scope,
-      key,
-      request_hash: requestHash,
-      status_code: answer?.statusCode ?? null,
-      response: answer ? JSON.stringify(answer.body) : null,
-      created_at: now,
-    };
-    const taken = await trx
-      .insertInto('idempotency_keys')
-      .values(values)
-      .onConflict((oc) =>
-        oc
-          .columns(['scope', 'key'])
-          .doUpdateSet({ request_hash: values.request_hash, status_code: values.status_code, response: values.response, created_at: now })
-          // an expired key, or a claim whose process died, is free again
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.created_at', '<', now - IDEMPOTENCY_TTL_MS),
-              eb.and([eb('idempotency_keys.status_code', 'is', null), eb('idempotency_keys.created_at', '<', now - ABANDONED_MS)]),
-            ]),
-          ),
-      )
-      .returning('scope')
-      .executeTakeFirst();
-    if (taken) return { state: 'claimed' };
-    return claimOf(
-      await trx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response'])
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .executeTakeFirst(),
-      requestHash,
-    );
-  }
-
   return {
-    /** Claims the key; pass the transaction that does the work, so the claim commits with it or not at all. */
-    claim(scope: string, key: string, requestHash: string, now = Date.now(), trx?: Transaction<Database>): Promise<Claim> {
-      return take(trx ?? kysely, scope, key, requestHash, now);
-    },
-
     /**
      * Claims the key and stores its answer in one go (a refusal: no work to commit with
      * it); when the key was taken meanwhile, what it answers instead.
      */
-    record(scope: string, key: string, requestHash: string, statusCode: number, body: unknown, now = Date.now()): Promise<Claim> {
-      return take(kysely, scope, key, requestHash, now, { statusCode, body });
-    },
-
-    /** Stores the answer; pass the transaction that did the work, so both commit or neither does. */
-    async complete(scope: string, key: string, statusCode: number, body: unknown, trx?: Transaction<Database>): Promise<void> {
-      await (trx ?? kysely)
-        .updateTable('idempotency_keys')
-        .set({ status_code: statusCode, response: JSON.stringify(body) })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
+    async record(scope: string, key: string, requestHash: string, statusCode: number, body: unknown, now = Date.now()): Promise<Claim> {
+      const use = { scope, key, requestHash };
+      await sweepKeys(kysely, now);
+      const taken = await claimStatement(kysely, use, now, { statusCode, response: JSON.stringify(body) }).executeTakeFirst();
+      return taken ? { state: 'claimed' } : heldClaim(kysely, use);
     },
   };
 }

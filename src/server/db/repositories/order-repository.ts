@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
+import { sql, type Compilable, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
@@ -25,21 +25,25 @@ import type { Db } from '../database.ts';
 import type { Database, OrderLineTable, OrderTable, OrderTotalTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
-import { bumpCatalogVersion } from './catalog-repository.ts';
-import { takeNumber } from './counter-repository.ts';
+import { bumpCatalogVersion, catalogVersionStatement } from './catalog-repository.ts';
+import { numberOf, numberStatement, takeNumber } from './counter-repository.ts';
 import { owesRefund } from './refund-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { storeIsOpen, storeSwitch } from './store-repository.ts';
-import type { Claim } from './idempotency-repository.ts';
+import { answerStatement, claimStatement, heldClaim, readClaim, storeAnswer, sweepKeys, type Claim, type KeyUse } from './idempotency-repository.ts';
 
 export type PlaceResult =
-  | { ok: true; order: Order; notificationToken: string }
+  /** `answer`: with `place`'s `key`, the key's answer as stored, in JSON (what a replay of it sends). */
+  | { ok: true; order: Order; notificationToken: string; answer?: string }
   | ({ ok: false } & OrderRefusal)
   /** The Idempotency-Key was claimed before (`place`'s `claim`): nothing was written. */
   | { ok: false; reason: 'key_used'; claim: Exclude<Claim, { state: 'claimed' }> };
 
 /** What the checkout's quote answers: the order as it would be priced now, or why it would be refused. */
 export type QuoteResult = { ok: true; priced: PricedOrder } | ({ ok: false } & OrderRefusal);
+
+/** PostgreSQL: the order's Idempotency-Key is taken (its claim, run with the products' read, returned nothing). */
+class KeyTaken extends Error {}
 
 /** Thrown inside the transaction to roll it back; turned into a PlaceResult. */
 class Refused extends Error {
@@ -71,34 +75,52 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 const percentToHundredths = (p: number | null) => (p === null ? null : Math.round(p * 100));
 
+// named, not `*`: a statement PostgreSQL keeps prepared (database.ts)
+const productColumns = [
+  'id',
+  'title',
+  'variant_name',
+  'is_fraction',
+  'mrp_minor',
+  'regular_minor',
+  'special_minor',
+  'stock_milli',
+  'tracks_stock',
+  'type_id',
+  'sold_out_until',
+  'errors',
+  'tax_rate_hundredths',
+  'hsn',
+] as const;
+
 /**
  * The products an order names, as its rules read them (a hidden one is not there to order),
- * and whether the owner's switch has the shop open, read with them.
+ * and whether the owner's switch has the shop open, read with them. With `claim` (PostgreSQL:
+ * the Idempotency-Key's claim), that runs first in the same statement, as a data-modifying
+ * CTE: one round trip for both; `KeyTaken` is thrown when it claimed nothing.
  */
-async function orderableProducts(trx: Reader, ids: readonly string[], now: number): Promise<{ open: boolean; products: Map<string, OrderableProduct> }> {
-  const rows = await trx
+async function orderableProducts(
+  trx: Reader,
+  ids: readonly string[],
+  now: number,
+  claim?: Compilable,
+): Promise<{ open: boolean; products: Map<string, OrderableProduct> }> {
+  const query = trx
     .selectFrom('products')
-    // named, not `*`: a statement PostgreSQL keeps prepared (database.ts)
-    .select([
-      'id',
-      'title',
-      'variant_name',
-      'is_fraction',
-      'mrp_minor',
-      'regular_minor',
-      'special_minor',
-      'stock_milli',
-      'tracks_stock',
-      'type_id',
-      'sold_out_until',
-      'errors',
-      'tax_rate_hundredths',
-      'hsn',
-    ])
+    .select(productColumns)
     .select((eb) => storeSwitch(eb).as('store_switch'))
     .where('id', 'in', [...ids])
-    .where('hidden', '=', 0)
-    .execute();
+    .where('hidden', '=', 0);
+  type Row = Awaited<ReturnType<typeof query.execute>>[number];
+  let rows: Row[];
+  if (claim) {
+    // one row even when no product is there: the claim's count, joined to the products found
+    const columns = sql.join([...productColumns, 'store_switch'].map((c) => sql.ref(`p.${c}`)));
+    const { rows: joined } = await sql<{ claimed: number | string } & (Row | { [K in keyof Row]: null })>`with claim as (${claim})
+      select c.claimed, ${columns} from (select count(claim.scope) as claimed from claim) c left join ${query} p on true`.execute(trx);
+    if (!Number(joined[0]?.claimed)) throw new KeyTaken();
+    rows = joined.filter((r): r is typeof r & Row => r.id !== null);
+  } else rows = await query.execute();
   const open = rows.length ? rows[0]!.store_switch !== '0' : await storeIsOpen(trx);
   const price = (m: number | null) => (m === null ? null : minor(m));
   const products = new Map(
@@ -136,11 +158,12 @@ async function priceRequest(
   shop: ShopConfig,
   userId: string | null,
   now: number,
+  claim?: Compilable,
 ): Promise<QuoteResult & { coupon?: Coupon }> {
   const customer = customerKey(userId, request.order.personalDetails);
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
-  const [{ open, products }, found] = await Promise.all([orderableProducts(trx, ids, now), code ? findCoupon(trx, code, now) : null]);
+  const [{ open, products }, found] = await Promise.all([orderableProducts(trx, ids, now, claim), code ? findCoupon(trx, code, now) : null]);
   // the owner's switch first, then the ordering hours
   if (!open) return { ok: false, reason: 'store_closed' };
   const closed = orderingClosed(shop, now);
@@ -161,7 +184,9 @@ export type Reader = Transaction<Database> | Db['kysely'];
  * marked it sold out meanwhile, and only a product with the quantity left (or made to order,
  * or in a shop that sells without stock) is taken from. On PostgreSQL the rows are locked
  * in id order first, as the lines come, so two orders never wait for each other (no deadlock);
- * SQLite has one writer.
+ * SQLite has one writer. On PostgreSQL the order's number is taken in the same statement
+ * (a data-modifying CTE: one round trip for both; a refused order's transaction rolls it
+ * back, so the numbers keep no gaps); on SQLite, `number` is null: `place` takes it later.
  */
 async function takeStock(
   trx: Transaction<Database>,
@@ -169,7 +194,7 @@ async function takeStock(
   lines: PricedOrder['lines'],
   allowOrderOnNoStock: boolean,
   now: number,
-): Promise<Shortage[]> {
+): Promise<{ shortages: Shortage[]; number: number | null }> {
   const ids = lines.map((l) => l.product.id);
   const qtyOf = (eb: ExpressionBuilder<Database, 'products'>) => {
     const [first, ...rest] = lines;
@@ -189,8 +214,11 @@ async function takeStock(
     .where('hidden', '=', 0)
     .where((eb) => eb.or([eb('sold_out_until', 'is', null), eb('sold_out_until', '<=', now)]));
   if (!allowOrderOnNoStock) update = update.where((eb) => eb.or([eb('tracks_stock', '=', 0), eb('stock_milli', '>=', qtyOf(eb))]));
-  const taken = new Set((await update.returning('id').execute()).map((r) => r.id));
-  return lines.filter((l) => !taken.has(l.product.id)).map((l) => shortage(l.product, l.qtyMilli));
+  const shortOf = (taken: Set<string>) => lines.filter((l) => !taken.has(l.product.id)).map((l) => shortage(l.product, l.qtyMilli));
+  if (dialect === 'sqlite') return { shortages: shortOf(new Set((await update.returning('id').execute()).map((r) => r.id))), number: null };
+  const { rows } = await sql<{ value: number | string; ids: string[] }>`with taken as (${update.returning('id')}), n as (${numberStatement(trx, 'order')})
+    select n.value, array(select taken.id from taken) as ids from n`.execute(trx);
+  return { shortages: shortOf(new Set(rows[0]?.ids)), number: numberOf(rows[0], 'order') };
 }
 
 /** Orders with the refund each owes, if any: the one query every view starts from. */
@@ -364,11 +392,14 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
      * products (`priceRequest`, as the quote is), stock taken with one `UPDATE … WHERE stock >= qty`
      * for all the lines (so the last unit sells once, on either database), a place in the delivery slot
      * taken, the coupon used once, then the order, its lines and totals written and the
-     * catalog marked changed. Any refusal rolls all of it back. `claim` runs first in the
-     * same transaction (the Idempotency-Key's claim: a key already used answers with its claim
-     * and nothing is written); `inTransaction` runs last (the key's answer is stored there).
-     * The answer is built from what was written, not read back. On SQLite the transaction
-     * shares its commit with the orders placed at the same moment (`Db.write`).
+     * catalog marked changed. Any refusal rolls all of it back. With `key` (the
+     * Idempotency-Key), the key is claimed first in the same transaction — a key already used
+     * answers with its claim and nothing is written — and its answer (`key.answer` of the
+     * order placed) is stored with the order. The answer is built from what was written, not
+     * read back. On SQLite the transaction shares its commit with the orders placed at the
+     * same moment (`Db.write`). On PostgreSQL the steps share statements (decision 062): the
+     * key's claim with the products' read, the order's number with the stock, and the order,
+     * its lines and totals, the catalog version and the key's answer are one statement.
      */
     async place(
       request: OrderRequest,
@@ -380,8 +411,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         slot?: { resource: string; start: number; capacity: number; view: NonNullable<Order['details']['shippingSlot']> } | undefined;
         /** The caller checked the details as a digital order's (`isDigitalOnly`): refused if the products say otherwise now. */
         digital?: boolean;
-        claim?: ((trx: Transaction<Database>) => Promise<Claim>) | undefined;
-        inTransaction?: ((trx: Transaction<Database>, result: PlaceResult & { ok: true }) => Promise<void>) | undefined;
+        key?: (KeyUse & { answer: (placed: PlaceResult & { ok: true }) => unknown }) | undefined;
       } = {},
     ): Promise<PlaceResult> {
       const now = options.now ?? Date.now();
@@ -389,14 +419,25 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
       const kind = shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
       try {
         return await db.write(async (trx) => {
-          const claim = await options.claim?.(trx);
-          if (claim && claim.state !== 'claimed') throw new Refused({ ok: false, reason: 'key_used', claim });
+          const { key } = options;
+          const pg = db.dialect === 'postgres';
+          if (key) {
+            await sweepKeys(trx, now);
+            // SQLite: a read (the transaction holds the one write lock); PostgreSQL: the claim runs with the products' read
+            const claim = pg ? null : await readClaim(trx, key, now);
+            if (claim && claim.state !== 'claimed') throw new Refused({ ok: false, reason: 'key_used', claim });
+          }
           const customer = customerKey(options.userId, order.personalDetails);
-          const quoted = await priceRequest(trx, request, shop, options.userId ?? null, now);
+          const quoted = await priceRequest(trx, request, shop, options.userId ?? null, now, key && pg ? claimStatement(trx, key, now) : undefined).catch(
+            async (err: unknown) => {
+              if (err instanceof KeyTaken && key) throw new Refused({ ok: false, reason: 'key_used', claim: await heldClaim(trx, key) });
+              throw err;
+            },
+          );
           if (!quoted.ok) throw new Refused(quoted);
           const { lines, totals, digital } = quoted.priced;
           if (options.digital && !digital) throw new Refused({ ok: false, reason: 'needs_delivery' });
-          const shortages = await takeStock(trx, db.dialect, lines, shop.orderConfig.allowOrderOnNoStock, now);
+          const { shortages, number: takenNumber } = await takeStock(trx, db.dialect, lines, shop.orderConfig.allowOrderOnNoStock, now);
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
           const orderId = newOrderId(now);
           // nothing is delivered for a digital order, so it takes no place in a slot, whatever it named
@@ -414,8 +455,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             shippingSlot: slot?.view ?? null,
             ...(order.note ? { note: order.note } : {}),
           };
-          // the last write before the rows: the counter's row lock is held as briefly as it can be
-          const number = await takeNumber(trx, 'order');
+          // SQLite: the last write before the rows (PostgreSQL took it with the stock)
+          const number = takenNumber ?? (await takeNumber(trx, 'order'));
           const row: Selectable<OrderTable> = {
             id: orderId,
             number,
@@ -439,12 +480,6 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             created_at: now,
             updated_at: now,
           };
-          await trx.insertInto('orders').values(row).execute();
-          if (quoted.coupon) {
-            // used in the order's transaction: refused, the whole order is rolled back
-            const problem = await redeemCoupon(trx, quoted.coupon, orderId, customer, now);
-            if (problem) throw new Refused({ ok: false, reason: 'coupon', problem });
-          }
           const lineRows: Selectable<OrderLineTable>[] = lines.map((l, i) => ({
             order_id: orderId,
             line_no: i + 1,
@@ -469,18 +504,33 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             percent_hundredths: percentToHundredths(t.percentAmount),
             position: i,
           }));
-          await trx.insertInto('order_lines').values(lineRows).execute();
-          await trx.insertInto('order_totals').values(totalRows).execute();
-          await bumpCatalogVersion(trx, now);
           // the view a read would give of these rows (a new order owes no refund)
           const view = viewOf(
             { ...row, refund_amount_minor: null, refund_method: null, refund_status: null, refund_reference: null, refund_refunded_at: null },
             lineRows,
             totalRows,
           );
+          const placed: PlaceResult & { ok: true } = { ok: true, order: view, notificationToken: token };
+          if (key) placed.answer = JSON.stringify(key.answer(placed));
+          const writes: Compilable[] = [
+            trx.insertInto('orders').values(row),
+            trx.insertInto('order_lines').values(lineRows),
+            trx.insertInto('order_totals').values(totalRows),
+            catalogVersionStatement(trx, now),
+            ...(pg && key && placed.answer ? [answerStatement(trx, key, 200, placed.answer)] : []),
+          ];
+          // PostgreSQL: one statement, each write a data-modifying CTE of it (they all run, read or not)
+          if (pg) await sql`with ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`))} select 1`.execute(trx);
+          else {
+            for (const w of writes) await trx.executeQuery(w);
+            if (key && placed.answer) await storeAnswer(trx, key, 200, placed.answer, now);
+          }
+          if (quoted.coupon) {
+            // used in the order's transaction: refused, the whole order is rolled back
+            const problem = await redeemCoupon(trx, quoted.coupon, orderId, customer, now);
+            if (problem) throw new Refused({ ok: false, reason: 'coupon', problem });
+          }
           await outbox.record(trx, 'order.placed', orderId, {}, now, view);
-          const placed = { ok: true as const, order: view, notificationToken: token };
-          await options.inTransaction?.(trx, placed);
           return placed;
         });
       } catch (err) {

@@ -265,6 +265,53 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
     });
   });
 
+  it('a retry gets the first answer byte for byte, even with the stock gone; a claim left unanswered waits its minute out; an expired key is free', async () => {
+    await withShop(async (t) => {
+      const first = await post(t.app, orderBody({}, [{ id: 'tee-red-m', qty: 5 }]), 'checkout-attempt-retry-1');
+      expect(first.statusCode).toBe(200);
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(0);
+      const retry = await post(t.app, orderBody({}, [{ id: 'tee-red-m', qty: 5 }]), 'checkout-attempt-retry-1');
+      expect(retry.statusCode).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toBe(first.body);
+      expect(retry.headers['content-type']).toBe(first.headers['content-type']);
+
+      // a claim with no answer and no order, as a process that died mid-order before decision 054
+      // left it: an order placed with the key, then the order and the key's answer taken away
+      const claim = { key: 'checkout-attempt-left' };
+      const lost = (await post(t.app, orderBody({}, [{ id: 'mango', qty: 1 }]), claim.key)).json();
+      await t.db.kysely.deleteFrom('orders').where('id', '=', lost.orderId).execute();
+      const now = Date.now();
+      await t.db.kysely.updateTable('idempotency_keys').set({ status_code: null, response: null, created_at: now }).where('key', '=', claim.key).execute();
+      const waiting = await post(t.app, orderBody({}, [{ id: 'mango', qty: 1 }]), 'checkout-attempt-left');
+      expect(waiting.statusCode).toBe(409);
+      expect(waiting.json().error).toBe('in_progress');
+      expect(await countOrders(t.db)).toBe(1);
+      // a minute later it is the shopper's again
+      await t.db.kysely
+        .updateTable('idempotency_keys')
+        .set({ created_at: now - 61_000 })
+        .where('key', '=', claim.key)
+        .execute();
+      const taken = await post(t.app, orderBody({}, [{ id: 'mango', qty: 1 }]), 'checkout-attempt-left');
+      expect(taken.statusCode).toBe(200);
+      expect(taken.headers['idempotent-replayed']).toBeUndefined();
+      expect(await countOrders(t.db)).toBe(2);
+      expect((await post(t.app, orderBody({}, [{ id: 'mango', qty: 1 }]), 'checkout-attempt-left')).json().orderId).toBe(taken.json().orderId);
+
+      // a key answered more than a day ago places a new order
+      await t.db.kysely
+        .updateTable('idempotency_keys')
+        .set({ created_at: now - 25 * 60 * 60 * 1000 })
+        .where('key', '=', claim.key)
+        .execute();
+      const again = await post(t.app, orderBody({}, [{ id: 'mango', qty: 1 }]), 'checkout-attempt-left');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().orderId).not.toBe(taken.json().orderId);
+      expect(await countOrders(t.db)).toBe(3);
+    });
+  });
+
   it('the guest view shows the order to the holder of its token, and to nobody else', async () => {
     await withShop(async (t) => {
       const placed = (await post(t.app, orderBody())).json();

@@ -266,6 +266,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
         return reply
           .code(claim.statusCode)
           .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
           .serializer(JSON.stringify)
           .send(claim.body as Parameters<typeof reply.send>[0]);
       };
@@ -284,8 +285,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
               userId,
               slot,
               digital,
-              claim: key ? (trx) => idempotency.claim(SCOPE, key, hash, now, trx) : undefined,
-              inTransaction: key ? (trx, placed) => idempotency.complete(SCOPE, key, 200, successBody(placed, digits, emailSent), trx) : undefined,
+              key: key ? { scope: SCOPE, key, requestHash: hash, answer: (placed) => successBody(placed, digits, emailSent) } : undefined,
             });
       if (!result.ok && result.reason === 'key_used') return used(result.claim);
       if (!result.ok) {
@@ -324,6 +324,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
           req.log.error({ err, orderId: order.id }, 'order news not sent');
         }
       });
+      // with a key, the answer as stored: the same bytes a replay sends, serialized once
+      if (result.answer !== undefined) return reply.type('application/json; charset=utf-8').send(result.answer as unknown as Parameters<typeof reply.send>[0]);
       return successBody(result, digits, emailSent);
     },
   );
