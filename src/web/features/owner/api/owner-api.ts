@@ -6,7 +6,7 @@ import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit }
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
-import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
+import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
 /** An order on the owner's board. */
 export type OwnerOrder = OwnerOrderSummary;
@@ -230,8 +230,8 @@ export function watchOrders(onEvents: (events: FeedEvent[]) => void, onLive: (li
       try {
         const token = useSession.getState().token;
         const res = await fetch('/admin/api/events', { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal });
-        // an access token that ran out: a fresh one for the next try
-        if (res.status === 401) await refreshSession();
+        // an access token that ran out: a fresh one for the next try (any other 401 is no reason to refresh)
+        if (res.status === 401 && accessTokenExpired(res.status, await res.json().catch(() => null))) await refreshSession();
         if (res.ok && res.body) {
           onLive(true);
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
