@@ -1,22 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonAnswer, signedIn } from '../../../testing/session-answers.ts';
 import { useSession } from '../../../lib/session.ts';
 import { watchOrders } from './owner-api.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const signedIn = {
-  success: true,
-  authToken: 'fresh-token',
-  user: { id: 'u-owner', name: 'Owner', email: null, phoneNumber: null },
-  errorCode: null,
-  errorMessage: null,
-};
+const signedInAnswer = signedIn({ id: 'u-owner', name: 'Owner' });
 
 /** Connects the live feed once against a server whose feed answers `refusal`; the addresses it asked, in order. */
 async function connectOnce(refusal: Response): Promise<string[]> {
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(url);
-    return url === '/api/auth/refresh' ? json(200, signedIn) : refusal;
+    return url === '/api/auth/refresh' ? jsonAnswer(200, signedInAnswer) : refusal;
   });
   let stop = () => {};
   // the feed says it is not live once the attempt is over, before it waits to reconnect
@@ -31,17 +25,17 @@ async function connectOnce(refusal: Response): Promise<string[]> {
 }
 
 describe("the owner's live feed meets a 401 (§4, §8)", () => {
-  beforeEach(() => useSession.setState({ status: 'user', user: signedIn.user, token: 'old-token' }));
+  beforeEach(() => useSession.setState({ status: 'user', user: signedInAnswer.user, token: 'old-token' }));
   afterEach(() => vi.unstubAllGlobals());
 
   it('an expired access token, told by its errorCode whatever the words: one refresh, and the next try has the new token', async () => {
-    const asked = await connectOnce(json(401, { success: false, errorCode: 'access_token_expired', errorMessage: 'Sitzung abgelaufen' }));
+    const asked = await connectOnce(jsonAnswer(401, { success: false, errorCode: 'access_token_expired', errorMessage: 'Sitzung abgelaufen' }));
     expect(asked).toEqual(['/admin/api/events', '/api/auth/refresh']);
     expect(useSession.getState().token).toBe('fresh-token');
   });
 
   it('any other 401 is no reason to refresh: the session is left as it is', async () => {
-    const asked = await connectOnce(json(401, { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' }));
+    const asked = await connectOnce(jsonAnswer(401, { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' }));
     expect(asked).toEqual(['/admin/api/events']);
     expect(useSession.getState().token).toBe('old-token');
   });
