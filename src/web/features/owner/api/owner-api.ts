@@ -1,6 +1,7 @@
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import type { Banner, Product } from '../../../../domain/catalog.ts';
 import type { Coupon } from '../../../../domain/coupons.ts';
+import type { Customer } from '../../../../domain/customer.ts';
 import type { ProductCreateInput, ProductEdit } from '../../../../domain/product-edit.ts';
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
@@ -72,17 +73,8 @@ export type SalesDay = { date: string; orders: number; sales: number; paid: numb
 /** The last 30 days in the shop's time zone, oldest first (today the last), and what they came to together. */
 export type SalesDays = { days: SalesDay[]; total: Omit<SalesDay, 'date'> };
 
-/** A shopper or guest contact (owner-customer-routes.ts): orders and spend not cancelled or rejected, the newest order's instant. */
-export type OwnerCustomer = {
-  key: string;
-  account: boolean;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  orders: number;
-  spent: number;
-  lastOrderAt: number;
-};
+/** A shopper or guest contact (owner-customer-routes.ts): what they spent as a decimal. */
+export type OwnerCustomer = Omit<Customer, 'spent'> & { spent: number };
 
 /** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
 export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
