@@ -118,17 +118,19 @@ export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { acc
     return { success: true, itemId: result.itemId, variantIds: result.variantIds };
   });
 
-  typed.route({
-    method: ['PATCH', 'POST'],
-    url: '/products/:variantId',
-    schema: { params: variantParams, body: editSchema },
-    handler: async (req, reply) => {
-      const result = await catalogRepo.editProduct(req.params.variantId, req.body, req.userId!);
-      if (!result) return reply.code(404).send(NOT_FOUND);
-      if (!result.ok) return reply.code(400).send(fieldsBody(result.fields, result.fields.map((f) => f.message).join(' ')));
-      catalog.invalidate();
-      req.log.info({ variantId: req.params.variantId, changed: Object.keys(result.changes) }, 'product edited by the owner');
-      return { success: true, variantId: req.params.variantId, changes: result.changes };
-    },
-  });
+  for (const method of ['PATCH', 'POST'] as const) {
+    typed.route({
+      method,
+      url: '/products/:variantId',
+      schema: { params: variantParams, body: editSchema },
+      handler: async (req, reply) => {
+        const result = await catalogRepo.editProduct(req.params.variantId, req.body, req.userId!);
+        if (!result) return reply.code(404).send(NOT_FOUND);
+        if (!result.ok) return reply.code(400).send(fieldsBody(result.fields, result.fields.map((f) => f.message).join(' ')));
+        catalog.invalidate();
+        req.log.info({ variantId: req.params.variantId, changed: Object.keys(result.changes) }, 'product edited by the owner');
+        return { success: true, variantId: req.params.variantId, changes: result.changes };
+      },
+    });
+  }
 };

@@ -77,16 +77,18 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
     return answerWrite(reply, await shopFront.orderCategories(req.body.ids, req.userId!));
   });
 
-  typed.route({
-    method: ['PATCH', 'POST'],
-    url: '/categories/:id',
-    schema: { params: idParams, body: categoryEditSchema },
-    handler: async (req, reply) => {
-      const result = await shopFront.editCategory(req.params.id, req.body, req.userId!);
-      if (!result) return reply.code(404).send(NO_CATEGORY);
-      return answerWrite(reply, result, (done) => ({ changes: done.changes }));
-    },
-  });
+  for (const method of ['PATCH', 'POST'] as const) {
+    typed.route({
+      method,
+      url: '/categories/:id',
+      schema: { params: idParams, body: categoryEditSchema },
+      handler: async (req, reply) => {
+        const result = await shopFront.editCategory(req.params.id, req.body, req.userId!);
+        if (!result) return reply.code(404).send(NO_CATEGORY);
+        return answerWrite(reply, result, (done) => ({ changes: done.changes }));
+      },
+    });
+  }
 
   typed.delete('/categories/:id', { schema: { params: idParams } }, async (req, reply) => {
     const result = await shopFront.deleteCategory(req.params.id, req.userId!);
@@ -110,16 +112,18 @@ export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { a
     return answerWrite(reply, await shopFront.orderBanners(req.body.ids, req.userId!));
   });
 
-  typed.route({
-    method: ['PATCH', 'POST'],
-    url: '/banners/:id',
-    schema: { params: idParams, body: bannerEditSchema },
-    handler: async (req, reply) => {
-      const result = await shopFront.editBanner(req.params.id, req.body, req.userId!);
-      if (!result) return reply.code(404).send(NO_BANNER);
-      return answerWrite(reply, result, (done) => ({ changes: done.changes }));
-    },
-  });
+  for (const method of ['PATCH', 'POST'] as const) {
+    typed.route({
+      method,
+      url: '/banners/:id',
+      schema: { params: idParams, body: bannerEditSchema },
+      handler: async (req, reply) => {
+        const result = await shopFront.editBanner(req.params.id, req.body, req.userId!);
+        if (!result) return reply.code(404).send(NO_BANNER);
+        return answerWrite(reply, result, (done) => ({ changes: done.changes }));
+      },
+    });
+  }
 
   typed.delete('/banners/:id', { schema: { params: idParams } }, async (req, reply) => {
     if (!(await shopFront.deleteBanner(req.params.id, req.userId!))) return reply.code(404).send(NO_BANNER);
