@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 // the tests' own: a port the OS hands out, never one the end-to-end tests use
 import { freePort } from '../src/server/reliability/server-process.ts';
+// node's options and malloc settings for SERVER_MAIN, the same as in `npm start`, the Dockerfile and the systemd unit (decision 055)
+import { SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from '../scripts/production-runtime.ts';
 
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The server compiled by `npm run build`, run with plain node as `npm start` and the Dockerfile run it (decision 029). */
 export const SERVER_MAIN = 'build/app/server/main.js';
-/** node's options for SERVER_MAIN, the same as in `npm start`, the Dockerfile and the systemd unit (decision 055). */
-export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
 export const HOST = '127.0.0.1';
 /** run.ts gives up this long after the process starts, so a hung server never keeps anyone waiting. */
 export const RUN_WATCHDOG_MS = 15 * 60_000;
@@ -105,8 +105,7 @@ export async function startChild(label: string, script: string, env: Record<stri
   const childEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: '2',
-    MALLOC_MMAP_THRESHOLD_: '131072',
+    ...SERVER_MALLOC_ENV,
     ...env,
     PORT: String(port),
     HOST,

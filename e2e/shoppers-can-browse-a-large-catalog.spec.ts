@@ -47,19 +47,22 @@ const tileOf = (page: Page, variantId: string) =>
 
 /**
  * Scrolls the window and waits until it stays put (a virtual list may nudge it while it
- * measures the rows it has just drawn); answers where it came to rest.
+ * measures the rows it has just drawn, one frame at a time): it counts as at rest once it
+ * has not moved for ten frames running; answers where it came to rest.
  */
 async function scrollTo(page: Page, y: number): Promise<number> {
-  await page.evaluate((to) => window.scrollTo(0, to), y);
-  let last = -1;
-  await expect
-    .poll(async () => {
-      const [before, after] = [await scrollY(page), await page.waitForTimeout(200).then(() => scrollY(page))];
-      last = after;
-      return before === after && after > 0;
-    })
-    .toBe(true);
-  return last;
+  return page.evaluate(async (to) => {
+    window.scrollTo(0, to);
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    let last = -1;
+    for (let frames = 0, still = 0; still < 10; frames += 1) {
+      if (frames > 600) throw new Error(`the page did not come to rest after scrolling to ${to} px`);
+      await frame();
+      still = window.scrollY === last && last > 0 ? still + 1 : 0;
+      last = window.scrollY;
+    }
+    return last;
+  }, y);
 }
 
 /**

@@ -15,6 +15,60 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
+/** What the init script below records in each page, on the page's own (controlled) clock. */
+type Watch = { registeredAt: number | null; checks: number; workerChanges: number };
+
+/**
+ * Watches the app's service worker in every page: when its registration came back (the
+ * hourly check is set then), how often the page asked for an update check, and how often
+ * the worker controlling the page changed (the only thing on which the page reloads).
+ */
+function watchServiceWorker(): void {
+  const watch: Watch = { registeredAt: null, checks: 0, workerChanges: 0 };
+  (window as unknown as { swWatch: Watch }).swWatch = watch;
+  const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = async function (...args: Parameters<typeof register>) {
+    const registration = await register.apply(this, args);
+    watch.registeredAt = Date.now();
+    return registration;
+  };
+  const update = ServiceWorkerRegistration.prototype.update;
+  ServiceWorkerRegistration.prototype.update = function () {
+    watch.checks += 1;
+    return update.call(this);
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => (watch.workerChanges += 1));
+}
+
+const watched = (page: Page) => page.evaluate(() => ({ now: Date.now(), ...(window as unknown as { swWatch: Watch }).swWatch }));
+
+/**
+ * The page is done with the change of version: its code has started, the new worker is
+ * active and controls it, nothing is waiting or installing, and it has seen no change of
+ * worker since it loaded: nothing is left that could reload it. (A page caught reloading
+ * is asked again once it has loaded.)
+ */
+const settled = (page: Page) =>
+  expect
+    .poll(
+      () =>
+        page
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const active = registration?.active ?? null;
+            const watch = (window as unknown as { swWatch: Watch }).swWatch;
+            return {
+              started: watch.registeredAt !== null,
+              workerChanges: watch.workerChanges,
+              controlledByTheActiveWorker: active !== null && active.state === 'activated' && navigator.serviceWorker.controller === active,
+              waitingOrInstalling: Boolean(registration?.waiting ?? registration?.installing),
+            };
+          })
+          .catch(() => 'reloading'),
+      { timeout: 20_000 },
+    )
+    .toEqual({ started: true, workerChanges: 0, controlledByTheActiveWorker: true, waitingOrInstalling: false });
+
 const controlled = (page: Page) =>
   expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 20_000 }).toBe('activated');
 
@@ -40,6 +94,7 @@ test.describe('Shoppers get new versions of the app', () => {
     });
 
     await context.clock.install();
+    await context.addInitScript(watchServiceWorker);
     const page = await context.newPage();
     await page.goto(`${server.url}/catalog`);
     await controlled(page);
@@ -51,10 +106,15 @@ test.describe('Shoppers get new versions of the app', () => {
 
     // a new version is deployed: the service worker the server serves changes
     appendFileSync(path.join(client, 'sw.js'), `\n// deployed ${new Date().toISOString()}\n`);
-    // nothing shows before the hourly check; the check finds the new version
-    await page.waitForTimeout(1000);
+    // nothing shows before the hourly check: ten seconds before it, the page has not checked
+    // (a check is asked for while the clock moves on, so it is counted by then) and shows nothing
+    const { now, registeredAt } = await watched(page);
+    await context.clock.fastForward(registeredAt! + UPDATE_CHECK_MS - now - 10_000);
+    expect((await watched(page)).checks).toBe(0);
     await expect(update(page)).toHaveCount(0);
-    await context.clock.fastForward(UPDATE_CHECK_MS);
+    // the hourly check finds the new version
+    await context.clock.fastForward(20_000);
+    expect((await watched(page)).checks).toBe(1);
     await expect(update(page)).toBeVisible({ timeout: 20_000 });
 
     const pageLoads = countLoads(page);
@@ -63,7 +123,9 @@ test.describe('Shoppers get new versions of the app', () => {
     // the new worker takes over: this tab (the click) and the other (the change of worker) reload once
     await expect.poll(pageLoads, { timeout: 20_000 }).toBe(1);
     await expect.poll(otherLoads, { timeout: 20_000 }).toBe(1);
-    await page.waitForTimeout(3000);
+    // and once only: nothing is left that could reload either of them again
+    await settled(page);
+    await settled(other);
     expect(pageLoads()).toBe(1);
     expect(otherLoads()).toBe(1);
     await expect(update(page)).toHaveCount(0);

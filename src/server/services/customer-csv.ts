@@ -1,7 +1,7 @@
 import { localDate } from '../../domain/booking.ts';
 import { minorToText } from '../../domain/money.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
-import type { Customer } from '../db/repositories/customer-repository.ts';
+import type { Customer } from '../../domain/customer.ts';
 import { reportCsv } from './report-csv.ts';
 
 /** The customers as CSV (the command line's export and the owner's download): last orders in the shop's time zone. */

@@ -1,15 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonAnswer, signedIn } from '../testing/session-answers.ts';
 import { getJson } from './api.ts';
 import { asUser, useSession } from './session.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const signedIn = {
-  success: true,
-  authToken: 'fresh-token',
-  user: { id: 'u-asha', name: 'Asha', email: null, phoneNumber: null },
-  errorCode: null,
-  errorMessage: null,
-};
+const signedInAnswer = signedIn({ id: 'u-asha', name: 'Asha' });
 
 /** A server whose orders call answers `first` once, then 200; the requests it saw, in order. */
 function server(first: Response) {
@@ -17,8 +11,8 @@ function server(first: Response) {
   let answered = false;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     seen.push({ url, authorization: (init.headers as Record<string, string>).authorization });
-    if (url === '/api/auth/refresh') return json(200, signedIn);
-    if (answered) return json(200, { orders: [] });
+    if (url === '/api/auth/refresh') return jsonAnswer(200, signedInAnswer);
+    if (answered) return jsonAnswer(200, { orders: [] });
     answered = true;
     return first;
   });
@@ -26,11 +20,11 @@ function server(first: Response) {
 }
 
 describe('a call as the logged-in shopper (§4, §8)', () => {
-  beforeEach(() => useSession.setState({ status: 'user', user: signedIn.user, token: 'old-token' }));
+  beforeEach(() => useSession.setState({ status: 'user', user: signedInAnswer.user, token: 'old-token' }));
   afterEach(() => vi.unstubAllGlobals());
 
   it('an expired token, told by its errorCode whatever the words: one refresh, then the call again with the new token', async () => {
-    const seen = server(json(401, { success: false, errorCode: 'access_token_expired', errorMessage: 'Sitzung abgelaufen' }));
+    const seen = server(jsonAnswer(401, { success: false, errorCode: 'access_token_expired', errorMessage: 'Sitzung abgelaufen' }));
     const res = await asUser((headers) => getJson('/api/user/orders', headers));
     expect(res).toEqual({ ok: true, status: 200, data: { orders: [] } });
     expect(seen).toEqual([
@@ -41,7 +35,7 @@ describe('a call as the logged-in shopper (§4, §8)', () => {
   });
 
   it('any other 401 is the answer: no refresh, no second call', async () => {
-    const seen = server(json(401, { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' }));
+    const seen = server(jsonAnswer(401, { success: false, errorCode: 'invalid_credentials', errorMessage: 'Invalid credentials' }));
     const res = await asUser((headers) => getJson('/api/user/orders', headers));
     expect(res).toMatchObject({ ok: false, status: 401, error: { errorCode: 'invalid_credentials' } });
     expect(seen.map((s) => s.url)).toEqual(['/api/user/orders']);

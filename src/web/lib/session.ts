@@ -61,9 +61,14 @@ export async function restoreSession(): Promise<void> {
   await refreshSession();
 }
 
-/** §8's 'access token expired' 401, told by its stable code (decision 057), not by its words. */
+/**
+ * Whether an answer is §8's 'access token expired' 401, told by its stable code (decision
+ * 057), not by its words: the one 401 a refresh can mend.
+ */
 const EXPIRED: AuthErrorCode = 'access_token_expired';
-const expired = (res: ApiResult<unknown>) => !res.ok && res.status === 401 && res.error?.errorCode === EXPIRED;
+export const accessTokenExpired = (status: number, body: unknown) =>
+  status === 401 && typeof body === 'object' && body !== null && (body as { errorCode?: unknown }).errorCode === EXPIRED;
+const expired = (res: ApiResult<unknown>) => !res.ok && accessTokenExpired(res.status, res.error);
 
 /**
  * A call as the logged-in shopper: with the access token, and on §8's 'access token

@@ -1,23 +1,7 @@
 import { sql } from 'kysely';
-import { minor, type Minor } from '../../../domain/money.ts';
+import type { Customer } from '../../../domain/customer.ts';
+import { minor } from '../../../domain/money.ts';
 import type { Db } from '../database.ts';
-
-/**
- * A shopper or guest contact as the owner's list shows them: an account's own name, e-mail
- * and phone (or what their newest order said, where the account has none), a guest's from
- * their newest order; the orders that count (not cancelled or rejected, not enquiries) and
- * what they came to; when the newest order of any kind was placed.
- */
-export type Customer = {
-  key: string;
-  account: boolean;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  orders: number;
-  spent: Minor;
-  lastOrderAt: number;
-};
 
 type PersonalDetails = { fullName?: string; email?: string; phone?: { number?: string; dialCode?: string } };
 

@@ -57,6 +57,14 @@ export function createReportRepository(db: Db) {
       )
       .as('to_collect'),
   ];
+  // the lines of the orders placed in [from, to), cancelled and rejected ones too
+  const linesPlaced = (from: number, to: number) =>
+    kysely
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .where('o.kind', '=', 'order')
+      .where('o.created_at', '>=', from)
+      .where('o.created_at', '<', to);
   const booked = (from: number, to: number) =>
     kysely.selectFrom('appointments').where('status', '!=', 'cancelled').where('starts_at', '>=', from).where('starts_at', '<', to);
   const dayFigures = (m: { orders: unknown; sales: unknown; paid: unknown; to_collect: unknown } | undefined, bookings: number): DayFigures => {
@@ -113,13 +121,8 @@ export function createReportRepository(db: Db) {
 
     /** The products that brought the most in [from, to), by what their lines came to, then by quantity. */
     async topProducts(from: number, to: number, limit: number): Promise<TopProduct[]> {
-      const rows = await kysely
-        .selectFrom('order_lines as l')
-        .innerJoin('orders as o', 'o.id', 'l.order_id')
-        .where('o.kind', '=', 'order')
+      const rows = await linesPlaced(from, to)
         .where('o.status', 'not in', LOST)
-        .where('o.created_at', '>=', from)
-        .where('o.created_at', '<', to)
         // one row per product even if its title changed between orders (any of its names will do)
         .select((eb) => [
           'l.product_id',
@@ -147,12 +150,7 @@ export function createReportRepository(db: Db) {
 
     /** Every line of the orders placed in [from, to), cancelled and rejected ones too (their status says so), oldest first. */
     async salesLines(from: number, to: number): Promise<SalesLine[]> {
-      const rows = await kysely
-        .selectFrom('order_lines as l')
-        .innerJoin('orders as o', 'o.id', 'l.order_id')
-        .where('o.kind', '=', 'order')
-        .where('o.created_at', '>=', from)
-        .where('o.created_at', '<', to)
+      const rows = await linesPlaced(from, to)
         .select([
           'o.created_at',
           'o.number',

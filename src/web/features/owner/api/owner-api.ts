@@ -1,12 +1,13 @@
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import type { Banner, Product } from '../../../../domain/catalog.ts';
 import type { Coupon } from '../../../../domain/coupons.ts';
+import type { Customer } from '../../../../domain/customer.ts';
 import type { ProductCreateInput, ProductEdit } from '../../../../domain/product-edit.ts';
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
-import { asUser, refreshSession, useSession } from '../../../lib/session.ts';
+import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
 
 /** An order on the owner's board. */
 export type OwnerOrder = OwnerOrderSummary;
@@ -72,17 +73,8 @@ export type SalesDay = { date: string; orders: number; sales: number; paid: numb
 /** The last 30 days in the shop's time zone, oldest first (today the last), and what they came to together. */
 export type SalesDays = { days: SalesDay[]; total: Omit<SalesDay, 'date'> };
 
-/** A shopper or guest contact (owner-customer-routes.ts): orders and spend not cancelled or rejected, the newest order's instant. */
-export type OwnerCustomer = {
-  key: string;
-  account: boolean;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  orders: number;
-  spent: number;
-  lastOrderAt: number;
-};
+/** A shopper or guest contact (owner-customer-routes.ts): what they spent as a decimal. */
+export type OwnerCustomer = Omit<Customer, 'spent'> & { spent: number };
 
 /** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
 export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };
@@ -230,8 +222,8 @@ export function watchOrders(onEvents: (events: FeedEvent[]) => void, onLive: (li
       try {
         const token = useSession.getState().token;
         const res = await fetch('/admin/api/events', { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal });
-        // an access token that ran out: a fresh one for the next try
-        if (res.status === 401) await refreshSession();
+        // an access token that ran out: a fresh one for the next try (any other 401 is no reason to refresh)
+        if (res.status === 401 && accessTokenExpired(res.status, await res.json().catch(() => null))) await refreshSession();
         if (res.ok && res.body) {
           onLive(true);
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from './production-runtime.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+const dockerfile = read('Dockerfile');
+/** Where production starts the server: its environment and command as text (the Dockerfile's CMD array as a command line). */
+const starts = {
+  'npm start': (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start!,
+  Dockerfile: `${dockerfile}\n${(JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[]).join(' ')}`,
+  'the systemd unit': read('deploy/storefront.service'),
+};
+
+describe('production runs the server as the tests and benchmarks do (decision 055)', () => {
+  for (const [where, text] of Object.entries(starts)) {
+    it(`${where} gives node the same options and the same malloc settings`, () => {
+      expect(text).toContain(`node ${SERVER_NODE_OPTIONS.join(' ')} build/app/server/main.js`);
+      for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) expect(text).toMatch(new RegExp(`(^|\\s)${name}=${value}(\\s|$)`, 'm'));
+    });
+  }
+});

@@ -1,0 +1,13 @@
+/**
+ * How production runs the compiled server (decisions 029 and 055): node's options and the
+ * environment of `npm start`, the Dockerfile's CMD and the systemd unit. Those three are
+ * text and cannot import this; production-runtime.test.ts checks they say the same. The
+ * processes this repository starts itself (the browser tests' shops, the benchmarks'
+ * servers) take them from here.
+ */
+
+/** node's options: a smaller young generation (decision 055). */
+export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'] as const;
+
+/** glibc's malloc: two arenas (decision 029), and large freed blocks go back to the system (decision 055). */
+export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
