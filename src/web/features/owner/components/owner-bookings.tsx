@@ -11,6 +11,7 @@ import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { bookingsDayQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { OwnerList } from './owner-list.tsx';
 
 const small = 'rounded-md px-3 py-2 text-sm font-semibold disabled:opacity-50';
 
@@ -72,13 +73,7 @@ export function OwnerBookings({ date }: { date: string | undefined }) {
               </button>
             </div>
             <p className="text-sm text-slate-600">{t('owner.bookingCount', { count: day.data.appointments.filter((a) => a.status !== 'cancelled').length })}</p>
-            <ul className="grid gap-3 md:grid-cols-2">
-              {day.data.appointments.map((a) => (
-                <li key={a.id}>
-                  <BookingCard appointment={a} />
-                </li>
-              ))}
-            </ul>
+            <OwnerList items={day.data.appointments} keyOf={(a) => a.id} row={(a) => <BookingCard appointment={a} />} className="grid gap-3 md:grid-cols-2" />
           </>
         ) : null}
       </section>

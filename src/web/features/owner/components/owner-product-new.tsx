@@ -2,19 +2,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { MAX_VARIANTS, type ProductCreateInput } from '../../../../domain/product-edit.ts';
 import { ownerApi } from '../api/owner-api.ts';
-import {
-  blankItem,
-  ItemBoxes,
-  numberOrNull,
-  PriceBoxes,
-  requiredNumber,
-  SaleBoxes,
-  tagsOf,
-  TextBox,
-  type Categories,
-  type ItemValues,
-  type PriceValues,
-} from './product-fields.tsx';
+import { blankItem, ItemBoxes, PriceBoxes, SaleBoxes, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import { numberOrNull, requiredNumber, tagsOf } from '../lib/typed-values.ts';
 import { Button } from '../../../ui/button.tsx';
 
 /** A variant row as typed; `key` keeps React's rows apart when one is removed. */

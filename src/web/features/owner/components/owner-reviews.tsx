@@ -6,6 +6,8 @@ import { useFormatWhen } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ownerApi, type OwnerReview } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData, reviewsQuery } from '../api/owner-queries.ts';
+import { OwnerList } from './owner-list.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
 
 /**
  * The owner's reviews on /admin (issue 20): the newest of every product, each with a
@@ -23,13 +25,7 @@ export function OwnerReviews() {
       ) : query.data.length === 0 ? (
         <p className="text-slate-600">{t('owner.reviewNone')}</p>
       ) : (
-        <ul className="flex flex-col gap-2">
-          {query.data.map((r) => (
-            <li key={r.id}>
-              <ReviewRow review={r} />
-            </li>
-          ))}
-        </ul>
+        <OwnerList items={query.data} keyOf={(r) => r.id} row={(r) => <ReviewRow review={r} />} className="flex flex-col gap-2" />
       )}
     </section>
   );
@@ -75,11 +71,7 @@ function ReviewRow({ review }: { review: OwnerReview }) {
           {review.hidden ? ` · ${t('owner.reviewHiddenNote')}` : ''}
         </span>
         <p className="break-words whitespace-pre-line">{review.text}</p>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t('owner.failed')}
-          </p>
-        ) : null}
+        <AlertText message={failed ? t('owner.failed') : null} small />
       </div>
       <button
         type="button"

@@ -6,9 +6,11 @@ import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi, type OwnerBanner, type OwnerCategory } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData, shopFrontQuery } from '../api/owner-queries.ts';
 import { PictureField } from './owner-picture-field.tsx';
-import { Field, tagsOf, TextBox } from './product-fields.tsx';
+import { Field, TextBox } from './product-fields.tsx';
+import { tagsOf } from '../lib/typed-values.ts';
 import { buttonClass } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { boxedList } from './owner-list.tsx';
 
 /**
  * The shop front on /admin (issue 21, decision 037): the categories (name, colour,
@@ -175,7 +177,7 @@ function OrderedSection<T extends { id: string }>(props: {
         ) : null}
       </div>
       {editing === 'new' ? props.form(undefined, done) : null}
-      <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      <ul className={boxedList}>
         {props.items.map((item, i) => {
           const { title, swatch, detail } = props.row(item);
           return (
