@@ -4,7 +4,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
-import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { ASHA, orderOneForPickup, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import type { Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -22,7 +22,7 @@ async function expectAccessibleBoard(board: Page): Promise<void> {
  */
 async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { board: Page; visit: () => Promise<Page> }) => Promise<void>): Promise<void> {
   const dir = path.relative(process.cwd(), testInfo.outputPath('shop'));
-  const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, buildDir: 'build', dataDir: dir });
+  const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, dataDir: dir });
   const open = () => browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null });
   try {
     const email = `owner-${testInfo.project.name}@example.com`;
@@ -65,13 +65,7 @@ test.describe('The owner can run the shop', () => {
 
     // a guest orders for pickup, paying on delivery
     const product = orderable(catalog);
-    await page.goto(`/p/${product.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
-    await page.goto('/checkout');
-    await orderPickupPayingOnDelivery(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+    await orderOneForPickup(page, product, ASHA);
     const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
     const number = (await confirmation.getByText(/^Order number: /).textContent())!.replace('Order number: ', '');
     await confirmation.getByRole('button', { name: 'OK' }).click();
@@ -297,7 +291,7 @@ test.describe('The owner can run the shop', () => {
       await shopper.keyboard.press('Escape');
       await shopper.getByRole('main').getByRole('button', { name: 'Add Hill Masala Chai' }).click();
       await shopper.goto('/checkout');
-      await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+      await orderPickupPayingOnDelivery(shopper, ASHA);
       await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
       const tinNow = async () =>
         (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === tin.variantId) as
@@ -410,12 +404,7 @@ test.describe('The owner can run the shop', () => {
       await expect(
         shopper.getByRole('status').filter({ hasText: 'The shop is closed right now. You can look around, but orders are not being taken.' }),
       ).toBeVisible();
-      await shopper
-        .getByRole('main')
-        .getByRole('button', { name: `Add ${product.title}` })
-        .click();
-      await shopper.goto('/checkout');
-      await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+      await orderOneForPickup(shopper, product, ASHA);
       await expect(shopper.getByRole('alert').filter({ hasText: 'The shop is closed right now and is not taking orders. Your cart is kept.' })).toBeVisible();
 
       await board.getByRole('button', { name: 'Open the shop' }).click();
