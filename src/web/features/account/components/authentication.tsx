@@ -12,6 +12,7 @@ import { useCodeChannels, useShop } from '../../../lib/use-shop.ts';
 import { CodeField, Message, PhoneField, TextField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /** Password login, one-time-code login, sign-up, and a password reset by code. */
 type Mode = 'login' | 'code' | 'signup' | 'reset';
@@ -199,9 +200,9 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
           </p>
         )}
         {message ? <Message note={message} /> : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary py-2.5 font-semibold text-on-primary disabled:opacity-60">
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? t('modal.auth.working') : submitLabel}
-        </button>
+        </Button>
         {stage > 0 ? (
           <button type="button" onClick={() => (setStage(0), setMessage(null))} className={`self-center ${link}`}>
             {t('modal.auth.changeOrResend')}

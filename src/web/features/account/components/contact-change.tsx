@@ -9,6 +9,7 @@ import { useShop } from '../../../lib/use-shop.ts';
 import { CodeField, Message, PhoneField, TextField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * A new phone number (verify-phone modal) or e-mail address (add-email modal) for the
@@ -70,9 +71,9 @@ function ContactChange({ close, via }: ModalProps<'verify-phone' | 'add-email'> 
         {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}
         {stage === 1 ? <CodeField value={form.code} onChange={set('code')} /> : null}
         {message ? <Message note={message} /> : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary py-2.5 font-semibold text-on-primary disabled:opacity-60">
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? t('modal.auth.working') : stage === 0 ? t('modal.auth.sendCode') : t('modal.auth.confirmCode')}
-        </button>
+        </Button>
         {stage === 1 ? (
           <button type="button" onClick={() => (setStage(0), setMessage(null))} className="self-center text-sm font-medium text-primary-strong hover:underline">
             {t('modal.auth.changeOrResend')}

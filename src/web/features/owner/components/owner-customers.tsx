@@ -7,6 +7,7 @@ import { customersQuery, queryClient } from '../api/owner-queries.ts';
 import { OwnerSearchBox } from './owner-search-box.tsx';
 import { OwnerList, SectionHeading } from './owner-list.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 // what the server sends at most without a search (owner-customer-routes.ts)
 const SHOWN = 200;
@@ -105,14 +106,9 @@ function DownloadCsv() {
   };
   return (
     <div className="flex flex-col items-end gap-1">
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void download()}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
-      >
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => void download()}>
         {t('owner.customersCsv')}
-      </button>
+      </Button>
       <AlertText message={failed ? t('owner.failed') : null} small />
     </div>
   );

@@ -141,19 +141,18 @@ function ProductSwitches({ product }: { product: OwnerProduct }) {
     await refreshOwnerData('products');
     setBusy(false);
   };
-  const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={busy} className={button} onClick={() => void mark({ hidden: !product.hidden, allVariants: true })}>
+        <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void mark({ hidden: !product.hidden, allVariants: true })}>
           {product.hidden ? t('owner.productShow') : t('owner.productHide')}
-        </button>
-        <button type="button" disabled={busy} className={button} onClick={() => void mark({ tracksStock: product.madeToOrder, allVariants: true })}>
+        </Button>
+        <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void mark({ tracksStock: product.madeToOrder, allVariants: true })}>
           {product.madeToOrder ? t('owner.productTrackOn') : t('owner.productTrackOff')}
-        </button>
-        <button type="button" disabled={busy} className={button} onClick={() => void mark({ soldOutToday: !product.soldOutUntil })}>
+        </Button>
+        <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void mark({ soldOutToday: !product.soldOutUntil })}>
           {product.soldOutUntil ? t('owner.productBackInStock') : t('owner.productSoldOut')}
-        </button>
+        </Button>
       </div>
       {product.soldOutUntil ? (
         <p className="text-sm text-slate-600">

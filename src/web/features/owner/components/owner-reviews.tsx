@@ -8,6 +8,7 @@ import { ownerApi, type OwnerReview } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData, reviewsQuery } from '../api/owner-queries.ts';
 import { OwnerList } from './owner-list.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * The owner's reviews on /admin (issue 20): the newest of every product, each with a
@@ -73,14 +74,9 @@ function ReviewRow({ review }: { review: OwnerReview }) {
         <p className="break-words whitespace-pre-line">{review.text}</p>
         <AlertText message={failed ? t('owner.failed') : null} small />
       </div>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void flip()}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
-      >
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => void flip()}>
         {review.hidden ? t('owner.reviewShow') : t('owner.reviewHide')}
-      </button>
+      </Button>
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { queryClient, refreshOwnerData, shopFrontQuery } from '../api/owner-quer
 import { PictureField } from './owner-picture-field.tsx';
 import { Field, TextBox } from './product-fields.tsx';
 import { tagsOf } from '../lib/typed-values.ts';
-import { buttonClass } from '../../../ui/button.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 import { boxedList } from './owner-list.tsx';
 
@@ -48,9 +48,6 @@ const moved = (ids: string[], index: number, by: -1 | 1) => {
   [next[index], next[index + by]] = [next[index + by]!, next[index]!];
   return next;
 };
-
-const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
-const primary = buttonClass();
 
 function Row({ title, detail, swatch, children }: { title: string; detail: ReactNode; swatch?: string; children: ReactNode }) {
   return (
@@ -92,35 +89,35 @@ function RowActions({
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={button}
+        <Button
+          variant="secondary"
+          size="sm-tall"
           disabled={busy || index === 0}
           aria-label={t('owner.moveUp', { name })}
           onClick={() => void run(() => onMove(-1))}
         >
           ↑
-        </button>
-        <button
-          type="button"
-          className={button}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm-tall"
           disabled={busy || index === count - 1}
           aria-label={t('owner.moveDown', { name })}
           onClick={() => void run(() => onMove(1))}
         >
           ↓
-        </button>
-        <button type="button" className={button} onClick={onEdit}>
+        </Button>
+        <Button variant="secondary" size="sm-tall" onClick={onEdit}>
           {t('owner.edit')}
-        </button>
-        <button
-          type="button"
-          className={button}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm-tall"
           disabled={busy}
           onClick={() => void run(async () => window.confirm(t('owner.deleteConfirm', { name })) && setRefused(await onDelete()))}
         >
           {t('owner.delete')}
-        </button>
+        </Button>
       </div>
       <AlertText message={refused} small />
     </>
@@ -131,12 +128,12 @@ function SaveRow({ busy, problem, onCancel }: { busy: boolean; problem: Problem;
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="submit" disabled={busy} className={primary}>
+      <Button type="submit" disabled={busy}>
         {t('owner.productSave')}
-      </button>
-      <button type="button" className={button} onClick={onCancel}>
+      </Button>
+      <Button variant="secondary" size="sm-tall" onClick={onCancel}>
         {t('owner.cancel')}
-      </button>
+      </Button>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
           {problem.message}
@@ -170,11 +167,7 @@ function OrderedSection<T extends { id: string }>(props: {
         <h2 id={heading} className="text-lg font-semibold">
           {props.heading}
         </h2>
-        {editing !== 'new' ? (
-          <button type="button" className={primary} onClick={() => setEditing('new')}>
-            {props.newLabel}
-          </button>
-        ) : null}
+        {editing !== 'new' ? <Button onClick={() => setEditing('new')}>{props.newLabel}</Button> : null}
       </div>
       {editing === 'new' ? props.form(undefined, done) : null}
       <ul className={boxedList}>
