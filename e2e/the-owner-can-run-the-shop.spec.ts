@@ -17,10 +17,12 @@ async function expectAccessibleBoard(board: Page): Promise<void> {
 
 /**
  * A shop of its own with its owner logged in on /admin, for journeys that change the
- * whole shop (its stock, its open / closed switch), which the demo shop's other journeys
- * must not see. `visit` opens a shopper's page on it.
+ * whole shop (its stock, prices, catalog, categories, its open / closed switch), which the
+ * demo shop's other journeys must not see. `visit` opens a shopper's page on it. A shop
+ * starting and a password login: the test gets the slow timeout.
  */
 async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { board: Page; visit: () => Promise<Page> }) => Promise<void>): Promise<void> {
+  testInfo.slow();
   const dir = path.relative(process.cwd(), testInfo.outputPath('shop'));
   const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, dataDir: dir });
   const open = () => browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null });
@@ -145,7 +147,6 @@ test.describe('The owner can run the shop', () => {
   });
 
   test('the owner finds a product and sets its stock; the storefront shows it at once', async ({ browser, catalog }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's stock stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.getByRole('button', { name: 'Stock' }).click();
       const product = orderable(catalog);
@@ -169,7 +170,6 @@ test.describe('The owner can run the shop', () => {
     browser,
     catalog,
   }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's prices stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       const product = orderable(catalog);
       const shopper = await visit();
@@ -214,7 +214,6 @@ test.describe('The owner can run the shop', () => {
     browser,
     catalog,
   }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's catalog stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
       const category = catalog.categories[0]!;
@@ -330,7 +329,6 @@ test.describe('The owner can run the shop', () => {
   test('the owner adds a category with a photo on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({
     browser,
   }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's categories stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
       board.on('dialog', (dialog) => void dialog.accept());
@@ -392,7 +390,6 @@ test.describe('The owner can run the shop', () => {
   });
 
   test('the owner closes the shop: the storefront says so and refuses orders; reopened, it takes them again', async ({ browser, catalog }, testInfo) => {
-    test.slow(); // a shop of its own (closing the demo shop would stop the other journeys' orders)
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await expect(board.getByText('The shop is open and takes orders.')).toBeVisible();
       await board.getByRole('button', { name: 'Close the shop' }).click();
