@@ -18,6 +18,9 @@ const featureNotFeature = (depth) => ({
     'a feature imports its own folder, lib/, ui/, hooks/, modals/, layouts/ and the domain, not another feature: move what two features share to lib/ or ui/',
 });
 
+/** The import rule of a layer: these patterns refused, as errors. */
+const refuseImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'demo/media/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -33,66 +36,42 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '**/web/**'], message: 'domain is pure: it imports nothing from server or web' },
-            { group: ['node:*', 'fs', 'path', 'react', 'react-*'], message: 'domain has no I/O, no DOM and no Node APIs' },
-          ],
-        },
-      ],
+      ...refuseImports(
+        { group: ['**/server/**', '**/web/**'], message: 'domain is pure: it imports nothing from server or web' },
+        { group: ['node:*', 'fs', 'path', 'react', 'react-*'], message: 'domain has no I/O, no DOM and no Node APIs' },
+      ),
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'localStorage', 'fetch'],
     },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webNotServer] }] },
+    rules: refuseImports(webNotServer),
   },
   ...[0, 1, 2, 3].map((depth) => ({
     files: [`src/web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webNotServer, featureNotFeature(depth)] }] },
+    rules: refuseImports(webNotServer, featureNotFeature(depth)),
   })),
   {
     files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [serverNotWeb] }],
-    },
+    rules: refuseImports(serverNotWeb),
   },
   {
     // a route file registers another only from its own folder (a sub-route of its feature);
     // what several routes share lives in plugins/, services/ or a helper module of routes/
     files: ['src/server/routes/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            serverNotWeb,
-            {
-              group: ['../**/*-routes.ts'],
-              message: 'routes do not import routes of another folder: move what they share to plugins/, services/ or routes/<helper>.ts',
-            },
-          ],
-        },
-      ],
-    },
+    rules: refuseImports(serverNotWeb, {
+      group: ['../**/*-routes.ts'],
+      message: 'routes do not import routes of another folder: move what they share to plugins/, services/ or routes/<helper>.ts',
+    }),
   },
   {
     files: ['src/server/services/**/*.ts', 'src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            serverNotWeb,
-            { group: ['**/routes/**/*-routes.ts'], message: 'services, plugins and the database know no routes: routes call them, not the other way' },
-          ],
-        },
-      ],
-    },
+    rules: refuseImports(serverNotWeb, {
+      group: ['**/routes/**/*-routes.ts'],
+      message: 'services, plugins and the database know no routes: routes call them, not the other way',
+    }),
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

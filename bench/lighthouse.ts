@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium.ts';
 import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, type Child, type Row } from './support.ts';
 
 /**
@@ -12,17 +13,7 @@ import { get, HOST, onCleanup, productPath, ROOT, RUN_WATCHDOG_MS, startApp, typ
  * other load on the machine hits every page alike; the median score is the figure. Every
  * run is a first visit: a Chrome of its own with a new, empty profile.
  */
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
 const RUNS = 3;
 /** LIGHTHOUSE_JSON_DIR=dir keeps each run's whole report there (dir/<page>-<run>.json), to read its long tasks and bootup time. */
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
@@ -182,7 +173,7 @@ export async function lighthouseBench(): Promise<Row[]> {
     // IndexedDB (the service worker's image expiry records, written on the run before) nor localStorage
     const startChrome = async (): Promise<{ port: number; stop: () => Promise<void> }> => {
       if (timedOut) throw new Error(`time cap ${budget / 1000} s reached before Chrome started`);
-      const launched = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
+      const launched = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_ARGS, handleSIGINT: false, logLevel: 'silent' });
       chrome = launched;
       // Chrome runs in a process group of its own: kill it on cleanup, and on a sudden exit too
       const kill = () => launched.kill();

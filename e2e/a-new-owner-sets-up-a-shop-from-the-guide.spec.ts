@@ -16,7 +16,6 @@ test.describe('A new owner sets up a shop from the guide', () => {
     const owner = 'owner@crumb.example';
     const shop = await startOwnServer({
       port: 4196,
-      buildDir: 'build',
       dataDir: path.relative(process.cwd(), testInfo.outputPath('crumb')),
       shopConfig: 'demo/shop.config.sample.json',
       seedCatalog: 'demo/catalog-sample.csv',

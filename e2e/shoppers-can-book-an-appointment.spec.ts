@@ -143,7 +143,6 @@ test.describe('Shoppers can book an appointment', () => {
     const closed = shopDay(2);
     const server = await startOwnServer({
       port: 4195,
-      buildDir: 'build',
       dataDir,
       configPatch: {
         // two days' notice: today's and tomorrow's times are all too soon; the day after is a closed date

@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bigCatalog } from '../src/server/testing/big-catalog.ts';
 import { FIRST_PAGE } from '../src/web/features/catalog/lib/tile-layout.ts';
@@ -255,12 +254,7 @@ test.describe('Shoppers can browse a large catalog', () => {
     test("the server's page holds the first screen of tiles, not the whole catalog, and the browser adds the rest", async ({ page, request }, testInfo) => {
       const seed = testInfo.outputPath('catalog-1000.json');
       writeFileSync(seed, bigCatalog(1000));
-      const server = await startOwnServer({
-        port: 4187 + testInfo.parallelIndex,
-        buildDir: 'build',
-        dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')),
-        seedCatalog: seed,
-      });
+      const server = await startOwnServer({ port: 4187 + testInfo.parallelIndex, dataDir: testInfo.outputPath('shop'), seedCatalog: seed });
       try {
         const catalog = await fetchCatalog(request, server.url);
         const tiles = itemCount(catalog.products);

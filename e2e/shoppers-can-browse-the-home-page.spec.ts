@@ -138,12 +138,7 @@ test.describe("Shoppers read the owner's product messages", () => {
     product.errors = { restock: message };
     const seed = testInfo.outputPath('catalog-with-a-message.json');
     writeFileSync(seed, JSON.stringify(file));
-    const server = await startOwnServer({
-      port: 4193 + testInfo.parallelIndex,
-      buildDir: 'build',
-      dataDir: path.relative(process.cwd(), testInfo.outputPath('shop')),
-      seedCatalog: seed,
-    });
+    const server = await startOwnServer({ port: 4193 + testInfo.parallelIndex, dataDir: testInfo.outputPath('shop'), seedCatalog: seed });
     try {
       await page.goto(`${server.url}/p/${encodeURIComponent(product.variantId)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);

@@ -15,7 +15,6 @@ async function inShowcaseShop(testInfo: TestInfo, run: (shop: { url: string; dat
   const dataDir = path.relative(process.cwd(), testInfo.outputPath('shop'));
   const server = await startOwnServer({
     port: 4191 + testInfo.parallelIndex,
-    buildDir: 'build',
     dataDir,
     configPatch: { orderConfig: { orderEnabled: false, enquiryEnabled: false }, appointments: { enabled: false } },
   });

@@ -4,7 +4,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
-import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { ASHA, orderOneForPickup, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import type { Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -17,12 +17,14 @@ async function expectAccessibleBoard(board: Page): Promise<void> {
 
 /**
  * A shop of its own with its owner logged in on /admin, for journeys that change the
- * whole shop (its stock, its open / closed switch), which the demo shop's other journeys
- * must not see. `visit` opens a shopper's page on it.
+ * whole shop (its stock, prices, catalog, categories, its open / closed switch), which the
+ * demo shop's other journeys must not see. `visit` opens a shopper's page on it. A shop
+ * starting and a password login: the test gets the slow timeout.
  */
 async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { board: Page; visit: () => Promise<Page> }) => Promise<void>): Promise<void> {
+  testInfo.slow();
   const dir = path.relative(process.cwd(), testInfo.outputPath('shop'));
-  const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, buildDir: 'build', dataDir: dir });
+  const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, dataDir: dir });
   const open = () => browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null });
   try {
     const email = `owner-${testInfo.project.name}@example.com`;
@@ -65,13 +67,7 @@ test.describe('The owner can run the shop', () => {
 
     // a guest orders for pickup, paying on delivery
     const product = orderable(catalog);
-    await page.goto(`/p/${product.variantId}`);
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
-    await page.goto('/checkout');
-    await orderPickupPayingOnDelivery(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+    await orderOneForPickup(page, product, ASHA);
     const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
     const number = (await confirmation.getByText(/^Order number: /).textContent())!.replace('Order number: ', '');
     await confirmation.getByRole('button', { name: 'OK' }).click();
@@ -151,7 +147,6 @@ test.describe('The owner can run the shop', () => {
   });
 
   test('the owner finds a product and sets its stock; the storefront shows it at once', async ({ browser, catalog }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's stock stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.getByRole('button', { name: 'Stock' }).click();
       const product = orderable(catalog);
@@ -175,7 +170,6 @@ test.describe('The owner can run the shop', () => {
     browser,
     catalog,
   }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's prices stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       const product = orderable(catalog);
       const shopper = await visit();
@@ -220,7 +214,6 @@ test.describe('The owner can run the shop', () => {
     browser,
     catalog,
   }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's catalog stays as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
       const category = catalog.categories[0]!;
@@ -297,7 +290,7 @@ test.describe('The owner can run the shop', () => {
       await shopper.keyboard.press('Escape');
       await shopper.getByRole('main').getByRole('button', { name: 'Add Hill Masala Chai' }).click();
       await shopper.goto('/checkout');
-      await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+      await orderPickupPayingOnDelivery(shopper, ASHA);
       await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();
       const tinNow = async () =>
         (await (await shopper.request.get('/api/catalog')).json()).products.find((p: { variantId: string }) => p.variantId === tin.variantId) as
@@ -336,7 +329,6 @@ test.describe('The owner can run the shop', () => {
   test('the owner adds a category with a photo on a phone, moves it up and deletes it; a category with products is kept, with the reason', async ({
     browser,
   }, testInfo) => {
-    test.slow(); // a shop of its own, so the demo shop's categories stay as the other journeys expect
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await board.setViewportSize({ width: 390, height: 844 });
       board.on('dialog', (dialog) => void dialog.accept());
@@ -398,7 +390,6 @@ test.describe('The owner can run the shop', () => {
   });
 
   test('the owner closes the shop: the storefront says so and refuses orders; reopened, it takes them again', async ({ browser, catalog }, testInfo) => {
-    test.slow(); // a shop of its own (closing the demo shop would stop the other journeys' orders)
     await inOwnShop(browser, testInfo, async ({ board, visit }) => {
       await expect(board.getByText('The shop is open and takes orders.')).toBeVisible();
       await board.getByRole('button', { name: 'Close the shop' }).click();
@@ -410,12 +401,7 @@ test.describe('The owner can run the shop', () => {
       await expect(
         shopper.getByRole('status').filter({ hasText: 'The shop is closed right now. You can look around, but orders are not being taken.' }),
       ).toBeVisible();
-      await shopper
-        .getByRole('main')
-        .getByRole('button', { name: `Add ${product.title}` })
-        .click();
-      await shopper.goto('/checkout');
-      await orderPickupPayingOnDelivery(shopper, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
+      await orderOneForPickup(shopper, product, ASHA);
       await expect(shopper.getByRole('alert').filter({ hasText: 'The shop is closed right now and is not taking orders. Your cart is kept.' })).toBeVisible();
 
       await board.getByRole('button', { name: 'Open the shop' }).click();

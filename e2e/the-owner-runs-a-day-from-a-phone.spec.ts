@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
-import { addToCart, addWeighed, chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
+import { addToCart, addWeighed, ASHA, chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, test as base } from './fixtures/test.ts';
 
 /** The owner's phone. */
 const PHONE = { width: 390, height: 844 };
-/** The guest who orders in these stories. */
-const ASHA = { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' };
 
 /**
  * Records what the owner's page does to get attention, through the browser's real APIs:
@@ -83,17 +81,31 @@ async function placeByApi(request: APIRequestContext, order: Record<string, unkn
   return { orderId: body.orderId, token: body.notificationToken, number: body.order.number, grandTotal };
 }
 
+/**
+ * These journeys' `test`: `board` is the owner on a phone, logged in on /admin with the alerts
+ * recorded (a second browser and a password login: the test gets the slow timeout), closed
+ * after; `counted` is a product sold by the piece from the end of the catalog.
+ */
+const test = base.extend<{ board: Page; counted: ApiProduct }>({
+  board: async ({ browser, baseURL }, use, testInfo) => {
+    testInfo.slow();
+    const board = await ownerOnAPhone(browser, baseURL);
+    await use(board);
+    await board.context().close();
+  },
+  counted: async ({ catalog }, use) => use(products(catalog).counted),
+});
+
 test.describe('The owner runs a day from a phone', () => {
   // one phone-sized story: the shopper's side is checked at both sizes elsewhere
   test.skip(({ isMobile }) => !isMobile, 'the owner story runs once, on the phone-sized project');
 
   test('a guest orders for delivery in a slot and pays by UPI; the owner hears it, sees all it takes, prints the slip, takes the payment and delivers; the shopper sees each step under the same number', async ({
     page,
-    browser,
+    board,
     catalog,
   }) => {
     test.slow(); // two browsers, a password login, a whole order's life
-    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
     await expect(board.getByText('Signed in as Priya Shah')).toBeVisible();
     // the board hears new orders from now on
     await expect(board.getByText('Live: new orders appear by themselves')).toBeVisible();
@@ -192,13 +204,9 @@ test.describe('The owner runs a day from a phone', () => {
     }
     // the history says who did each step, in the shop's time
     await expect(board.getByRole('region', { name: 'History' })).toContainText('Priya Shah');
-    await board.context().close();
   });
 
-  test("a dine-in order's kitchen ticket prints on a 58 mm roll and its receipt on A4, each with what it is for", async ({ browser, request, catalog }) => {
-    test.slow(); // a password login and two PDFs
-    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
-    const { counted } = products(catalog);
+  test("a dine-in order's kitchen ticket prints on a 58 mm roll and its receipt on A4, each with what it is for", async ({ board, request, counted }) => {
     const placed = await placeByApi(request, {
       items: [{ id: counted.variantId, qty: 2 }],
       deliveryMode: 'dine',
@@ -232,13 +240,9 @@ test.describe('The owner runs a day from a phone', () => {
       'Thank you!',
     ])
       expect(receipt!.words).toContain(text);
-    await board.context().close();
   });
 
-  test('the owner cancels a paid order: the refund it owes shows to both, until the owner marks it paid back', async ({ browser, request, page, catalog }) => {
-    test.slow(); // a password login and an order's life
-    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
-    const { counted } = products(catalog);
+  test('the owner cancels a paid order: the refund it owes shows to both, until the owner marks it paid back', async ({ board, request, page, counted }) => {
     const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'upi-manual' });
     await request.post('/fn/order/paymentConfig', {
       headers: { authorization: `Bearer ${placed.token}` },
@@ -270,18 +274,14 @@ test.describe('The owner runs a day from a phone', () => {
     await page.reload();
     await expect(page.getByText(new RegExp(`^Refunded on .+ \\(${placed.grandTotal.replace(/[.$]/g, '\\$&')}\\) Reference: RFND77001122$`))).toBeVisible();
     await expect(page.getByText('Payment: Refunded')).toBeVisible();
-    await board.context().close();
   });
 
   test("the owner cancels a guest's unpaid UPI order: the shopper's page offers no more payment, the server takes none, and the card has no Mark paid", async ({
-    browser,
+    board,
     page,
     request,
-    catalog,
+    counted,
   }) => {
-    test.slow(); // two browsers and a password login
-    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
-    const { counted } = products(catalog);
     // the guest orders for pickup and pays by UPI: the QR and "I have paid" are offered
     await addToCart(page, counted);
     await page.goto('/checkout');
@@ -335,18 +335,14 @@ test.describe('The owner runs a day from a phone', () => {
     await expect(order.locator('header')).toContainText('Cancelled');
     await expect(order.getByRole('button', { name: /^Mark (paid|collected)$/ })).toHaveCount(0);
     await expect(board.getByRole('region', { name: 'Payment' })).not.toContainText('UPI reference');
-    await board.context().close();
   });
 
   test('a shopper asks to cancel a confirmed order once: the page then says the request was sent, and the owner sees it', async ({
-    browser,
     page,
+    board,
     request,
-    catalog,
+    counted,
   }) => {
-    test.slow(); // two browsers and a password login
-    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
-    const { counted } = products(catalog);
     const placed = await placeByApi(request, { items: [{ id: counted.variantId, qty: 1 }], deliveryMode: 'pickup', paymentType: 'pof' });
     await board.goto(`/admin/orders/${placed.orderId}`);
     const order = board.getByRole('article', { name: `Order #${placed.number}` });
@@ -365,17 +361,14 @@ test.describe('The owner runs a day from a phone', () => {
 
     await board.reload();
     await expect(order.getByText('Cancel requested')).toBeVisible();
-    await board.context().close();
   });
 
-  test('the owner finds a guest among the customers, reaches them with a tap and downloads the list as CSV', async ({ browser, request, catalog }) => {
-    test.slow(); // a password login
-    const board = await ownerOnAPhone(browser, test.info().project.use.baseURL);
+  test('the owner finds a guest among the customers, reaches them with a tap and downloads the list as CSV', async ({ board, request, counted }) => {
     const email = `regular-${Date.now()}@example.com`;
     const personalDetails = { fullName: 'Meera Iyer', email, phone: { number: '98111 22233', dialCode: '+91' } };
     const placed = await placeByApi(request, {
       personalDetails,
-      items: [{ id: products(catalog).counted.variantId, qty: 1 }],
+      items: [{ id: counted.variantId, qty: 1 }],
       deliveryMode: 'pickup',
       paymentType: 'pof',
     });

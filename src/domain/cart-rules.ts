@@ -1,4 +1,4 @@
-import type { Product } from './catalog.ts';
+import type { Product, SoldProductField } from './catalog.ts';
 import { addMinor, multiplyMinor, percentOf, productPrices, qtyToMilli, type Minor } from './money.ts';
 
 /**
@@ -7,25 +7,7 @@ import { addMinor, multiplyMinor, percentOf, productPrices, qtyToMilli, type Min
  * browser store, the server sync and the tests cannot drift into a second way of editing.
  */
 
-export type CartProduct = Pick<
-  Product,
-  | 'id'
-  | 'itemId'
-  | 'variantId'
-  | 'variantName'
-  | 'title'
-  | 'price'
-  | 'images'
-  | 'stock'
-  | 'isFraction'
-  | 'sku'
-  | 'type_id'
-  | 'errors'
-  | 'categoryId'
-  | 'taxRate'
-  | 'madeToOrder'
-  | 'weightStep'
->;
+export type CartProduct = Pick<Product, SoldProductField | 'taxRate' | 'weightStep'>;
 /**
  * qty stays a plain number (units, or kg with at most 2 decimals when isFraction) because
  * that is what browser storage and the server's cart call already hold; every comparison

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Category, Product } from './catalog.ts';
+import type { Category } from './catalog.ts';
+import { testProduct } from './testing/products.ts';
 import { filterProducts, firstTiles, groupVariants, productErrors, sizeGuideFor, parseCatalogFilter, sortCategories } from './catalog-view.ts';
 
-const product = (over: Partial<Product>): Product => ({
-  id: 'x',
-  itemId: 'x',
-  variantId: 'x',
-  variantName: '',
-  title: 'X',
-  description: '',
-  categoryId: 'c1',
-  price: { mrp: null, regular: 10, special: null },
-  images: [],
-  stock: 5,
-  isFraction: false,
-  sku: 'x',
-  type_id: 'simple',
-  errors: {},
-  tags: [],
-  ...over,
-});
+const product = testProduct;
 
 describe('catalog view', () => {
   it('shoppers following a category link see only that category', () => {

@@ -62,6 +62,22 @@ export const productSchema = z.object({
   sizeGuide: z.string().trim().min(1).max(5000).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
+/** The fields a product carries wherever it is sold from (a tile, the cart): not its description or reviews. */
+export type SoldProductField =
+  | 'id'
+  | 'itemId'
+  | 'variantId'
+  | 'variantName'
+  | 'title'
+  | 'price'
+  | 'images'
+  | 'stock'
+  | 'madeToOrder'
+  | 'isFraction'
+  | 'categoryId'
+  | 'sku'
+  | 'type_id'
+  | 'errors';
 
 export const categorySchema = z.object({
   oId: id,

@@ -1,15 +1,16 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
+import { Button } from '../ui/button.tsx';
 
 export default function FeatureNotImplemented({ close }: ModalProps<'feature-not-implemented'>) {
   const { t } = useTranslation();
   return (
     <ModalFrame title={t('modal.notImplementedTitle')} close={close}>
       <p className="text-slate-700">{t('modal.notImplementedText')}</p>
-      <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
+      <Button size="md-wide" className="self-end" onClick={close}>
         {t('modal.ok')}
-      </button>
+      </Button>
     </ModalFrame>
   );
 }

@@ -4,6 +4,7 @@ import { postJson } from '../lib/api.ts';
 import { orderCall } from '../lib/order-call.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
+import { Button } from '../ui/button.tsx';
 
 type Outcome = { success: true; status: string; cancelRequested: boolean };
 
@@ -39,18 +40,13 @@ export default function OrderCancelRequest({ close, shopId, orderId, token, onDo
               : t('modal.cancelAsk', { id: orderId })}
       </p>
       {done ? (
-        <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
+        <Button size="md-wide" className="self-end" onClick={close}>
           {t('modal.ok')}
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          disabled={state === 'sending'}
-          onClick={() => void send()}
-          className="self-end rounded-md bg-red-700 px-5 py-2 font-semibold text-white disabled:opacity-60"
-        >
+        <Button variant="danger" size="md-wide" className="self-end" disabled={state === 'sending'} onClick={() => void send()}>
           {t('modal.cancelConfirm')}
-        </button>
+        </Button>
       )}
     </ModalFrame>
   );

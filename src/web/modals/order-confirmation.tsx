@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
+import { Button } from '../ui/button.tsx';
 
 /**
  * The order confirmation (§2): shown the moment the shop has the order, over the
@@ -13,9 +14,9 @@ export default function OrderConfirmation({ close, label, kind, next }: ModalPro
       <p className="font-medium">{kind === 'enquiry' ? t('checkout.enquirySent') : t('checkout.thankYou')}</p>
       <p className="text-slate-700">{t('checkout.orderNumber', { id: label })}</p>
       {next ? <p className="text-slate-700">{next}</p> : null}
-      <button type="button" onClick={close} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary">
+      <Button size="md-wide" className="self-end" onClick={close}>
         {t('modal.ok')}
-      </button>
+      </Button>
     </ModalFrame>
   );
 }

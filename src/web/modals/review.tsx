@@ -7,6 +7,7 @@ import { asUser, useSession } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
+import { Button } from '../ui/button.tsx';
 
 type Review = { id: string; author: string; rating: number; text: string; createdAt: number };
 type Reviews = { count: number; average: number | null; reviews: Review[] };
@@ -101,13 +102,9 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
           {state.message}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={state.kind === 'sending'}
-        className="self-start rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60"
-      >
+      <Button type="submit" size="md-wide" className="self-start" disabled={state.kind === 'sending'}>
         {t('modal.sendReview')}
-      </button>
+      </Button>
     </form>
   );
 }

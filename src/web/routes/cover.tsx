@@ -2,7 +2,7 @@ import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { firstTiles, isOutOfStock } from '../../domain/catalog-view.ts';
 import { BannerCard } from '../features/catalog/components/banner.tsx';
-import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
+import { CategoriesSection } from '../features/catalog/components/category-tiles.tsx';
 import { ProductGrid } from '../features/catalog/components/product-grid.tsx';
 import { toTile } from '../features/catalog/components/product-tile.tsx';
 import { paths } from '../lib/paths.ts';
@@ -34,12 +34,7 @@ export default function Cover({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
       {hero ? <BannerCard banner={hero} priority /> : null}
-      <section aria-labelledby="cover-categories">
-        <h2 id="cover-categories" className="mb-3 text-lg font-semibold">
-          {t('catalog.categories')}
-        </h2>
-        <CategoryTiles categories={categories} />
-      </section>
+      <CategoriesSection id="cover-categories" categories={categories} />
       <section aria-labelledby="cover-featured">
         <h2 id="cover-featured" className="mb-3 text-lg font-semibold">
           {t('catalog.bestsellers')}

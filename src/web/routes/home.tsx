@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { firstTiles, sortCategories } from '../../domain/catalog-view.ts';
 import { BookingCard } from '../features/appointments/components/booking-card.tsx';
 import { BannerSlider, HeroCarousel } from '../features/catalog/components/banner-carousel.tsx';
-import { CategoryTiles } from '../features/catalog/components/category-tiles.tsx';
+import { CategoriesSection } from '../features/catalog/components/category-tiles.tsx';
 import { ProductCarousel } from '../features/catalog/components/product-carousel.tsx';
 import { toTile } from '../features/catalog/components/product-tile.tsx';
 import { paths } from '../lib/paths.ts';
@@ -35,12 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-8">
       <HeroCarousel banners={hero} />
-      <section aria-labelledby="home-categories">
-        <h2 id="home-categories" className="mb-3 text-lg font-semibold">
-          {t('catalog.categories')}
-        </h2>
-        <CategoryTiles categories={categories} />
-      </section>
+      <CategoriesSection id="home-categories" categories={categories} />
       <BannerSlider banners={sliders} />
       <BookingCard />
       {sections.map(({ category, products }) => (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** The fields and notes the account modals share (authentication, verify phone, add e-mail). */
@@ -58,26 +58,39 @@ export function PhoneField({
   );
 }
 
-/** The 6-digit one-time code; phones offer it from the message (autocomplete one-time-code). */
-export function CodeField({ value, onChange }: { value: string; onChange: React.ChangeEventHandler<HTMLInputElement> }) {
-  const { t } = useTranslation();
+/** A labelled box of the account modals; `hint` is a note under it, which the box points to (aria-describedby). */
+export function TextField({ label, hint, className, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const hintId = useId();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        {t('modal.auth.code')}
+        {label}
       </label>
-      <input
-        id={id}
-        value={value}
-        onChange={onChange}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        pattern="[0-9]{6}"
-        maxLength={6}
-        className={`${fieldClass} tracking-widest`}
-      />
+      <input id={id} aria-describedby={hint ? hintId : undefined} {...input} className={className ? `${fieldClass} ${className}` : fieldClass} />
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/** The 6-digit one-time code; phones offer it from the message (autocomplete one-time-code). */
+export function CodeField({ value, onChange }: { value: string; onChange: React.ChangeEventHandler<HTMLInputElement> }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('modal.auth.code')}
+      value={value}
+      onChange={onChange}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      required
+      pattern="[0-9]{6}"
+      maxLength={6}
+      className="tracking-widest"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
 import { authCalls, type AuthOutcome, type Via } from '../api/auth-calls.ts';
@@ -9,9 +9,10 @@ import { useSession, type AuthAnswer } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useCodeChannels, useShop } from '../../../lib/use-shop.ts';
-import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
+import { CodeField, Message, PhoneField, TextField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /** Password login, one-time-code login, sign-up, and a password reset by code. */
 type Mode = 'login' | 'code' | 'signup' | 'reset';
@@ -47,7 +48,6 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Note | null>(null);
   const online = useOnline();
-  const ids = { name: useId(), email: useId(), password: useId(), hint: useId() };
 
   const via: Via = ways[mode].includes(chosenVia) ? chosenVia : (ways[mode][0] ?? 'email');
   const dialCode = form.dialCode || dialCodeOf(country);
@@ -176,46 +176,23 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
             ))}
           </div>
         ) : null}
-        {askName ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.name} className="text-sm font-medium">
-              {t('modal.auth.name')}
-            </label>
-            <input id={ids.name} value={form.name} onChange={set('name')} autoComplete="name" required minLength={2} className={fieldClass} />
-          </div>
-        ) : null}
+        {askName ? <TextField label={t('modal.auth.name')} value={form.name} onChange={set('name')} autoComplete="name" required minLength={2} /> : null}
         {stage === 0 && via === 'email' ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.email} className="text-sm font-medium">
-              {t('modal.auth.email')}
-            </label>
-            <input id={ids.email} type="email" value={form.email} onChange={set('email')} autoComplete="email" required className={fieldClass} />
-          </div>
+          <TextField label={t('modal.auth.email')} type="email" value={form.email} onChange={set('email')} autoComplete="email" required />
         ) : null}
         {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}
         {codeStage ? <CodeField value={form.code} onChange={set('code')} /> : null}
         {askPassword ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.password} className="text-sm font-medium">
-              {mode === 'reset' ? t('modal.auth.newPassword') : t('modal.auth.password')}
-            </label>
-            <input
-              id={ids.password}
-              type="password"
-              value={form.password}
-              onChange={set('password')}
-              autoComplete={newPassword ? 'new-password' : 'current-password'}
-              required
-              minLength={newPassword ? 8 : undefined}
-              aria-describedby={newPassword ? ids.hint : undefined}
-              className={fieldClass}
-            />
-            {newPassword ? (
-              <p id={ids.hint} className="text-sm text-slate-600">
-                {t('modal.auth.passwordHint')}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            label={mode === 'reset' ? t('modal.auth.newPassword') : t('modal.auth.password')}
+            hint={newPassword ? t('modal.auth.passwordHint') : undefined}
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            autoComplete={newPassword ? 'new-password' : 'current-password'}
+            required
+            minLength={newPassword ? 8 : undefined}
+          />
         ) : null}
         {online ? null : (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
@@ -223,9 +200,9 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
           </p>
         )}
         {message ? <Message note={message} /> : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary py-2.5 font-semibold text-on-primary disabled:opacity-60">
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? t('modal.auth.working') : submitLabel}
-        </button>
+        </Button>
         {stage > 0 ? (
           <button type="button" onClick={() => (setStage(0), setMessage(null))} className={`self-center ${link}`}>
             {t('modal.auth.changeOrResend')}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
 import { authCalls, type Via } from '../api/auth-calls.ts';
@@ -6,9 +6,10 @@ import { useCountry } from '../hooks/use-country.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { CodeField, fieldClass, Message, PhoneField, type Note } from './auth-fields.tsx';
+import { CodeField, Message, PhoneField, TextField, type Note } from './auth-fields.tsx';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * A new phone number (verify-phone modal) or e-mail address (add-email modal) for the
@@ -24,7 +25,6 @@ function ContactChange({ close, via }: ModalProps<'verify-phone' | 'add-email'> 
   const [form, setForm] = useState({ email: '', dialCode: '', number: '', code: '' });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Note | null>(null);
-  const emailId = useId();
   const dialCode = form.dialCode || dialCodeOf(country);
   const contact = via === 'email' ? form.email.trim() : joinPhone(dialCode, form.number);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
@@ -58,28 +58,22 @@ function ContactChange({ close, via }: ModalProps<'verify-phone' | 'add-email'> 
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
         <p className="text-slate-700">{t(`modal.shells.${heading}.text`)}</p>
         {stage === 0 && via === 'email' ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={emailId} className="text-sm font-medium">
-              {t('modal.auth.email')}
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              value={form.email}
-              onChange={set('email')}
-              placeholder={user?.email ?? undefined}
-              autoComplete="email"
-              required
-              className={fieldClass}
-            />
-          </div>
+          <TextField
+            label={t('modal.auth.email')}
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            placeholder={user?.email ?? undefined}
+            autoComplete="email"
+            required
+          />
         ) : null}
         {stage === 0 && via === 'phone' ? <PhoneField dialCode={dialCode} number={form.number} onDialCode={set('dialCode')} onNumber={set('number')} /> : null}
         {stage === 1 ? <CodeField value={form.code} onChange={set('code')} /> : null}
         {message ? <Message note={message} /> : null}
-        <button type="submit" disabled={busy} className="rounded-md bg-primary py-2.5 font-semibold text-on-primary disabled:opacity-60">
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? t('modal.auth.working') : stage === 0 ? t('modal.auth.sendCode') : t('modal.auth.confirmCode')}
-        </button>
+        </Button>
         {stage === 1 ? (
           <button type="button" onClick={() => (setStage(0), setMessage(null))} className="self-center text-sm font-medium text-primary-strong hover:underline">
             {t('modal.auth.changeOrResend')}

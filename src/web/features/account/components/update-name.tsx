@@ -5,6 +5,7 @@ import { asUser, useSession, type SessionUser } from '../../../lib/session.ts';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /** The update-name modal (§2, §7 api/user/updateName): the name the shop uses on orders and reviews. */
 export default function UpdateName({ close }: ModalProps<'update-name'>) {
@@ -34,9 +35,9 @@ export default function UpdateName({ close }: ModalProps<'update-name'>) {
         </label>
         <input id={id} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" className="rounded-md border border-slate-300 px-3 py-2" />
         <AlertText message={error} small />
-        <button type="submit" disabled={busy} className="self-end rounded-md bg-primary px-5 py-2 font-semibold text-on-primary disabled:opacity-60">
+        <Button type="submit" size="md-wide" className="self-end" disabled={busy}>
           {t('modal.saveName')}
-        </button>
+        </Button>
       </form>
     </ModalFrame>
   );

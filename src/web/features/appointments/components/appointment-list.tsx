@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session.ts';
 import { appointmentsQuery, cancelAppointment } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /** The link that moves a booking: the booking page with its service chosen. */
 export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
@@ -78,14 +79,9 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
           confirming ? (
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <span>{t('appointment.confirmCancel')}</span>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() => void cancel()}
-                className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
-              >
+              <Button variant="danger" size="sm" disabled={busy} onClick={() => void cancel()}>
                 {t('appointment.yesCancel')}
-              </button>
+              </Button>
               <button type="button" onClick={() => setConfirming(false)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium">
                 {t('appointment.keep')}
               </button>

@@ -18,6 +18,40 @@ const PAGE_DAYS = 7;
 const pill = (on: boolean) =>
   `flex cursor-pointer items-center justify-center rounded-md border px-3 py-2 text-sm font-medium has-[:disabled]:cursor-not-allowed has-[:disabled]:border-slate-200 has-[:disabled]:bg-slate-50 has-[:disabled]:text-slate-500 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-strong ${on ? 'border-primary-strong bg-primary-strong/10 font-semibold text-slate-900 ring-1 ring-primary-strong' : 'border-slate-300 bg-white'}`;
 
+/** Radios drawn as pills (the days, the times): each input is read by screen readers, its label is what is seen and tapped. */
+function PillRadios({
+  name,
+  chosen,
+  onPick,
+  options,
+  className,
+}: {
+  name: string;
+  chosen: string | null;
+  onPick: (value: string) => void;
+  options: Array<{ value: string; disabled: boolean; label: string }>;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      {options.map((o) => (
+        <label key={o.value} className={pill(o.value === chosen)}>
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={o.value === chosen}
+            disabled={o.disabled}
+            onChange={() => onPick(o.value)}
+            className="sr-only"
+          />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 const reasonText = { closed: 'appointment.closed', too_soon: 'appointment.tooSoon', full: 'appointment.full' } as const satisfies Record<DayReason, string>;
 
 /** Why a day's times cannot be chosen, null when one can; an answer without a reason reads as closed or full. */
@@ -149,27 +183,22 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
               </p>
             ) : null}
             {days.length > 0 ? (
-              <div className="flex flex-wrap gap-2">
-                {days.map((d) => {
+              <PillRadios
+                name="day"
+                chosen={day}
+                onPick={(date) => (setDay(date), setStart(null))}
+                className="flex flex-wrap gap-2"
+                options={days.map((d) => {
                   // every day by its date, so a day without times reads like the others: "Tue, 24 Nov (fully booked)"
                   const label = when.date(d.date);
                   const reason = whyNoTime(d);
-                  return (
-                    <label key={d.date} className={pill(d.date === day)}>
-                      <input
-                        type="radio"
-                        name="day"
-                        value={d.date}
-                        checked={d.date === day}
-                        disabled={reason !== null}
-                        onChange={() => (setDay(d.date), setStart(null))}
-                        className="sr-only"
-                      />
-                      {reason ? t('appointment.dayUnavailable', { day: label, reason: t(reasonText[reason]) }) : label}
-                    </label>
-                  );
+                  return {
+                    value: d.date,
+                    disabled: reason !== null,
+                    label: reason ? t('appointment.dayUnavailable', { day: label, reason: t(reasonText[reason]) }) : label,
+                  };
                 })}
-              </div>
+              />
             ) : null}
             <div className="flex gap-3 text-sm">
               {from && today ? (
@@ -188,25 +217,21 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
           {chosenDay ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-lg font-semibold">{t('appointment.chooseTime')}</legend>
-              <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-                {chosenDay.slots.map((s) => {
+              <PillRadios
+                name="time"
+                chosen={start}
+                onPick={setStart}
+                className="grid grid-cols-3 gap-2 sm:grid-cols-5"
+                options={chosenDay.slots.map((s) => {
                   const time = when.time(s.start);
-                  return (
-                    <label key={s.start} className={pill(s.start === start)}>
-                      <input
-                        type="radio"
-                        name="time"
-                        value={s.start}
-                        checked={s.start === start}
-                        disabled={s.remaining === 0}
-                        onChange={() => setStart(s.start)}
-                        className="sr-only"
-                      />
-                      {s.remaining === 0 ? t('appointment.timeFull', { time }) : capacity > 1 ? t('appointment.timeLeft', { time, count: s.remaining }) : time}
-                    </label>
-                  );
+                  return {
+                    value: s.start,
+                    disabled: s.remaining === 0,
+                    label:
+                      s.remaining === 0 ? t('appointment.timeFull', { time }) : capacity > 1 ? t('appointment.timeLeft', { time, count: s.remaining }) : time,
+                  };
                 })}
-              </div>
+              />
             </fieldset>
           ) : null}
 

@@ -23,34 +23,17 @@ const textOn = (background: string) => (/^#[0-9a-f]{6}$/i.test(background) && co
 export function BannerCard({ banner, look = 'hero', priority = false }: { banner: Banner; look?: BannerLook; priority?: boolean }) {
   const { t } = useTranslation();
   const { link } = banner;
+  // the mobile image below 1024 px, the wide desktop one above
+  const image = { src: banner.image.desktop, mobileSrc: banner.image.mobile, alt: banner.title, wide: true, priority };
   const picture =
     look === 'hero' ? (
       // a hero spans the page (at most 1248 CSS px): the browser picks the copy for the screen's width and density
-      <Picture
-        src={banner.image.desktop}
-        mobileSrc={banner.image.mobile}
-        alt={banner.title}
-        wide
-        width={1600}
-        height={500}
-        sizes={HERO_SIZES}
-        priority={priority}
-        className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]"
-      />
+      <Picture {...image} width={1600} height={500} sizes={HERO_SIZES} className="aspect-[4/3] w-full object-cover lg:aspect-[16/5]" />
     ) : (
       // a 4:3 crop of a 16:5 image uses 5/12 of its width: an ~300 px card needs the 800 px copy.
       // The box holds the ratio: in the card's flex column the image alone would take its own 600 px height
       <span className="relative block aspect-[4/3] shrink-0 overflow-hidden">
-        <Picture
-          src={banner.image.desktop}
-          mobileSrc={banner.image.mobile}
-          alt={banner.title}
-          wide
-          width={800}
-          height={600}
-          priority={priority}
-          className="absolute inset-0 size-full object-cover lg:object-right"
-        />
+        <Picture {...image} width={800} height={600} className="absolute inset-0 size-full object-cover lg:object-right" />
       </span>
     );
   const newWindow = link.type === 'url' ? <span className="sr-only"> {t('banner.newWindow')}</span> : null;

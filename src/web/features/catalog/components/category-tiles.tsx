@@ -8,7 +8,20 @@ import { Picture } from '../../../ui/picture.tsx';
 /** Category pictures are shown at about 104–120 CSS px: the 120 px copy (420 px on 2× screens). */
 const CATEGORY_IMAGE_PX = 120;
 
-export function CategoryTiles({ categories }: { categories: Category[] }) {
+/** The cover's and the home page's "Categories": a heading (`id` labels the section) over the tiles. */
+export function CategoriesSection({ id, categories }: { id: string; categories: Category[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {t('catalog.categories')}
+      </h2>
+      <CategoryTiles categories={categories} />
+    </section>
+  );
+}
+
+function CategoryTiles({ categories }: { categories: Category[] }) {
   const { t } = useTranslation();
   return (
     <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-3">

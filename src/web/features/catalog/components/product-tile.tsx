@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '../../../../domain/catalog.ts';
+import type { Product, SoldProductField } from '../../../../domain/catalog.ts';
 import { isOutOfStock } from '../../../../domain/catalog-view.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -13,24 +13,7 @@ import { ProductErrors } from './product-errors.tsx';
 export type TileView = 'grid' | 'list';
 
 /** What a tile needs: loaders send only this, not descriptions, to keep pages light. */
-export type TileProduct = Pick<
-  Product,
-  | 'id'
-  | 'itemId'
-  | 'variantId'
-  | 'variantName'
-  | 'title'
-  | 'price'
-  | 'images'
-  | 'stock'
-  | 'madeToOrder'
-  | 'isFraction'
-  | 'categoryId'
-  | 'tags'
-  | 'sku'
-  | 'type_id'
-  | 'errors'
->;
+export type TileProduct = Pick<Product, SoldProductField | 'tags'>;
 
 export function toTile(p: Product): TileProduct {
   return {

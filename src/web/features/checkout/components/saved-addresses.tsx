@@ -93,14 +93,9 @@ function DeleteAddress({ address, onDeleted }: { address: SavedAddress; onDelete
   return (
     <div role="group" aria-labelledby={question} className="flex flex-wrap items-center gap-2">
       <span id={question}>{t('account.confirmDeleteAddress', { name: address.fullName })}</span>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void remove()}
-        className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
-      >
+      <Button variant="danger" size="sm" disabled={busy} onClick={() => void remove()}>
         {t('account.yesDelete')}
-      </button>
+      </Button>
       <button ref={keep} type="button" onClick={() => setAsking(false)} className={small}>
         {t('account.keepAddress')}
       </button>

@@ -6,6 +6,7 @@ import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { refreshOwnerData } from '../api/owner-queries.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 const ends = (to: OrderMove) => to === 'cancelled' || to === 'rejected';
 
@@ -43,24 +44,19 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
         {forward ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void act(() => ownerApi.setStatus(order.id, forward))}
-            className={`${small} bg-primary text-on-primary`}
-          >
+          <Button size="sm-tall" disabled={busy} onClick={() => void act(() => ownerApi.setStatus(order.id, forward))}>
             {t(`owner.actions.${forward}`)}
-          </button>
+          </Button>
         ) : null}
         {unpaid && form === null ? (
-          <button type="button" disabled={busy} onClick={() => void act(() => ownerApi.markPaid(order.id))} className={`${small} border border-slate-300`}>
+          <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void act(() => ownerApi.markPaid(order.id))}>
             {order.paymentType === 'pof' ? t('owner.markCollected') : t('owner.markPaid')}
-          </button>
+          </Button>
         ) : null}
         {order.refund?.status === 'due' && form === null ? (
-          <button type="button" disabled={busy} onClick={() => setForm({ kind: 'refund', value: '' })} className={`${small} border border-slate-300`}>
+          <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => setForm({ kind: 'refund', value: '' })}>
             {t('owner.markRefunded')}
-          </button>
+          </Button>
         ) : null}
         {moves.filter(ends).map((to) => (
           <button
@@ -93,12 +89,12 @@ export function OrderSteps({ order }: { order: OwnerOrderSummary }) {
               className="rounded-md border border-slate-300 px-2 py-1.5 text-base"
             />
           </label>
-          <button type="submit" disabled={busy} className={`${small} bg-primary text-on-primary`}>
+          <Button size="sm-tall" type="submit" disabled={busy}>
             {form.kind === 'paid' ? t('owner.saveReference') : t('owner.markRefunded')}
-          </button>
-          <button type="button" onClick={() => setForm(null)} className={`${small} border border-slate-300`}>
+          </Button>
+          <Button variant="secondary" size="sm-tall" onClick={() => setForm(null)}>
             {t('owner.back')}
-          </button>
+          </Button>
         </form>
       ) : null}
       <AlertText message={problem} small />

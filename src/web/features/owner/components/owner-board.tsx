@@ -9,6 +9,7 @@ import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { ordersQuery, queryClient } from '../api/owner-queries.ts';
 import { ContactLine, HandOver, NewCustomerMark, Lines, PaymentFacts } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
+import { OwnerList } from './owner-list.tsx';
 
 /**
  * The owner's live board of orders (issues 8 and 18): newest first, open ones apart from
@@ -42,13 +43,7 @@ export function OwnerBoard() {
         ))}
       </div>
       {shown.length === 0 ? <p>{t('owner.none')}</p> : null}
-      <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-        {shown.map((order) => (
-          <li key={order.id}>
-            <OrderCard order={order} />
-          </li>
-        ))}
-      </ul>
+      <OwnerList items={shown} keyOf={(order) => order.id} row={(order) => <OrderCard order={order} />} className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { bookingsDayQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { OwnerList } from './owner-list.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 const small = 'rounded-md px-3 py-2 text-sm font-semibold disabled:opacity-50';
 
@@ -55,9 +57,9 @@ export function OwnerBookings({ date }: { date: string | undefined }) {
               <h2 id="owner-bookings" className="mr-auto text-lg font-semibold">
                 {t('owner.bookingsOn', { day: calendarDay(day.data.date, locale) })}
               </h2>
-              <button type="button" onClick={() => show(addDays(day.data.date, -1))} className={`${small} border border-slate-300`}>
+              <Button variant="secondary" size="sm-tall" onClick={() => show(addDays(day.data.date, -1))}>
                 {t('owner.previousDay')}
-              </button>
+              </Button>
               <label className="flex items-center gap-2 text-sm">
                 <span className="sr-only">{t('owner.day')}</span>
                 <input
@@ -67,18 +69,12 @@ export function OwnerBookings({ date }: { date: string | undefined }) {
                   className="rounded-md border border-slate-300 px-2 py-1.5"
                 />
               </label>
-              <button type="button" onClick={() => show(addDays(day.data.date, 1))} className={`${small} border border-slate-300`}>
+              <Button variant="secondary" size="sm-tall" onClick={() => show(addDays(day.data.date, 1))}>
                 {t('owner.nextDay')}
-              </button>
+              </Button>
             </div>
             <p className="text-sm text-slate-600">{t('owner.bookingCount', { count: day.data.appointments.filter((a) => a.status !== 'cancelled').length })}</p>
-            <ul className="grid gap-3 md:grid-cols-2">
-              {day.data.appointments.map((a) => (
-                <li key={a.id}>
-                  <BookingCard appointment={a} />
-                </li>
-              ))}
-            </ul>
+            <OwnerList items={day.data.appointments} keyOf={(a) => a.id} row={(a) => <BookingCard appointment={a} />} className="grid gap-3 md:grid-cols-2" />
           </>
         ) : null}
       </section>

@@ -66,9 +66,9 @@ function CouponList({ coupons }: { coupons: OwnerCoupon[] }) {
             {c.source === 'config' ? (
               <span className="text-sm text-slate-600">{c.active ? t('owner.couponFromConfig') : t('owner.couponOff')}</span>
             ) : (
-              <button type="button" onClick={() => void toggle(c)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
+              <Button variant="secondary" size="sm" onClick={() => void toggle(c)}>
                 {c.active ? t('owner.couponStop') : t('owner.couponRestart')}
-              </button>
+              </Button>
             )}
           </li>
         );

@@ -5,6 +5,9 @@ import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { ownerApi, type OwnerCustomer } from '../api/owner-api.ts';
 import { customersQuery, queryClient } from '../api/owner-queries.ts';
 import { OwnerSearchBox } from './owner-search-box.tsx';
+import { OwnerList, SectionHeading } from './owner-list.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 // what the server sends at most without a search (owner-customer-routes.ts)
 const SHOWN = 200;
@@ -27,12 +30,9 @@ export function OwnerCustomers() {
 
   return (
     <section aria-labelledby="owner-customers" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="owner-customers" className="text-lg font-semibold">
-          {t('owner.customers')}
-        </h2>
+      <SectionHeading id="owner-customers" title={t('owner.customers')}>
         <DownloadCsv />
-      </div>
+      </SectionHeading>
       <OwnerSearchBox label={t('owner.findCustomer')} value={typed} onChange={setTyped} />
       {query.isPending ? <p role="status">{t('nav.loading')}</p> : null}
       {query.isError ? <p role="alert">{t('owner.failed')}</p> : null}
@@ -42,13 +42,7 @@ export function OwnerCustomers() {
         ) : (
           <>
             {!words && query.data.length >= SHOWN ? <p className="text-sm text-slate-600">{t('owner.customersShown', { shown: SHOWN })}</p> : null}
-            <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-              {query.data.map((c) => (
-                <li key={c.key}>
-                  <CustomerRow customer={c} />
-                </li>
-              ))}
-            </ul>
+            <OwnerList items={query.data} keyOf={(c) => c.key} row={(c) => <CustomerRow customer={c} />} />
           </>
         )
       ) : null}
@@ -112,19 +106,10 @@ function DownloadCsv() {
   };
   return (
     <div className="flex flex-col items-end gap-1">
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void download()}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
-      >
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => void download()}>
         {t('owner.customersCsv')}
-      </button>
-      {failed ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('owner.failed')}
-        </p>
-      ) : null}
+      </Button>
+      <AlertText message={failed ? t('owner.failed') : null} small />
     </div>
   );
 }

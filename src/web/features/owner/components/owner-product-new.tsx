@@ -2,19 +2,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { MAX_VARIANTS, type ProductCreateInput } from '../../../../domain/product-edit.ts';
 import { ownerApi } from '../api/owner-api.ts';
-import {
-  blankItem,
-  ItemBoxes,
-  numberOrNull,
-  PriceBoxes,
-  requiredNumber,
-  SaleBoxes,
-  tagsOf,
-  TextBox,
-  type Categories,
-  type ItemValues,
-  type PriceValues,
-} from './product-fields.tsx';
+import { blankItem, ItemBoxes, PriceBoxes, SaleBoxes, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import { numberOrNull, requiredNumber, tagsOf } from '../lib/typed-values.ts';
 import { Button } from '../../../ui/button.tsx';
 
 /** A variant row as typed; `key` keeps React's rows apart when one is removed. */
@@ -81,7 +70,6 @@ export function NewProductForm({
     onCreated(item.title.trim(), res.data.variantIds[0]!);
   };
 
-  const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
   return (
     <form
       onSubmit={(e) => (e.preventDefault(), void save())}
@@ -114,24 +102,24 @@ export function NewProductForm({
               {t('owner.productMadeToOrderBox')}
             </label>
             {variants.length > 1 ? (
-              <button type="button" className={`${button} self-start`} onClick={() => removeVariant(v.key)}>
+              <Button variant="secondary" size="sm-tall" className="self-start" onClick={() => removeVariant(v.key)}>
                 {t('owner.productRemoveVariant', { n: i + 1 })}
-              </button>
+              </Button>
             ) : null}
           </fieldset>
         ))}
         {fieldError('variants') ? <p className="text-sm text-red-700">{fieldError('variants')}</p> : null}
-        <button type="button" disabled={variants.length >= MAX_VARIANTS} className={`${button} self-start`} onClick={addVariant}>
+        <Button variant="secondary" size="sm-tall" className="self-start" disabled={variants.length >= MAX_VARIANTS} onClick={addVariant}>
           {t('owner.productAddVariant')}
-        </button>
+        </Button>
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={state.kind === 'busy'}>
           {t('owner.productCreate')}
         </Button>
-        <button type="button" className={button} onClick={onCancel}>
+        <Button variant="secondary" size="sm-tall" onClick={onCancel}>
           {t('owner.productCancel')}
-        </button>
+        </Button>
         <span role="status" className="text-sm">
           {state.kind === 'problem' ? <span className="text-red-700">{state.message}</span> : null}
         </span>

@@ -8,23 +8,14 @@ import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi, type OwnerProduct, type ProductMarks } from '../api/owner-api.ts';
 import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
 import { NewProductForm } from './owner-product-new.tsx';
-import {
-  ItemBoxes,
-  numberOrNull,
-  PriceBoxes,
-  requiredNumber,
-  SaleBoxes,
-  tagsOf,
-  TextBox,
-  type Categories,
-  type ItemValues,
-  type PriceValues,
-} from './product-fields.tsx';
+import { ItemBoxes, PriceBoxes, SaleBoxes, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
+import { numberOrNull, requiredNumber, tagsOf } from '../lib/typed-values.ts';
 import { ProductPhotos } from './owner-product-photos.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { OwnerSearchBox } from './owner-search-box.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 import { OwnerSaveStatus } from './owner-save-status.tsx';
+import { OwnerList, SectionHeading } from './owner-list.tsx';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -57,12 +48,9 @@ export function OwnerProducts() {
 
   return (
     <section aria-labelledby="owner-products" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="owner-products" className="text-lg font-semibold">
-          {t('owner.products')}
-        </h2>
+      <SectionHeading id="owner-products" title={t('owner.products')}>
         {query.data && !creating ? <Button onClick={() => setCreating(true)}>{t('owner.productNew')}</Button> : null}
-      </div>
+      </SectionHeading>
       {creating ? <NewProductForm categories={categories} onCreated={created} onCancel={() => setCreating(false)} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
         <OwnerSearchBox label={t('owner.findProduct')} value={typed} onChange={setTyped} className="flex-1" />
@@ -87,18 +75,13 @@ export function OwnerProducts() {
               ? t('owner.productsShown', { shown: query.data.products.length, total: query.data.total })
               : t('owner.stockCount', { count: query.data.total })}
           </p>
-          <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {query.data.products.map((p) => (
-              <li key={p.variantId}>
-                <ProductRow
-                  product={p}
-                  categories={categories}
-                  open={open === p.variantId}
-                  onToggle={() => setOpen(open === p.variantId ? null : p.variantId)}
-                />
-              </li>
-            ))}
-          </ul>
+          <OwnerList
+            items={query.data.products}
+            keyOf={(p) => p.variantId}
+            row={(p) => (
+              <ProductRow product={p} categories={categories} open={open === p.variantId} onToggle={() => setOpen(open === p.variantId ? null : p.variantId)} />
+            )}
+          />
         </>
       ) : null}
     </section>
@@ -158,19 +141,18 @@ function ProductSwitches({ product }: { product: OwnerProduct }) {
     await refreshOwnerData('products');
     setBusy(false);
   };
-  const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={busy} className={button} onClick={() => void mark({ hidden: !product.hidden, allVariants: true })}>
+        <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void mark({ hidden: !product.hidden, allVariants: true })}>
           {product.hidden ? t('owner.productShow') : t('owner.productHide')}
-        </button>
-        <button type="button" disabled={busy} className={button} onClick={() => void mark({ tracksStock: product.madeToOrder, allVariants: true })}>
+        </Button>
+        <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void mark({ tracksStock: product.madeToOrder, allVariants: true })}>
           {product.madeToOrder ? t('owner.productTrackOn') : t('owner.productTrackOff')}
-        </button>
-        <button type="button" disabled={busy} className={button} onClick={() => void mark({ soldOutToday: !product.soldOutUntil })}>
+        </Button>
+        <Button variant="secondary" size="sm-tall" disabled={busy} onClick={() => void mark({ soldOutToday: !product.soldOutUntil })}>
           {product.soldOutUntil ? t('owner.productBackInStock') : t('owner.productSoldOut')}
-        </button>
+        </Button>
       </div>
       {product.soldOutUntil ? (
         <p className="text-sm text-slate-600">

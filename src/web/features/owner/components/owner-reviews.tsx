@@ -6,6 +6,9 @@ import { useFormatWhen } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ownerApi, type OwnerReview } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData, reviewsQuery } from '../api/owner-queries.ts';
+import { OwnerList } from './owner-list.tsx';
+import { AlertText } from '../../../ui/alert-text.tsx';
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * The owner's reviews on /admin (issue 20): the newest of every product, each with a
@@ -23,13 +26,7 @@ export function OwnerReviews() {
       ) : query.data.length === 0 ? (
         <p className="text-slate-600">{t('owner.reviewNone')}</p>
       ) : (
-        <ul className="flex flex-col gap-2">
-          {query.data.map((r) => (
-            <li key={r.id}>
-              <ReviewRow review={r} />
-            </li>
-          ))}
-        </ul>
+        <OwnerList items={query.data} keyOf={(r) => r.id} row={(r) => <ReviewRow review={r} />} className="flex flex-col gap-2" />
       )}
     </section>
   );
@@ -75,20 +72,11 @@ function ReviewRow({ review }: { review: OwnerReview }) {
           {review.hidden ? ` · ${t('owner.reviewHiddenNote')}` : ''}
         </span>
         <p className="break-words whitespace-pre-line">{review.text}</p>
-        {failed ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t('owner.failed')}
-          </p>
-        ) : null}
+        <AlertText message={failed ? t('owner.failed') : null} small />
       </div>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void flip()}
-        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold disabled:opacity-50"
-      >
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => void flip()}>
         {review.hidden ? t('owner.reviewShow') : t('owner.reviewHide')}
-      </button>
+      </Button>
     </article>
   );
 }

@@ -10,9 +10,7 @@ import { useOwnerAccess } from '../hooks/use-owner-access.ts';
 import { useOwnerFeed, type Arrival } from '../hooks/use-owner-feed.ts';
 import { ConfigGate } from './config-banner.tsx';
 import { setSound, soundIsOn, turnAlertsOff, turnAlertsOn, unlockSound, type AlertsOutcome } from '../lib/alerts.ts';
-import { Button, buttonClass } from '../../../ui/button.tsx';
-
-const button = buttonClass('secondary', 'sm');
+import { Button } from '../../../ui/button.tsx';
 
 /**
  * Everything on /admin sits in this (issue 18): who may see it, the frame the owner runs
@@ -97,9 +95,9 @@ function OwnerFrame({ children }: { children: ReactNode }) {
           </Link>
           <div className="flex items-center gap-3 text-sm">
             <span className="text-slate-700">{t('owner.signedInAs', { name })}</span>
-            <button type="button" onClick={() => void leave()} className={button}>
+            <Button variant="secondary" size="sm" onClick={() => void leave()}>
               {t('owner.logOut')}
-            </button>
+            </Button>
           </div>
         </div>
         <p role="status" className={`text-sm font-medium ${live ? 'text-green-800' : 'text-amber-800'}`}>
@@ -107,18 +105,18 @@ function OwnerFrame({ children }: { children: ReactNode }) {
         </p>
         <div className="flex flex-wrap items-center gap-2">
           <AlertsSwitch />
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="sm"
             aria-pressed={sound}
             onClick={() => {
               setSound(shop.id, !sound);
               setSoundState(!sound);
               unlockSound();
             }}
-            className={button}
           >
             {sound ? t('owner.soundOn') : t('owner.soundOff')}
-          </button>
+          </Button>
         </div>
       </header>
       {arrivals.length ? <Arrivals arrivals={arrivals} dismiss={dismiss} /> : null}
@@ -182,15 +180,9 @@ function AlertsSwitch() {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        disabled={busy || on === null}
-        onClick={() => void flip()}
-        aria-pressed={on === true}
-        className={on ? 'rounded-md bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary disabled:opacity-50' : button}
-      >
+      <Button variant={on ? 'primary' : 'secondary'} size="sm" disabled={busy || on === null} onClick={() => void flip()} aria-pressed={on === true}>
         {on ? t('owner.alertsOn') : t('owner.turnAlertsOn')}
-      </button>
+      </Button>
       {outcome === 'denied' ? <p className="text-sm text-red-700">{t('owner.alertsDenied')}</p> : null}
       {outcome === 'page-only' ? <p className="text-sm text-slate-600">{t('owner.alertsPageOnly')}</p> : null}
       {outcome === 'failed' ? <p className="text-sm text-red-700">{t('owner.failed')}</p> : null}

@@ -6,9 +6,11 @@ import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi, type OwnerBanner, type OwnerCategory } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData, shopFrontQuery } from '../api/owner-queries.ts';
 import { PictureField } from './owner-picture-field.tsx';
-import { Field, tagsOf, TextBox } from './product-fields.tsx';
-import { buttonClass } from '../../../ui/button.tsx';
+import { Field, TextBox } from './product-fields.tsx';
+import { tagsOf } from '../lib/typed-values.ts';
+import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { boxedList } from './owner-list.tsx';
 
 /**
  * The shop front on /admin (issue 21, decision 037): the categories (name, colour,
@@ -46,9 +48,6 @@ const moved = (ids: string[], index: number, by: -1 | 1) => {
   [next[index], next[index + by]] = [next[index + by]!, next[index]!];
   return next;
 };
-
-const button = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold disabled:opacity-50';
-const primary = buttonClass();
 
 function Row({ title, detail, swatch, children }: { title: string; detail: ReactNode; swatch?: string; children: ReactNode }) {
   return (
@@ -90,35 +89,35 @@ function RowActions({
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={button}
+        <Button
+          variant="secondary"
+          size="sm-tall"
           disabled={busy || index === 0}
           aria-label={t('owner.moveUp', { name })}
           onClick={() => void run(() => onMove(-1))}
         >
           ↑
-        </button>
-        <button
-          type="button"
-          className={button}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm-tall"
           disabled={busy || index === count - 1}
           aria-label={t('owner.moveDown', { name })}
           onClick={() => void run(() => onMove(1))}
         >
           ↓
-        </button>
-        <button type="button" className={button} onClick={onEdit}>
+        </Button>
+        <Button variant="secondary" size="sm-tall" onClick={onEdit}>
           {t('owner.edit')}
-        </button>
-        <button
-          type="button"
-          className={button}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm-tall"
           disabled={busy}
           onClick={() => void run(async () => window.confirm(t('owner.deleteConfirm', { name })) && setRefused(await onDelete()))}
         >
           {t('owner.delete')}
-        </button>
+        </Button>
       </div>
       <AlertText message={refused} small />
     </>
@@ -129,12 +128,12 @@ function SaveRow({ busy, problem, onCancel }: { busy: boolean; problem: Problem;
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button type="submit" disabled={busy} className={primary}>
+      <Button type="submit" disabled={busy}>
         {t('owner.productSave')}
-      </button>
-      <button type="button" className={button} onClick={onCancel}>
+      </Button>
+      <Button variant="secondary" size="sm-tall" onClick={onCancel}>
         {t('owner.cancel')}
-      </button>
+      </Button>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
           {problem.message}
@@ -168,14 +167,10 @@ function OrderedSection<T extends { id: string }>(props: {
         <h2 id={heading} className="text-lg font-semibold">
           {props.heading}
         </h2>
-        {editing !== 'new' ? (
-          <button type="button" className={primary} onClick={() => setEditing('new')}>
-            {props.newLabel}
-          </button>
-        ) : null}
+        {editing !== 'new' ? <Button onClick={() => setEditing('new')}>{props.newLabel}</Button> : null}
       </div>
       {editing === 'new' ? props.form(undefined, done) : null}
-      <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+      <ul className={boxedList}>
         {props.items.map((item, i) => {
           const { title, swatch, detail } = props.row(item);
           return (

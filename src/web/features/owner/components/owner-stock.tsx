@@ -6,6 +6,7 @@ import { queryClient, stockQuery } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { OwnerSearchBox } from './owner-search-box.tsx';
 import { OwnerSaveStatus } from './owner-save-status.tsx';
+import { OwnerList } from './owner-list.tsx';
 
 /**
  * The owner's stock: products matching a search, fewest in stock first (what needs
@@ -38,13 +39,7 @@ export function OwnerStock() {
               ? t('owner.stockShown', { shown: list.products.length, total: list.total })
               : t('owner.stockCount', { count: list.total })}
           </p>
-          <ul className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {list.products.map((p) => (
-              <li key={p.variantId}>
-                <StockRow product={p} />
-              </li>
-            ))}
-          </ul>
+          <OwnerList items={list.products} keyOf={(p) => p.variantId} row={(p) => <StockRow product={p} />} />
         </>
       ) : null}
     </section>

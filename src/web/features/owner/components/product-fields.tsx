@@ -36,16 +36,6 @@ export const blankItem = (categoryId: string): ItemValues => ({
 /** A variant's prices as typed; a blank MRP or offer price is none. */
 export type PriceValues = { mrp: string; regular: string; special: string };
 
-/** A blank box is "none"; anything else is sent as typed, for the server to judge. */
-export const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-/** A box that must hold a number: blank is sent as no number, which the server refuses with its message. */
-export const requiredNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-export const tagsOf = (text: string) =>
-  text
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-
 const box = 'w-full rounded-md border border-slate-300 px-3 py-2 text-base';
 
 /** A labelled box with the server's message for it under it. */

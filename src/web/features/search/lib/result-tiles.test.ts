@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../../domain/catalog.ts';
 import { createSearchIndex } from '../../../../domain/search.ts';
+import { testProduct } from '../../../../domain/testing/products.ts';
 import { resultTiles } from './result-tiles.ts';
 
-const product = (over: Partial<Product>): Product => ({
-  id: 'x',
-  itemId: 'x',
-  variantId: 'x',
-  variantName: '',
-  title: 'X',
-  description: '',
-  categoryId: 'clothes',
-  price: { mrp: null, regular: 499, special: null },
-  images: [],
-  stock: 5,
-  isFraction: false,
-  sku: 'x',
-  type_id: 'simple',
-  errors: {},
-  tags: [],
-  ...over,
-});
+const product = (over: Partial<Product>) => testProduct({ categoryId: 'clothes', price: { mrp: null, regular: 499, special: null }, ...over });
 
 // the demo's T-shirt: Red is on sale, Red / L is sold out
 const tee = (colour: string, size: string, stock: number, special: number | null = null) =>
