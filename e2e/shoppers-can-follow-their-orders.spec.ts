@@ -129,8 +129,9 @@ test.describe('Shoppers can follow their orders', () => {
     await main.getByLabel('UPI reference (UTR)').fill('412345678901');
     await main.getByRole('button', { name: 'I have paid' }).click();
     await expect(main.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();
-    // the order's payment line follows without a reload
+    // the order's payment line follows without a reload, and there is nothing left to pay
     await expect(main.getByText('Payment: Being verified by the shop')).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
     // the shop has not accepted the order: no invoice yet
     await expect(main.getByRole('link', { name: 'Tax invoice' })).toHaveCount(0);
 

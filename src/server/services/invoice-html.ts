@@ -46,7 +46,7 @@ export function invoiceHtml(invoice: TaxInvoice, shop: { title: string; localeCo
     party('Buyer', invoice.buyer),
     '</div>',
     `<p>Place of supply: ${escapeHtml(invoice.placeOfSupply)}${invoice.buyer.stateCode ? ` (${escapeHtml(invoice.buyer.stateCode)})` : ''}${invoice.taxMode === 'inclusive' ? ' · Prices include GST' : ''}</p>`,
-    `<div class="table"><table><thead><tr><th>#</th><th class="what">Item</th><th>HSN/SAC</th><th>Qty</th><th>Taxable value</th><th>Rate</th>${taxHeads}<th>Amount</th></tr></thead>`,
+    `<div class="table" tabindex="0" role="region" aria-label="Lines of the invoice"><table><thead><tr><th>#</th><th class="what">Item</th><th>HSN/SAC</th><th>Qty</th><th>Taxable value</th><th>Rate</th>${taxHeads}<th>Amount</th></tr></thead>`,
     `<tbody>${[...rows, ...charges].join('')}</tbody>`,
     `<tfoot><tr><td></td><td class="what" colspan="3">Total</td><td>${money(t.taxable)}</td><td></td>${taxCells(t)}<td>${money(t.total)}</td></tr></tfoot></table></div>`,
     '<p style="margin-top:14px">This is a computer-generated invoice.</p>',

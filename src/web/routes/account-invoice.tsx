@@ -4,8 +4,9 @@ import { OrderInvoice } from '../features/checkout/components/order-invoice.tsx'
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
 import { LoginPrompt } from '../ui/login-prompt.tsx';
+import { noIndex } from '../lib/no-index.ts';
 
-export const meta = () => [{ name: 'robots', content: 'noindex' }];
+export const meta = noIndex;
 
 /**
  * /account/orders/:id/invoice: the tax invoice of one of the logged-in shopper's orders,

@@ -2,8 +2,9 @@ import { useTranslation } from '../lib/i18n/i18n.ts';
 import { OrderInvoice } from '../features/checkout/components/order-invoice.tsx';
 import { linkFragment } from '../lib/link-fragment.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { noIndex } from '../lib/no-index.ts';
 
-export const meta = () => [{ name: 'robots', content: 'noindex' }];
+export const meta = noIndex;
 
 /**
  * /guest/invoice#orderId=…&token=…: the order's tax invoice for its shopper, to print or

@@ -9,8 +9,9 @@ import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { AlertText } from '../ui/alert-text.tsx';
+import { noIndex } from '../lib/no-index.ts';
 
-export const meta = () => [{ name: 'robots', content: 'noindex' }];
+export const meta = noIndex;
 
 /** /newsletter-confirmed: the newsletter's confirmation link; the welcome code then goes out by e-mail. */
 export default function NewsletterConfirmed() {

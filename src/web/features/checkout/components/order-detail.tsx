@@ -29,6 +29,13 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onError = useCallback((message: string) => setError(message), []);
+  // the UPI reference went: the order, asked again, says the shop is verifying it
+  const [sent, setSent] = useState(false);
+  const onSent = useCallback(() => {
+    setPaying(false);
+    setSent(true);
+    onChanged();
+  }, [onChanged]);
 
   function pay() {
     // PayU sends the shopper back to checkout, which finds the order as this tab's last one
@@ -51,12 +58,17 @@ export function OrderDetail({ order, token, onChanged }: { order: OrderView; tok
       {/* a cancelled or rejected order is offered no way to pay (the server refuses one too) */}
       {shopperMayPay(order) && (order.paymentType === 'upi-manual' || order.paymentType === 'payu') ? (
         paying ? (
-          <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} onSent={onChanged} />
+          <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} onSent={onSent} />
         ) : (
           <Button size="lg" className="w-max" onClick={pay}>
             {t('order.payNow')}
           </Button>
         )
+      ) : null}
+      {sent ? (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
+          {t('checkout.upiWaiting')}
+        </p>
       ) : null}
       <AlertText message={error} />
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
