@@ -323,6 +323,8 @@ test.describe('The owner can run the shop', () => {
       await expect(today.getByRole('definition').filter({ hasText: /^1$/ })).toBeVisible();
       // ₹165 for the tin, ₹8.25 of the shop's 5 % tax on it and ₹10 packing (2 % is ₹3.30, under the shop's ₹10 least), paid at pickup
       await expect(today).toContainText('₹0.00 paid · ₹183.25 to collect');
+      // the 30 days' chart names today's sales before anything is touched
+      await expect(board.locator('section[aria-labelledby="owner-days"] .u-legend')).toContainText('₹183.25');
     });
   });
 

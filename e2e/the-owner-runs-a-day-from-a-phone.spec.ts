@@ -215,8 +215,12 @@ test.describe('The owner runs a day from a phone', () => {
       note: 'No onions',
     });
 
-    await board.goto(`/admin/orders/${placed.orderId}`);
-    await board.getByRole('link', { name: 'Print kitchen ticket' }).click();
+    // a dine-in order's first printout is a tap away on the board's card
+    await board
+      .getByRole('article', { name: `Order #${placed.number}` })
+      .getByRole('link', { name: 'Print kitchen ticket' })
+      .click();
+    await expect(board.getByRole('heading', { name: 'Kitchen ticket' })).toBeVisible();
     await board.getByRole('radio', { name: '58 mm roll' }).check();
     const [ticket] = await pdfPages(await board.pdf({ preferCSSPageSize: true }));
     expect(ticket!.widthMm).toBe(58);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
+import { printKinds } from '../lib/print.ts';
 import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OwnerOrderSummary } from '../../../../domain/order.ts';
@@ -53,11 +54,12 @@ function OrderCard({ order }: { order: OwnerOrderSummary }) {
   const price = useFormatPrice();
   const when = useFormatWhen();
   const label = orderLabel(order);
+  const [first] = printKinds(order, false);
   return (
     <article aria-label={t('owner.order', { id: label })} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold">
-          <Link to={`/admin/orders/${order.id}`} className="hover:underline">
+          <Link to={`/admin/orders/${order.id}`} className="text-primary-strong underline-offset-2 hover:underline">
             {t('owner.order', { id: label })}
           </Link>
         </h2>
@@ -76,6 +78,10 @@ function OrderCard({ order }: { order: OwnerOrderSummary }) {
       <Lines order={order} />
       <PaymentFacts order={order} />
       <OrderSteps order={order} />
+      {/* the printout the owner needs first, one tap from the board; the order's page has the others */}
+      <Link to={`/admin/orders/${order.id}/print/${first}`} className="w-max text-sm font-semibold text-primary-strong hover:underline">
+        {t(`owner.printAction.${first}`)}
+      </Link>
     </article>
   );
 }

@@ -17,6 +17,11 @@ export type SalesChartProps = {
   short: (amount: number) => string;
 };
 
+/** The legend's figures for the last bar, today. */
+function showToday(u: uPlot) {
+  u.setLegend({ idx: u.data[0].length - 1 }, false);
+}
+
 /**
  * The 30 days as bars (decision 038), drawn by uPlot on a canvas. This module is loaded on
  * first use, so uPlot and its stylesheet reach only the owner's orders section. The canvas
@@ -43,6 +48,8 @@ export function SalesChartCanvas(props: SalesChartProps) {
         padding: [8, 24, 0, 0],
         // touch or hover shows the day and its sales in the legend; no zooming by dragging
         cursor: { drag: { x: false, y: false }, points: { show: false } },
+        // with no bar touched, the legend shows today's sales rather than empty labels
+        hooks: { setCursor: [(u) => u.cursor.idx == null && showToday(u)] },
         scales: { x: { time: false, range: (u) => [-0.5, u.data[0].length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           {
@@ -70,6 +77,7 @@ export function SalesChartCanvas(props: SalesChartProps) {
       el,
     );
     plot.current = chart;
+    showToday(chart);
     // the card follows the phone's width and rotation
     const resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height: CHART_HEIGHT }));
     resize.observe(el);
@@ -82,7 +90,9 @@ export function SalesChartCanvas(props: SalesChartProps) {
 
   // the live feed's refetch: the same chart, new bars (the query keeps the array while nothing changed)
   useEffect(() => {
-    plot.current?.setData(chartData(props.days));
+    if (!plot.current) return;
+    plot.current.setData(chartData(props.days));
+    showToday(plot.current);
   }, [props.days]);
 
   return <div ref={box} aria-hidden="true" className="w-full" style={{ minHeight: CHART_HEIGHT }} />;
