@@ -71,15 +71,20 @@ export function missingPictures(config: { logo: string; pwa: { icons: { logo192P
     ['pwa.icons.logo192Png', config.pwa.icons.logo192Png],
   ] as const;
   return named.flatMap(([where, url]) => {
-    if (!url.startsWith('/media/')) return [];
-    const name = decodeURIComponent(url.slice('/media/'.length));
-    if (MEDIA_KEY.test(name) || existsSync(path.join(mediaDir, name))) return [];
-    return [
-      {
-        path: where,
-        message: `The picture ${url} is not in the media folder`,
-        hint: `Put the file at ${path.join(mediaDir, name)} (MEDIA_DIR), or upload it on /admin`,
-      },
-    ];
+    const file = missingMediaFile(url, mediaDir);
+    return file
+      ? [{ path: where, message: `The picture ${url} is not in the media folder`, hint: `Put the file at ${file} (MEDIA_DIR), or upload it on /admin` }]
+      : [];
   });
+}
+
+/**
+ * Where the media folder should hold a `/media/…` picture that is not there; undefined for
+ * one that is, an uploaded photo (in the database) or a picture from elsewhere.
+ */
+export function missingMediaFile(url: string, mediaDir: string): string | undefined {
+  if (!url.startsWith('/media/')) return undefined;
+  const name = decodeURIComponent(url.slice('/media/'.length));
+  const file = path.join(mediaDir, name);
+  return MEDIA_KEY.test(name) || existsSync(file) ? undefined : file;
 }

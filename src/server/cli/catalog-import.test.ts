@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -88,7 +88,7 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
       code: 0,
       lines: [
         `Imported 2 products in 1 category from ${first}.`,
-        '2 added, 0 removed, 0 price changes, 0 stock changes.',
+        '2 added, 0 removed, 0 price changes, 0 stock changes, 0 other changes.',
         '  added    bread (Sourdough loaf), stock 20',
         '  added    bun (Bun), stock 50',
       ],
@@ -106,7 +106,7 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
       code: 0,
       lines: [
         `Imported 2 products in 1 category from ${second}.`,
-        '0 added, 0 removed, 1 price change, 0 stock changes.',
+        '0 added, 0 removed, 1 price change, 0 stock changes, 0 other changes.',
         '  price    bread (Sourdough loaf): 180 → 200',
         "Live stock is kept for the 2 products already in the shop (--stock-from-file takes the file's).",
       ],
@@ -118,7 +118,7 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
       code: 0,
       lines: [
         `Imported 2 products in 1 category from ${counted}.`,
-        '0 added, 0 removed, 0 price changes, 1 stock change.',
+        '0 added, 0 removed, 0 price changes, 1 stock change, 0 other changes.',
         '  stock    bread (Sourdough loaf): 17 → 20',
       ],
     });
@@ -138,7 +138,7 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
       code: 0,
       lines: [
         `Dry run: nothing was changed. Importing ${file} would give 3 products in 2 categories.`,
-        '2 added, 1 removed, 0 price changes, 1 stock change.',
+        '2 added, 1 removed, 0 price changes, 1 stock change, 0 other changes.',
         '  added    roll (Roll), stock 10',
         '  added    cake (Cake), stock 2',
         '  removed  bun (Bun)',
@@ -146,6 +146,28 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
       ],
     });
     expect(await everything(opened.db)).toEqual(before);
+  });
+
+  it('--dry-run names the other fields a row changes, and the pictures the media folder lacks', async () => {
+    const media = path.join(dir, `media-${database.name}`);
+    mkdirSync(media);
+    writeFileSync(path.join(media, 'bread.webp'), 'a picture');
+    const file = write(`pictures-${database.name}.csv`, [
+      `${header},images`,
+      'bread,Country sourdough,bakery,Bakery,200,20,/media/bread.webp',
+      'bun,Bun,bakery,Bakery,40,50,/media/bun.webp',
+    ]);
+    const { lines, out } = capture();
+    expect(await runCli(['import-catalog', file, '--dry-run'], out, { ...env(), mediaDir: media })).toBe(0);
+    expect(lines).toEqual([
+      `Dry run: nothing was changed. Importing ${file} would give 2 products in 1 category.`,
+      '0 added, 0 removed, 0 price changes, 0 stock changes, 2 other changes.',
+      '  changed  bread (Country sourdough): title, images',
+      '  changed  bun (Bun): images',
+      "Live stock is kept for the 2 products already in the shop (--stock-from-file takes the file's).",
+      'A picture the file names is not in the media folder (MEDIA_DIR); shoppers see a blank tile until it is there:',
+      `  /media/bun.webp (bun): put the file at ${path.join(media, 'bun.webp')}`,
+    ]);
   });
 
   it('removes a product that orders hold: the order still shows and can be cancelled', async () => {
@@ -245,7 +267,7 @@ describe.each(testDatabases)('import-catalog again on a shop that sells, on $nam
     // 25 added and the 2 products of the shop removed: 27 changes, 20 shown
     expect(lines.slice(0, 3)).toEqual([
       `Dry run: nothing was changed. Importing ${many} would give 25 products in ${categories} categories.`,
-      '25 added, 2 removed, 0 price changes, 0 stock changes.',
+      '25 added, 2 removed, 0 price changes, 0 stock changes, 0 other changes.',
       '  added    p1 (Product 1), stock 1',
     ]);
     expect(lines.slice(-2)).toEqual(['  added    p20 (Product 20), stock 1', '  … and 7 more']);

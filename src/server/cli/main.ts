@@ -11,7 +11,7 @@ import { shopFrontColumns } from '../services/shop-front-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { describePlan, describeShopFrontPlan } from '../services/catalog-import-plan.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
-import { issueLines, loadShopConfig, missingPictures } from '../shop-config-file.ts';
+import { issueLines, loadShopConfig, missingMediaFile, missingPictures } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
 import { shopConfigJsonSchema } from './config-schema.ts';
@@ -136,7 +136,7 @@ export async function runCli(args: string[], out: Out = terminal, env = readEnv(
         if (command === 'import-catalog' || command === 'export-catalog' || command === 'set-stock') {
           const repo = createCatalogRepository(db, shop.localeConfig.fractionDigits);
           if (command === 'export-catalog') return exportCommand(repo, rest, out);
-          return command === 'import-catalog' ? importCommand(repo, rest, out, shop.timeZone) : setStockCommand(repo, rest, out);
+          return command === 'import-catalog' ? importCommand(repo, rest, out, shop.timeZone, env.mediaDir) : setStockCommand(repo, rest, out);
         }
         if (command === 'orders') return ordersCommand(db, shop, env, rest, out);
         if (command === 'mark-paid') return markPaidCommand(db, shop, env, rest, out);
@@ -187,7 +187,7 @@ const importFlags = ['--dry-run', '--stock-from-file'];
 const IMPORT_USAGE = 'Usage: npm run shop -- import-catalog <file.json|file.csv> [--shop-front <sheet.csv|sheet.json>] [--dry-run] [--stock-from-file]';
 
 /** `import-catalog <file> [--shop-front <sheet>] [--dry-run] [--stock-from-file]`: the catalog from a file, and what that changed (or would). */
-async function importCommand(repo: ReturnType<typeof createCatalogRepository>, args: string[], out: Out, timeZone: string): Promise<number> {
+async function importCommand(repo: ReturnType<typeof createCatalogRepository>, args: string[], out: Out, timeZone: string, mediaDir: string): Promise<number> {
   const at = args.indexOf('--shop-front');
   const sheet = at === -1 ? undefined : args[at + 1];
   const files = args.filter((a, i) => !importFlags.includes(a) && (at === -1 || (i !== at && i !== at + 1)));
@@ -221,6 +221,18 @@ async function importCommand(repo: ReturnType<typeof createCatalogRepository>, a
   else out.log(`Imported ${size} from ${file}${sheet ? `, and ${banners} from ${sheet}` : ''}.`);
   for (const line of describePlan(result.plan)) out.log(line);
   if (result.shopFront) for (const line of describeShopFrontPlan(result.shopFront.plan)) out.log(line);
+  // a missing picture is a grey tile, not a reason to refuse the file: say which, and where it should be
+  const missing = result.plan.pictures.flatMap((p) => {
+    const at = missingMediaFile(p.url, mediaDir);
+    return at ? [`  ${p.url} (${p.variantId}): put the file at ${at}`] : [];
+  });
+  if (missing.length > 0) {
+    out.error(
+      `${missing.length === 1 ? 'A picture' : `${missing.length} pictures`} the file names ${missing.length === 1 ? 'is' : 'are'} not in the media folder (MEDIA_DIR); shoppers see a blank tile until ${missing.length === 1 ? 'it is' : 'they are'} there:`,
+    );
+    for (const line of missing.slice(0, 20)) out.error(line);
+    if (missing.length > 20) out.error(`  … and ${missing.length - 20} more`);
+  }
   return 0;
 }
 

@@ -84,7 +84,7 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
       code: 0,
       lines: [
         `Imported 2 products in 3 categories from ${products}, and 2 banners from ${front}.`,
-        '2 added, 0 removed, 0 price changes, 0 stock changes.',
+        '2 added, 0 removed, 0 price changes, 0 stock changes, 0 other changes.',
         '  added    bread (Sourdough loaf), stock 20',
         '  added    jam (Mango jam), stock 10',
         'Shop front: 3 categories added, 0 changed, 0 removed; 2 banners added, 0 changed, 0 removed.',
@@ -152,7 +152,7 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     const before = await shopRows(opened.db);
     const again = await run(products, '--shop-front', front);
     expect(again.lines.slice(1)).toEqual([
-      '0 added, 0 removed, 0 price changes, 0 stock changes.',
+      '0 added, 0 removed, 0 price changes, 0 stock changes, 0 other changes.',
       "Live stock is kept for the 2 products already in the shop (--stock-from-file takes the file's).",
       'Shop front: 0 categories added, 0 changed, 0 removed; 0 banners added, 0 changed, 0 removed.',
     ]);
@@ -217,7 +217,7 @@ describe.each(testDatabases)('import-catalog with a shop-front sheet, on $name',
     ]);
     const before = await shopRows(opened.db);
     const summary = [
-      '0 added, 0 removed, 0 price changes, 0 stock changes.',
+      '0 added, 0 removed, 0 price changes, 0 stock changes, 0 other changes.',
       "Live stock is kept for the 2 products already in the shop (--stock-from-file takes the file's).",
       'Shop front: 0 categories added, 1 changed, 1 removed; 1 banner added, 0 changed, 1 removed.',
       '  category changed  bakery (Bakery): colour #f28c38 → #795548',

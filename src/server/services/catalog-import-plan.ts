@@ -11,6 +11,29 @@ import { productKey, type StoredBanner } from '../db/repositories/catalog-reposi
 
 type Named = { variantId: string; title: string };
 type PriceField = 'regular' | 'special' | 'mrp';
+/** What an import overwrites besides price and stock, in the words of the CSV's columns. */
+const otherFields = [
+  'title',
+  'variantName',
+  'description',
+  'categoryId',
+  'images',
+  'tags',
+  'sku',
+  'type_id',
+  'isFraction',
+  'weightStep',
+  'taxRate',
+  'hsn',
+  'sizeGuide',
+  'madeToOrder',
+  'hidden',
+] as const satisfies readonly (keyof Product)[];
+type OtherField = (typeof otherFields)[number];
+/** A field as the owner's file writes it: pictures by their addresses (a CSV has no thumbnails or ids), tags in any order. */
+const written = (p: Product, field: OtherField): unknown =>
+  field === 'images' ? p.images.map((i) => i.url) : field === 'tags' ? [...p.tags].sort() : (p[field] ?? null);
+const same = (a: Product, b: Product, field: OtherField) => JSON.stringify(written(a, field)) === JSON.stringify(written(b, field));
 export type ImportPlan = {
   products: number;
   categories: number;
@@ -18,6 +41,10 @@ export type ImportPlan = {
   removed: Named[];
   prices: (Named & { changes: { field: PriceField; from: number | null; to: number | null }[] })[];
   stock: (Named & { from: number; to: number })[];
+  /** Products in the shop and in the file whose other fields (title, pictures, category …) the import changes. */
+  changed: (Named & { fields: OtherField[] })[];
+  /** The `/media/…` pictures the file names, each with the first product that names it: the command checks they are in MEDIA_DIR. */
+  pictures: { url: string; variantId: string }[];
   /** Products in the shop and in the file whose live stock the import keeps. */
   stockKept: number;
 };
@@ -31,11 +58,23 @@ export function planImport(
   const before = new Map(current.products.map((p) => [productKey(p.id, p.variantId), p]));
   const products = file.products.map(completeProduct);
   const kept = new Set<string>();
-  const plan: ImportPlan = { products: products.length, categories: file.categories.length, added: [], removed: [], prices: [], stock: [], stockKept: 0 };
+  const plan: ImportPlan = {
+    products: products.length,
+    categories: file.categories.length,
+    added: [],
+    removed: [],
+    prices: [],
+    stock: [],
+    changed: [],
+    pictures: [],
+    stockKept: 0,
+  };
+  const pictures = new Map<string, string>();
   for (const p of products) {
     const key = productKey(p.id, p.variantId);
     const old = before.get(key);
     const named = { variantId: p.variantId, title: p.title };
+    for (const { url } of p.images) if (url.startsWith('/media/') && !pictures.has(url)) pictures.set(url, p.variantId);
     if (!old) {
       plan.added.push({ ...named, stock: p.stock });
       continue;
@@ -45,12 +84,15 @@ export function planImport(
       .filter((f) => money(old.price[f]) !== money(p.price[f]))
       .map((field) => ({ field, from: old.price[field], to: p.price[field] }));
     if (changes.length > 0) plan.prices.push({ ...named, changes });
+    const fields = otherFields.filter((f) => !same(old, p, f));
+    if (fields.length > 0) plan.changed.push({ ...named, fields });
     if (options.stockFromFile || old.isFraction !== p.isFraction) {
       if (qtyToMilli(old.stock, true) !== qtyToMilli(p.stock, true)) plan.stock.push({ ...named, from: old.stock, to: p.stock });
     } else {
       plan.stockKept += 1;
     }
   }
+  plan.pictures = [...pictures].map(([url, variantId]) => ({ url, variantId }));
   plan.removed = current.products.filter((p) => !kept.has(productKey(p.id, p.variantId))).map((p) => ({ variantId: p.variantId, title: p.title }));
   return plan;
 }
@@ -64,13 +106,14 @@ const fieldName: Record<PriceField, string> = { regular: '', special: 'special '
 
 /** The plan for a shop owner to read: the counts, then at most `limit` changes, one a line, and how many more. */
 export function describePlan(plan: ImportPlan, limit = 20): string[] {
-  const counts = `${plan.added.length} added, ${plan.removed.length} removed, ${plural(plan.prices.length, 'price change', 'price changes')}, ${plural(plan.stock.length, 'stock change', 'stock changes')}.`;
+  const counts = `${plan.added.length} added, ${plan.removed.length} removed, ${plural(plan.prices.length, 'price change', 'price changes')}, ${plural(plan.stock.length, 'stock change', 'stock changes')}, ${plural(plan.changed.length, 'other change', 'other changes')}.`;
   const name = (p: Named) => `${p.variantId} (${p.title})`;
   const details = [
     ...plan.added.map((p) => `  added    ${name(p)}, stock ${p.stock}`),
     ...plan.removed.map((p) => `  removed  ${name(p)}`),
     ...plan.prices.map((p) => `  price    ${name(p)}: ${p.changes.map((c) => `${fieldName[c.field]}${price(c.from)} → ${price(c.to)}`).join(', ')}`),
     ...plan.stock.map((p) => `  stock    ${name(p)}: ${p.from} → ${p.to}`),
+    ...plan.changed.map((p) => `  changed  ${name(p)}: ${p.fields.join(', ')}`),
   ];
   const kept =
     plan.stockKept > 0
