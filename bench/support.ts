@@ -8,7 +8,7 @@ import autocannon, { type Result } from 'autocannon';
 // the tests' own: a port the OS hands out, never one the end-to-end tests use
 import { freePort } from '../src/server/reliability/server-process.ts';
 // node's options and malloc settings for SERVER_MAIN, the same as in `npm start`, the Dockerfile and the systemd unit (decision 055)
-import { SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from '../scripts/production-runtime.ts';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '../scripts/production-runtime.ts';
 
 /** The repository root: children run from here so tsx and the relative defaults resolve. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,12 +100,10 @@ export type Child = {
 export async function startChild(label: string, script: string, env: Record<string, string>, readyPath: string, readyTimeoutMs = 60_000): Promise<Child> {
   if (!existsSync(path.join(ROOT, script))) throw new Error(`${script} is missing: run \`npm run build\` first`);
   const port = await freePort();
-  // as npm start and the Dockerfile run the server: without NODE_ENV=production React
-  // renders with its development build; MALLOC_ARENA_MAX as decision 029 says, MALLOC_MMAP_THRESHOLD_ as 055 does
+  // as npm start and the Dockerfile run the server (scripts/production-runtime.ts): NODE_ENV=production and malloc's settings
   const childEnv = {
     ...process.env,
-    NODE_ENV: 'production',
-    ...SERVER_MALLOC_ENV,
+    ...SERVER_ENV,
     ...env,
     PORT: String(port),
     HOST,

@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bigCatalog } from '../src/server/testing/big-catalog.ts';
 import { FIRST_PAGE } from '../src/web/features/catalog/lib/tile-layout.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
+import { ownShopPort } from './fixtures/servers.ts';
 import { fetchCatalog, itemCount, pickCategoryToFilter, productByVariantId, sortedCategories, type ApiProduct } from './fixtures/shop-data.ts';
 import { categoryChips, expectClientSideNavigation, productTiles, waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -254,7 +255,11 @@ test.describe('Shoppers can browse a large catalog', () => {
     test("the server's page holds the first screen of tiles, not the whole catalog, and the browser adds the rest", async ({ page, request }, testInfo) => {
       const seed = testInfo.outputPath('catalog-1000.json');
       writeFileSync(seed, bigCatalog(1000));
-      const server = await startOwnServer({ port: 4187 + testInfo.parallelIndex, dataDir: testInfo.outputPath('shop'), seedCatalog: seed });
+      const server = await startOwnServer({
+        port: ownShopPort('large catalog', testInfo.parallelIndex),
+        dataDir: testInfo.outputPath('shop'),
+        seedCatalog: seed,
+      });
       try {
         const catalog = await fetchCatalog(request, server.url);
         const tiles = itemCount(catalog.products);

@@ -2,6 +2,7 @@ import { appendFileSync, cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './fixtures/own-server.ts';
+import { ownShopPort } from './fixtures/servers.ts';
 import { expect, test } from './fixtures/test.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -88,7 +89,7 @@ test.describe('Shoppers get new versions of the app', () => {
     const client = path.join(buildDir, 'client');
     for (const file of readdirSync(client).filter((f) => /^sw\.js\.(br|gz)$/.test(f))) rmSync(path.join(client, file));
     server = await startOwnServer({
-      port: 4181 + testInfo.parallelIndex,
+      port: ownShopPort('new version', testInfo.parallelIndex),
       buildDir: path.relative(process.cwd(), buildDir),
       dataDir: path.relative(process.cwd(), path.join(dir, 'data')),
     });

@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { addToCart, fillShopper } from './fixtures/checkout.ts';
 import { createOwner, OWNER_PASSWORD } from './fixtures/owner.ts';
+import { fakePayuEndpoint } from './fixtures/servers.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -132,7 +133,7 @@ test.describe('Shoppers see the shop at work', () => {
     await page.reload();
     await expect(loader(page)).toBeVisible();
     releaseStart();
-    await expect(page).toHaveURL(/127\.0\.0\.1:4175\/_payment/);
+    await expect(page).toHaveURL(fakePayuEndpoint);
     await expect(page.getByRole('heading', { name: /^Test payment of ₹/ })).toBeVisible();
   });
 

@@ -6,6 +6,7 @@ import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
 import { ASHA, orderOneForPickup, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
+import { ownShopPort } from './fixtures/servers.ts';
 import type { Catalog } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -24,7 +25,7 @@ async function expectAccessibleBoard(board: Page): Promise<void> {
 async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { board: Page; visit: () => Promise<Page> }) => Promise<void>): Promise<void> {
   testInfo.slow();
   const dir = path.relative(process.cwd(), testInfo.outputPath('shop'));
-  const server = await startOwnServer({ port: 4185 + testInfo.parallelIndex, dataDir: dir });
+  const server = await startOwnServer({ port: ownShopPort('own shop', testInfo.parallelIndex), dataDir: dir });
   const open = () => browser.newContext({ baseURL: server.url, viewport: testInfo.project.use.viewport ?? null });
   try {
     const email = `owner-${testInfo.project.name}@example.com`;

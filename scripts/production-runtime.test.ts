@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from './production-runtime.ts';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from './production-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -16,9 +16,10 @@ const starts = {
 
 describe('production runs the server as the tests and benchmarks do (decision 055)', () => {
   for (const [where, text] of Object.entries(starts)) {
-    it(`${where} gives node the same options and the same malloc settings`, () => {
+    it(`${where} gives node the same options and the same environment (NODE_ENV, malloc)`, () => {
       expect(text).toContain(`node ${SERVER_NODE_OPTIONS.join(' ')} build/app/server/main.js`);
-      for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) expect(text).toMatch(new RegExp(`(^|\\s)${name}=${value}(\\s|$)`, 'm'));
+      // a variable stands after a space, at a line's start or after systemd's Environment=
+      for (const [name, value] of Object.entries(SERVER_ENV)) expect(text).toMatch(new RegExp(`(^|\\s|Environment=)${name}=${value}(\\s|$)`, 'm'));
     });
   }
 });

@@ -9,5 +9,9 @@
 /** node's options: a smaller young generation (decision 055). */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'] as const;
 
-/** glibc's malloc: two arenas (decision 029), and large freed blocks go back to the system (decision 055). */
-export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+/**
+ * The environment: NODE_ENV=production, without which React (and any library that asks)
+ * runs its development build on the server, and glibc's malloc with two arenas (decision
+ * 029) that gives large freed blocks back to the system (decision 055).
+ */
+export const SERVER_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: the child runs from here, so tsx and the relative defaults resolve. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const HOST = '127.0.0.1';
-/** A CI run of the end-to-end tests listens on these: never hand one out. */
+/** The end-to-end tests' ports when fixed as of old (E2E_PORT_BASE=4173; a run's own block is picked below the ephemeral range): never hand one out. */
 const RESERVED_PORTS = { from: 4173, to: 4190 };
 
 export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };

@@ -5,8 +5,10 @@ import { keepUserValue, userValue } from './user-storage.ts';
  * §3 Device and session record: a device id kept in persistent storage and a session
  * id in the tab's storage, each made once; §4: the `new_session` event goes only when
  * the tab had no session id yet. Decision 022. Beside the device id the browser keeps
- * the secret the server gave at the device's first registration, which every later
- * registration brings back (issue 20).
+ * the device's secret, which binds the device to this browser at its first registration
+ * and which every later registration brings back (issue 20). The browser makes it and
+ * keeps it before that registration goes: a page left before the answer came loses
+ * nothing (issue 25).
  */
 
 /** §9: the app version string. */
@@ -25,6 +27,24 @@ export type DeviceRecord = {
 };
 
 const newId = () => crypto.randomUUID().replaceAll('-', '');
+
+/** 32 random bytes, base64url: what the server takes as a device's secret. */
+function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+/** The device's secret, made and kept the first time (before any registration carries it). */
+function deviceSecret(shopId: string): string {
+  const found = userValue(shopId, 'deviceSecret');
+  if (found) return found;
+  const secret = newSecret();
+  keepUserValue(shopId, 'deviceSecret', secret);
+  return secret;
+}
 
 /** The id under `key`, made and kept the first time; `made` says it was made now. Storage that refuses (private mode) gives a fresh id each time. */
 function idIn(storage: () => Storage, key: string): { id: string; made: boolean } {
@@ -131,9 +151,9 @@ export async function startSession(shopId: string, userId: string | null, header
 
 /**
  * Registers the device for the user, or for nobody without one (sent without a token),
- * with the device's secret once it has one. A refused secret means the id is another
- * browser's or this one lost its secret: the browser becomes a new device and tries once
- * more. Failures are logged only (§8).
+ * with the device's secret. A refused secret means the id is another browser's or this
+ * one lost its secret: the browser becomes a new device and tries once more. Failures
+ * are logged only (§8).
  */
 export function registerDevice(
   shopId: string,
@@ -141,7 +161,7 @@ export function registerDevice(
   headers: Record<string, string> = {},
   subscription: PushSubscriptionJSON | null = null,
 ): Promise<boolean> {
-  // one at a time: a second registration sent before the first brings its secret back would be refused and make a new device
+  // one at a time, in the order asked: the last one sent says whose the device is (a login, then a logout)
   const next = registrations.then(() => register(shopId, userId, headers, subscription));
   registrations = next.catch(() => false);
   return next;
@@ -155,11 +175,11 @@ async function register(shopId: string, userId: string | null, headers: Record<s
       fcmToken: subscription ? JSON.stringify(subscription) : null,
       deviceId: deviceId(shopId),
       userId,
-      deviceSecret: userValue(shopId, 'deviceSecret'),
+      // kept before it goes: a registration whose answer never comes still leaves the browser the secret the server bound
+      deviceSecret: deviceSecret(shopId),
     };
-    const res = await postJson<{ deviceSecret?: string }>('/api/instance/updateFcmToken', body, headers);
+    const res = await postJson('/api/instance/updateFcmToken', body, headers);
     if (res.ok) {
-      if (res.data.deviceSecret) keepUserValue(shopId, 'deviceSecret', res.data.deviceSecret);
       return true;
     }
     if (res.status === 403 && res.error?.error === 'device_secret' && attempt === 1) {

@@ -5,7 +5,7 @@ import type { Db } from '../database.ts';
 
 export type StoredSubscription = PushSubscriptionJson & { id: string; deviceId: string };
 export type DeviceView = { id: string; push: boolean; updatedAt: number };
-/** A registration: done (with the secret the browser must keep, when one was made now), or refused for want of the device's secret. */
+/** A registration: done (with the secret the browser must keep, when one was made here now), or refused for want of the device's secret. */
 export type Registration = { ok: true; secret: string | null } | { ok: false };
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -17,42 +17,51 @@ const hash = (secret: string) => createHash('sha256').update(secret).digest('hex
  * user's, exactly like a missing device.
  *
  * A device id is no secret (every analytics event carries it), so a device is bound to
- * the browser that registered it first (issue 20): that registration is given a random
- * secret, kept here only as its SHA-256, and every later one must bring it back. A device
- * from before secrets existed is given one at its next registration.
+ * the browser that registered it first (issue 20) by a random secret, kept here only as
+ * its SHA-256, which every later registration must bring back. The browser makes the
+ * secret and keeps it before its first registration goes, so an answer the browser never
+ * reads (the shopper moved on) loses nothing (issue 25); a registration that brings none
+ * (a browser from before) is given one made here. A device from before secrets is bound
+ * at its next registration.
  */
 export function createDeviceRepository(db: Db) {
   const { kysely } = db;
   return {
-    /** Records the device for the user (or none) and, when given, its push subscription; one transaction, and nothing changes without the device's secret. */
+    /**
+     * Records the device for the user (or none) and, when given, its push subscription;
+     * one transaction, and nothing changes without the device's secret. `secret` is the
+     * browser's: it binds a new device, and must match a bound one.
+     */
     async register(
       input: { deviceId: string; userId: string | null; subscription: PushSubscriptionJson | null; secret: string | null },
       now = Date.now(),
     ): Promise<Registration> {
       const { deviceId, userId, subscription } = input;
       return kysely.transaction().execute(async (trx) => {
-        const made = randomBytes(32).toString('base64url');
+        // the secret that binds a device not bound yet: the browser's, or one made here for a browser that brought none
+        const made = input.secret === null ? randomBytes(32).toString('base64url') : null;
+        const binding = input.secret ?? made!;
         const created = await trx
           .insertInto('devices')
-          .values({ id: deviceId, user_id: userId, record: '{}', created_at: now, updated_at: now, secret_hash: hash(made) })
+          .values({ id: deviceId, user_id: userId, record: '{}', created_at: now, updated_at: now, secret_hash: hash(binding) })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst();
-        let secret: string | null = null;
-        if (Number(created.numInsertedOrUpdatedRows) === 1) secret = made;
-        else {
-          // a device from before secrets: the first to come gets one (the conditional update decides who)
+        let bound = Number(created.numInsertedOrUpdatedRows) === 1;
+        if (!bound) {
+          // a device from before secrets: the first to come binds it (the conditional update decides who)
           const claimed = await trx
             .updateTable('devices')
-            .set({ secret_hash: hash(made) })
+            .set({ secret_hash: hash(binding) })
             .where('id', '=', deviceId)
             .where('secret_hash', 'is', null)
             .executeTakeFirst();
-          if (Number(claimed.numUpdatedRows) === 1) secret = made;
+          bound = Number(claimed.numUpdatedRows) === 1;
+          // a secret made here matches only the device it has just bound
           const moved = await trx
             .updateTable('devices')
             .set({ user_id: userId, updated_at: now })
             .where('id', '=', deviceId)
-            .where('secret_hash', '=', secret ? hash(secret) : hash(input.secret ?? ''))
+            .where('secret_hash', '=', hash(binding))
             .executeTakeFirst();
           if (Number(moved.numUpdatedRows) !== 1) return { ok: false };
         }
@@ -66,11 +75,10 @@ export function createDeviceRepository(db: Db) {
             .onConflict((oc) => oc.column('endpoint').doUpdateSet({ device_id: deviceId, user_id: userId, keys }))
             .execute();
         }
-        return { ok: true, secret };
+        return { ok: true, secret: bound ? made : null };
       });
     },
 
-    /** Where to push for the user: every subscription of the devices they are logged in on. */
     async subscriptionsOf(userId: string): Promise<StoredSubscription[]> {
       const rows = await kysely
         .selectFrom('push_subscriptions')

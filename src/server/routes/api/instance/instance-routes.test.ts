@@ -76,14 +76,14 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, user?: string, payload?: object) =>
     app.inject({ method, url, payload, headers: user ? { authorization: `Bearer ${token[user]}` } : {} });
-  /** What each browser keeps next to its device id: the secret the server gave at its first registration. */
+  /** What each browser keeps next to its device id: the secret it made before its first registration. */
   const secrets: Record<string, string> = {};
   const register = async (user: string | undefined, deviceId: string, subscription: object | null, userId: string | null = 'ravi') => {
     const res = await call('POST', '/api/instance/updateFcmToken', user, {
       fcmToken: subscription ? JSON.stringify(subscription) : null,
       deviceId,
       userId,
-      deviceSecret: secrets[deviceId],
+      deviceSecret: (secrets[deviceId] ??= randomBytes(32).toString('base64url')),
     });
     const issued = res.json<{ deviceSecret?: string }>().deviceSecret;
     if (issued) secrets[deviceId] = issued;
@@ -104,7 +104,7 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
 
   it("a logged-in shopper's subscription gets a VAPID-signed, encrypted push when they place an order", async () => {
     const subscription = pushService.subscribe('/asha-phone');
-    expect((await register('asha', 'device-asha-1', subscription)).json()).toEqual({ success: true, deviceSecret: expect.stringMatching(/^[\w-]{43}$/) });
+    expect((await register('asha', 'device-asha-1', subscription)).json()).toEqual({ success: true });
     expect((await register('asha', 'device-asha-1', subscription)).json()).toEqual({ success: true });
     const res = await order('asha');
     expect(res.statusCode).toBe(200);
@@ -211,10 +211,54 @@ describe.each(testDatabases)('devices, push and analytics on $name', (database) 
     expect(await owners()).toEqual({ device: 'ravi', subscription: 'ravi' });
   });
 
-  it('a device registered before devices had secrets gets its secret at its next registration, and needs it after', async () => {
+  /** A registration from a browser of its own address: these tests send more than one address may in a minute. */
+  const registerFrom = (remoteAddress: string, user: string | undefined, payload: object) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/instance/updateFcmToken',
+      payload,
+      remoteAddress,
+      headers: user ? { authorization: `Bearer ${token[user]}` } : {},
+    });
+
+  it("the browser's own secret binds a new device; the same registration again (its answer was lost) is the same device", async () => {
+    const deviceSecret = randomBytes(32).toString('base64url');
+    const body = { fcmToken: null, deviceId: 'device-asha-phone', userId: 'asha' };
+    for (let i = 0; i < 2; i++) {
+      const res = await registerFrom('10.0.0.1', 'asha', { ...body, deviceSecret });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+    }
+    // logout brings the same secret; a browser without it (or with another) is refused
+    expect((await registerFrom('10.0.0.1', undefined, { ...body, userId: null, deviceSecret })).statusCode).toBe(200);
+    for (const other of [{}, { deviceSecret: randomBytes(32).toString('base64url') }]) {
+      expect((await registerFrom('10.0.0.1', 'ravi', { ...body, userId: 'ravi', ...other })).statusCode).toBe(403);
+    }
+    expect(await db.kysely.selectFrom('devices').select('user_id').where('id', '=', 'device-asha-phone').executeTakeFirstOrThrow()).toEqual({ user_id: null });
+  });
+
+  it('a secret that is not 32 random bytes (base64url) is refused with the field, and binds nothing', async () => {
+    for (const deviceSecret of ['', 'x', 'x'.repeat(42), `${'x'.repeat(42)}=`, 'x'.repeat(44)]) {
+      const res = await registerFrom('10.0.0.2', 'asha', { fcmToken: null, deviceId: 'device-weak-secret', userId: 'asha', deviceSecret });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.map((f: { path: string }) => f.path)).toEqual(['deviceSecret']);
+    }
+    expect(await db.kysely.selectFrom('devices').select('id').where('id', '=', 'device-weak-secret').execute()).toEqual([]);
+  });
+
+  it('a browser that brings no secret (an older version) is given one at its first registration, and needs it after', async () => {
+    const body = { fcmToken: null, deviceId: 'device-old-browser', userId: null };
+    const first = await registerFrom('10.0.0.3', 'asha', { ...body, userId: 'asha' });
+    const deviceSecret = first.json<{ deviceSecret: string }>().deviceSecret;
+    expect(deviceSecret).toMatch(/^[\w-]{43}$/);
+    expect((await registerFrom('10.0.0.3', undefined, body)).statusCode).toBe(403);
+    expect((await registerFrom('10.0.0.3', undefined, { ...body, deviceSecret })).json()).toEqual({ success: true });
+  });
+
+  it('a device registered before devices had secrets is bound by its next registration, and needs that secret after', async () => {
     await db.kysely.insertInto('devices').values({ id: 'device-from-before', user_id: 'asha', record: '{}', created_at: 0, updated_at: 0 }).execute();
     const first = await register('asha', 'device-from-before', null, 'asha');
-    expect(first.json()).toEqual({ success: true, deviceSecret: expect.any(String) });
+    expect(first.json()).toEqual({ success: true });
     expect((await call('POST', '/api/instance/updateFcmToken', 'ravi', { fcmToken: null, deviceId: 'device-from-before', userId: 'ravi' })).statusCode).toBe(
       403,
     );

@@ -54,9 +54,10 @@ export const DEVICE_SECRET_REFUSED = errorBody('device_secret', 'This device is 
 /**
  * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId, deviceSecret} (§7): the
  * device and its push subscription. The user is the access token's, never the body's
- * userId; without a token the device is attached to no user (§4: logout). A device's
- * first registration answers the `deviceSecret` the browser keeps beside its id; every
- * later one must bring it, or is refused (403) and changes nothing (issue 20).
+ * userId; without a token the device is attached to no user (§4: logout). The
+ * `deviceSecret` the browser made and keeps beside its id binds the device at its first
+ * registration (issue 25; one that brings none is answered one made here); every later
+ * one must bring it, or is refused (403) and changes nothing (issue 20).
  * `GET /api/instance/pushKey`: the VAPID public key the browser subscribes with.
  */
 export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices, accessTokens, push, pushServiceOrigin, rateLimits }) => {
@@ -77,7 +78,11 @@ export const instanceRoutes: FastifyPluginAsync<Options> = async (app, { devices
           fcmToken: fcmTokenSchema,
           deviceId: deviceIdSchema,
           userId: z.string().max(64).nullish(),
-          deviceSecret: z.string().max(100).nullish(),
+          // 32 random bytes, base64url: a secret that binds a device must not be guessable
+          deviceSecret: z
+            .string()
+            .regex(/^[\w-]{43}$/)
+            .nullish(),
         }),
       },
     },
