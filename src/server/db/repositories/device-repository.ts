@@ -79,6 +79,7 @@ export function createDeviceRepository(db: Db) {
       });
     },
 
+    /** Where to push for the user: every subscription of the devices they are logged in on. */
     async subscriptionsOf(userId: string): Promise<StoredSubscription[]> {
       const rows = await kysely
         .selectFrom('push_subscriptions')
