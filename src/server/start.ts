@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
@@ -36,7 +36,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
 
   const serverEntry = path.join(env.buildDir, 'server', 'index.js');
   const web = existsSync(serverEntry)
-    ? { build: (await import(pathToFileURL(serverEntry).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
+    ? { build: (await import(pathToFileURL(webBuildOf(serverEntry)).href)) as ServerBuild, clientDir: path.join(env.buildDir, 'client') }
     : undefined;
 
   const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
@@ -90,4 +90,15 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
   await ownerFromEnv(db, env.owner, { info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
   if (!web) app.log.warn(`No web build at ${serverEntry}: only the API runs. Run \`npm run build\`.`);
   return { app, db };
+}
+
+/**
+ * The pages' server code: in the bundled server `npm run build` makes (decision 066), the
+ * copy of build/server/index.js bundled beside it, which shares React, React Router and
+ * zod with the server instead of loading them a second time; run from source, React
+ * Router's own build.
+ */
+function webBuildOf(serverEntry: string): string {
+  const bundled = fileURLToPath(new URL('./web-build.js', import.meta.url));
+  return existsSync(bundled) ? bundled : serverEntry;
 }
