@@ -308,7 +308,9 @@ function walSyncer(walFile: string): { sync: () => Promise<void>; close: () => v
  * `Db.write` on SQLite: the transactions asked for while one commits share the next (see Db).
  * A group commits with `synchronous = NORMAL` (the WAL written, not yet synced) and is
  * answered once `durable` (the WAL's `fdatasync`, off the event loop) says its frames are
- * on disk; meanwhile the next group runs. Every other write keeps `synchronous = FULL`.
+ * on disk; meanwhile the event loop takes the next requests, and the orders they ask for
+ * gather into the next group, which starts after the sync (a group per sync, as many orders
+ * in it as the sync's time brings). Every other write keeps `synchronous = FULL`.
  */
 function groupCommit(kysely: Kysely<Database>, durable: () => Promise<void>): Db['write'] {
   type Waiting = { fn: (trx: Transaction<Database>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (err: unknown) => void };
@@ -356,18 +358,18 @@ function groupCommit(kysely: Kysely<Database>, durable: () => Promise<void>): Db
         for (const w of group) w.reject(err);
         continue;
       }
-      // answered once on disk; the next group does not wait for that
-      durable().then(
-        () =>
-          group.forEach((w, i) => {
-            const outcome = outcomes[i]!;
-            if (outcome.ok) w.resolve(outcome.value);
-            else w.reject(outcome.err);
-          }),
-        (err: unknown) => {
-          for (const w of group) w.reject(err);
-        },
-      );
+      // answered once on disk; meanwhile the event loop is free, and what is asked for gathers into the next group
+      try {
+        await durable();
+      } catch (err) {
+        for (const w of group) w.reject(err);
+        continue;
+      }
+      group.forEach((w, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) w.resolve(outcome.value);
+        else w.reject(outcome.err);
+      });
     }
     running = false;
   };
