@@ -312,7 +312,7 @@ function walSyncer(walFile: string): { sync: () => Promise<void>; close: () => v
  * gather into the next group, which starts after the sync (a group per sync, as many orders
  * in it as the sync's time brings). Every other write keeps `synchronous = FULL`.
  */
-function groupCommit(kysely: Kysely<Database>, durable: () => Promise<void>): Db['write'] {
+export function groupCommit(kysely: Kysely<Database>, durable: () => Promise<void>): Db['write'] {
   type Waiting = { fn: (trx: Transaction<Database>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (err: unknown) => void };
   type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
   let queue: Waiting[] = [];
