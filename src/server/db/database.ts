@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fdatasync, fstat, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -134,11 +134,15 @@ export function openDatabase(options: DbOptions): Db {
   const dialect = new SqliteDialect(config);
   dialect.createDriver = () => new ImmediateSqliteDriver(config);
   const kysely = new Kysely<Database>({ dialect });
+  const wal = walSyncer(`${file}-wal`);
   return {
     kysely,
     dialect: 'sqlite',
-    write: groupCommit(kysely),
-    close: () => kysely.destroy(),
+    write: groupCommit(kysely, wal.sync),
+    close: async () => {
+      await kysely.destroy();
+      wal.close();
+    },
     backup: async (target) => {
       await sqlite.backup(target);
       chmodSync(target, 0o600);
@@ -242,25 +246,89 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 /** At most this many orders share a commit, so none waits long behind the others. */
 const GROUP_LIMIT = 64;
 
-/** `Db.write` on SQLite: the transactions asked for while one commits share the next (see Db). */
-function groupCommit(kysely: Kysely<Database>): Db['write'] {
+/**
+ * `fdatasync` of SQLite's write-ahead log on libuv's thread pool, off the event loop
+ * (decision 065): what `synchronous = FULL` does inside each commit, where better-sqlite3
+ * waited for the disk on the event loop. The commits that ask while one sync runs share
+ * the next one; each sync is started after the commits it answers for, so their frames are
+ * in it. A WAL removed and made again (the last connection closed it; ours is open, so
+ * not expected) is found by its link count and the new one synced too.
+ */
+function walSyncer(walFile: string): { sync: () => Promise<void>; close: () => void } {
+  let fd: number | null = null;
+  let running = false;
+  let waiting: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
+  const syncOnce = (done: (err: NodeJS.ErrnoException | null) => void) => {
+    try {
+      fd ??= openSync(walFile, 'r');
+    } catch (err) {
+      done(err as NodeJS.ErrnoException);
+      return;
+    }
+    const at = fd;
+    fdatasync(at, (err) => {
+      if (err) return done(err);
+      fstat(at, (statErr, stats) => {
+        if (statErr) return done(statErr);
+        if (stats.nlink > 0) return done(null);
+        closeSync(at);
+        if (fd === at) fd = null;
+        syncOnce(done);
+      });
+    });
+  };
+  const next = () => {
+    if (running || !waiting.length) return;
+    running = true;
+    const batch = waiting;
+    waiting = [];
+    syncOnce((err) => {
+      running = false;
+      for (const w of batch) {
+        if (err) w.reject(err);
+        else w.resolve();
+      }
+      next();
+    });
+  };
+  return {
+    sync: () =>
+      new Promise<void>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        next();
+      }),
+    close: () => {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
+}
+
+/**
+ * `Db.write` on SQLite: the transactions asked for while one commits share the next (see Db).
+ * A group commits with `synchronous = NORMAL` (the WAL written, not yet synced) and is
+ * answered once `durable` (the WAL's `fdatasync`, off the event loop) says its frames are
+ * on disk; meanwhile the event loop takes the next requests, and the orders they ask for
+ * gather into the next group, which starts after the sync (a group per sync, as many orders
+ * in it as the sync's time brings). Every other write keeps `synchronous = FULL`.
+ */
+export function groupCommit(kysely: Kysely<Database>, durable: () => Promise<void>): Db['write'] {
   type Waiting = { fn: (trx: Transaction<Database>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (err: unknown) => void };
+  type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
   let queue: Waiting[] = [];
   let running = false;
-  const run = async () => {
-    running = true;
-    while (queue.length) {
-      const group = queue.slice(0, GROUP_LIMIT);
-      queue = queue.slice(GROUP_LIMIT);
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; err: unknown }> = [];
-      if (group.length === 1) {
-        // alone: a transaction of its own, no savepoint needed
-        const [only] = group as [Waiting];
-        await kysely.transaction().execute(only.fn).then(only.resolve, only.reject);
-        continue;
-      }
+  /** The group's transactions in one transaction (a savepoint each when there are several): their outcomes, or the commit's error. */
+  const commit = (group: Waiting[]): Promise<Outcome[]> =>
+    kysely.connection().execute(async (conn) => {
+      await sql`pragma synchronous = normal`.execute(conn);
       try {
-        await kysely.transaction().execute(async (trx) => {
+        return await conn.transaction().execute(async (trx) => {
+          const outcomes: Outcome[] = [];
+          if (group.length === 1) {
+            // alone: no savepoint needed; an error rolls the transaction back
+            outcomes.push({ ok: true, value: await group[0]!.fn(trx) });
+            return outcomes;
+          }
           for (const w of group) {
             await sql`savepoint one_write`.execute(trx);
             try {
@@ -271,9 +339,29 @@ function groupCommit(kysely: Kysely<Database>): Db['write'] {
             }
             await sql`release one_write`.execute(trx);
           }
+          return outcomes;
         });
+      } finally {
+        await sql`pragma synchronous = full`.execute(conn);
+      }
+    });
+  const run = async () => {
+    running = true;
+    while (queue.length) {
+      const group = queue.slice(0, GROUP_LIMIT);
+      queue = queue.slice(GROUP_LIMIT);
+      let outcomes: Outcome[];
+      try {
+        outcomes = await commit(group);
       } catch (err) {
-        // the commit (or a rollback to a savepoint) failed: none of the group is written
+        // the commit (or a rollback to a savepoint, or the one write of a group of one) failed: none of the group is written
+        for (const w of group) w.reject(err);
+        continue;
+      }
+      // answered once on disk; meanwhile the event loop is free, and what is asked for gathers into the next group
+      try {
+        await durable();
+      } catch (err) {
         for (const w of group) w.reject(err);
         continue;
       }

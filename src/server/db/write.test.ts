@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
+import { groupCommit } from './database.ts';
 
 /**
  * `Db.write`, the order's transaction: on SQLite the writes asked for at the same moment
@@ -60,6 +61,82 @@ describe.each(testDatabases)('Db.write on $name', (database) => {
       // and the next write goes through
       await put('c3');
       expect(await db.kysely.selectFrom('shop_meta').select('key').where('key', '=', 'c3').execute()).toEqual([{ key: 'c3' }]);
+    } finally {
+      await dispose();
+    }
+  });
+});
+
+/**
+ * SQLite's group commit syncs the WAL off the event loop (decision 065): a write is answered
+ * only once the sync after its commit has returned, a failed sync fails its group, and what
+ * is asked for while a sync runs goes into the next group, one commit and one sync for all.
+ */
+describe('Db.write on SQLite, synced off the event loop', () => {
+  const sqlite = testDatabases.find((d) => d.name === 'sqlite')!;
+  /** A sync the test ends by hand; `started` resolves when the group commit asks for it. */
+  const manualSyncs = () => {
+    const syncs: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
+    let asked: () => void = () => undefined;
+    return {
+      syncs,
+      durable: () =>
+        new Promise<void>((resolve, reject) => {
+          syncs.push({ resolve, reject });
+          asked();
+        }),
+      /** Resolves once `n` syncs have been asked for. */
+      asked: (n: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => (syncs.length >= n ? resolve() : undefined);
+          asked = check;
+          check();
+        }),
+    };
+  };
+  const put = (write: ReturnType<typeof groupCommit>, key: string) =>
+    write(async (trx) => {
+      await trx.insertInto('shop_meta').values({ key, value: 'written' }).execute();
+      return key;
+    });
+
+  it('answers a write only after its sync, and a failed sync fails the write', async () => {
+    const { db, dispose } = await sqlite.open();
+    try {
+      const sync = manualSyncs();
+      const write = groupCommit(db.kysely, sync.durable);
+      let answered = false;
+      const first = put(write, 's1').then((v) => ((answered = true), v));
+      await sync.asked(1);
+      // committed (another reader sees it) but not answered until the sync returns
+      expect(await db.kysely.selectFrom('shop_meta').select('key').where('key', '=', 's1').execute()).toEqual([{ key: 's1' }]);
+      expect(answered).toBe(false);
+      sync.syncs[0]!.resolve();
+      expect(await first).toBe('s1');
+
+      const second = put(write, 's2');
+      await sync.asked(2);
+      sync.syncs[1]!.reject(new Error('disk gone'));
+      await expect(second).rejects.toThrow('disk gone');
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('gathers what is asked for during a sync into the next group: one more sync for all of it', async () => {
+    const { db, dispose } = await sqlite.open();
+    try {
+      const sync = manualSyncs();
+      const write = groupCommit(db.kysely, sync.durable);
+      const first = put(write, 'g1');
+      await sync.asked(1);
+      const later = [put(write, 'g2'), put(write, 'g3'), put(write, 'g4')];
+      sync.syncs[0]!.resolve();
+      await first;
+      await sync.asked(2);
+      sync.syncs[1]!.resolve();
+      expect(await Promise.all(later)).toEqual(['g2', 'g3', 'g4']);
+      expect(sync.syncs).toHaveLength(2);
     } finally {
       await dispose();
     }

@@ -74,13 +74,27 @@ function alertEmail(to: string, alert: PushMessage, lines: string[], link: strin
   return { to, subject: `${alert.title} · ${alert.body} — ${shopTitle}`.replace(/\s+/g, ' ').slice(0, 200), text, html };
 }
 
+/**
+ * A read that the calls made while it runs share: orders placed at the same moment ask the
+ * database for the owners' devices and addresses once (a round trip each per order
+ * otherwise, decision 065). A call after it ended reads again, so a change is seen at once.
+ */
+function sharedWhileRunning<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () =>
+    (running ??= read().finally(() => {
+      running = null;
+    }));
+}
+
 export function createOwnerAlerts({ shop: shopNow, alerts, push, mailer, log }: Deps): OwnerAlerts {
-  const pushAll = (message: PushMessage) =>
-    pushToAll({ push, log, subscriptions: () => alerts.ownersSubscriptions(), forget: (id) => alerts.remove(id) }, message);
+  const subscriptions = sharedWhileRunning(() => alerts.ownersSubscriptions());
+  const ownersEmails = sharedWhileRunning(() => alerts.ownersEmails());
+  const pushAll = (message: PushMessage) => pushToAll({ push, log, subscriptions, forget: (id) => alerts.remove(id) }, message);
 
   async function mailAll(origin: string | null, build: (to: string, origin: string) => MailMessage, about: Record<string, string>): Promise<void> {
     const { email } = shopNow().contact;
-    const recipients = email ? [email] : await alerts.ownersEmails();
+    const recipients = email ? [email] : await ownersEmails();
     if (recipients.length === 0) return;
     if (!mailer) return log.info(about, 'owner alert e-mail not sent: SMTP_URL is not set');
     if (origin === null) return log.error(about, `owner alert ${NO_PUBLIC_URL}`);

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Transaction } from 'kysely';
+import { CompiledQuery, type Expression, type Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
@@ -97,7 +97,7 @@ export function claimStatement(trx: Transaction<Database> | Db['kysely'], use: K
 }
 
 /** PostgreSQL: the claimed key's answer, as a data-modifying CTE of the order's last statement. */
-export const answerStatement = (trx: Transaction<Database>, use: KeyUse, statusCode: number, response: string) =>
+export const answerStatement = (trx: Transaction<Database>, use: KeyUse, statusCode: number, response: string | Expression<string>) =>
   trx.updateTable('idempotency_keys').set({ status_code: statusCode, response }).where('scope', '=', use.scope).where('key', '=', use.key);
 
 /** What a key already taken answers for a request of `requestHash`. */

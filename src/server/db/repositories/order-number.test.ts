@@ -139,10 +139,12 @@ describe('SQLite with the command line writing beside the server', () => {
       const file = path.join(location.dataDir, 'shop.sqlite');
       const script = `const db = require('better-sqlite3')(${JSON.stringify(file)}); db.exec('begin immediate'); db.prepare("update shop_meta set value = value where key = 'catalog_version'").run(); console.log('locked'); setTimeout(() => { db.exec('commit'); db.close(); }, 300);`;
       const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      // listened for from the start: the order is answered after its commit is synced, off the event loop, so the child may be gone by then
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
       const second = await orders.place(order(), shop);
       expect(second.ok && second.order.number).toBe(1002);
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
     } finally {
       await dispose();
     }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Compilable, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
@@ -184,17 +184,10 @@ export type Reader = Transaction<Database> | Db['kysely'];
  * marked it sold out meanwhile, and only a product with the quantity left (or made to order,
  * or in a shop that sells without stock) is taken from. On PostgreSQL the rows are locked
  * in id order first, as the lines come, so two orders never wait for each other (no deadlock);
- * SQLite has one writer. On PostgreSQL the order's number is taken in the same statement
- * (a data-modifying CTE: one round trip for both; a refused order's transaction rolls it
- * back, so the numbers keep no gaps); on SQLite, `number` is null: `place` takes it later.
+ * SQLite has one writer. On PostgreSQL `place` runs it as a data-modifying CTE of the order's
+ * last statement (decision 065); on SQLite on its own (`takeStock`).
  */
-async function takeStock(
-  trx: Transaction<Database>,
-  dialect: Db['dialect'],
-  lines: PricedOrder['lines'],
-  allowOrderOnNoStock: boolean,
-  now: number,
-): Promise<{ shortages: Shortage[]; number: number | null }> {
+function stockUpdate(trx: Transaction<Database>, dialect: Db['dialect'], lines: PricedOrder['lines'], allowOrderOnNoStock: boolean, now: number) {
   const ids = lines.map((l) => l.product.id);
   const qtyOf = (eb: ExpressionBuilder<Database, 'products'>) => {
     const [first, ...rest] = lines;
@@ -214,11 +207,31 @@ async function takeStock(
     .where('hidden', '=', 0)
     .where((eb) => eb.or([eb('sold_out_until', 'is', null), eb('sold_out_until', '<=', now)]));
   if (!allowOrderOnNoStock) update = update.where((eb) => eb.or([eb('tracks_stock', '=', 0), eb('stock_milli', '>=', qtyOf(eb))]));
-  const shortOf = (taken: Set<string>) => lines.filter((l) => !taken.has(l.product.id)).map((l) => shortage(l.product, l.qtyMilli));
-  if (dialect === 'sqlite') return { shortages: shortOf(new Set((await update.returning('id').execute()).map((r) => r.id))), number: null };
-  const { rows } = await sql<{ value: number | string; ids: string[] }>`with taken as (${update.returning('id')}), n as (${numberStatement(trx, 'order')})
-    select n.value, array(select taken.id from taken) as ids from n`.execute(trx);
-  return { shortages: shortOf(new Set(rows[0]?.ids)), number: numberOf(rows[0], 'order') };
+  return update.returning('id');
+}
+
+/** The lines whose stock the update did not take (`taken`: the ids it returned). */
+const shortOf = (lines: PricedOrder['lines'], taken: ReadonlySet<string>): Shortage[] =>
+  lines.filter((l) => !taken.has(l.product.id)).map((l) => shortage(l.product, l.qtyMilli));
+
+/** SQLite: `stockUpdate` on its own; what it left out is short. */
+async function takeStock(trx: Transaction<Database>, lines: PricedOrder['lines'], allowOrderOnNoStock: boolean, now: number): Promise<Shortage[]> {
+  const taken = await stockUpdate(trx, 'sqlite', lines, allowOrderOnNoStock, now).execute();
+  return shortOf(lines, new Set(taken.map((r) => r.id)));
+}
+
+/**
+ * PostgreSQL: the order's number is taken in its last statement, after its answer is made;
+ * the answer is made with a stand-in number (random, 16 digits) and cut around it, and the
+ * statement puts the number between the two parts. A stand-in met more than once (a digit
+ * run in the shopper's text) is drawn again.
+ */
+function answerAround(answer: (standIn: number) => string): { before: string; after: string } {
+  for (;;) {
+    const standIn = 1e15 + randomInt(2 ** 47);
+    const parts = answer(standIn).split(String(standIn));
+    if (parts.length === 2) return { before: parts[0]!, after: parts[1]! };
+  }
 }
 
 /** Orders with the refund each owes, if any: the one query every view starts from. */
@@ -397,9 +410,11 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
      * answers with its claim and nothing is written — and its answer (`key.answer` of the
      * order placed) is stored with the order. The answer is built from what was written, not
      * read back. On SQLite the transaction shares its commit with the orders placed at the
-     * same moment (`Db.write`). On PostgreSQL the steps share statements (decision 062): the
-     * key's claim with the products' read, the order's number with the stock, and the order,
-     * its lines and totals, the catalog version and the key's answer are one statement.
+     * same moment (`Db.write`), answered once that commit is synced. On PostgreSQL the steps
+     * share statements (decisions 062, 065): the key's claim with the products' read, then the
+     * stock, the order's number, the order, its lines and totals, the catalog version and the
+     * key's answer in one statement — the last before the commit, so the rows every order
+     * locks (its products' stock, the number) are held for one statement and the commit.
      */
     async place(
       request: OrderRequest,
@@ -437,12 +452,16 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           if (!quoted.ok) throw new Refused(quoted);
           const { lines, totals, digital } = quoted.priced;
           if (options.digital && !digital) throw new Refused({ ok: false, reason: 'needs_delivery' });
-          const { shortages, number: takenNumber } = await takeStock(trx, db.dialect, lines, shop.orderConfig.allowOrderOnNoStock, now);
+          // SQLite: the stock now; PostgreSQL: in the order's last statement, so the hot rows (the stock, the number) stay locked for less (decision 065)
+          const shortages = pg ? [] : await takeStock(trx, lines, shop.orderConfig.allowOrderOnNoStock, now);
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
           const orderId = newOrderId(now);
           // nothing is delivered for a digital order, so it takes no place in a slot, whatever it named
           const slot = digital ? undefined : options.slot;
-          if (slot && !(await takePlaces(trx, orderId, slot.resource, [slot.start], slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
+          const takeSlot = async () => {
+            if (slot && !(await takePlaces(trx, orderId, slot.resource, [slot.start], slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
+          };
+          if (!pg) await takeSlot();
 
           const token = newNotificationToken();
           const ships = order.deliveryMode === 'ship' && !digital;
@@ -455,8 +474,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             shippingSlot: slot?.view ?? null,
             ...(order.note ? { note: order.note } : {}),
           };
-          // SQLite: the last write before the rows (PostgreSQL took it with the stock)
-          const number = takenNumber ?? (await takeNumber(trx, 'order'));
+          // SQLite: the last write before the rows; PostgreSQL: taken in the rows' statement, a stand-in until then
+          const number = pg ? 0 : await takeNumber(trx, 'order');
           const row: Selectable<OrderTable> = {
             id: orderId,
             number,
@@ -511,19 +530,41 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             totalRows,
           );
           const placed: PlaceResult & { ok: true } = { ok: true, order: view, notificationToken: token };
-          if (key) placed.answer = JSON.stringify(key.answer(placed));
-          const writes: Compilable[] = [
-            trx.insertInto('orders').values(row),
-            trx.insertInto('order_lines').values(lineRows),
-            trx.insertInto('order_totals').values(totalRows),
-            catalogVersionStatement(trx, now),
-            ...(pg && key && placed.answer ? [answerStatement(trx, key, 200, placed.answer)] : []),
-          ];
-          // PostgreSQL: one statement, each write a data-modifying CTE of it (they all run, read or not)
-          if (pg) await sql`with ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`))} select 1`.execute(trx);
-          else {
-            for (const w of writes) await trx.executeQuery(w);
+          if (!pg) {
+            if (key) placed.answer = JSON.stringify(key.answer(placed));
+            for (const w of [
+              trx.insertInto('orders').values(row),
+              trx.insertInto('order_lines').values(lineRows),
+              trx.insertInto('order_totals').values(totalRows),
+              catalogVersionStatement(trx, now),
+            ])
+              await trx.executeQuery(w);
             if (key && placed.answer) await storeAnswer(trx, key, 200, placed.answer, now);
+          } else {
+            // PostgreSQL: one statement, each step a data-modifying CTE of it (they all run, read or not): the stock, the
+            // number, the order with its lines and totals, the catalog version and the key's answer with the number put in
+            const numbered = sql<number>`(select "value" from "n")`;
+            const around = key && answerAround((standIn) => JSON.stringify(key.answer({ ...placed, order: { ...view, number: standIn } })));
+            const writes: Compilable[] = [
+              trx.insertInto('orders').values({ ...row, number: numbered }),
+              trx.insertInto('order_lines').values(lineRows),
+              trx.insertInto('order_totals').values(totalRows),
+              catalogVersionStatement(trx, now),
+              ...(key && around ? [answerStatement(trx, key, 200, sql<string>`${around.before} || ${numbered}::text || ${around.after}`)] : []),
+            ];
+            const { rows } = await sql<{ value: number | string; ids: string[] }>`with taken as (${stockUpdate(
+              trx,
+              'postgres',
+              lines,
+              shop.orderConfig.allowOrderOnNoStock,
+              now,
+            )}), n as (${numberStatement(trx, 'order')}), ${sql.join(writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`))}
+              select n.value, array(select taken.id from taken) as ids from n`.execute(trx);
+            const short = shortOf(lines, new Set(rows[0]?.ids));
+            if (short.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: short });
+            view.number = numberOf(rows[0], 'order');
+            if (around) placed.answer = `${around.before}${view.number}${around.after}`;
+            await takeSlot();
           }
           if (quoted.coupon) {
             // used in the order's transaction: refused, the whole order is rolled back
