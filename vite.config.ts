@@ -41,6 +41,7 @@ const shell = [
   'web/lib/format',
   'web/lib/i18n/',
   'web/lib/notify',
+  'web/lib/use-opened-at',
   'web/lib/paths',
   'web/lib/push-prompt',
   'web/lib/session',
