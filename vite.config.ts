@@ -38,7 +38,6 @@ const shell = [
   'web/lib/app-update',
   'web/lib/chunk-load',
   'web/lib/loadable',
-  'web/lib/format',
   'web/lib/i18n/',
   'web/lib/notify',
   'web/lib/use-opened-at',
