@@ -14,6 +14,9 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { numberPatternOf, presetNumberPattern } from '../domain/money.ts';
+import type { UiLanguage } from '../domain/language.ts';
+import type { ShopConfig } from '../domain/shop-config.ts';
+import type { StorefrontContext } from '../domain/storefront-context.ts';
 import { inkOnLight, textOn } from '../domain/theme.ts';
 import { AddToCart } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
@@ -26,7 +29,7 @@ import { notify } from './lib/notify.ts';
 import { paths } from './lib/paths.ts';
 import { CatalogAwareScrollRestoration } from './lib/scroll-key.tsx';
 import { usePushPrompt } from './lib/push-prompt.ts';
-import { useRememberedUser } from './lib/remembered-user.ts';
+import { orderingClosedText } from './lib/use-ordering.ts';
 import { logOut, restoreSession, useSession } from './lib/session.ts';
 import { useUi } from './lib/ui-store.ts';
 import { MICROCART_TIMEOUT_MS } from './lib/chunk-load.ts';
@@ -42,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     throw data({ configInvalid: true }, { status: 503 });
   }
   const { locale, language } = context;
+  const storeOpen = await context.storeOpen();
   return {
     shop: context.shop,
     origin: context.origin,
@@ -50,10 +54,32 @@ export async function loader({ context }: Route.LoaderArgs) {
     messages: catalogs[language],
     // prices are written by this pattern in the browser, not by a new Intl.NumberFormat (decision 064)
     numberPattern: numberPatternOf(locale, context.shop.localeConfig.fractionDigits),
-    storeOpen: await context.storeOpen(),
     ordering: context.ordering,
+    closedNotice: closedNoticeOf(context.shop, language, locale, storeOpen, context.ordering),
     codes: context.codes,
   };
+}
+
+/**
+ * The notice atop every page while the shop takes no orders (ClosedNotice), written here so
+ * the browser's first load needs no code to word it: closed by the owner's switch (with the
+ * owner's words), or outside the ordering hours, until `opensAt`. Null while orders are taken.
+ */
+function closedNoticeOf(
+  shop: ShopConfig,
+  language: UiLanguage,
+  locale: string,
+  storeOpen: boolean,
+  ordering: StorefrontContext['ordering'],
+): { text: string; opensAt: number | null } | null {
+  if (storeOpen && !ordering) return null;
+  const { t } = createI18n(language, catalogs[language]);
+  if (!storeOpen) {
+    const own = shop.orderConfig.closedMessage;
+    return { text: own ? `${t('app.storeClosed')} ${own}` : t('app.storeClosed'), opensAt: null };
+  }
+  const text = orderingClosedText(t, shop, locale, ordering);
+  return text ? { text, opensAt: ordering?.opensAt ?? null } : null;
 }
 
 /** The shop, the language and its texts do not depend on the URL: navigating never reloads them. */
@@ -160,6 +186,24 @@ function useDeviceAndSession(shopId: string) {
   }, [known, userId, shopId]);
 }
 
+/** The shop's 'user' collection follows the session (lib/remembered-user): loaded after hydration, as nothing on screen needs it. */
+function useRememberedUser(shopId: string) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import('./lib/remembered-user.ts').then(
+      (m) => {
+        if (!gone) stop = m.followRememberedUser(shopId);
+      },
+      (err: unknown) => console.warn('remembered user not kept', err),
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [shopId]);
+}
+
 /** The page, and the shell around every page: modals, side menu, cart sidebar, toasts, loader. */
 export default function App({ loaderData }: Route.ComponentProps) {
   useAttachCart();
@@ -195,7 +239,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
     <TileActionContext value={tileAction}>
-      <ClosedNotice storeOpen={loaderData.storeOpen} />
+      {loaderData.closedNotice ? <ClosedNotice {...loaderData.closedNotice} /> : null}
       <Outlet />
       {loggedIn ? <ServerCart /> : null}
       {/* one boundary each: a part loading later must not hide one already open */}

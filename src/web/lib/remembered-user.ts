@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { hasSessionCookie, useSession, type SessionUser } from './session.ts';
 import { keepUserValue, userStorageKey, userValue } from './user-storage.ts';
 
@@ -20,26 +19,27 @@ export function rememberedUserAction(
   return null;
 }
 
-/** Keeps the 'user' collection in step with the session, and follows a logout made in another tab. */
-export function useRememberedUser(shopId: string): void {
-  useEffect(() => {
-    const sync = () => {
-      const { status, user } = useSession.getState();
-      const action = rememberedUserAction(userValue(shopId, 'user'), status, user, hasSessionCookie());
-      if (action === 'keep') keepUserValue(shopId, 'user', user!);
-      else if (action === 'forget') keepUserValue(shopId, 'user', undefined);
-    };
-    sync();
-    const unsubscribe = useSession.subscribe(sync);
-    const onStorage = (e: StorageEvent) => {
-      if (e.key !== userStorageKey(shopId)) return;
-      // another tab logged out: the session (and its cookie) is gone for this one as well
-      if (useSession.getState().status === 'user' && !userValue(shopId, 'user') && !hasSessionCookie()) useSession.getState().signOut();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('storage', onStorage);
-    };
-  }, [shopId]);
+/**
+ * Keeps the 'user' collection in step with the session, and follows a logout made in another
+ * tab; returns what stops it. Loaded after hydration (root.tsx): nothing on screen needs it.
+ */
+export function followRememberedUser(shopId: string): () => void {
+  const sync = () => {
+    const { status, user } = useSession.getState();
+    const action = rememberedUserAction(userValue(shopId, 'user'), status, user, hasSessionCookie());
+    if (action === 'keep') keepUserValue(shopId, 'user', user!);
+    else if (action === 'forget') keepUserValue(shopId, 'user', undefined);
+  };
+  sync();
+  const unsubscribe = useSession.subscribe(sync);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== userStorageKey(shopId)) return;
+    // another tab logged out: the session (and its cookie) is gone for this one as well
+    if (useSession.getState().status === 'user' && !userValue(shopId, 'user') && !hasSessionCookie()) useSession.getState().signOut();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('storage', onStorage);
+  };
 }
