@@ -10,6 +10,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
   let codes: OneTimeCodeRepository;
   let n = 0;
   const someone = () => `shopper-${++n}@example.com`;
+  const HOUR = 60 * 60 * 1000;
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
@@ -22,6 +23,19 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
     if (!res.ok) throw new Error(`no code: ${res.reason}`);
     return res.code;
   }
+
+  it('codes sent over a day ago leave no rows once 100 more have been sent; those of the last day stay', async () => {
+    const now = Date.parse('2026-12-20T10:00:00Z');
+    const old = someone();
+    const recent = someone();
+    await issued('login', old, now - 25 * HOUR);
+    await issued('login', recent, now - 23 * HOUR);
+    const rowsFor = async (target: string) => (await db.kysely.selectFrom('one_time_codes').select('id').where('target', '=', target).execute()).length;
+    expect(await rowsFor(old)).toBe(1);
+    for (let i = 0; i < 100; i++) await issued('login', someone(), now);
+    expect(await rowsFor(old)).toBe(0);
+    expect(await rowsFor(recent)).toBe(1);
+  });
 
   it('a code is 6 digits, works once, for its purpose and identifier only, for 10 minutes', async () => {
     const email = someone();

@@ -16,6 +16,9 @@ export const MAX_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 60 * 1000;
 export const CODES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
+/** Every this many codes sent, the codes sent over a day ago are deleted: dead, and past every limit that counts them. */
+const SWEEP_EVERY = 100;
+let sent = 0;
 
 export type CodePurpose = 'signup' | 'login' | 'verify' | 'reset' | 'update' | 'newsletter';
 
@@ -86,6 +89,11 @@ export function createOneTimeCodeRepository(db: Db, secret: Uint8Array) {
           .where('target', '=', target)
           .where('consumed_at', 'is', null)
           .execute();
+        if (++sent % SWEEP_EVERY === 0)
+          await trx
+            .deleteFrom('one_time_codes')
+            .where('created_at', '<', now - 24 * HOUR_MS)
+            .execute();
         await trx
           .insertInto('one_time_codes')
           .values({

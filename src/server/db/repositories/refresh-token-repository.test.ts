@@ -36,6 +36,27 @@ describe.each(testDatabases)('refresh tokens on $name', (database) => {
     for (const row of stored) expect([first.token, second.token]).not.toContain(row.token_hash);
   });
 
+  it('a family over for more than a day leaves no rows once 100 more logins have come; a live one and one just ended are kept', async () => {
+    const now = Date.parse('2026-12-20T10:00:00Z');
+    const rowsOf = async (sessionId: string) => (await db.kysely.selectFrom('refresh_tokens').select('id').where('family_id', '=', sessionId).execute()).length;
+    // a login 31 days ago, refreshed twice: over for a day; one 30 days and an hour ago: over for an hour
+    const old = await tokens.issue(await newUser(), now - REFRESH_FAMILY_TTL_MS - 25 * 60 * 60 * 1000);
+    const oldNext = await tokens.rotate(old.token, now - REFRESH_FAMILY_TTL_MS - 24 * 60 * 60 * 1000 - 1);
+    if (!oldNext.ok) throw new Error('rotation failed');
+    const ended = await tokens.issue(await newUser(), now - REFRESH_FAMILY_TTL_MS - 60 * 60 * 1000);
+    const live = await tokens.issue(await newUser(), now - 1000);
+    expect(await rowsOf(old.sessionId)).toBe(2);
+
+    const shopper = await newUser();
+    for (let i = 0; i < 100; i++) await tokens.issue(shopper, now);
+    expect(await rowsOf(old.sessionId)).toBe(0);
+    expect(await rowsOf(ended.sessionId)).toBe(1);
+    // the swept token is refused as any unknown one; the live login goes on
+    expect(await tokens.rotate(oldNext.token, now)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await tokens.rotate(ended.token, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(await tokens.rotate(live.token, now)).toMatchObject({ ok: true, sessionId: live.sessionId });
+  });
+
   it('two tabs refreshing with the same token at once both go on, with one and the same next token', async () => {
     const t0 = Date.now();
     const first = await tokens.issue(await newUser(), t0);

@@ -19,6 +19,10 @@ export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once both present the same token; that is not theft. */
 export const REUSE_LEEWAY_MS = 30 * 1000;
 
+/** Every this many logins, the rows of families over for a day are deleted (`sweepEnded`). */
+const SWEEP_EVERY = 100;
+let logins = 0;
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -31,6 +35,20 @@ export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
   const successorOf = (token: string) => createHmac('sha256', secret).update(`refresh token successor\n${token}`).digest('base64url');
   const revokedIn = (trx: typeof kysely, familyId: string) =>
     trx.selectFrom('refresh_tokens').select('id').where('family_id', '=', familyId).where('revoked_at', 'is not', null).limit(1).executeTakeFirst();
+
+  /**
+   * Deletes the tokens of families that ended more than a day ago: each use leaves a row,
+   * so a shop would otherwise keep every refresh of every login forever. Such a token
+   * answers `invalid` instead of `expired`, and the browser sends its shopper to log in
+   * either way; the sessions revoked lately (`revokedSince`) are all still there.
+   */
+  async function sweepEnded(now = Date.now()): Promise<number> {
+    const gone = await kysely
+      .deleteFrom('refresh_tokens')
+      .where('expires_at', '<', now - 24 * 60 * 60 * 1000)
+      .executeTakeFirst();
+    return Number(gone.numDeletedRows);
+  }
 
   return {
     /** A new family for a fresh login. */
@@ -51,8 +69,11 @@ export function createRefreshTokenRepository(db: Db, secret: Uint8Array) {
           revoked_at: null,
         })
         .execute();
+      if (++logins % SWEEP_EVERY === 0) await sweepEnded(now);
       return { token, userId, sessionId, expiresAt };
     },
+
+    sweepEnded,
 
     /** Trades a refresh token for its successor in the same family. */
     async rotate(token: string, now = Date.now()): Promise<Rotation> {
