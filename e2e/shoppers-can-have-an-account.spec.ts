@@ -267,6 +267,8 @@ test.describe('Shoppers can have an account', () => {
     await expect(page.getByText('9 Hill Road, Pune, Maharashtra, 411002, India')).toBeVisible();
     await deletes.first().click();
     await asked.getByRole('button', { name: 'Yes, delete' }).click();
+    // gone once the server has deleted it: until then its question stays, its button waiting
+    await expect(asked).toHaveCount(0);
     await expect(deletes).toHaveCount(1);
     await deletes.click();
     await asked.getByRole('button', { name: 'Yes, delete' }).click();
