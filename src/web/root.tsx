@@ -115,15 +115,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={shop?.pwa.icons.logo192Png || 'data:,'} />
         {shop ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
         {shop ? <link rel="apple-touch-icon" href="/icons/192.png" /> : null}
-        {/* with a precedence React puts the one render-blocking file first in <head>, ahead of the script preloads */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* the one render-blocking file, first in <head>, ahead of the script preloads */}
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
         {/* the colour is a validated #rrggbb, so it cannot break out of the rule */}
         <style>{`:root{--color-primary:${colour};--color-on-primary:${textOn(colour)};--color-primary-strong:${inkOnLight(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
-        <I18nContext value={i18n}>{children}</I18nContext>
+        <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
         <CatalogAwareScrollRestoration />
         <Scripts />
       </body>
@@ -238,7 +238,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [idle]);
   const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
-    <TileActionContext value={tileAction}>
+    <TileActionContext.Provider value={tileAction}>
       {loaderData.closedNotice ? <ClosedNotice {...loaderData.closedNotice} /> : null}
       <Outlet />
       {loggedIn ? <ServerCart /> : null}
@@ -251,7 +251,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loggedIn || pushForced ? <PushPrompt shopId={loaderData.shop.id} /> : null}
       {update ? <UpdateButton onClick={update} /> : null}
       <LoaderOverlay />
-    </TileActionContext>
+    </TileActionContext.Provider>
   );
 }
 

