@@ -49,7 +49,8 @@ export function Picture({ src, alt, width, height, sizes, mobileSrc, wide = fals
         height={height}
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
-        fetchPriority={priority ? 'high' : undefined}
+        // React 18 knows no fetchPriority prop (it warns, decision 068): the attribute as HTML writes it
+        {...(priority ? { fetchpriority: 'high' } : {})}
         className={className}
       />
     </picture>
