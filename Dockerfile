@@ -12,8 +12,8 @@ RUN npm run build && npx tsx scripts/generate-demo-media.ts --if-missing && npm 
 
 FROM node:20-bookworm-slim
 # MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for the worker threads, ~25 MB less RSS (decision 029);
-# MALLOC_MMAP_THRESHOLD_: large blocks (compression) go back to the system when freed (decision 055)
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# MALLOC_MMAP_THRESHOLD_: blocks of 32 KB and more (compression, compiling) go back to the system when freed (decisions 055, 069)
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data

@@ -255,6 +255,6 @@ ${queryClasses.map((c) => `  - *${c.name}*: ${c.about}.`).join('\n')}
   Chromium, three runs per page round-robin, the median score; noisy on a busy machine.
 - Servers run as the Dockerfile runs them: \`node --max-semi-space-size=2 build/app/server/main.js\`
   (the server compiled by \`npm run build\`) with NODE_ENV=production, MALLOC_ARENA_MAX=2 and
-  MALLOC_MMAP_THRESHOLD_=131072 (decision 055).
+  MALLOC_MMAP_THRESHOLD_=32768 (decisions 055 and 069).
 `;
 }

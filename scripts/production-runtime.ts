@@ -14,4 +14,4 @@ export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'] as const;
  * runs its development build on the server, and glibc's malloc with two arenas (decision
  * 029) that gives large freed blocks back to the system (decision 055).
  */
-export const SERVER_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+export const SERVER_ENV = { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } as const;

@@ -162,7 +162,7 @@ export function csvDelimiter(text: string): ';' | ',' {
  */
 export function readNumber(cell: string | undefined, money: boolean): number | null | 'negative' | 'invalid' {
   let s = (cell ?? '').trim();
-  if (money) s = s.replace(/^(?:₹|rs\.?|inr)\s*/i, '');
+  if (money) s = s.replace(/^(?:\u20b9|rs\.?|inr)\s*/i, ''); // \u20b9 is ₹, written so the server's bundle stays ASCII (decision 066)
   if (s === '') return null;
   const negative = s.startsWith('-');
   if (negative) s = s.slice(1);

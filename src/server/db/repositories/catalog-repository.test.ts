@@ -59,6 +59,19 @@ describe.each(testDatabases)('catalog repository on $name', (database) => {
     expect((await repo.read()).products.find((p) => p.variantId === 'mango')?.stock).toBe(1.1);
   });
 
+  it("changes only the edited product's price and tags when another has the same ones", async () => {
+    const repo = createCatalogRepository(db, 2);
+    const file = testCatalog();
+    const mango = file.products[2]!;
+    file.products[2] = { ...mango, price: { mrp: 799, regular: 599, special: 499.5 }, tags: ['new'] };
+    await repo.replace(file);
+    expect(await repo.editProduct('mango', { price: { special: 450 }, tags: ['new', 'summer'] }, 'owner-1')).toMatchObject({ ok: true });
+    const read = await repo.read();
+    expect(read.products.find((p) => p.variantId === 'mango')).toMatchObject({ price: { mrp: 799, regular: 599, special: 450 }, tags: ['new', 'summer'] });
+    expect(read.products.find((p) => p.variantId === 'tee-red-m')).toMatchObject({ price: { mrp: 799, regular: 599, special: 499.5 }, tags: ['new'] });
+    expect(read.products.find((p) => p.variantId === 'tee-red-l')).toMatchObject({ tags: ['new'] });
+  });
+
   it('stores the whole demo catalog', async () => {
     const repo = createCatalogRepository(db, 2);
     const demo = catalogFileSchema.parse(JSON.parse(readFileSync('demo/catalog.json', 'utf8')));

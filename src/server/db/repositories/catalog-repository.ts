@@ -66,6 +66,7 @@ const VERSION_KEY = 'catalog_version';
 const CHUNK = 200;
 /** A product's errors when it has none, as nearly every product: one object for all of them, frozen since they share it. */
 const NO_ERRORS: Product['errors'] = Object.freeze({});
+const NO_TAGS: readonly string[] = Object.freeze([]);
 /** Versions must differ for two changes in the same millisecond. */
 const newVersion = monotonicFactory();
 
@@ -430,7 +431,9 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         kysely.selectFrom('banners').selectAll().orderBy('kind').orderBy('position').execute(),
       ]);
       // values many products share (a category, a tag, a type, a variant's name, a size guide)
-      // are one string each, not one per product as the rows bring them (decision 063)
+      // are one string each, not one per product as the rows bring them (decision 063); equal
+      // prices and tag lists, which a shop repeats (₹99; a category's tags), are one frozen
+      // object each (decision 069)
       const shared = new Map<string, string>();
       const one = (s: string): string => {
         const kept = shared.get(s);
@@ -438,35 +441,55 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
         shared.set(s, s);
         return s;
       };
-      const tags = new Map<string, string[]>();
+      const tagLists = new Map<string, string[]>();
       for (const t of tagRows) {
-        const list = tags.get(t.product_id);
+        const list = tagLists.get(t.product_id);
         if (list) list.push(one(t.tag_id));
-        else tags.set(t.product_id, [one(t.tag_id)]);
+        else tagLists.set(t.product_id, [one(t.tag_id)]);
       }
+      const sharedLists = new Map<string, readonly string[]>([['', NO_TAGS]]);
+      const tagsOf = (productId: string): string[] => {
+        const list = tagLists.get(productId) ?? [];
+        const key = list.join('\u0000');
+        const kept = sharedLists.get(key);
+        if (kept !== undefined) return kept as string[];
+        sharedLists.set(key, Object.freeze(list));
+        return list;
+      };
       const price = (m: number | null) => (m === null ? null : fromMinor(minor(m), fractionDigits));
+      const sharedPrices = new Map<string, Product['price']>();
+      const priceOf = (mrp: number | null, regular: number, special: number | null): Product['price'] => {
+        const key = `${mrp}/${regular}/${special}`;
+        const kept = sharedPrices.get(key);
+        if (kept !== undefined) return kept;
+        const made = Object.freeze({ mrp: price(mrp), regular: fromMinor(minor(regular), fractionDigits), special: price(special) });
+        sharedPrices.set(key, made);
+        return made;
+      };
       const productRows = kysely.selectFrom('products').selectAll().orderBy('position');
       // SQLite's rows one at a time (decision 055): 10k rows held at once besides the products
       // made of them would be 10 MB more at the peak, and garbage the heap keeps afterwards
       const rows = db.dialect === 'sqlite' ? productRows.stream() : await productRows.execute();
       const products: StoredProduct[] = [];
-      for await (const r of rows)
+      for await (const r of rows) {
+        // an id the import made from the variant's (completeProduct) is the same string, not a copy
+        const variantId = r.variant_id;
         products.push({
-          id: r.id,
-          itemId: r.item_id,
-          variantId: r.variant_id,
+          id: r.id === variantId ? variantId : r.id,
+          itemId: r.item_id === variantId ? variantId : r.item_id,
+          variantId,
           variantName: one(r.variant_name),
           title: r.title,
           description: r.description,
           categoryId: one(r.category_id),
-          price: { mrp: price(r.mrp_minor), regular: fromMinor(minor(r.regular_minor), fractionDigits), special: price(r.special_minor) },
+          price: priceOf(r.mrp_minor, r.regular_minor, r.special_minor),
           images: JSON.parse(r.images) as Product['images'],
           stock: r.stock_milli / 1000,
           isFraction: r.is_fraction === 1,
           sku: r.sku,
           type_id: one(r.type_id) as Product['type_id'],
           errors: r.errors === '{}' ? NO_ERRORS : (JSON.parse(r.errors) as Product['errors']),
-          tags: tags.get(r.id) ?? [],
+          tags: tagsOf(r.id),
           // only when set: a 10k-product catalog does not carry 10k empty fields
           ...(r.tax_rate_hundredths === null ? {} : { taxRate: r.tax_rate_hundredths / 100 }),
           ...(r.hsn === null ? {} : { hsn: one(r.hsn) }),
@@ -476,6 +499,7 @@ export function createCatalogRepository(db: Db, fractionDigits: number) {
           ...(r.weight_step_milli === null ? {} : { weightStep: r.weight_step_milli / 1000 }),
           ...(r.size_guide === null ? {} : { sizeGuide: one(r.size_guide) }),
         });
+      }
       const categories: Category[] = categoryRows.map((c) => ({ oId: c.id, name: c.name, position: c.position, colour: c.colour, image: c.image }));
       const banners: StoredBanner[] = bannerRows.map((b) => ({
         id: b.id,
