@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { monotonicFactory } from 'ulid';
+import { pooledRandom } from '../random.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
@@ -9,7 +10,7 @@ export type Actor = string;
 export type AuditEntry = { actor: Actor; action: string; subject: string; detail: Record<string, unknown> };
 
 // ids that grow within a millisecond too: entries written in one transaction list in the order they were made
-const ulid = monotonicFactory();
+const ulid = monotonicFactory(pooledRandom);
 
 /** Writes one audit entry, inside the transaction of the change it records. */
 export async function recordAudit(trx: Transaction<Database> | Db['kysely'], entry: AuditEntry, now = Date.now()): Promise<void> {

@@ -2,6 +2,7 @@ import type { Banner, CatalogFile, Category, Product } from '../../../domain/cat
 import { completeProduct } from '../../../domain/catalog.ts';
 import { fromMinor, minor, qtyToMilli, toMinor } from '../../../domain/money.ts';
 import { monotonicFactory } from 'ulid';
+import { pooledRandom } from '../random.ts';
 import type { Transaction } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -68,7 +69,7 @@ const CHUNK = 200;
 const NO_ERRORS: Product['errors'] = Object.freeze({});
 const NO_TAGS: readonly string[] = Object.freeze([]);
 /** Versions must differ for two changes in the same millisecond. */
-const newVersion = monotonicFactory();
+const newVersion = monotonicFactory(pooledRandom);
 
 /**
  * Marks the catalog as changed (stock, prices) inside the caller's transaction, so every

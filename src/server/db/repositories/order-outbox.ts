@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { monotonicFactory } from 'ulid';
+import { pooledRandom } from '../random.ts';
 import { contactPhone, deliveryModeNames } from '../../../domain/order-details.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { orderForApi, type Order, type OrderView } from '../../../domain/order.ts';
@@ -33,7 +34,7 @@ export interface OrderOutbox {
 }
 
 // delivery ids that grow within a millisecond too: two events of one transaction are posted in the order they happened
-const ulid = monotonicFactory();
+const ulid = monotonicFactory(pooledRandom);
 
 export const noOutbox: OrderOutbox = { record: async () => {} };
 

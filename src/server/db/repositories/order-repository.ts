@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Compilable, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
@@ -25,6 +25,7 @@ import type { Db } from '../database.ts';
 import type { Database, OrderLineTable, OrderTable, OrderTotalTable } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces, takePlaces } from './booking-repository.ts';
+import { pooledRandom, pooledRandomBytes } from '../random.ts';
 import { bumpCatalogVersion, catalogVersionStatement } from './catalog-repository.ts';
 import { numberOf, numberStatement, takeNumber } from './counter-repository.ts';
 import { owesRefund } from './refund-repository.ts';
@@ -52,25 +53,10 @@ class Refused extends Error {
   }
 }
 
-/**
- * ulid asks for one random number per character, and Node's crypto answered each with a call
- * of its own (a good part of an order's time): these come from a buffer of crypto bytes
- * filled 4 KB at a time, 16 bits each (a character takes the top 5).
- */
-const bufferedRandom = (() => {
-  let bytes = Buffer.alloc(0);
-  let at = 0;
-  return () => {
-    if (at + 2 > bytes.length) [bytes, at] = [randomBytes(4096), 0];
-    const value = bytes.readUInt16BE(at);
-    at += 2;
-    return value / 65536;
-  };
-})();
-const newOrderId = (now: number) => ulid(now, bufferedRandom);
+const newOrderId = (now: number) => ulid(now, pooledRandom);
 
 /** 24 characters of base64url: 144 random bits (spec §9: a 24-character id alphabet). */
-export const newNotificationToken = () => randomBytes(18).toString('base64url');
+export const newNotificationToken = () => pooledRandomBytes(18).toString('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const percentToHundredths = (p: number | null) => (p === null ? null : Math.round(p * 100));

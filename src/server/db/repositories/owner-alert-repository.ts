@@ -12,6 +12,22 @@ export type OwnerSubscription = PushSubscriptionJson & { id: string };
  */
 export function createOwnerAlertRepository(db: Db) {
   const { kysely } = db;
+  // read for every order placed (owner-alerts.ts): built and compiled once, not per order
+  const subscriptionsQuery = kysely
+    .selectFrom('owner_alert_subscriptions')
+    .innerJoin('users', 'users.id', 'owner_alert_subscriptions.user_id')
+    .select(['owner_alert_subscriptions.id', 'owner_alert_subscriptions.endpoint', 'owner_alert_subscriptions.keys'])
+    .where('users.role', '=', 'owner')
+    .orderBy('owner_alert_subscriptions.created_at')
+    .compile();
+  const emailsQuery = kysely
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'owner')
+    .where('email_verified', '=', 1)
+    .where('email', 'is not', null)
+    .orderBy('created_at')
+    .compile();
   return {
     /** Turns alerts on for this browser (its push subscription) for the owner; again replaces the keys. */
     async subscribe(userId: string, subscription: PushSubscriptionJson, now = Date.now()): Promise<void> {
@@ -42,26 +58,13 @@ export function createOwnerAlertRepository(db: Db) {
 
     /** Where to push an alert: the subscriptions of accounts that are owners now (a demoted owner hears nothing). */
     async ownersSubscriptions(): Promise<OwnerSubscription[]> {
-      const rows = await kysely
-        .selectFrom('owner_alert_subscriptions')
-        .innerJoin('users', 'users.id', 'owner_alert_subscriptions.user_id')
-        .select(['owner_alert_subscriptions.id', 'owner_alert_subscriptions.endpoint', 'owner_alert_subscriptions.keys'])
-        .where('users.role', '=', 'owner')
-        .orderBy('owner_alert_subscriptions.created_at')
-        .execute();
+      const { rows } = await kysely.executeQuery(subscriptionsQuery);
       return rows.map((r) => ({ id: r.id, endpoint: r.endpoint, keys: JSON.parse(r.keys) as PushSubscriptionJson['keys'] }));
     },
 
     /** The owners' e-mail addresses (confirmed ones), for alerts when the config names no shop address. */
     async ownersEmails(): Promise<string[]> {
-      const rows = await kysely
-        .selectFrom('users')
-        .select('email')
-        .where('role', '=', 'owner')
-        .where('email_verified', '=', 1)
-        .where('email', 'is not', null)
-        .orderBy('created_at')
-        .execute();
+      const { rows } = await kysely.executeQuery(emailsQuery);
       return rows.map((r) => r.email!);
     },
 
