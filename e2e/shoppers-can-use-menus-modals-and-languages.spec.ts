@@ -1,5 +1,8 @@
 import { subscribeToNewsletter } from './fixtures/accounts.ts';
+import { waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
 
 test.describe('Shoppers can use the menus, modals and languages', () => {
   test('the side menu offers the shop and the account, and Escape closes it', async ({ page }) => {
@@ -75,5 +78,27 @@ test.describe('Shoppers can use the menus, modals and languages', () => {
         return header.getAttribute('data-hidden');
       })
       .toBe('false');
+  });
+
+  // a toast over the header held the Menu button: a touch on a toast holds it (sonner pauses it)
+  test('a toast covers neither the header nor the bottom navigation', async ({ page }) => {
+    await page.goto('/catalog');
+    const add = page.getByRole('main').getByRole('button', { name: /^Add / }).first();
+    await waitForHydration(add);
+    await add.click();
+    const toast = page.locator('[data-sonner-toast]');
+    await expect(toast).toBeVisible();
+    // a hovered toast stays, so its place can be measured
+    await toast.hover();
+    const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const parts = { header: page.getByRole('banner'), 'bottom navigation': page.getByRole('navigation', { name: 'Main' }) };
+    const placed = (await toast.boundingBox())!;
+    for (const [name, part] of Object.entries(parts)) {
+      // desktops have no bottom navigation
+      if (!(await part.isVisible())) continue;
+      expect(overlap(placed, (await part.boundingBox())!), `the toast covers the ${name}`).toBe(false);
+    }
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   });
 });
