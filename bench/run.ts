@@ -241,7 +241,8 @@ ${lines.join('\n')}
   on one-word queries, and a lone 3-letter prefix measures speed more than relevance); for
   *no match*, the share that come back empty. The classes:
 ${queryClasses.map((c) => `  - *${c.name}*: ${c.about}.`).join('\n')}
-- **orders**: \`POST /fn/order/create\` for 8 s with 10 shoppers, each order with its own
+- **orders**: \`POST /fn/order/create\` for 8 s with 10 shoppers, after 8 s of the same to warm
+  the server up (not measured: a running shop's code is optimised), each order with its own
   \`Idempotency-Key\` as the checkout sends (the ↳ row: 8 s more without the key), then 400
   orders for a product with 100 in stock, on SQLite and — with BENCH_DATABASE_URL or
   TEST_DATABASE_URL — on a throwaway PostgreSQL database dropped afterwards. The shop's order
