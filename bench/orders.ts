@@ -141,7 +141,7 @@ async function measure(label: keyof typeof TARGET, env: Record<string, string>, 
       body,
     });
     if (probe.status !== 200) throw new Error(`a first order answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
-    // a running shop's code is warm: orders for as long as a measured round first, not measured. In a
+    // a running shop's code is warm: orders for as long as a measured round first, not measured (decision 071). In a
     // fresh process V8 runs the order's code unoptimised and PostgreSQL plans each prepared statement
     // afresh for its first executions: the first 8 s took 2,017 µs of server CPU an order on PostgreSQL
     // and 1,514 on SQLite, the next 8 s 1,623 and 1,019; with 2 s of warm-up SQLite measured 1,095 orders/s, with 8 s 1,384
