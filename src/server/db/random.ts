@@ -25,4 +25,8 @@ export function pooledRandomBytes(n: number): Buffer {
  * A number in [0, 1) with 16 random bits, for ulid, which asks for one per character (a
  * character takes the top 5).
  */
-export const pooledRandom = (): number => pool.readUInt16BE(take(2)) / 65536;
+export function pooledRandom(): number {
+  // take first: it may put a new pool in place
+  const start = take(2);
+  return pool.readUInt16BE(start) / 65536;
+}
