@@ -58,14 +58,14 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop:
     const to = req.body.email;
     const now = clock();
     const { confirmed, couponCode, identity } = await newsletter.subscribe(to, now);
-    if (confirmed && !couponCode) return ANSWER;
-    // the mailbox had its e-mail today: nothing is sent, and the answer says the same as ever
-    if (!(await newsletter.claimMail(identity, now))) return ANSWER;
+    // a mailbox that had its e-mail today is sent nothing, and the answer says the same as ever
     if (confirmed) {
       // asked again: the code goes again, to the address it belongs to
-      if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, to, couponCode));
+      if (couponCode && (await newsletter.claimMail(identity, now)))
+        mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, to, couponCode));
       return ANSWER;
     }
+    if (!(await newsletter.claimMail(identity, now))) return ANSWER;
     const issued = await codes.issue('newsletter', to, now);
     if (issued.ok) {
       mailLinksInBackground(mailer, req.log, { email: 'newsletter-confirm' }, mailOrigin(req, publicUrl, mailer), (origin) => {
