@@ -115,19 +115,19 @@ describe.each(testDatabases)('the newsletter, double opt-in, on $name', (databas
     });
   });
 
-  it('lets one client sign up 5 addresses an hour, then answers 429 with Retry-After and sends nothing', async () => {
+  it('lets one client sign up 10 addresses an hour, then answers 429 with Retry-After and sends nothing', async () => {
     const client = '203.0.113.77';
     const answers = [];
     for (let i = 0; i < 40; i++) answers.push(await post('/api/newsletter/subscribe', { email: `made-up-${i}@example.com` }, client));
-    expect(answers.slice(0, 5).map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    for (const refused of answers.slice(5)) {
+    expect(answers.slice(0, 10).map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    for (const refused of answers.slice(10)) {
       expect(refused.statusCode).toBe(429);
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(3600);
     }
     await settled();
-    expect(smtp.received.filter((m) => m.to.some((to) => to.startsWith('made-up-')))).toHaveLength(5);
+    expect(smtp.received.filter((m) => m.to.some((to) => to.startsWith('made-up-')))).toHaveLength(10);
     // another client is not slowed
     expect((await post('/api/newsletter/subscribe', { email: 'neighbour@example.com' }, '203.0.113.78')).statusCode).toBe(200);
   });

@@ -22,10 +22,11 @@ type Options = {
 };
 
 /**
- * Sign-ups per client address (counted once the address is read as one): a household signs up
- * a few addresses, a script mailing made-up ones is told to wait (decision 076).
+ * Sign-ups per client address (counted once the address is read as one): a household, or the
+ * shoppers of one mobile network sharing an address, sign up a few; a script mailing made-up
+ * addresses is told to wait (decision 076).
  */
-export const SUBSCRIBES_PER_CLIENT = { max: 5, timeWindow: 60 * 60_000, hook: 'preHandler' } as const;
+export const SUBSCRIBES_PER_CLIENT = { max: 10, timeWindow: 60 * 60_000, hook: 'preHandler' } as const;
 
 // addresses are compared trimmed and in lower case, so one person gets one coupon
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
