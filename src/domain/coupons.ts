@@ -100,20 +100,3 @@ export const orderCouponOf = (c: Coupon): OrderCoupon => ({
   terms: 'percent' in c.off ? { percent: c.off.percent, maxDiscount: c.maxDiscount } : { amount: c.off.amount },
   minOrder: c.minOrder,
 });
-
-/**
- * Who places an order, for per-customer and first-order rules: the logged-in user, else
- * the e-mail, else the phone's digits; `guest` when the checkout asked for neither.
- */
-/** A phone as one key (dial code and number, digits only); none when no number was given (the form sends its preset dial code anyway). */
-export function phoneKey(phone: { number: string; dialCode: string } | undefined): string | null {
-  const number = (phone?.number ?? '').replace(/\D/g, '');
-  return number ? `phone:${(phone?.dialCode ?? '').replace(/\D/g, '')}${number}` : null;
-}
-
-export function customerKey(userId: string | null | undefined, personal: { email?: string; phone?: { number: string; dialCode: string } } | undefined): string {
-  if (userId) return `user:${userId}`;
-  const email = personal?.email?.trim().toLowerCase();
-  if (email) return `email:${email}`;
-  return phoneKey(personal?.phone) ?? 'guest';
-}

@@ -307,6 +307,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     codes,
     mailer,
     publicUrl: options.publicUrl,
+    rateLimits: shared.rateLimits,
+    clock: options.clock ?? Date.now,
   });
   await app.register(authRoutes, {
     prefix: '/api',

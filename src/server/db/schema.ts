@@ -163,8 +163,11 @@ export interface OrderTable {
   updated_at: Millis;
   /** Whether the prices held the tax (`inclusive`) or it was added (`exclusive`) when the order was placed (migration 008). */
   tax_mode: string;
-  /** Who placed it, for coupons' per-customer and first-order rules: `user:…`, `email:…` or `phone:…` (migration 009). */
+  /** Who placed it (`customerIdentity`): `user:…`, else `email:…`, else `phone:…`, else `guest` (migrations 009, 017); the owner's customer list groups by it. */
   customer_key: string | null;
+  /** The e-mail and the phone the order gave, as `email:…` / `phone:…` keys: a coupon's per-customer rules find a shopper's orders by any of the three (migration 017). */
+  email_key: string | null;
+  phone_key: string | null;
 }
 
 export interface OrderLineTable {
@@ -278,9 +281,17 @@ export interface IdempotencyKeyTable {
 /** A newsletter address (migration 009): confirmed by the e-mailed link, then given its one coupon. */
 export interface NewsletterSubscriberTable {
   email: string;
+  /** The mailbox the address reaches (`emailIdentity`): one welcome coupon per mailbox (migration 017). */
+  identity: string;
   coupon_code: string | null;
   confirmed_at: Millis | null;
   created_at: Millis;
+}
+
+/** When a mailbox was last sent a newsletter e-mail (a link or its code), for the one-a-day limit (migration 017). */
+export interface NewsletterLastMailTable {
+  identity: string;
+  sent_at: Millis;
 }
 
 /** A coupon (migration 009): what it takes off, its rules, and how often it was used. */
@@ -416,6 +427,7 @@ export interface Database {
   analytics_events: AnalyticsEventTable;
   idempotency_keys: IdempotencyKeyTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  newsletter_last_mail: NewsletterLastMailTable;
   reviews: ReviewTable;
   audit_log: AuditLogTable;
   refunds: RefundTable;

@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
 import { couponProblem, type Coupon } from '../../../domain/coupons.ts';
+import { accountKeys, customerIdentity } from '../../../domain/customer-identity.ts';
 import { minor } from '../../../domain/money.ts';
 import type { CouponProblem } from '../../../domain/order-pricing.ts';
 import type { Db } from '../database.ts';
@@ -48,26 +49,59 @@ export async function findCoupon(trx: Reader, code: string, now: number): Promis
   return problem ? { ok: false, problem } : { ok: true, coupon };
 }
 
-/** Why this customer cannot use the coupon (their uses, or an order before this one), or null. */
-export async function customerProblem(trx: Reader, coupon: Coupon, customer: string, thisOrder = ''): Promise<CouponProblem | null> {
+/** Whether the coupon has rules that ask who the shopper is. */
+export const countsPerCustomer = (coupon: Coupon) => coupon.usesPerCustomer !== null || coupon.firstOrderOnly;
+
+/**
+ * Every key the shopper is known by (decision 076): their own (`customerIdentity`), and each
+ * account that is them — the logged-in one, or one whose e-mail or phone they gave — with that
+ * account's e-mail and phone. So a guest giving an account's e-mail or phone is that account,
+ * and the account is the guest who ordered with them.
+ */
+export async function shopperKeys(trx: Reader, userId: string | null, personal: Parameters<typeof customerIdentity>[1]): Promise<string[]> {
+  const who = customerIdentity(userId, personal);
+  const keys = new Set([who.key, who.email, who.phone].filter((k) => k !== null));
+  const typedEmail = personal?.email?.trim().toLowerCase();
+  const email = who.email?.slice('email:'.length);
+  const phone = who.phone?.slice('phone:'.length);
+  if (!userId && !email && !phone) return [...keys];
+  const accounts = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'phone'])
+    .where((eb) =>
+      eb.or([
+        ...(userId ? [eb('id', '=', userId)] : []),
+        // accounts keep their address in lower case, as typed: found by what was typed and by its mailbox
+        ...(email ? [eb('email', 'in', [...new Set([email, typedEmail ?? email])])] : []),
+        ...(phone ? [eb('phone', '=', `+${phone}`)] : []),
+      ]),
+    )
+    .execute();
+  for (const account of accounts) for (const key of accountKeys(account)) keys.add(key);
+  return [...keys];
+}
+
+/** A shopper's orders: any whose customer, e-mail or phone key is one of theirs. */
+const ordersOf = (trx: Reader, keys: readonly string[]) =>
+  trx
+    .selectFrom('orders')
+    .select('id')
+    .where((eb) => eb.or([eb('customer_key', 'in', keys), eb('email_key', 'in', keys), eb('phone_key', 'in', keys)]));
+
+/** Why this shopper (`keys`, `shopperKeys`) cannot use the coupon (their uses, or an order before this one), or null. */
+export async function customerProblem(trx: Reader, coupon: Coupon, keys: readonly string[], thisOrder = ''): Promise<CouponProblem | null> {
+  if (!keys.length) return null;
   if (coupon.usesPerCustomer !== null) {
     const mine = await trx
       .selectFrom('coupon_redemptions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('code', '=', coupon.code)
-      .where('customer', '=', customer)
+      .where('order_id', 'in', ordersOf(trx, keys))
       .executeTakeFirstOrThrow();
     if (Number(mine.n) >= coupon.usesPerCustomer) return 'used';
   }
   if (coupon.firstOrderOnly) {
-    const before = await trx
-      .selectFrom('orders')
-      .select('id')
-      .where('customer_key', '=', customer)
-      .where('status', 'not in', ['cancelled', 'rejected'])
-      .where('id', '!=', thisOrder)
-      .limit(1)
-      .executeTakeFirst();
+    const before = await ordersOf(trx, keys).where('status', 'not in', ['cancelled', 'rejected']).where('id', '!=', thisOrder).limit(1).executeTakeFirst();
     if (before) return 'first_order';
   }
   return null;
@@ -78,7 +112,13 @@ export async function customerProblem(trx: Reader, coupon: Coupon, customer: str
  * it is below the total (one conditional update, so two shoppers racing for the last use
  * cannot both have it), and the customer's own limit is read under that row's lock.
  */
-export async function redeemCoupon(trx: Transaction<Database>, coupon: Coupon, orderId: string, customer: string, now: number): Promise<CouponProblem | null> {
+export async function redeemCoupon(
+  trx: Transaction<Database>,
+  coupon: Coupon,
+  orderId: string,
+  customer: { key: string; keys: readonly string[] },
+  now: number,
+): Promise<CouponProblem | null> {
   let take = trx
     .updateTable('coupons')
     .set((eb) => ({ used: eb('used', '+', 1) }))
@@ -86,9 +126,9 @@ export async function redeemCoupon(trx: Transaction<Database>, coupon: Coupon, o
     .where('active', '=', 1);
   if (coupon.totalUses !== null) take = take.where('used', '<', coupon.totalUses);
   if (Number((await take.executeTakeFirst()).numUpdatedRows) !== 1) return 'used';
-  const problem = await customerProblem(trx, coupon, customer, orderId);
+  const problem = await customerProblem(trx, coupon, customer.keys, orderId);
   if (problem) return problem;
-  await trx.insertInto('coupon_redemptions').values({ order_id: orderId, code: coupon.code, customer, redeemed_at: now }).execute();
+  await trx.insertInto('coupon_redemptions').values({ order_id: orderId, code: coupon.code, customer: customer.key, redeemed_at: now }).execute();
   return null;
 }
 

@@ -12,7 +12,8 @@ const PAGE = 500;
 
 /**
  * The shop's customers (issue 21), one per `orders.customer_key` (`user:…`, `email:…`,
- * `phone:…`; guests who left no way to reach them are not told apart, so not listed). The
+ * `phone:…`, made by `customerIdentity`: one guest however the address was typed, decision 076;
+ * guests who left no way to reach them are not told apart, so not listed). The
  * figures are SQL aggregates, the same on both databases; the newest order is the one with
  * the highest number, since numbers are taken in order (migration 006).
  */
@@ -24,8 +25,6 @@ export function createCustomerRepository(db: Db) {
       .selectFrom('orders')
       .where('customer_key', 'is not', null)
       .where('customer_key', '!=', 'guest')
-      // a guest who left the phone empty still sent its preset dial code: `phone:91` (customerKey) reaches no one
-      .where((eb) => eb.or([eb('customer_key', 'not like', 'phone:%'), eb(eb.fn('length', ['customer_key']), '>', 'phone:'.length + 4)]))
       .select((eb) => {
         const counts = eb.and([eb('kind', '=', 'order'), eb('status', 'not in', LOST)]);
         return [

@@ -3,7 +3,8 @@ import { sql, type Compilable, type ExpressionBuilder, type Selectable, type Tra
 import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
-import { customerKey, orderCouponOf, type Coupon } from '../../../domain/coupons.ts';
+import { orderCouponOf, type Coupon } from '../../../domain/coupons.ts';
+import { customerIdentity } from '../../../domain/customer-identity.ts';
 import {
   paymentStatusFor,
   priceOrder,
@@ -14,7 +15,7 @@ import {
   type PricedOrder,
   type Shortage,
 } from '../../../domain/order-pricing.ts';
-import { customerProblem, findCoupon, redeemCoupon, releaseCoupon } from './coupon-repository.ts';
+import { countsPerCustomer, customerProblem, findCoupon, redeemCoupon, releaseCoupon, shopperKeys } from './coupon-repository.ts';
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { isDigitalType } from '../../../domain/cart-rules.ts';
 import { orderingClosed } from '../../../domain/ordering-hours.ts';
@@ -145,8 +146,7 @@ async function priceRequest(
   userId: string | null,
   now: number,
   claim?: Compilable,
-): Promise<QuoteResult & { coupon?: Coupon }> {
-  const customer = customerKey(userId, request.order.personalDetails);
+): Promise<QuoteResult & { coupon?: Coupon; shopper?: string[] }> {
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
   const [{ open, products }, found] = await Promise.all([orderableProducts(trx, ids, now, claim), code ? findCoupon(trx, code, now) : null]);
@@ -155,11 +155,13 @@ async function priceRequest(
   const closed = orderingClosed(shop, now);
   if (closed) return { ok: false, reason: 'store_closed', hours: { opensAt: closed.opensAt, now } };
   if (found && !found.ok) return { ok: false, reason: 'coupon', problem: found.problem };
-  const problem = found?.ok ? await customerProblem(trx, found.coupon, customer) : null;
+  // who the shopper is is asked only of a coupon with per-customer rules
+  const shopper = found?.ok && countsPerCustomer(found.coupon) ? await shopperKeys(trx, userId, request.order.personalDetails) : undefined;
+  const problem = found?.ok && shopper ? await customerProblem(trx, found.coupon, shopper) : null;
   if (problem) return { ok: false, reason: 'coupon', problem };
   const coupon = found?.ok ? found.coupon : undefined;
   const result = priceOrder(request.order, products, shop, coupon ? orderCouponOf(coupon) : null, { loggedIn: userId !== null });
-  return result.ok ? { ...result, ...(coupon ? { coupon } : {}) } : { ok: false, ...result.refusal };
+  return result.ok ? { ...result, ...(coupon ? { coupon } : {}), ...(shopper ? { shopper } : {}) } : { ok: false, ...result.refusal };
 }
 
 export type Reader = Transaction<Database> | Db['kysely'];
@@ -428,7 +430,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             const claim = pg ? null : await readClaim(trx, key, now);
             if (claim && claim.state !== 'claimed') throw new Refused({ ok: false, reason: 'key_used', claim });
           }
-          const customer = customerKey(options.userId, order.personalDetails);
+          const customer = customerIdentity(options.userId, order.personalDetails);
           const quoted = await priceRequest(trx, request, shop, options.userId ?? null, now, key && pg ? claimStatement(trx, key, now) : undefined).catch(
             async (err: unknown) => {
               if (err instanceof KeyTaken && key) throw new Refused({ ok: false, reason: 'key_used', claim: await heldClaim(trx, key) });
@@ -480,7 +482,9 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             tax_mode: shop.pricingConfig.taxMode,
             notification_token: hashToken(token),
             coupon_code: quoted.coupon?.code ?? null,
-            customer_key: customer,
+            customer_key: customer.key,
+            email_key: customer.email,
+            phone_key: customer.phone,
             cancel_requested_at: null,
             created_at: now,
             updated_at: now,
@@ -554,7 +558,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           }
           if (quoted.coupon) {
             // used in the order's transaction: refused, the whole order is rolled back
-            const problem = await redeemCoupon(trx, quoted.coupon, orderId, customer, now);
+            const problem = await redeemCoupon(trx, quoted.coupon, orderId, { key: customer.key, keys: quoted.shopper ?? [] }, now);
             if (problem) throw new Refused({ ok: false, reason: 'coupon', problem });
           }
           await outbox.record(trx, 'order.placed', orderId, {}, now, view);

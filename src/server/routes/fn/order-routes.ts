@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { phoneKey } from '../../../domain/coupons.ts';
+import { emailIdentity, phoneIdentity } from '../../../domain/customer-identity.ts';
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { fromMinor, type Minor } from '../../../domain/money.ts';
 import { checkOrderAgainstShop, checkoutMessages, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
@@ -29,6 +29,7 @@ import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import { cancelAnswer, orderRefusals, placedAnswer, quoteAnswer, refusals, sessionRefusals } from './order-answers.ts';
 import { orderForCaller } from './order-caller.ts';
+import { couponGuesses } from './coupon-guesses.ts';
 import { errorBody, fieldsBody, wrongStore, type ErrorBody } from '../../plugins/error-body.ts';
 
 const SCOPE = 'order-create';
@@ -38,15 +39,22 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 type Answer = { statusCode: number; body: ErrorBody };
 
-/** What the shopper reads for each reason a coupon is refused. */
+const NOT_VALID = 'This coupon is not valid or was used already.';
+/**
+ * What the shopper reads for each reason a coupon is refused: one answer for a code that does not
+ * exist, is off, out of its dates, used up or not this shopper's (it tells a guesser nothing, nor
+ * whether an e-mail ordered here before); the minimum only to a code that would apply (decision 076).
+ */
 export const couponMessages: Record<CouponProblem, string> = {
-  unknown: 'This coupon is not valid or was used already.',
-  used: 'This coupon is not valid or was used already.',
-  expired: 'This coupon has expired.',
-  not_yet: 'This coupon cannot be used yet.',
+  unknown: NOT_VALID,
+  used: NOT_VALID,
+  expired: NOT_VALID,
+  not_yet: NOT_VALID,
+  first_order: NOT_VALID,
   minimum: "Your order is below this coupon's minimum.",
-  first_order: 'This coupon is for a first order only.',
 };
+/** Quotes per client address: a checkout asks one as its cart and details change; a script asking hundreds a second is told to wait. */
+const QUOTES = { max: 60, timeWindow: 60_000 };
 
 /** A refusal as the shopper reads it; nothing was written. */
 function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest): Answer {
@@ -145,10 +153,10 @@ type OrderRoutesOptions = {
   rateLimits: SharedState['rateLimits'];
 };
 
-/** The e-mail and the phone an order names, each as a limiter's key (null when not given). */
+/** The e-mail and the phone an order names, each as a limiter's key: the mailbox and the number, however typed (null when not given). */
 const contactOf = {
-  email: (body: OrderRequest) => body.order.personalDetails.email?.trim().toLowerCase() || null,
-  phone: (body: OrderRequest) => phoneKey(body.order.personalDetails.phone),
+  email: (body: OrderRequest) => emailIdentity(body.order.personalDetails.email),
+  phone: (body: OrderRequest) => phoneIdentity(body.order.personalDetails.phone),
 };
 
 /**
@@ -204,15 +212,18 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
     }
   };
 
+  const guesses = couponGuesses(app, rateLimits);
+
   /**
    * `POST /fn/order/quote`: the same body as the order call, answered with exactly the
    * lines and totals it would charge now (the same pricing, `orders.quote`), or the
    * refusal it would give, in the same shape. Nothing is written; the checkout asks it
    * again as the cart, the mode, the slot or the coupon change.
    */
+  const quoteLimits = { config: { rateLimit: QUOTES }, preHandler: guesses.refuse };
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/order/quote', { schema: { body: orderRequestSchema, response: { 200: quoteAnswer, ...refusals } } }, async (req, reply) => {
+    .post('/order/quote', { ...quoteLimits, schema: { body: orderRequestSchema, response: { 200: quoteAnswer, ...refusals } } }, async (req, reply) => {
       const shop = shopNow();
       const fields = checkOrderAgainstShop(req.body, shop).filter((f) => quotedFields.some((p) => f.path.startsWith(p)));
       if (fields.length) return reply.code(400).send(fieldsBody(fields));
@@ -223,6 +234,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
       const userId = 'userId' in session ? session.userId : null;
       const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
       if (!result.ok) {
+        await guesses.count(req, result);
         const answer = refusal(result, shop, req.body);
         return reply.code(answer.statusCode).send(answer.body);
       }
@@ -237,7 +249,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
         headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'An Idempotency-Key is 8 to 100 letters, digits, - or _.').optional() }),
         response: { 200: placedAnswer, ...refusals, ...sessionRefusals },
       },
-      preHandler: orderLimits,
+      preHandler: [orderLimits, guesses.refuse],
     },
     async (req, reply) => {
       const shop = shopNow();
@@ -289,6 +301,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
             });
       if (!result.ok && result.reason === 'key_used') return used(result.claim);
       if (!result.ok) {
+        await guesses.count(req, result);
         const answer = refusal(result, shop, req.body);
         if (key) {
           // a refusal is an answer too, stored on its own (its order's work was rolled back)

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import type { NewsletterRepository } from '../../../db/repositories/newsletter-r
 import type { OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
 import { mailOrigin } from '../../../public-origin.ts';
 import { mailInBackground, mailLinksInBackground, textMail, type Mailer } from '../../../services/mailer.ts';
+import type { SharedState } from '../../../services/shared-state.ts';
 import { errorBody } from '../../../plugins/error-body.ts';
 
 type Options = {
@@ -14,7 +16,17 @@ type Options = {
   codes: OneTimeCodeRepository;
   mailer: Mailer | undefined;
   publicUrl: string | undefined;
+  /** The limiters' store: shared through Redis when several instances run. */
+  rateLimits: SharedState['rateLimits'];
+  clock: () => number;
 };
+
+/**
+ * Sign-ups per client address (counted once the address is read as one): a household, or the
+ * shoppers of one mobile network sharing an address, sign up a few; a script mailing made-up
+ * addresses is told to wait (decision 076).
+ */
+export const SUBSCRIBES_PER_CLIENT = { max: 10, timeWindow: 60 * 60_000, hook: 'preHandler' } as const;
 
 // addresses are compared trimmed and in lower case, so one person gets one coupon
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
@@ -23,11 +35,13 @@ const ANSWER = { success: true, confirm: true, message: 'Check your inbox: open 
 /**
  * The newsletter, double opt-in (issue 19). `POST /api/newsletter/subscribe {email}` always
  * answers the same (so it tells nobody whether an address is subscribed) and e-mails the
- * address a link to confirm; `POST /api/newsletter/confirm {email, code}` (the link's page)
- * confirms it and e-mails its coupon. No answer ever carries a code: a stranger's address
- * gets a stranger nothing.
+ * address a link to confirm, or a confirmed address its code again — at most one e-mail a day
+ * to a mailbox (`claimMail`), whoever asks; `POST /api/newsletter/confirm {email, code}` (the
+ * link's page) confirms it and e-mails its coupon. No answer ever carries a code: a stranger's
+ * address gets a stranger nothing.
  */
-export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, newsletter, codes, mailer, publicUrl }) => {
+export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, newsletter, codes, mailer, publicUrl, rateLimits, clock }) => {
+  await app.register(rateLimit, { ...rateLimits, global: false });
   const offerOf = (shop: ShopConfig) => (shop.newsletter.couponEnabled ? shop.newsletter.couponPercent : null);
   const couponMail = (shop: ShopConfig, offer: number | null, to: string, code: string) =>
     textMail(
@@ -38,17 +52,22 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop:
 
   // the answer's schema lets nothing else out: no code can leak into it
   const answer = z.object({ success: z.literal(true), confirm: z.literal(true), message: z.string() });
-  app.withTypeProvider<ZodTypeProvider>().post('/newsletter/subscribe', { schema: { body: z.object({ email }), response: { 200: answer } } }, async (req) => {
+  const subscribe = { config: { rateLimit: SUBSCRIBES_PER_CLIENT }, schema: { body: z.object({ email }), response: { 200: answer } } };
+  app.withTypeProvider<ZodTypeProvider>().post('/newsletter/subscribe', subscribe, async (req) => {
     const shop = shopNow();
     const offer = offerOf(shop);
     const to = req.body.email;
-    const { confirmed, couponCode } = await newsletter.subscribe(to);
+    const now = clock();
+    const { confirmed, couponCode, identity } = await newsletter.subscribe(to, now);
+    // a mailbox that had its e-mail today is sent nothing, and the answer says the same as ever
     if (confirmed) {
       // asked again: the code goes again, to the address it belongs to
-      if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, to, couponCode));
+      if (couponCode && (await newsletter.claimMail(identity, now)))
+        mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, to, couponCode));
       return ANSWER;
     }
-    const issued = await codes.issue('newsletter', to);
+    if (!(await newsletter.claimMail(identity, now))) return ANSWER;
+    const issued = await codes.issue('newsletter', to, now);
     if (issued.ok) {
       mailLinksInBackground(mailer, req.log, { email: 'newsletter-confirm' }, mailOrigin(req, publicUrl, mailer), (origin) => {
         const link = `${origin}/newsletter-confirmed#${new URLSearchParams({ email: to, code: issued.code }).toString()}`;
@@ -75,8 +94,9 @@ export const newsletterRoutes: FastifyPluginAsync<Options> = async (app, { shop:
     async (req, reply) => {
       const shop = shopNow();
       const offer = offerOf(shop);
-      const used = await codes.consume('newsletter', req.body.email, req.body.code);
-      const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer) : null;
+      const now = clock();
+      const used = await codes.consume('newsletter', req.body.email, req.body.code, now);
+      const confirmed = used.ok ? await newsletter.confirm(req.body.email, offer, now) : null;
       if (!confirmed) return reply.code(400).send(errorBody('invalid_code', 'This link has expired or was used already. Subscribe again to get a new one.'));
       const { couponCode } = confirmed;
       if (couponCode) mailInBackground(mailer, req.log, { email: 'newsletter-coupon' }, () => couponMail(shop, offer, req.body.email, couponCode));
