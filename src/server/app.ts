@@ -69,7 +69,7 @@ import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts'
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { ownerConfigRoutes } from './routes/admin/owner-config-routes.ts';
-import { createShopConfigHolder, isShopConfigHolder, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
+import { createShopConfigHolder, isShopConfigHolder, NOT_CONFIGURED, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
 import { pinStartSettings, runningShop } from './running-shop.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
@@ -250,17 +250,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, { formTargets: payuFormTargets(options.payu) });
   await app.register(compression);
 
-  // An invalid shop config still lets the server start: the API says why, pages show the error screen.
+  // An invalid shop config still lets the server start: the API says it cannot serve, pages show the error screen,
+  // and the owner reads why in the log and on /admin (NOT_CONFIGURED)
   app.addHook('onRequest', (req, reply, done) => {
     if (running.current() || !isApiCall(req.url) || OWNER_CALLS_WITHOUT_CONFIG.test(req.url)) return done();
-    const issues = holder.problems();
-    reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages: issues.map((i) => i.message), issues });
+    reply.code(503).send(NOT_CONFIGURED);
   });
 
   const store = createStoreRepository(db);
   const storeState = createStoreState(store);
   await app.register(openapi, { title: running.current()?.title });
-  await app.register(healthRoutes, { db, configProblems: () => (running.current() ? null : holder.problems()) });
+  await app.register(healthRoutes, { db, configured: () => running.current() !== null });
   await app.register(shopRoutes, { prefix: '/api', shop });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
   await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
