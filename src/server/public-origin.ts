@@ -25,11 +25,12 @@ export function mailOrigin(req: FastifyRequest, publicUrl: string | undefined, m
 
 /**
  * Where the server listens, as a browser on the machine reaches it: http://localhost:3000 for
- * every interface (HOST 0.0.0.0 or ::), else the address itself; http://localhost before it listens.
+ * every interface (HOST 0.0.0.0 or ::), else the address itself.
  */
 export function listenOrigin(app: FastifyInstance): string {
   const [first] = app.addresses();
-  if (!first) return 'http://localhost';
+  // not listening yet (tests inject), or on a Unix socket: no address a browser could use
+  if (!first || typeof first === 'string') return 'http://localhost';
   const host = first.address === '0.0.0.0' || first.address === '::' ? 'localhost' : first.family === 'IPv6' ? `[${first.address}]` : first.address;
   return `http://${host}:${first.port}`;
 }
