@@ -28,7 +28,7 @@ import { createDatabaseMediaStore } from './services/media-store.ts';
 import { createProductImageRepository } from './db/repositories/product-image-repository.ts';
 import { ownerImageRoutes } from './routes/admin/owner-image-routes.ts';
 import { openapi } from './plugins/openapi.ts';
-import { withoutNul } from './input-validation.ts';
+import { withoutHiddenCharacters } from './input-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
@@ -232,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaStore = createDatabaseMediaStore(db);
 
   // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
-  app.setValidatorCompiler(withoutNul(validatorCompiler));
+  app.setValidatorCompiler(withoutHiddenCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
