@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutIssues, detailsAsked, offeredModes, offeredPayments, paymentLabels, type CheckoutInput, type CheckoutShop } from './checkout-rules.ts';
+import {
+  checkoutIssueMessages,
+  checkoutIssues,
+  detailsAsked,
+  offeredModes,
+  offeredPayments,
+  paymentLabels,
+  type CheckoutInput,
+  type CheckoutShop,
+} from './checkout-rules.ts';
+import { orderRequestSchema } from './order.ts';
 
 const shop = (
   over: {
@@ -49,6 +59,26 @@ const codes = (input: CheckoutInput, s = shop()) => checkoutIssues(input, s).map
 describe('checkoutIssues', () => {
   it('a complete delivery order has nothing to fix', () => {
     expect(codes(complete)).toEqual([]);
+  });
+
+  it('says before sending which name, address or note holds a hidden character, in the words and fields the server answers', () => {
+    const tricked: CheckoutInput = {
+      ...complete,
+      personalDetails: { ...complete.personalDetails, fullName: 'Asha\u202Egnp.exe' },
+      shippingDetails: { ...complete.shippingDetails!, streetName: '12\u200B MG Road', apartment: 'Flat\n4' },
+      note: 'Ring \u2067twice\u2069',
+    };
+    expect(codes(tricked)).toEqual(['personalDetails.fullName:hidden', 'shippingDetails.streetName:hidden', 'shippingDetails.apartment:hidden', 'note:hidden']);
+    // the server's schema refuses the same fields with the same words (the note by the rule every route's text follows)
+    const server = orderRequestSchema.safeParse({ sfId: 'shop', order: { ...tricked, items: [{ id: 'tee', qty: 1 }] } });
+    expect(server.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['order.personalDetails.fullName', checkoutIssueMessages.hidden],
+      ['order.shippingDetails.streetName', checkoutIssueMessages.hidden],
+      ['order.shippingDetails.apartment', checkoutIssueMessages.hidden],
+    ]);
+    // names in the scripts of India keep the joiners they are written with
+    const lakshmi = { ...complete, personalDetails: { ...complete.personalDetails, fullName: 'लक्\u200Dष्मी राव' } };
+    expect(codes(lakshmi)).toEqual([]);
   });
 
   it('personal details are required as the shop says, and checked when given', () => {

@@ -1,4 +1,5 @@
 import { parseDeliverySlotId } from './calendar-dates.ts';
+import { HIDDEN_CHARACTER_MESSAGE, hiddenCharacter } from './plain-text.ts';
 import type { DetailsMode, ShopConfig } from './shop-config.ts';
 import type { DeliveryMode } from './totals.ts';
 
@@ -19,6 +20,7 @@ export const checkoutIssueMessages = {
   invalid: 'This field is not correct.',
   noOrders: 'This shop takes no orders.',
   noDeliveryToPayAt: 'Pay on delivery is not offered for downloads and services. Please choose another way to pay.',
+  hidden: HIDDEN_CHARACTER_MESSAGE,
 } as const;
 
 export type CheckoutIssueCode = keyof typeof checkoutIssueMessages;
@@ -27,10 +29,12 @@ export type CheckoutIssue = { path: string; code: CheckoutIssueCode };
 export type CheckoutInput = {
   deliveryMode: DeliveryMode;
   personalDetails: { fullName: string; email: string; phone: { number: string; dialCode: string } };
-  shippingDetails?: { fullName: string; streetName: string; city: string; state: string; zipCode: string; country: string } | undefined;
+  shippingDetails?:
+    { fullName: string; streetName: string; apartment?: string; city: string; state: string; zipCode: string; country: string; phone?: string } | undefined;
   dineInDetails?: { spaceId: string; value: string } | undefined;
   shippingSlotId?: string | null | undefined;
   paymentType?: string | null | undefined;
+  note?: string | undefined;
 };
 
 export type CheckoutShop = Pick<ShopConfig, 'orderConfig' | 'dineInConfig' | 'dineSpaces' | 'payment'>;
@@ -103,6 +107,9 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digit
   const issues: CheckoutIssue[] = [];
   const add = (path: string, code: CheckoutIssueCode) => issues.push({ path, code });
   const required = detailsAsked(shop.orderConfig.detailsConfig, detailsModeOf(input.deliveryMode, { digital }));
+  // what the server's schema refuses before any rule (plain-text.ts), so the shopper hears it before sending
+  const hidden = hiddenFields(input);
+  if (hidden.length) return hidden.map((path) => ({ path, code: 'hidden' }));
 
   const p = input.personalDetails;
   const name = p.fullName.trim();
@@ -144,4 +151,22 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digit
     add('deliveryMode', 'noOrders');
   }
   return issues;
+}
+
+const ADDRESS_FIELDS = ['fullName', 'streetName', 'apartment', 'city', 'state', 'zipCode', 'country', 'phone'] as const;
+
+/** The fields that hold a hidden character: a name, address or contact (`line`), or the note (`text`). */
+function hiddenFields(input: CheckoutInput): string[] {
+  const { personalDetails: p, shippingDetails: s, dineInDetails: d } = input;
+  const lines: Array<[string, string | undefined]> = [
+    ['personalDetails.fullName', p.fullName],
+    ['personalDetails.email', p.email],
+    ['personalDetails.phone', p.phone.number],
+    ['personalDetails.phone', p.phone.dialCode],
+    ...ADDRESS_FIELDS.map((field): [string, string | undefined] => [`shippingDetails.${field}`, s?.[field]]),
+    ['dineInDetails.value', d?.value],
+  ];
+  const found = lines.filter(([, value]) => value && hiddenCharacter(value, 'line')).map(([path]) => path);
+  if (input.note && hiddenCharacter(input.note, 'text')) found.push('note');
+  return [...new Set(found)];
 }

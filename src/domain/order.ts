@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ShopConfig } from './shop-config.ts';
 import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
+import { isPlainLine, PLAIN_LINE } from './plain-text.ts';
 import { MAX_QUANTITY_MILLI, quantityMessages } from './quantity.ts';
 import { fromMinor, type Minor } from './money.ts';
 import { deliveryModes, type TotalsLine } from './totals.ts';
@@ -19,7 +20,8 @@ export const checkoutMessages = {
   storeNotSpecified: 'Store not specified',
 } as const;
 
-const text = (max: number) => z.string({ error: checkoutMessages.required }).trim().max(max, checkoutMessages.invalid);
+/** A one-line field of a person (name, address line, e-mail, phone): no hidden characters (plain-text.ts). */
+const text = (max: number) => z.string({ error: checkoutMessages.required }).trim().refine(isPlainLine, PLAIN_LINE).max(max, checkoutMessages.invalid);
 const optionalText = (max: number) => text(max).optional().default('');
 
 export const personalDetailsSchema = z.object({
@@ -69,7 +71,7 @@ export const orderRequestSchema = z.object({
     paymentType: z.enum(paymentTypes).nullish(),
     couponCode: z.string().trim().max(40).nullish(),
     /** For the shop, printed on the slip and the kitchen ticket. */
-    note: optionalText(500),
+    note: z.string().trim().max(500, checkoutMessages.invalid).optional().default(''),
   }),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;

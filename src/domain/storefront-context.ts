@@ -1,6 +1,6 @@
 import type { Banner, Category, Product } from './catalog.ts';
 import type { UiLanguage } from './language.ts';
-import type { ConfigIssue, ShopConfig } from './shop-config.ts';
+import type { ShopConfig } from './shop-config.ts';
 
 /**
  * What the server hands to every server-rendered request. The web layer reads data
@@ -9,9 +9,8 @@ import type { ConfigIssue, ShopConfig } from './shop-config.ts';
 export type CatalogData = { version: string; products: Product[]; categories: Category[]; banners: Banner[] };
 
 export type StorefrontContext = {
-  /** Null when the config failed validation: every page then shows the error screen. */
+  /** Null when the config failed validation: every page then shows the error screen (what is wrong is the owner's, on /admin). */
   shop: ShopConfig | null;
-  configIssues: ConfigIssue[];
   catalog(): Promise<CatalogData>;
   /** Whether the shop takes orders now (the owner's switch); the pages say so when it does not. */
   storeOpen(): Promise<boolean>;

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createAccessTokens } from './services/access-tokens.ts';
 import { testDatabases } from './testing/databases.ts';
 import { brokenConfigs, testShopConfig } from './testing/fixtures.ts';
 import { buildTestApp, useTestApp } from './testing/test-app.ts';
+import { addOwnerPriya } from './testing/users.ts';
 
 describe.each(testDatabases)('the API on $name', (database) => {
   const t = useTestApp(database);
@@ -46,26 +49,39 @@ describe.each(testDatabases)('the API on $name', (database) => {
 });
 
 describe('a shop with an invalid config', () => {
-  it.each(brokenConfigs)('with %s: the API and /healthz answer 503 with the exact message', async (_name, breakIt, message) => {
-    const { db, dispose } = await testDatabases[0]!.open();
-    const config = testShopConfig() as Record<string, unknown>;
-    breakIt(config);
-    const app = await buildTestApp(db, { config, seed: false });
-    try {
-      for (const url of ['/api/catalog', '/api/shop', '/fn/order/create']) {
-        const res = await app.inject({ url });
-        expect(res.statusCode).toBe(503);
-        expect(res.json().messages).toEqual([message]);
+  it.each(brokenConfigs)(
+    'with %s: the API and /healthz answer 503 that the shop is not configured; the owner reads the exact problem',
+    async (_name, breakIt, message) => {
+      const { db, dispose } = await testDatabases[0]!.open();
+      const config = testShopConfig() as Record<string, unknown>;
+      breakIt(config);
+      const secret = randomBytes(32);
+      const app = await buildTestApp(db, { config, seed: false, authSecret: secret });
+      try {
+        // the problems are the owner's: the public hears only that the shop cannot serve
+        for (const url of ['/api/catalog', '/api/shop', '/fn/order/create', '/admin/api/orders']) {
+          const res = await app.inject({ url });
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toEqual({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.' });
+        }
+        // load balancers, Docker and systemd are told the shop cannot serve
+        const health = await app.inject({ url: '/healthz' });
+        expect(health.statusCode).toBe(503);
+        expect(health.json()).toEqual({
+          status: 'unavailable',
+          database: 'sqlite',
+          error: 'shop_config_invalid',
+          message: 'The shop is not configured correctly.',
+        });
+        const owner = await addOwnerPriya(db, createAccessTokens(secret));
+        const status = await app.inject({ url: '/admin/api/config', headers: { authorization: `Bearer ${owner}` } });
+        expect(status.json()).toMatchObject({ state: 'none', problems: [{ message }] });
+      } finally {
+        await app.close();
+        await dispose();
       }
-      // load balancers, Docker and systemd are told the shop cannot serve, and why
-      const health = await app.inject({ url: '/healthz' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ status: 'unavailable', config: 'invalid', issues: [{ message }] });
-    } finally {
-      await app.close();
-      await dispose();
-    }
-  });
+    },
+  );
 });
 
 describe('behind a proxy (TRUST_PROXY)', () => {

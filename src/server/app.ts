@@ -28,7 +28,7 @@ import { createDatabaseMediaStore } from './services/media-store.ts';
 import { createProductImageRepository } from './db/repositories/product-image-repository.ts';
 import { ownerImageRoutes } from './routes/admin/owner-image-routes.ts';
 import { openapi } from './plugins/openapi.ts';
-import { withoutNul } from './input-validation.ts';
+import { withoutHiddenCharacters } from './input-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { ssr } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
@@ -69,7 +69,7 @@ import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts'
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { ownerConfigRoutes } from './routes/admin/owner-config-routes.ts';
-import { createShopConfigHolder, isShopConfigHolder, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
+import { createShopConfigHolder, isShopConfigHolder, NOT_CONFIGURED, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
 import { pinStartSettings, runningShop } from './running-shop.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
@@ -232,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaStore = createDatabaseMediaStore(db);
 
   // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
-  app.setValidatorCompiler(withoutNul(validatorCompiler));
+  app.setValidatorCompiler(withoutHiddenCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -250,17 +250,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders, { formTargets: payuFormTargets(options.payu) });
   await app.register(compression);
 
-  // An invalid shop config still lets the server start: the API says why, pages show the error screen.
+  // An invalid shop config still lets the server start: the API says it cannot serve, pages show the error screen,
+  // and the owner reads why in the log and on /admin (NOT_CONFIGURED)
   app.addHook('onRequest', (req, reply, done) => {
     if (running.current() || !isApiCall(req.url) || OWNER_CALLS_WITHOUT_CONFIG.test(req.url)) return done();
-    const issues = holder.problems();
-    reply.code(503).send({ error: 'shop_config_invalid', message: 'The shop is not configured correctly.', messages: issues.map((i) => i.message), issues });
+    reply.code(503).send(NOT_CONFIGURED);
   });
 
   const store = createStoreRepository(db);
   const storeState = createStoreState(store);
   await app.register(openapi, { title: running.current()?.title });
-  await app.register(healthRoutes, { db, configProblems: () => (running.current() ? null : holder.problems()) });
+  await app.register(healthRoutes, { db, configured: () => running.current() !== null });
   await app.register(shopRoutes, { prefix: '/api', shop });
   await app.register(catalogRoutes, { prefix: '/api', catalog });
   await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });

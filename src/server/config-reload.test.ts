@@ -10,6 +10,8 @@ import { testDatabases } from './testing/databases.ts';
 import { testCatalog, testShipping, testShopConfig } from './testing/fixtures.ts';
 
 const OWNER = { email: 'owner@kirana.example', password: 'harbour lights 42' };
+/** All the public is told while no config is valid: the problems are the owner's. */
+const NOT_CONFIGURED = 'The shop is not configured correctly.';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -145,16 +147,14 @@ describe('a config mistake never takes the shop down (a whole server on SQLite)'
     }
   });
 
-  it('started with a broken config: shoppers get 503, /healthz says why, the owner logs in and reads the problems; fixing the file opens the shop', async () => {
+  it('started with a broken config: shoppers and /healthz get 503, the owner logs in and reads the problems; fixing the file opens the shop', async () => {
     const shop = await startShop('{ "id": "test-shop", "title": "Kirana & Co.",\n  "localeConfig": {}\n  "orderConfig": {} }');
     try {
       const { app } = shop;
       await shop.logSays('pages show the error screen', 0);
       const health = await app.inject({ url: '/healthz' });
       expect(health.statusCode).toBe(503);
-      const reasons = health.json<{ issues: Array<{ path: string; message: string }> }>().issues;
-      // the JSON mistake, where it is: the missing comma at the start of line 3
-      expect(reasons).toEqual([expect.objectContaining({ path: `${shop.file}:3:3`, message: expect.stringContaining('expected a comma') })]);
+      expect(health.json()).toEqual({ status: 'unavailable', database: 'sqlite', error: 'shop_config_invalid', message: NOT_CONFIGURED });
       expect((await app.inject({ url: '/api/shop' })).statusCode).toBe(503);
       expect((await app.inject({ url: '/api/catalog' })).statusCode).toBe(503);
 
@@ -162,7 +162,12 @@ describe('a config mistake never takes the shop down (a whole server on SQLite)'
       const owner = { authorization: `Bearer ${token}` };
       expect((await app.inject({ url: '/admin/api/store', headers: owner })).statusCode).toBe(200);
       const status = (await app.inject({ url: '/admin/api/config', headers: owner })).json();
-      expect(status).toMatchObject({ state: 'none', file: shop.file, problems: reasons });
+      // the JSON mistake, where it is: the missing comma at the start of line 3
+      expect(status).toMatchObject({
+        state: 'none',
+        file: shop.file,
+        problems: [expect.objectContaining({ path: `${shop.file}:3:3`, message: expect.stringContaining('expected a comma') })],
+      });
       // the owner's other calls need a shop, and say so
       expect((await app.inject({ url: '/admin/api/orders', headers: owner })).statusCode).toBe(503);
 
@@ -172,6 +177,37 @@ describe('a config mistake never takes the shop down (a whole server on SQLite)'
       expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
       expect(await title(app)).toBe('Kirana & Co.');
       expect((await app.inject({ url: '/admin/api/orders', headers: owner })).statusCode).toBe(200);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('started on a file that is not a config (a secret, say): the public is told only that the shop is not configured, never its lines or where it is', async () => {
+    const shop = await startShop('DB_PASSWORD=hunter2\nAPI_KEY=sk_live_0123456789\n');
+    try {
+      const { app } = shop;
+      await shop.logSays('pages show the error screen', 0);
+      const publicAnswers = [
+        await app.inject({ url: '/healthz' }),
+        await app.inject({ url: '/api/shop' }),
+        await app.inject({ url: '/api/catalog' }),
+        await app.inject({ method: 'POST', url: '/fn/order/create', payload: {} }),
+        // an owner's call from anyone: the guard answers before the owner check
+        await app.inject({ url: '/admin/api/orders' }),
+        await app.inject({ url: '/manifest.webmanifest' }),
+      ];
+      for (const res of publicAnswers) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toMatchObject({ error: 'shop_config_invalid', message: NOT_CONFIGURED });
+        expect(res.body).not.toContain('hunter2');
+        expect(res.body).not.toContain('DB_PASSWORD');
+        expect(res.body).not.toContain(path.dirname(shop.file));
+      }
+      // the owner reads the problem, with the file's place and its line, on /admin and in the log
+      const token = await ownerToken(app);
+      const status = (await app.inject({ url: '/admin/api/config', headers: { authorization: `Bearer ${token}` } })).json();
+      expect(status.problems).toEqual([expect.objectContaining({ path: `${shop.file}:1:1`, hint: expect.stringContaining('DB_PASSWORD=hunter2') })]);
+      expect(shop.logs.text).toContain(`${shop.file}:1:1`);
     } finally {
       await shop.close();
     }

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createSmtpMailer } from './services/mailer.ts';
@@ -105,5 +107,40 @@ describe.each(testDatabases)('links in e-mails when the Host header is made up, 
       expect(bodies.find((b) => b.includes('/admin/orders/'))).toContain(`${PUBLIC_URL}/admin/orders/`);
       expect(mentioningEvil()).toEqual([]);
     });
+  });
+});
+
+describe('the sign-up link the demo writes to the log (DEMO_CODES_IN_LOG, no PUBLIC_URL, no mail server)', () => {
+  /** A POST over a real connection with the Host header the client chooses; resolves to the status. */
+  function postWithHost(url: string, host: string, payload: object): Promise<number> {
+    const body = JSON.stringify(payload);
+    return new Promise((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('points at the address the shop listens on, whatever the Host header says', async () => {
+    const { db, dispose } = await testDatabases[0]!.open();
+    const log = logCapture();
+    const app = await buildTestApp(db, { config: shopConfig(), codesInLog: true, logger: log.logger });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const signup = { name: 'Asha Rao', email: 'asha@example.com', password: 'tamarind sunrise' };
+      expect(await postWithHost(`http://127.0.0.1:${port}/api/auth/email/signup`, EVIL, signup)).toBe(200);
+      const written = () => log.lines.find((l) => String(l.msg).includes('(DEMO_CODES_IN_LOG)'));
+      await expect.poll(written).toBeTruthy();
+      const text = String(written()!.text);
+      expect(text).toContain(`http://127.0.0.1:${port}/email-confirmed#email=asha%40example.com&code=`);
+      expect(text).not.toContain(EVIL);
+    } finally {
+      await app.close();
+      await dispose();
+    }
   });
 });

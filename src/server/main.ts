@@ -1,4 +1,5 @@
 import { loadEnvFile, readEnv } from './env.ts';
+import { listenOrigin } from './public-origin.ts';
 import { startServer } from './start.ts';
 
 // .env in the working directory, as the owner's commands read it too (the environment wins)
@@ -7,10 +8,10 @@ const env = readEnv();
 const { app, db } = await startServer(env);
 
 await app.listen({ port: env.port, host: env.host });
-const shown = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
-app.log.info(`Storefront ready at http://${shown}:${env.port} (${db.dialect})`);
+const origin = listenOrigin(app);
+app.log.info(`Storefront ready at ${origin} (${db.dialect})`);
 // also for the person who typed `npm start`, whatever the log level
-console.log(`\n  Shop running at http://${shown}:${env.port}\n`);
+console.log(`\n  Shop running at ${origin}\n`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -52,6 +52,13 @@ export function createShopConfigHolder(initial: ConfigResult, file: string | nul
 export const isShopConfigHolder = (value: ConfigResult | ShopConfigHolder): value is ShopConfigHolder => 'offer' in value;
 
 /**
+ * All the public is told while no config has been valid since the start (/healthz, the API,
+ * the owner's calls from anyone): the problems quote the file, its lines and where it is,
+ * which may be anything of the machine, so they are the owner's, in the log and on /admin.
+ */
+export const NOT_CONFIGURED = { error: 'shop_config_invalid', message: 'The shop is not configured correctly.' } as const;
+
+/**
  * What /admin is drawn with while no config has been valid since the start: enough for the
  * owner to log in and read what is wrong. Shoppers never see it (their pages show the error screen).
  */

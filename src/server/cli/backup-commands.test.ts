@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,141 @@ describe('npm run shop -- backup and restore, on SQLite', () => {
     const bad = capture();
     expect(await runCli(['restore', notAnArchive], bad.out, shopEnv(path.join(dir, 'unused')))).toBe(1);
     expect(bad.lines.join('\n')).toContain('is not a backup');
+  });
+});
+
+type CraftedEntry = { path: string; type?: 'File' | 'Directory' | 'SymbolicLink' | 'Link' | 'CharacterDevice' | 'FIFO'; body?: string; linkpath?: string };
+
+/** A .tar.gz written header by header with node-tar's own Header, so it can hold what `tar.create` never writes. */
+function craftArchive(file: string, entries: CraftedEntry[]): string {
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const body = Buffer.from(entry.body ?? '');
+    const type = entry.type ?? 'File';
+    const header = new tar.Header({
+      path: entry.path,
+      type,
+      linkpath: entry.linkpath,
+      size: body.length,
+      mode: type === 'Directory' ? 0o755 : 0o644,
+      mtime: new Date('2026-11-24T10:00:00Z'),
+      uid: 1000,
+      gid: 1000,
+      ...(type === 'CharacterDevice' ? { devmaj: 1, devmin: 3 } : {}),
+    });
+    const block = Buffer.alloc(512);
+    header.encode(block, 0);
+    blocks.push(block, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  writeFileSync(file, gzipSync(Buffer.concat(blocks)));
+  return file;
+}
+
+describe('npm run shop -- restore of a crafted archive', () => {
+  const root = path.join(dir, 'crafted');
+  // what an attacker wants read into the shop: a file of the machine outside any backup
+  const secret = path.join(root, 'outside', 'secret.txt');
+  const manifest = (config: string | null = 'crumb.json') =>
+    JSON.stringify({
+      format: 'storefront-backup',
+      version: 1,
+      createdAt: '2026-11-24T10:00:00.000Z',
+      shop: { id: 'crumb', title: 'Crumb & Co. Bakehouse' },
+      storefrontVersion: '1.0.0',
+      database: 'sqlite',
+      contents: { data: ['auth-secret'], config, media: 0 },
+    });
+  /** A backup that is right but for `extra`, the manifest's config name and whether config/crumb.json is a file. */
+  const backupWith = (name: string, extra: CraftedEntry[], { config = 'crumb.json', configFile = true }: { config?: string; configFile?: boolean } = {}) =>
+    craftArchive(path.join(root, `${name}.tar.gz`), [
+      { path: 'manifest.json', body: manifest(config) },
+      { path: 'data/', type: 'Directory' },
+      { path: 'data/auth-secret', body: 'cd'.repeat(32) },
+      { path: 'config/', type: 'Directory' },
+      ...(configFile ? [{ path: 'config/crumb.json', body: JSON.stringify(crumb()) }] : []),
+      ...extra,
+    ]);
+
+  beforeAll(() => {
+    mkdirSync(path.dirname(secret), { recursive: true });
+    writeFileSync(secret, 'DB_PASSWORD=hunter2\nsecond line\n');
+  });
+
+  /** Restores `archive` into a fresh place: refused, with `reason` among the lines, and nothing there afterwards, nor anything written outside. */
+  async function refused(archive: string, reason: string) {
+    const place = mkdtempSync(path.join(root, 'target-'));
+    const env = shopEnv(place);
+    const { lines, out } = capture();
+    expect(await runCli(['restore', archive], out, env), lines.join('\n')).toBe(1);
+    expect(lines.join('\n')).toContain(reason);
+    expect(lines.at(-1)).toBe('Nothing was restored.');
+    // nothing restored: no DATA_DIR, no config, no media; the secret's words nowhere
+    expect(readdirSync(place)).toEqual([]);
+    expect(readdirSync(path.dirname(secret))).toEqual(['secret.txt']);
+    expect(lines.join('\n')).not.toContain('hunter2');
+  }
+
+  it('refuses a manifest whose config name leads out of the archive, the file it names staying where it is', async () => {
+    const depth = '../'.repeat(4);
+    const archive = backupWith('config-escape', [], { config: `${depth}${secret.slice(1)}` });
+    await refused(archive, `the manifest names the config ${depth}${secret.slice(1)}, which is not a file name`);
+  });
+
+  it('refuses an entry whose path climbs out with ..', async () => {
+    await refused(backupWith('dotdot', [{ path: 'media/../../escaped.txt', body: 'planted' }]), 'media/../../escaped.txt: its path leads outside the backup');
+    expect(existsSync(path.join(root, 'escaped.txt'))).toBe(false);
+  });
+
+  it('refuses an entry with an absolute path', async () => {
+    const planted = path.join(root, 'outside', 'planted.txt');
+    await refused(backupWith('absolute', [{ path: planted, body: 'planted' }]), `${planted}: its path leads outside the backup`);
+  });
+
+  it('refuses a symbolic link, even one that points inside the archive', async () => {
+    // inside the archive, yet once copied into MEDIA_DIR a link is followed from there, where the shop serves its files
+    const inside = backupWith('symlink-inside', [
+      { path: 'media/', type: 'Directory' },
+      { path: 'media/leak.webp', type: 'SymbolicLink', linkpath: '../data/auth-secret' },
+    ]);
+    await refused(inside, 'media/leak.webp: a symbolic link');
+    const asConfig = backupWith('symlink-config', [{ path: 'config/crumb.json', type: 'SymbolicLink', linkpath: secret }], { configFile: false });
+    await refused(asConfig, 'config/crumb.json: a symbolic link');
+    await refused(
+      backupWith('symlink-secret', [{ path: 'data/vapid.json', type: 'SymbolicLink', linkpath: '../../outside/secret.txt' }]),
+      'data/vapid.json: a symbolic link',
+    );
+    await refused(backupWith('symlink-media', [{ path: 'media', type: 'SymbolicLink', linkpath: path.dirname(secret) }]), 'media: a symbolic link');
+  });
+
+  it('refuses a hard link to a file outside the archive', async () => {
+    await refused(
+      backupWith('hardlink-absolute', [{ path: 'data/vapid.json', type: 'Link', linkpath: secret }]),
+      'data/vapid.json: a hard link to a file outside the backup',
+    );
+    await refused(
+      backupWith('hardlink-dotdot', [{ path: 'data/vapid.json', type: 'Link', linkpath: '../outside/secret.txt' }]),
+      'data/vapid.json: a hard link to a file outside the backup',
+    );
+  });
+
+  it('refuses device files and pipes', async () => {
+    await refused(backupWith('device', [{ path: 'data/null', type: 'CharacterDevice' }]), 'data/null: a device');
+    await refused(backupWith('fifo', [{ path: 'data/pipe', type: 'FIFO' }]), 'data/pipe: a pipe');
+  });
+
+  it('takes a hard link between two files of the archive, as tar writes for files that share their data', async () => {
+    const archive = backupWith('hardlink-inside', [
+      { path: 'media/', type: 'Directory' },
+      { path: 'media/loaf.webp', body: 'a loaf' },
+      { path: 'media/same-loaf.webp', type: 'Link', linkpath: 'media/loaf.webp' },
+    ]);
+    const env = shopEnv(mkdtempSync(path.join(root, 'target-')));
+    const { lines, out } = capture();
+    expect(await runCli(['restore', archive], out, env), lines.join('\n')).toBe(0);
+    expect(readFileSync(path.join(env.mediaDir, 'same-loaf.webp'), 'utf8')).toBe('a loaf');
+    expect(readFileSync(path.join(env.dataDir, 'auth-secret'), 'utf8')).toBe('cd'.repeat(32));
+    expect(JSON.parse(readFileSync(env.shopConfig, 'utf8'))).toMatchObject({ id: 'crumb' });
   });
 });
 

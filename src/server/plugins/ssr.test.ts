@@ -195,6 +195,8 @@ describe('a shop whose config is invalid', () => {
         expect(res.statusCode).toBe(503);
         expect(res.body).toContain('Something went wrong ...');
         expect(res.body).toContain('We&#x27;ve noticed Internal Server Error while rendering this request.');
+        // what is wrong is the owner's (the log, /admin)
+        expect(res.body).not.toContain('Invalid Title');
       }
     } finally {
       await app.close();

@@ -79,7 +79,6 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, ca
 
       const context: StorefrontContext = {
         shop,
-        configIssues: running.current() ? [] : running.holder.problems(),
         catalog: async () => entry.data,
         storeOpen: async () => storeOpen,
         ordering,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { RunningShop } from '../running-shop.ts';
+import { NOT_CONFIGURED } from '../shop-config-holder.ts';
 import { loadSharp } from '../services/sharp.ts';
 
 /**
@@ -52,15 +53,13 @@ async function makeIcon(shop: ShopConfig, source: string | null, { size, maskabl
     .toBuffer();
 }
 
-const NO_CONFIG = { error: 'shop_config_invalid', message: 'The shop is not configured correctly.' } as const;
-
 export const appManifestRoutes: FastifyPluginAsync<{ running: RunningShop; mediaDir?: string | undefined }> = async (app, { running, mediaDir }) => {
   const icons = new Map<IconName, Promise<{ body: Buffer; etag: string }>>();
   let iconsOf = 0;
 
   app.get('/manifest.webmanifest', async (_req, reply) => {
     const shop = running.current();
-    if (!shop) return reply.code(503).send(NO_CONFIG);
+    if (!shop) return reply.code(503).send(NOT_CONFIGURED);
     const manifest = {
       id: '/',
       name: shop.title,
@@ -85,7 +84,7 @@ export const appManifestRoutes: FastifyPluginAsync<{ running: RunningShop; media
     const name = req.params.name as IconName;
     if (!(name in ICONS)) return reply.code(404).send({ error: 'not_found', message: 'There is no such icon.' });
     const shop = running.current();
-    if (!shop) return reply.code(503).send(NO_CONFIG);
+    if (!shop) return reply.code(503).send(NOT_CONFIGURED);
     // a reloaded config may bring another logo, colour or title
     if (iconsOf !== running.version()) {
       icons.clear();

@@ -1,24 +1,24 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ConfigIssue } from '../../domain/shop-config.ts';
 import type { Db } from '../db/database.ts';
+import { NOT_CONFIGURED } from '../shop-config-holder.ts';
 
 type Options = {
   db: Db;
-  /** What is wrong with the shop config when no valid one has been in use since the start; null while the shop runs on one. */
-  configProblems: () => ConfigIssue[] | null;
+  /** Whether the shop runs on a valid config; false while none has been valid since the start. */
+  configured: () => boolean;
 };
 
 /**
  * GET /healthz: 200 when the database answers and the shop runs on a valid config, 503
- * otherwise, with the reasons (for load balancers, Docker and systemd). A shop that keeps
- * running on its last valid config while the file is wrong is healthy: it serves (decision 048).
+ * otherwise (for load balancers, Docker and systemd), saying only which: what is wrong with
+ * the config is the owner's to read, in the log and on /admin. A shop that keeps running on
+ * its last valid config while the file is wrong is healthy: it serves (decision 048).
  */
-export const healthRoutes: FastifyPluginAsync<Options> = async (app, { db, configProblems }) => {
+export const healthRoutes: FastifyPluginAsync<Options> = async (app, { db, configured }) => {
   app.get('/healthz', { logLevel: 'warn' }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const issues = configProblems();
-    if (issues) return reply.code(503).send({ status: 'unavailable', database: db.dialect, config: 'invalid', issues });
+    if (!configured()) return reply.code(503).send({ status: 'unavailable', database: db.dialect, ...NOT_CONFIGURED });
     try {
       await sql`select 1`.execute(db.kysely);
       return reply.send({ status: 'ok', database: db.dialect });

@@ -103,20 +103,45 @@ export type RestoreResult = { ok: true; manifest: BackupManifest } | { ok: false
 
 /**
  * Puts a backup's files back: DATA_DIR's (the database and the secrets), the config at
- * SHOP_CONFIG, the media into MEDIA_DIR. Refuses, changing nothing, while the SQLite
- * database there is open (the shop runs), and without `force` when DATA_DIR holds anything,
- * the config file differs or a media file of the same name differs.
+ * SHOP_CONFIG, the media into MEDIA_DIR. Refuses, changing nothing, an archive holding
+ * anything but plain files and folders inside it or a manifest naming a config elsewhere (a
+ * crafted backup would read any file of the machine into the shop; decision 074); while the
+ * SQLite database there is open (the shop runs); and without `force` when DATA_DIR holds
+ * anything, the config file differs or a media file of the same name differs.
  */
 export async function restoreBackup(archive: string, places: ShopPlaces, options: { force: boolean; databaseUrl: string | undefined }): Promise<RestoreResult> {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'storefront-restore-'));
   try {
+    const refused: string[] = [];
     try {
-      await tar.extract({ file: archive, cwd: staging, strict: true });
+      await tar.extract({
+        file: archive,
+        cwd: staging,
+        strict: true,
+        // an entry refused here is not extracted; one is enough to restore nothing
+        filter: (entryPath, entry) => {
+          const why = entry instanceof tar.ReadEntry ? refusedEntry(entry) : null;
+          if (why) refused.push(`${entryPath}: ${why}`);
+          return !why;
+        },
+      });
     } catch (err) {
       return { ok: false, problems: [`${archive} is not a backup of this shop's kind (a .tar.gz from npm run shop -- backup): ${(err as Error).message}`] };
     }
+    if (refused.length > 0) {
+      const shown = refused.slice(0, 5).join('; ') + (refused.length > 5 ? '; …' : '');
+      return { ok: false, problems: [`${archive} holds what no backup of this shop holds (${shown}): it was not made by npm run shop -- backup.`] };
+    }
     const manifest = readManifest(path.join(staging, 'manifest.json'));
     if (!manifest) return { ok: false, problems: [`${archive} has no storefront backup manifest: it was not made by npm run shop -- backup.`] };
+    const config = manifest.contents.config;
+    if (config !== null && !isPlainFile(staging, 'config', config)) {
+      return {
+        ok: false,
+        manifest,
+        problems: [`${archive}: the manifest names the config ${String(config)}, which is not a file name in the backup's config folder.`],
+      };
+    }
     const problems = restoreProblems(staging, manifest, places, options);
     if (problems.length > 0) return { ok: false, manifest, problems };
 
@@ -142,6 +167,44 @@ export async function restoreBackup(archive: string, places: ShopPlaces, options
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Why an archive's entry is not taken, or null: a backup holds plain files and folders at
+ * plain paths inside it (and hard links between its own files, as tar writes for files that
+ * share their data). A symbolic link is refused even when it points inside: copied into
+ * MEDIA_DIR or DATA_DIR it would be followed from there.
+ */
+function refusedEntry(entry: tar.ReadEntry): string | null {
+  switch (entry.type) {
+    case 'File':
+    case 'OldFile':
+    case 'ContiguousFile':
+    case 'Directory':
+      return leadsOutside(entry.path) ? 'its path leads outside the backup' : null;
+    case 'Link':
+      if (leadsOutside(entry.path)) return 'its path leads outside the backup';
+      return leadsOutside(entry.linkpath ?? '') ? 'a hard link to a file outside the backup' : null;
+    case 'SymbolicLink':
+      return 'a symbolic link';
+    case 'CharacterDevice':
+    case 'BlockDevice':
+      return 'a device';
+    case 'FIFO':
+      return 'a pipe';
+    default:
+      return `an entry of type ${entry.type}`;
+  }
+}
+
+/** A path that is not a plain relative one: absolute, empty, or with a `..` part. */
+const leadsOutside = (p: string) => p === '' || path.isAbsolute(p) || /^[a-zA-Z]:/.test(p) || p.split(/[/\\]/).includes('..');
+
+/** Whether `name` is a plain file name whose file in `folder` of the extracted backup is a regular file. */
+function isPlainFile(staging: string, folder: string, name: unknown): boolean {
+  if (typeof name !== 'string' || name !== path.basename(name) || name === '.' || name === '..' || name.includes('\\') || name.includes('\0')) return false;
+  const file = path.join(staging, folder, name);
+  return existsSync(file) && lstatSync(file).isFile();
 }
 
 function readManifest(file: string): BackupManifest | undefined {

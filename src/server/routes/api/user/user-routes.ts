@@ -14,6 +14,7 @@ import { invoiceAnswer, NO_INVOICE } from '../../../services/invoice-html.ts';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 import { errorBody } from '../../../plugins/error-body.ts';
+import { nameField } from '../../../services/account-fields.ts';
 
 type Options = {
   accessTokens: AccessTokens;
@@ -96,12 +97,8 @@ export const userRoutes: FastifyPluginAsync<Options> = async (
     return (await devices.forget(req.userId!, req.params.id)) ? { success: true } : reply.code(404).send(errorBody('not_found', 'There is no such device.'));
   });
 
-  typed.post(
-    '/user/updateName',
-    { schema: { body: z.object({ newName: z.string().trim().min(2, 'Please enter at least 2 letters.').max(120) }) } },
-    async (req) => {
-      const user = await users.rename(req.userId!, req.body.newName);
-      return { success: true, user: user ? publicUser(user) : null };
-    },
-  );
+  typed.post('/user/updateName', { schema: { body: z.object({ newName: nameField }) } }, async (req) => {
+    const user = await users.rename(req.userId!, req.body.newName);
+    return { success: true, user: user ? publicUser(user) : null };
+  });
 };

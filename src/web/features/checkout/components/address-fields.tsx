@@ -37,6 +37,7 @@ export function AddressFields({
         autoComplete="shipping address-line2"
         value={value.apartment}
         onChange={(e) => onChange({ apartment: e.target.value })}
+        error={errorFor('apartment')}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
@@ -75,6 +76,7 @@ export function AddressFields({
         autoComplete="shipping tel"
         value={value.phone}
         onChange={(e) => onChange({ phone: e.target.value })}
+        error={errorFor('phone')}
       />
     </>
   );

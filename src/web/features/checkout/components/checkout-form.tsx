@@ -15,7 +15,7 @@ import { usePlaceOrder, type Shortage } from '../hooks/use-place-order.ts';
 import { useSavedAddresses } from '../hooks/use-saved-addresses.ts';
 import { useCheckout } from '../store/checkout-store.ts';
 import { AddressSection, ContactSection, ModeSection, PaymentSection, TableSection } from './checkout-sections.tsx';
-import { Field } from './field.tsx';
+import { Field, FieldError } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { StockNotice } from './stock-notice.tsx';
 import { TermsNote } from './terms-note.tsx';
@@ -127,8 +127,10 @@ export function CheckoutForm({
             maxLength={500}
             rows={2}
             onChange={(e) => dispatch({ type: 'setNote', note: e.target.value })}
+            aria-invalid={errorFor('note') ? true : undefined}
             className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
           />
+          {errorFor('note') ? <FieldError>{errorFor('note')}</FieldError> : null}
         </label>
       </div>
 

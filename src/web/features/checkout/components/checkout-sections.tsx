@@ -173,7 +173,7 @@ export function TableSection({ errorFor }: { errorFor: ErrorFor }) {
         label={t('checkout.tableNote')}
         value={dineInDetails.value}
         onChange={(e) => dispatch({ type: 'setDineIn', value: e.target.value })}
-        error={errorFor('dineInDetails.spaceId')}
+        error={errorFor('dineInDetails.spaceId') ?? errorFor('dineInDetails.value')}
       />
     </Section>
   );
