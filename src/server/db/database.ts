@@ -15,6 +15,7 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase,
+  type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
 import type Pg from 'pg';
@@ -138,7 +139,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('cache_size = -2000');
   const config = { database: withStatementCache(sqlite) };
   const dialect = new SqliteDialect(config);
-  dialect.createDriver = () => new ImmediateSqliteDriver(config);
+  dialect.createDriver = () => new ImmediateSqliteDriver(config, sqlite);
   const kysely = new Kysely<Database>({ dialect });
   const wal = walSyncer(`${file}-wal`);
   return {
@@ -353,7 +354,10 @@ export function groupCommit(kysely: Kysely<Database>, durable: () => Promise<voi
             try {
               outcomes.push({ ok: true, value: await w.fn(trx) });
             } catch (err) {
-              await sql`rollback to one_write`.execute(trx);
+              // an error SQLite ends the whole transaction for (a full disk, an I/O error) left no savepoint: the group fails with it
+              await sql`rollback to one_write`.execute(trx).catch(() => {
+                throw err;
+              });
               outcomes.push({ ok: false, err });
             }
             await sql`release one_write`.execute(trx);
@@ -411,8 +415,21 @@ export function groupCommit(kysely: Kysely<Database>, durable: () => Promise<voi
  * process Kysely runs one transaction at a time anyway, so nothing waits longer.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * Only a transaction still open: on some errors (SQLITE_FULL, an I/O error, mostly at the
+   * commit) SQLite has rolled it back itself, and a ROLLBACK would fail with "no transaction
+   * is active", an error that takes the place of the one that says what happened.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
