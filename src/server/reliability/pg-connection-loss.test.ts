@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -147,6 +148,7 @@ async function underFaults(faults: Faults, route: (databaseUrl: string) => strin
   let opened: OpenTestDatabase | undefined;
   let server: ServerProcess | undefined;
   let check: Db | undefined;
+  let receiver: http.Server | undefined;
   try {
     opened = await postgres!.open();
     const secret = randomBytes(32);
@@ -159,8 +161,20 @@ async function underFaults(faults: Faults, route: (databaseUrl: string) => strin
     const databaseUrl = opened.location.databaseUrl!;
     const shopDb = new URL(databaseUrl).pathname.slice(1);
 
+    // the order webhook's deliverer: background work on the same pool, which must carry on too
+    const delivered = new Set<string>();
+    receiver = http.createServer((req, res) => {
+      delivered.add(String(req.headers['x-storefront-delivery']));
+      req.resume().on('end', () => res.end());
+    });
+    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
+    const webhook = {
+      ORDER_WEBHOOK_URL: `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/orders`,
+      ORDER_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
+    };
+
     const location = { ...opened.location, databaseUrl: route(databaseUrl) };
-    server = await startServerProcess({ env: serverEnv({ location, shopConfig, authSecret: secret.toString('hex') }) });
+    server = await startServerProcess({ env: serverEnv({ location, shopConfig, authSecret: secret.toString('hex'), extra: webhook }) });
     let exit: ServerExit | undefined;
     void server.exited.then((e) => (exit = e));
 
@@ -237,11 +251,24 @@ async function underFaults(faults: Faults, route: (databaseUrl: string) => strin
       expect('status' in retry && retry.status, `the retry of order request ${c.i}`).toBe(200);
       lastAnswer.set(c.i, retry as Extract<Answer, { status: number }>);
     }
+    // the deliverer carried on through the faults: every order's event is posted, but those whose claim a cut
+    // took the answer of (posted once the claim lapses, 40 s on: at least once, decision 031); and the event of
+    // the order placed after the faults
+    check = openDatabase({ databaseUrl, dataDir: opened.location.dataDir });
+    const deliveries = () => check!.kysely.selectFrom('webhook_deliveries').select(['id', 'order_id', 'event', 'delivered_at', 'claimed_until']).execute();
+    const laterId = lastAnswer.get(later.i)!.body!.orderId;
+    await until(
+      async () => {
+        const now = Date.now();
+        const all = await deliveries();
+        return all.some((d) => d.order_id === laterId && d.delivered_at !== null) && all.every((d) => d.delivered_at !== null || (d.claimed_until ?? 0) > now);
+      },
+      'the webhook events delivered',
+      30_000,
+    );
     await server.stop();
     server = undefined;
 
-    // every request has exactly one order, the one its last answer named, and stock = initial − what they took
-    check = openDatabase({ databaseUrl, dataDir: opened.location.dataDir });
     const stored = await storedOrders(check);
     const byEmail = new Map(stored.map((o) => [o.email, o]));
     expect(stored.length, 'orders in the database, one per request').toBe(checkouts.length);
@@ -264,12 +291,25 @@ async function underFaults(faults: Faults, route: (databaseUrl: string) => strin
       { id: 'mango', stock_milli: INITIAL_STOCK * 1000 - sold('mango') },
       { id: 'tee-red-m', stock_milli: INITIAL_STOCK * 1000 - sold('tee-red-m') },
     ]);
+    const events = await deliveries();
+    expect(
+      events
+        .filter((e) => e.event === 'order.placed')
+        .map((e) => e.order_id)
+        .sort(),
+      "each order's placed event",
+    ).toEqual(stored.map((o) => o.id).sort());
+    expect(
+      events.filter((e) => e.delivered_at !== null && !delivered.has(e.id)),
+      'events marked delivered that the receiver never got',
+    ).toEqual([]);
     console.info(
       `  ${answers.length} requests, ${cut.join('+')} connections dropped in ${faults.rounds} faults, ` +
         `${unavailable.length} answered 503 (${[...new Set(unavailable.map((a) => a.kind))].join(', ') || 'none'}), ${checkouts.length} orders placed`,
     );
   } finally {
     await server?.stop();
+    receiver?.close();
     await check?.close();
     await opened?.dispose();
   }
