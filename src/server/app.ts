@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ServerBuild } from 'react-router';
 import type { ConfigResult, ShopConfig } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
+import { faultOf, UNAVAILABLE } from './db/faults.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import { createAddressRepository } from './db/repositories/address-repository.ts';
 import { createAnalyticsRepository } from './db/repositories/analytics-repository.ts';
@@ -242,6 +243,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
+    }
+    // the database's connection dropped, its server restarts, the disk is full: the request's transaction
+    // rolled back; the client may try again (decision 072)
+    const fault = faultOf(error);
+    if (fault) {
+      req.log.error({ err: error, fault: fault.what }, 'request failed: the database is out of reach for a moment');
+      return reply.code(503).header('retry-after', String(fault.retryAfterSeconds)).send(UNAVAILABLE);
     }
     req.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });

@@ -15,6 +15,7 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase,
+  type SqliteDialectConfig,
   type Transaction,
 } from 'kysely';
 import type Pg from 'pg';
@@ -36,6 +37,7 @@ import * as mediaBlobs from './migrations/015-media-blobs.ts';
 import * as saleDetails from './migrations/016-sale-details.ts';
 import * as customerIdentity from './migrations/017-customer-identity.ts';
 
+import { faultOf } from './faults.ts';
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
 
@@ -113,9 +115,10 @@ export function openDatabase(options: DbOptions): Db {
     const pg = loadPg();
     // int8 (bigint) columns hold money and epoch milliseconds, far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // a request waits at most this long for a connection (the server down, every connection busy), then answers 503
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
     // an idle connection dropped by the server (restart, failover) must not crash the
-    // process: the pool replaces it on the next query
+    // process: the pool replaces it on the next query (one in use: withPreparedStatements)
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     return { kysely, dialect: 'postgres', write: (fn) => kysely.transaction().execute(fn), close: () => kysely.destroy() };
@@ -138,7 +141,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('cache_size = -2000');
   const config = { database: withStatementCache(sqlite) };
   const dialect = new SqliteDialect(config);
-  dialect.createDriver = () => new ImmediateSqliteDriver(config);
+  dialect.createDriver = () => new ImmediateSqliteDriver(config, sqlite);
   const kysely = new Kysely<Database>({ dialect });
   const wal = walSyncer(`${file}-wal`);
   return {
@@ -179,6 +182,8 @@ export function sqliteInUse(dataDir: string): boolean {
 
 /** How many distinct statements each PostgreSQL connection keeps prepared; any more run unnamed. */
 const PG_PREPARED_LIMIT = 300;
+/** How long a query waits for a connection of the pool before it fails (a 503). */
+const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * The pool as Kysely sees it, with statements run as named prepared statements: each
@@ -189,6 +194,13 @@ const PG_PREPARED_LIMIT = 300;
  * type", 0A000). Should that happen anyway, the connection is closed when it is given back,
  * so the next one prepares afresh. (A PgBouncer in transaction mode in between needs its
  * `max_prepared_statements`, PgBouncer 1.21 or later.)
+ *
+ * A connection the server drops while it is lent out (terminated, restarted, the network
+ * gone; between two statements of a transaction, say) emits 'error' on its client, which
+ * pg's pool listens to only while the client is idle: unheard, that error would end the
+ * process (decision 072). Each client is heard here all its life; once its connection is
+ * lost, its further statements (the transaction's rollback) fail at once with that loss, and
+ * it is given back with it, so the pool closes it instead of lending it again.
  */
 function withPreparedStatements(pool: Pg.Pool): PostgresPool {
   const names = new Map<string, string>();
@@ -198,26 +210,30 @@ function withPreparedStatements(pool: Pg.Pool): PostgresPool {
     if (!name && names.size < PG_PREPARED_LIMIT) names.set(text, (name = `k${names.size + 1}`));
     return name;
   };
-  const wrapped = new WeakMap<Pg.PoolClient, PostgresPoolClient & { stale?: boolean }>();
+  type Wrapper = PostgresPoolClient & { unusable?: Error; lost?: Error };
+  const wrapped = new WeakMap<Pg.PoolClient, Wrapper>();
+  const wrap = (client: Pg.PoolClient): Wrapper => {
+    const wrapper: Wrapper = {
+      query: ((text: unknown, values?: unknown[]) => {
+        if (wrapper.lost) return Promise.reject(wrapper.lost);
+        if (typeof text !== 'string') return client.query(text as Pg.Submittable);
+        const name = nameOf(text);
+        return client.query(name ? { name, text, values } : { text, values }).catch((err: unknown) => {
+          if ((err as { code?: string }).code === '0A000') wrapper.unusable ??= new Error('prepared statements out of date');
+          if (faultOf(err)?.what === 'connection') wrapper.lost ??= err as Error;
+          throw err;
+        });
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(wrapper.lost ?? wrapper.unusable),
+    };
+    client.on('error', (err) => (wrapper.lost ??= err));
+    return wrapper;
+  };
   return {
     async connect() {
       const client = await pool.connect();
       let own = wrapped.get(client);
-      if (!own) {
-        const wrapper: PostgresPoolClient & { stale?: boolean } = {
-          query: ((text: unknown, values?: unknown[]) => {
-            if (typeof text !== 'string') return client.query(text as Pg.Submittable);
-            const name = nameOf(text);
-            return client.query(name ? { name, text, values } : { text, values }).catch((err: unknown) => {
-              if ((err as { code?: string }).code === '0A000') wrapper.stale = true;
-              throw err;
-            });
-          }) as unknown as PostgresPoolClient['query'],
-          release: () => client.release(wrapper.stale ? new Error('prepared statements out of date') : undefined),
-        };
-        own = wrapper;
-        wrapped.set(client, own);
-      }
+      if (!own) wrapped.set(client, (own = wrap(client)));
       return own;
     },
     end: () => pool.end(),
@@ -340,7 +356,10 @@ export function groupCommit(kysely: Kysely<Database>, durable: () => Promise<voi
             try {
               outcomes.push({ ok: true, value: await w.fn(trx) });
             } catch (err) {
-              await sql`rollback to one_write`.execute(trx);
+              // an error SQLite ends the whole transaction for (a full disk, an I/O error) left no savepoint: the group fails with it
+              await sql`rollback to one_write`.execute(trx).catch(() => {
+                throw err;
+              });
               outcomes.push({ ok: false, err });
             }
             await sql`release one_write`.execute(trx);
@@ -398,8 +417,21 @@ export function groupCommit(kysely: Kysely<Database>, durable: () => Promise<voi
  * process Kysely runs one transaction at a time anyway, so nothing waits longer.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * Only a transaction still open: on some errors (SQLITE_FULL, an I/O error, mostly at the
+   * commit) SQLite has rolled it back itself, and a ROLLBACK would fail with "no transaction
+   * is active", an error that takes the place of the one that says what happened.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 

@@ -82,7 +82,12 @@ export function createInvoiceRepository(db: Db, invoicingNow: () => Invoicing | 
       let row = await read();
       if (!row) {
         // the only write here, and only once: an order accepted before the shop gave its GSTIN
-        await db.kysely.transaction().execute((trx) => issueInvoice(trx, orderId, invoicing, now));
+        await db.kysely.transaction().execute(async (trx) => {
+          // first views at once (PostgreSQL; SQLite has one writer): the others wait at the order's row
+          // for the first's invoice, then find it, instead of taking a number and failing at its key
+          if (db.dialect === 'postgres') await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
+          await issueInvoice(trx, orderId, invoicing, now);
+        });
         row = await read();
       }
       const order = row ? await orderViewIn(db.kysely, orderId) : null;

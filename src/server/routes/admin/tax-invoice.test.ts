@@ -160,6 +160,36 @@ describe.each(testDatabases)('tax invoices on $name', (database) => {
     expect((await ask(mine.notificationToken)).statusCode).toBe(401);
   });
 
+  it('an order accepted before the shop gave its GSTIN gets one invoice, however many first views come at once', async () => {
+    const { kavya } = await addUsers(db, tokens, [['kavya', 'customer']]);
+    const earlier = await place('Maharashtra', kavya);
+    // accepted as a shop without a GSTIN accepts: no invoice is issued then
+    await createOrderRepository(db).setStatus(earlier.orderId, 'confirmed', 'priya');
+    expect(await db.kysely.selectFrom('invoices').select('number').where('order_id', '=', earlier.orderId).execute()).toEqual([]);
+    const issuedBefore = (await db.kysely.selectFrom('invoices').select('number').execute()).map((r) => r.number);
+
+    // the owner, the shopper's account and the shopper's e-mailed link open it, 18 at once
+    const views = [
+      { url: `/admin/api/orders/${earlier.orderId}/invoice`, token: owner },
+      { url: `/api/user/orders/${earlier.orderId}/invoice`, token: kavya },
+      { url: `/api/guest/order/${earlier.orderId}/invoice`, token: earlier.notificationToken },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 18 }, (_, i) => views[i % 3]!).map(({ url, token }) =>
+        app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const numbers = new Set(answers.map((a) => a.json<{ number: string }>().number));
+    expect(numbers.size, 'one invoice number for every view').toBe(1);
+
+    // one invoice more, and its number the next of the series: none skipped, none twice
+    const issued = (await db.kysely.selectFrom('invoices').select('number').execute()).map((r) => r.number);
+    expect(issued.sort()).toEqual([...issuedBefore, ...numbers].sort());
+    const series = issued.filter((n) => n.startsWith([...numbers][0]!.slice(0, -4))).map((n) => Number(n.slice(-4)));
+    expect(series.sort((a, b) => a - b)).toEqual(Array.from({ length: series.length }, (_, i) => i + 1));
+  });
+
   it('a new financial year starts a new series at 0001 (1 April in India)', async () => {
     const orders = createOrderRepository(db, { onAccepted: invoiceOnAccept(shopConfig() as never) });
     const { orderId } = await place(null);
