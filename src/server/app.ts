@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${start.id}:`, app.log);
   app.addHook('onClose', shared.close);
+  await shared.connected();
   const fractionDigits = start.localeConfig.fractionDigits;
   const catalogRepo = createCatalogRepository(db, fractionDigits);
   const catalog = createCatalogCache(catalogRepo, { clock: options.clock });

@@ -14,7 +14,8 @@ export function redisCallerStore(redis: Redis, prefix: string, log: Log): Caller
   const nonceKey = (nonce: string) => `${prefix}caller:nonce:${nonce}`;
   const ticketKey = (nonce: string) => `${prefix}caller:ticket:${nonce}`;
   const channel = `${prefix}caller:events`;
-  const subscriber = redis.duplicate();
+  // its one command waits for the connection (as in redis-order-events.ts)
+  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
   subscriber.on('error', () => {}); // the main connection's handler reports outages
   let handler: (nonce: string, event: CallerEvent) => void = () => {};
   void subscriber.subscribe(channel).catch((err: Error) => log.warn({ err: err.message }, 'could not subscribe to caller verification events'));
@@ -42,6 +43,7 @@ export function redisCallerStore(redis: Redis, prefix: string, log: Log): Caller
       await redis.publish(channel, JSON.stringify({ nonce, event }));
     },
     onDeliver: (h) => void (handler = h),
-    close: async () => void (await subscriber.quit().catch(() => subscriber.disconnect())),
+    // not QUIT: while Redis is away it would wait behind the SUBSCRIBE for good; a listener has nothing to finish
+    close: async () => subscriber.disconnect(),
   };
 }

@@ -9,8 +9,10 @@ import type { RefreshTokenRepository, Rotation } from '../db/repositories/refres
  *
  * The ended sessions are kept only as long as an access token lives (plus a minute for
  * clocks that drift), in memory or, with REDIS_URL, in Redis where every instance sees
- * them (services/shared-state.ts). A start fills them again from the database, so a
- * restart or a flushed Redis forgets nothing; when Redis cannot answer, the database does.
+ * them (services/shared-state.ts). They are filled from the database, where every ended
+ * session is revoked first: at start, and with Redis each time it comes back or is found
+ * to have lost them, so a restart or a flushed Redis forgets nothing. When the store
+ * cannot say, the database does (decision 075).
  */
 
 export type EndedSessions = {
@@ -18,13 +20,18 @@ export type EndedSessions = {
   add(ids: readonly string[], until: number): Promise<void>;
   /** Whether the session has ended; rejects when the store cannot say. */
   has(id: string): Promise<boolean>;
+  /** Fills the store from `recent` now, and again whenever it has lost what it held. */
+  fillFrom(recent: () => Promise<RecentlyEnded>): Promise<void>;
 };
+
+/** The sessions that ended lately, and until when each is to be kept. */
+export type RecentlyEnded = { ids: readonly string[]; until: number };
 
 /** Ended sessions of one process. */
 export function memoryEndedSessions(clock: () => number = Date.now): EndedSessions {
   const ended = new Map<string, number>();
   let sweepAt = 1000;
-  return {
+  const store: EndedSessions = {
     async add(ids, until) {
       // what has expired goes before the map grows: it holds about one access-token lifetime of logouts
       if (ended.size >= sweepAt) {
@@ -37,7 +44,12 @@ export function memoryEndedSessions(clock: () => number = Date.now): EndedSessio
     async has(id) {
       return (ended.get(id) ?? 0) > clock();
     },
+    async fillFrom(recent) {
+      const { ids, until } = await recent();
+      await store.add(ids, until);
+    },
   };
+  return store;
 }
 
 /** Instances' clocks differ a little; an ended session is remembered this much longer than a token lives. */
@@ -81,9 +93,12 @@ export function createSessions({
     /** Asked on every request with an access token: a look in memory, or one Redis call; the database when Redis is away. */
     hasEnded: async (sessionId: string): Promise<boolean> => ended.has(sessionId).catch(() => refreshTokens.isRevoked(sessionId)),
 
-    /** At start: the sessions ended within an access token's life, from the database. */
+    /** At start: the sessions ended within an access token's life, from the database (and again whenever Redis lost them). */
     async restore(): Promise<void> {
-      await end(await refreshTokens.revokedSince(Date.now() - keepMs));
+      await ended.fillFrom(async () => {
+        const ids = await refreshTokens.revokedSince(Date.now() - keepMs);
+        return { ids, until: Date.now() + keepMs };
+      });
     },
   };
 }

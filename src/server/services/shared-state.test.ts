@@ -97,10 +97,11 @@ describe.skipIf(!testRedisUrl).each(testDatabases)('two instances sharing Redis 
 
 describe.skipIf(!testRedisUrl)('caller verification across instances through Redis', () => {
   it('a browser waiting on one instance gets the verdict of a callback on another; the ticket is good once, on any instance', async () => {
-    const log = { warn: () => {} };
+    const log = { warn: () => {}, info: () => {} };
     const prefix = uniquePrefix('caller');
     const [one, two] = [createSharedState(testRedisUrl, prefix, log), createSharedState(testRedisUrl, prefix, log)];
     try {
+      await Promise.all([one.connected(), two.connected()]);
       const here = createCallerVerification({ store: one.callerStore() });
       const there = createCallerVerification({ store: two.callerStore() });
       const heard: CallerEvent[] = [];
