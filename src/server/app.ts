@@ -54,7 +54,7 @@ import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { API_NOT_FOUND } from './routes/not-found.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
 import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
-import { analyticsRoutes } from './routes/fn/analytics-routes.ts';
+import { ANALYTICS_LIMITS, analyticsRoutes, type AnalyticsLimits } from './routes/fn/analytics-routes.ts';
 import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
@@ -136,6 +136,8 @@ export type AppOptions = {
   accessTokenTtlSeconds?: number | undefined;
   /** Password hashes under way at once, running or waiting, before logins, sign-ups and resets answer 503 (PASSWORD_QUEUE_LIMIT unless set). */
   passwordQueueLimit?: number | undefined;
+  /** Analytics events a UTC day stores per client and in all (ANALYTICS_EVENTS_PER_DAY; ANALYTICS_LIMITS unless set). */
+  analyticsLimits?: AnalyticsLimits | undefined;
   /** Pages the page cache does not have that one client may have rendered in a window (PAGE_RENDER_LIMIT; RENDER_LIMIT unless set; max 0: no limit). */
   renderLimit?: RenderLimit | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
@@ -355,6 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     analytics: createAnalyticsRepository(db),
     accessTokens,
     rateLimits: shared.rateLimits,
+    limits: options.analyticsLimits ?? ANALYTICS_LIMITS,
     clock,
   });
   const appointments = createAppointmentRepository(db);

@@ -54,6 +54,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
     /** Pages not in the page cache that one client may have rendered in 10 seconds (default 20; 0: no limit, for a load test from one machine). */
     pageRenderLimit: count(env.PAGE_RENDER_LIMIT, 'PAGE_RENDER_LIMIT'),
+    /** Analytics events stored per UTC day from all visitors together (default 5,000; 0: none stored). */
+    analyticsEventsPerDay: count(env.ANALYTICS_EVENTS_PER_DAY, 'ANALYTICS_EVENTS_PER_DAY'),
   };
 }
 
