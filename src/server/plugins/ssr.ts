@@ -38,9 +38,10 @@ type Options = {
 export type RenderLimit = { max: number; windowMs: number };
 
 /**
- * A render costs 5–45 ms of CPU (decision 077), a kept page a lookup: one client may cause
- * 20 renders in 10 s, 2 a second, about a tenth of a core at the dearest page — a shopper
- * clicking through pages nobody has asked for since the last catalog change is far below it.
+ * A render of /home costs 40–70 ms of CPU (decision 077), a kept page a lookup: one client
+ * may cause 20 renders in 10 s, 2 a second, about a tenth of a core at the dearest page — a
+ * shopper clicking through pages nobody has asked for since the last catalog change is far
+ * below it.
  */
 export const RENDER_LIMIT: RenderLimit = { max: 20, windowMs: 10_000 };
 
