@@ -34,7 +34,7 @@ import * as productEditing from './migrations/013-product-editing.ts';
 import * as bannerSchedule from './migrations/014-banner-schedule.ts';
 import * as mediaBlobs from './migrations/015-media-blobs.ts';
 import * as saleDetails from './migrations/016-sale-details.ts';
-import * as analyticsBudgets from './migrations/017-analytics-budgets.ts';
+import * as analyticsBudgets from './migrations/018-analytics-budgets.ts';
 
 import type { Database } from './schema.ts';
 import { lazyModule } from '../lazy-module.ts';
@@ -100,7 +100,7 @@ const migrations: Record<string, Migration> = {
   '014-banner-schedule': bannerSchedule,
   '015-media-blobs': mediaBlobs,
   '016-sale-details': saleDetails,
-  '017-analytics-budgets': analyticsBudgets,
+  '018-analytics-budgets': analyticsBudgets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
