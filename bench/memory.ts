@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { writeBigCatalog } from './catalog-vs-static.ts';
-import { get, kb, mb, memoryOf, ROOT, SERVER_MAIN, startChild, tempDir, type Child, type Row } from './support.ts';
+import { get, kb, mb, memoryOf, NO_RENDER_LIMIT, ROOT, SERVER_MAIN, startChild, tempDir, type Child, type Row } from './support.ts';
 
 /**
  * Server memory with 10,000 products (issue 25: ≤ 120 MB RSS after the warm-up, peak
@@ -96,7 +96,12 @@ async function warmUp(app: Child): Promise<{ pages: string[]; sizes: Row[] }> {
 export async function memoryBench(): Promise<Row[]> {
   const work = tempDir('memory');
   const seed = writeBigCatalog(work, PRODUCTS);
-  const env = { DATA_DIR: tempDir('memory-data'), SEED_CATALOG: seed, SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json') };
+  const env = {
+    DATA_DIR: tempDir('memory-data'),
+    SEED_CATALOG: seed,
+    SHOP_CONFIG: path.join(ROOT, 'demo/shop.config.json'),
+    PAGE_RENDER_LIMIT: NO_RENDER_LIMIT,
+  };
 
   const t0 = Date.now();
   const seeding = await startChild(`app (seeding ${PRODUCTS} products)`, SERVER_MAIN, env, '/healthz', SEED_READY_MS);

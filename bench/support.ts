@@ -155,9 +155,16 @@ export async function startProcess(
   }
 }
 
+/**
+ * A bench's load comes from one machine, a shop's from many: its apps let one client have
+ * every page rendered that it asks for (PAGE_RENDER_LIMIT, decision 077), as they lift the
+ * order limits.
+ */
+export const NO_RENDER_LIMIT = '0';
+
 /** The storefront itself, on a fresh SQLite directory seeded from `seedCatalog`, with the demo's shop config unless told. */
 export function startApp(label: string, seedCatalog: string, shopConfig = path.join(ROOT, 'demo/shop.config.json')): Promise<Child> {
-  const env = { DATA_DIR: tempDir('data'), SEED_CATALOG: seedCatalog, SHOP_CONFIG: shopConfig };
+  const env = { DATA_DIR: tempDir('data'), SEED_CATALOG: seedCatalog, SHOP_CONFIG: shopConfig, PAGE_RENDER_LIMIT: NO_RENDER_LIMIT };
   return startChild(label, SERVER_MAIN, env, '/healthz');
 }
 

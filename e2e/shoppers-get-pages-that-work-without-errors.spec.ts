@@ -48,6 +48,23 @@ test.describe('Shoppers get pages that work, without errors', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
   });
 
+  test('a campaign link (utm_*, fbclid) opens the page its filters say, without errors, and the visit keeps the campaign', async ({ page, catalog }) => {
+    // the server keeps and renders the page without the parameters no page reads (decision 077); the browser keeps its address
+    const { category } = pickCategoryToFilter(catalog);
+    const devtools = await watchConsole(page);
+    const visit = page.waitForRequest((req) => req.url().endsWith('/fn/analytics/logEvent'));
+    await page.goto(`/catalog?utm_source=whatsapp&categories=${encodeURIComponent(category.oId)}&fbclid=IwAR0e2e&utm_campaign=diwali`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+    expect((await visit).postDataJSON()).toMatchObject({ event_type: 'new_session', value: expect.stringContaining('utm_source=whatsapp') });
+    await expectClientSideNavigation(
+      page,
+      page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All', exact: true }),
+      (url) => url.pathname === '/catalog' && !url.searchParams.has('categories'),
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Products');
+    expect(await devtools.problems(), 'console errors (a page that hydrates differently), uncaught exceptions and CSP violations').toEqual([]);
+  });
+
   test('the shop has an icon for the browser tab', async ({ page, request }) => {
     await page.goto('/');
     const declared = await page.locator('link[rel~="icon"]').evaluateAll((links) => links[0]?.getAttribute('href') ?? null);

@@ -31,7 +31,7 @@ import { ownerImageRoutes } from './routes/admin/owner-image-routes.ts';
 import { openapi } from './plugins/openapi.ts';
 import { withoutHiddenCharacters } from './input-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { ssr } from './plugins/ssr.ts';
+import { RENDER_LIMIT, ssr, type RenderLimit } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { authRoutes } from './routes/api/auth/auth-routes.ts';
 import { codeChannels } from './routes/api/auth/auth-kit.ts';
@@ -55,7 +55,7 @@ import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { API_NOT_FOUND } from './routes/not-found.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
 import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
-import { analyticsRoutes } from './routes/fn/analytics-routes.ts';
+import { ANALYTICS_LIMITS, analyticsRoutes, type AnalyticsLimits } from './routes/fn/analytics-routes.ts';
 import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
@@ -137,6 +137,10 @@ export type AppOptions = {
   accessTokenTtlSeconds?: number | undefined;
   /** Password hashes under way at once, running or waiting, before logins, sign-ups and resets answer 503 (PASSWORD_QUEUE_LIMIT unless set). */
   passwordQueueLimit?: number | undefined;
+  /** Analytics events a UTC day stores per client and in all (ANALYTICS_EVENTS_PER_DAY; ANALYTICS_LIMITS unless set). */
+  analyticsLimits?: AnalyticsLimits | undefined;
+  /** Pages the page cache does not have that one client may have rendered in a window (PAGE_RENDER_LIMIT; RENDER_LIMIT unless set; max 0: no limit). */
+  renderLimit?: RenderLimit | undefined;
   /** Signs access tokens and keys one-time codes (32+ bytes); a fresh random one when absent (tests). */
   authSecret?: Uint8Array | undefined;
   logger?: FastifyServerOptions['logger'];
@@ -364,6 +368,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     analytics: createAnalyticsRepository(db),
     accessTokens,
     rateLimits: shared.rateLimits,
+    limits: options.analyticsLimits ?? ANALYTICS_LIMITS,
     clock,
   });
   const appointments = createAppointmentRepository(db);
@@ -489,7 +494,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir, store: mediaStore });
   if (options.web) {
     const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
-    await app.register(ssr, { build: options.web.build, running, catalog, storeState, publicUrl: options.publicUrl, codes, clock: options.clock });
+    await app.register(ssr, {
+      build: options.web.build,
+      running,
+      catalog,
+      storeState,
+      publicUrl: options.publicUrl,
+      codes,
+      clock: options.clock,
+      rateLimits: shared.rateLimits,
+      renderLimit: options.renderLimit ?? RENDER_LIMIT,
+    });
   }
   return app;
 }

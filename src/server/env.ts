@@ -52,6 +52,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     orderWebhook: { url: env.ORDER_WEBHOOK_URL || undefined, secret: env.ORDER_WEBHOOK_SECRET || undefined },
     /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
+    /** Pages not in the page cache that one client may have rendered in 10 seconds (default 20; 0: no limit, for a load test from one machine). */
+    pageRenderLimit: count(env.PAGE_RENDER_LIMIT, 'PAGE_RENDER_LIMIT'),
+    /** Analytics events stored per UTC day from all visitors together (default 5,000; 0: none stored). */
+    analyticsEventsPerDay: count(env.ANALYTICS_EVENTS_PER_DAY, 'ANALYTICS_EVENTS_PER_DAY'),
   };
 }
 
@@ -69,6 +73,13 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   if (!value) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number of seconds above 0`);
+  return n;
+}
+
+function count(value: string | undefined, name: string): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, 0 or more`);
   return n;
 }
 

@@ -9,6 +9,8 @@ import { migrate, openDatabase, type Db } from './db/database.ts';
 import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
 import type { Env } from './env.ts';
 import { loggerOptions } from './logger.ts';
+import { RENDER_LIMIT } from './plugins/ssr.ts';
+import { ANALYTICS_LIMITS } from './routes/fn/analytics-routes.ts';
 import { importCatalogFile } from './services/catalog-import.ts';
 import { ownerFromEnv } from './services/owner-account.ts';
 import { mailerFor, pushSenderFor } from './services/senders.ts';
@@ -58,6 +60,8 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined,
     codesInLog: env.demoCodesInLog,
     accessTokenTtlSeconds: env.accessTokenTtlSeconds,
+    renderLimit: env.pageRenderLimit === undefined ? undefined : { ...RENDER_LIMIT, max: env.pageRenderLimit },
+    analyticsLimits: env.analyticsEventsPerDay === undefined ? undefined : { ...ANALYTICS_LIMITS, perDay: env.analyticsEventsPerDay },
     callerProfileOrigin: env.callerProfileOrigin,
     countryLookup: env.countryLookupUrl ? createCountryLookup(env.countryLookupUrl) : undefined,
     authSecret: loadAuthSecret(env.authSecret, env.dataDir),

@@ -45,6 +45,7 @@ describe('npm run shop -- analytics summary', () => {
           record: { ...record, device_id: deviceId, session_id: sessionId },
         },
         at,
+        { client: '203.0.113.1', perClient: 100, perDay: 100 },
       );
     }
     await db.close();

@@ -36,6 +36,7 @@ import * as bannerSchedule from './migrations/014-banner-schedule.ts';
 import * as mediaBlobs from './migrations/015-media-blobs.ts';
 import * as saleDetails from './migrations/016-sale-details.ts';
 import * as customerIdentity from './migrations/017-customer-identity.ts';
+import * as analyticsBudgets from './migrations/018-analytics-budgets.ts';
 
 import { faultOf } from './faults.ts';
 import type { Database } from './schema.ts';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '015-media-blobs': mediaBlobs,
   '016-sale-details': saleDetails,
   '017-customer-identity': customerIdentity,
+  '018-analytics-budgets': analyticsBudgets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

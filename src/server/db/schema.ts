@@ -269,6 +269,14 @@ export interface AnalyticsEventTable {
   created_at: Millis;
 }
 
+/** Events stored on one UTC day per client, and for all clients (`client` ''), against their budgets (decision 077). */
+export interface AnalyticsBudgetTable {
+  /** Whole UTC days since the epoch. */
+  day: number;
+  client: string;
+  events: number;
+}
+
 export interface IdempotencyKeyTable {
   key: string;
   scope: string;
@@ -425,6 +433,7 @@ export interface Database {
   devices: DeviceTable;
   push_subscriptions: PushSubscriptionTable;
   analytics_events: AnalyticsEventTable;
+  analytics_budgets: AnalyticsBudgetTable;
   idempotency_keys: IdempotencyKeyTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   newsletter_last_mail: NewsletterLastMailTable;

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../services/access-tokens.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { pickupShopConfig } from '../testing/fixtures.ts';
 import { checkoutOrder, placeOrder } from '../testing/orders.ts';
-import { buildTestApp, loadWebBuild } from '../testing/test-app.ts';
+import { buildTestApp, countingBuild } from '../testing/test-app.ts';
 import { addUsers } from '../testing/users.ts';
 
 /**
@@ -17,17 +16,6 @@ import { addUsers } from '../testing/users.ts';
  */
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);
-
-/** The real build, noting the address of every page it renders. */
-async function countingBuild(rendered: string[]) {
-  const web = await loadWebBuild();
-  const render = web.build.entry.module.default;
-  const counting: ServerBuild['entry']['module']['default'] = (request, ...rest) => {
-    rendered.push(new URL(request.url).pathname);
-    return render(request, ...rest);
-  };
-  return { ...web, build: { ...web.build, entry: { module: { ...web.build.entry.module, default: counting } } } };
-}
 
 /** The stock line of a product page, under its Add button. */
 const stockLine = (html: string) => /<p class="(?:font-medium text-red-700|text-green-800)">([^<]*)<\/p>/.exec(html)?.[1];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ShopConfig } from '../../domain/shop-config.ts';
@@ -8,12 +9,15 @@ import { localDate } from '../../domain/booking.ts';
 import { resolveLanguage } from '../../domain/language.ts';
 import { orderingClosed } from '../../domain/ordering-hours.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
+import { clientAddress } from '../client-address.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { precompressedEncoding } from './compression.ts';
 import { allowPageScripts } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
+import { pageAddress } from '../services/page-address.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
 import { pageCatalog } from '../services/page-stock.ts';
+import type { SharedState } from '../services/shared-state.ts';
 import type { StoreState } from '../services/store-state.ts';
 import type { RunningShop } from '../running-shop.ts';
 import { STAND_IN_SHOP } from '../shop-config-holder.ts';
@@ -26,7 +30,20 @@ type Options = {
   publicUrl?: string | undefined;
   codes: StorefrontContext['codes'];
   clock?: (() => number) | undefined;
+  rateLimits: SharedState['rateLimits'];
+  /** How many pages the cache does not have one client may have rendered in a window; 0: no limit. */
+  renderLimit: RenderLimit;
 };
+
+export type RenderLimit = { max: number; windowMs: number };
+
+/**
+ * A render of /home costs 40–70 ms of CPU (decision 077), a kept page a lookup: one client
+ * may cause 20 renders in 10 s, 2 a second, about a tenth of a core at the dearest page — a
+ * shopper clicking through pages nobody has asked for since the last catalog change is far
+ * below it.
+ */
+export const RENDER_LIMIT: RenderLimit = { max: 20, windowMs: 10_000 };
 
 /**
  * Every path no other route claims goes to React Router, which renders the page on the
@@ -37,14 +54,50 @@ type Options = {
  * a GET answered 200 without cookies is kept, compressed, and served to the next asker of
  * the same key without rendering (decision 028). The config is one of those inputs: a
  * reload makes every page afresh (decision 048). The catalog's stock is keyed per page, by
- * what that page shows of it: an order makes only those pages again (decision 053).
+ * what that page shows of it: an order makes only those pages again (decision 053). A page
+ * is asked for by its path and the query parameters it reads (`pageAddress`), so unknown
+ * ones (utm_*, fbclid …) neither make it again nor reach it; what a client may have
+ * rendered that no cache had is limited, what is kept never (decision 077).
  *
  * With no valid config since the start, shoppers' pages are the error screen, but /admin
  * is drawn with a stand-in shop so the owner can log in and read what is wrong.
  */
-export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, catalog, storeState, publicUrl, codes, clock = Date.now }) => {
+export const ssr: FastifyPluginAsync<Options> = async (
+  app,
+  { build, running, catalog, storeState, publicUrl, codes, clock = Date.now, rateLimits, renderLimit },
+) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
+
+  await app.register(rateLimit, { ...rateLimits, global: false });
+  const renders =
+    renderLimit.max > 0
+      ? app.createRateLimit({ max: renderLimit.max, timeWindow: renderLimit.windowMs, keyGenerator: (req) => `page-renders:${clientAddress(req.ip)}` })
+      : null;
+  /** Refuses a render past the client's limit: 429 with when to try again. */
+  const mayRender = async (req: FastifyRequest, reply: FastifyReply) => {
+    const result = await renders?.(req);
+    if (result && !result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', result.ttlInSeconds);
+      throw rateLimits.errorResponseBuilder!(req, { statusCode: 429, ban: false, max: result.max, ttl: result.ttl, after: `${result.ttlInSeconds} seconds` });
+    }
+  };
+
+  /** Renders the page at `url` (the client's limit allowing), keeping it when it may be kept. */
+  const render = async (req: FastifyRequest, reply: FastifyReply, url: string, context: StorefrontContext, key: PageKey | null) => {
+    await mayRender(req, reply);
+    const response = await handle(toFetchRequest(req, reply, url), context);
+    const headers = responseHeaders(response);
+    let body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+    if (body && /^text\/html/.test(response.headers.get('content-type') ?? '')) {
+      const csp = reply.getHeader('content-security-policy');
+      const page = allowPageScripts(typeof csp === 'string' ? csp : '', body.toString('utf8'), context.scriptMarker);
+      body = Buffer.from(page.html);
+      if (typeof csp === 'string') headers.push(['content-security-policy', page.csp]);
+    }
+    const kept = key && body && response.status === 200 && !response.headers.has('set-cookie') ? await pages.put(key, headers, body) : undefined;
+    return { response, headers, body, kept };
+  };
 
   // Form posts reach route actions as they came, so this scope parses no bodies itself.
   app.removeAllContentTypeParsers();
@@ -61,21 +114,26 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, ca
       const origin = publicOrigin(req, publicUrl);
       const ordering = orderingNotice(running.current(), clock());
       const forPages = pageCatalog(entry.data);
+      // a form's post goes to its action as it came
+      const url = req.method === 'GET' || req.method === 'HEAD' ? pageAddress(req.url) : req.url;
       const key: PageKey | null =
         req.method === 'GET'
           ? {
               catalogVersion: forPages.version,
-              stock: forPages.stockOf(req.url),
+              stock: forPages.stockOf(url),
               configVersion,
               storeOpen,
               ordering: orderingKey(running.current(), ordering),
               language,
               origin,
-              url: req.url,
+              url,
             }
           : null;
-      const cached = key && pages.get(key);
-      if (cached) return sendPage(req, reply, cached);
+      if (key) {
+        const rendered = pages.rendered(key);
+        const kept = pages.get(key) ?? (rendered && (await rendered));
+        if (kept) return sendPage(req, reply, kept);
+      }
 
       const context: StorefrontContext = {
         shop,
@@ -88,18 +146,18 @@ export const ssr: FastifyPluginAsync<Options> = async (app, { build, running, ca
         codes,
         scriptMarker: randomBytes(18).toString('base64url'),
       };
-      const response = await handle(toFetchRequest(req, reply), context);
-      const headers = responseHeaders(response);
-      let body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-      if (body && /^text\/html/.test(response.headers.get('content-type') ?? '')) {
-        const csp = reply.getHeader('content-security-policy');
-        const page = allowPageScripts(typeof csp === 'string' ? csp : '', body.toString('utf8'), context.scriptMarker);
-        body = Buffer.from(page.html);
-        if (typeof csp === 'string') headers.push(['content-security-policy', page.csp]);
-      }
-      if (key && body && response.status === 200 && !response.headers.has('set-cookie')) {
-        return sendPage(req, reply, await pages.put(key, headers, body));
-      }
+      const made = render(req, reply, url, context, key);
+      // askers of the same page meanwhile wait for this render; a refused or failed one leaves them to render their own
+      if (key)
+        pages.rendering(
+          key,
+          made.then(
+            (m) => m.kept,
+            () => undefined,
+          ),
+        );
+      const { response, headers, body, kept } = await made;
+      if (kept) return sendPage(req, reply, kept);
       reply.status(response.status);
       for (const [name, value] of headers) reply.header(name, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
@@ -135,8 +193,9 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage): F
   return reply.header('content-encoding', encoding).send(page[encoding]);
 }
 
-function toFetchRequest(req: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+/** The request as React Router takes it, for `url` (the page's address: see pageAddress). */
+function toFetchRequest(req: FastifyRequest, reply: FastifyReply, address: string): Request {
+  const url = new URL(address, `${req.protocol}://${req.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -50,6 +50,9 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
   let generation = '';
   const generationOf = (key: PageKey) => `${key.catalogVersion} ${key.configVersion}`;
   const keyOf = (key: PageKey) => `${key.storeOpen ? 'open' : 'closed'} ${key.ordering} ${key.language} ${key.origin}${key.url}`;
+  // the renders under way, each by everything its page depends on: its stock too
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
+  const renderKeyOf = (key: PageKey) => `${generationOf(key)} ${key.stock} ${keyOf(key)}`;
 
   return {
     get(key: PageKey): CachedPage | undefined {
@@ -60,6 +63,22 @@ export function createPageCache({ maxBytes = MAX_BYTES, maxPageBytes = MAX_PAGE_
       }
       const kept = pages.get(keyOf(key));
       return kept?.stock === key.stock ? kept.page : undefined;
+    },
+    /**
+     * The page being rendered for this key right now, when one is: many requests for a page
+     * nobody has yet (a flood, or every shopper after a catalog change) wait for one render
+     * instead of making it each. Undefined when that render is not kept (a 404, a cookie):
+     * then each asker renders its own.
+     */
+    rendered(key: PageKey): Promise<CachedPage | undefined> | undefined {
+      return rendering.get(renderKeyOf(key));
+    },
+    /** Notes the render of `key`'s page under way until it settles (see `rendered`). */
+    rendering(key: PageKey, page: Promise<CachedPage | undefined>): void {
+      const at = renderKeyOf(key);
+      rendering.set(at, page);
+      const done = () => void (rendering.get(at) === page && rendering.delete(at));
+      page.then(done, done);
     },
     /** Compresses the page (off the main thread) and keeps it, unless it is too big to keep. */
     async put(key: PageKey, headers: CachedPage['headers'], body: Buffer): Promise<CachedPage> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isOutOfStock, stockShown } from '../../domain/catalog-view.ts';
 import type { CatalogData } from '../../domain/storefront-context.ts';
+import { routePath } from './page-address.ts';
 
 /**
  * The catalog as the page cache sees it (decision 053): a version of everything but the
@@ -77,23 +78,6 @@ function summarise(data: CatalogData): PageCatalog {
       return allStock;
     },
   };
-}
-
-/** The path React Router matches for a page or its data request (`/p/x.data`, `/_root.data`); null when unreadable. */
-function routePath(url: string): string | null {
-  const end = url.search(/[?#]/);
-  let pathname = end < 0 ? url : url.slice(0, end);
-  // what a URL parser would change (escapes, dot segments, backslashes, control characters) goes through one
-  if (!pathname.startsWith('/') || pathname.startsWith('//') || /[%\\\t\n\r]|\/\./.test(pathname)) {
-    try {
-      pathname = new URL(url, 'http://localhost').pathname;
-    } catch {
-      return null;
-    }
-  }
-  if (pathname === '/_root.data') return '/';
-  pathname = pathname.replace(/\.data$/, '');
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
 function decoded(segment: string): string | null {

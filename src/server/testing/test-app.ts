@@ -36,6 +36,21 @@ function withRoomForOrders(config: unknown): unknown {
 /** The built web app, or one a test changed (its render, say). */
 export type WebBuild = Awaited<ReturnType<typeof loadWebBuild>>;
 
+/** The real build, noting the address of every page it renders (a client navigation's data request is not one). */
+export async function countingBuild(rendered: string[]): Promise<WebBuild> {
+  const web = await loadWebBuild();
+  const render = web.build.entry.module.default;
+  const counting: ServerBuild['entry']['module']['default'] = (request, ...rest) => {
+    const url = new URL(request.url);
+    rendered.push(url.pathname + url.search);
+    return render(request, ...rest);
+  };
+  return { ...web, build: { ...web.build, entry: { module: { ...web.build.entry.module, default: counting } } } };
+}
+
+/** Tests ask for many pages from one address, a shop's shoppers from many: unless a test sets it, a client's renders are not limited. */
+const NO_RENDER_LIMIT = { max: 0, windowMs: 1 };
+
 /** The app as main.ts builds it, on the given database, seeded with the small test catalog; any other app option as given. */
 export async function buildTestApp(
   db: Db,
@@ -48,7 +63,7 @@ export async function buildTestApp(
 ) {
   const config: ConfigResult = validateShopConfig(withRoomForOrders(rawConfig ?? testShopConfig()));
   if (seed !== false) await createCatalogRepository(db, 2).replace(testCatalog());
-  return buildApp({ ...rest, config, db, web: web === true ? await loadWebBuild() : web || undefined });
+  return buildApp({ renderLimit: NO_RENDER_LIMIT, ...rest, config, db, web: web === true ? await loadWebBuild() : web || undefined });
 }
 
 type TestAppOptions = Parameters<typeof buildTestApp>[1];

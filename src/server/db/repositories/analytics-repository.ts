@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { encodeTime, ulid } from 'ulid';
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 
 export type AnalyticsEvent = {
   eventType: string;
@@ -11,6 +12,16 @@ export type AnalyticsEvent = {
   record: Record<string, unknown>;
 };
 
+/** How many events a day may store for one client, and for all together (decision 077). */
+export type AnalyticsBudget = { client: string; perClient: number; perDay: number };
+
+/** What became of an event: stored, or not because its client's or the day's budget was spent. */
+export type Logged = 'stored' | 'client_spent' | 'day_spent';
+
+const DAY_MS = 86_400_000;
+/** The budget row of all clients together; no client's address is empty. */
+const ALL = '';
+
 export type AnalyticsSummary = {
   from: number;
   to: number;
@@ -18,24 +29,60 @@ export type AnalyticsSummary = {
   days: Array<{ day: string; eventType: string; count: number }>;
 };
 
+/**
+ * Counts one event against `client`'s budget for `day` when it has room: false, and nothing
+ * changed, when it has not. One statement, so two events at once cannot both take the last place.
+ */
+async function take(trx: Transaction<Database>, day: number, client: string, budget: number): Promise<boolean> {
+  // the first event of a day makes the row: a budget of none must refuse it before
+  if (budget < 1) return false;
+  const row = await trx
+    .insertInto('analytics_budgets')
+    .values({ day, client, events: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'client'])
+        .doUpdateSet((eb) => ({ events: eb('analytics_budgets.events', '+', 1) }))
+        .where('analytics_budgets.events', '<', budget),
+    )
+    .returning('events')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Analytics events (§7 analytics/logEvent), kept for the owner's summary. */
 export function createAnalyticsRepository(db: Db) {
   const { kysely } = db;
   return {
-    async log(event: AnalyticsEvent, now = Date.now()): Promise<void> {
-      await kysely
-        .insertInto('analytics_events')
-        .values({
-          id: ulid(now),
-          event_type: event.eventType,
-          value: event.value,
-          device_id: event.deviceId,
-          session_id: event.sessionId,
-          user_id: event.userId,
-          record: JSON.stringify(event.record),
-          created_at: now,
-        })
-        .execute();
+    /**
+     * Stores the event if its client and the day (UTC) both have room left in `budget`; an
+     * event past either is counted nowhere and not stored. The day is checked before the
+     * client, so a day that is full makes no row for a client not seen yet; the client is
+     * counted before the day, so a client past its own budget takes nothing of the day's.
+     */
+    async log(event: AnalyticsEvent, now: number, budget: AnalyticsBudget): Promise<Logged> {
+      const day = Math.floor(now / DAY_MS);
+      return db.write(async (trx) => {
+        const all = await trx.selectFrom('analytics_budgets').select('events').where('day', '=', day).where('client', '=', ALL).executeTakeFirst();
+        if (all && all.events >= budget.perDay) return 'day_spent';
+        if (!(await take(trx, day, budget.client, budget.perClient))) return 'client_spent';
+        // the client's count stays though the event is not stored: nothing more is, today
+        if (!(await take(trx, day, ALL, budget.perDay))) return 'day_spent';
+        await trx
+          .insertInto('analytics_events')
+          .values({
+            id: ulid(now),
+            event_type: event.eventType,
+            value: event.value,
+            device_id: event.deviceId,
+            session_id: event.sessionId,
+            user_id: event.userId,
+            record: JSON.stringify(event.record),
+            created_at: now,
+          })
+          .execute();
+        return 'stored';
+      });
     },
 
     /**
@@ -54,6 +101,14 @@ export function createAnalyticsRepository(db: Db) {
         deleted += n;
         if (n < 5000) return deleted;
       }
+    },
+
+    /** Deletes the budgets of the days before `now`'s: only today's decide anything. */
+    async deleteBudgetsBefore(now: number): Promise<void> {
+      await kysely
+        .deleteFrom('analytics_budgets')
+        .where('day', '<', Math.floor(now / DAY_MS))
+        .execute();
     },
 
     /** Counts per event type (with distinct devices and sessions) and per UTC day, between two instants. */
