@@ -8,7 +8,7 @@ const { app, db } = await startServer(env);
 
 await app.listen({ port: env.port, host: env.host });
 const shown = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
-app.log.info(`Storefront ready at http://${shown}:${env.port} (${db.dialect})`);
+app.log.info(`Storefront ready at http://${shown}:${env.port} (${db.dialect}, Node ${process.version})`);
 // also for the person who typed `npm start`, whatever the log level
 console.log(`\n  Shop running at http://${shown}:${env.port}\n`);
 
