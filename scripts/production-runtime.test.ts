@@ -27,7 +27,7 @@ describe('production runs the server as the tests and benchmarks do (decision 05
 describe(`the shop runs and is tested on Node ${NODE_MAJOR} (decision 078)`, () => {
   const pkg = JSON.parse(read('package.json')) as { optionalDependencies?: Record<string, string> };
 
-  it('these tests run on it: npm puts the project\'s own node first on the PATH of its scripts', () => {
+  it("these tests run on it: npm puts the project's own node first on the PATH of its scripts", () => {
     expect(process.versions.node.split('.')[0]).toBe(String(NODE_MAJOR));
   });
 
