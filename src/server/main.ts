@@ -9,7 +9,7 @@ const { app, db } = await startServer(env);
 
 await app.listen({ port: env.port, host: env.host });
 const origin = listenOrigin(app);
-app.log.info(`Storefront ready at ${origin} (${db.dialect})`);
+app.log.info(`Storefront ready at ${origin} (${db.dialect}, Node ${process.version})`);
 // also for the person who typed `npm start`, whatever the log level
 console.log(`\n  Shop running at ${origin}\n`);
 
