@@ -1,5 +1,5 @@
 /**
- * A fault of the database or the disk under it that passes by itself (or once the operator
+ * A fault of the database, the disk under it, or the Redis several instances share, that passes by itself (or once the operator
  * frees space), as opposed to a bad request or a bug: the request it touched answers 503
  * with Retry-After, its transaction rolled back, and the shop carries on (ARCHITECTURE §4).
  */
@@ -27,6 +27,16 @@ const PG_CONNECTION_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'timeout exceeded when trying to connect',
 ];
+/**
+ * ioredis's words for a shared Redis it cannot reach: it fails a command at once rather than
+ * queue it (decision 075), and ends one that got no answer in time.
+ */
+const REDIS_UNAVAILABLE_MESSAGES = [
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Connection is closed.',
+  'Socket timeout.',
+  'Reached the max retries per request limit',
+];
 /** The socket's errors on the way to the database server. */
 const SOCKET_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /** A full or failing disk, as SQLite, the WAL's own fdatasync or PostgreSQL (53100) says it. */
@@ -39,7 +49,7 @@ function faultOfOne(err: { code?: unknown; message?: unknown }): Fault | null {
   if (code.startsWith('SQLITE_BUSY')) return BUSY;
   if (SOCKET_CODES.has(code) || PG_UNAVAILABLE.test(code)) return CONNECTION;
   const message = typeof err.message === 'string' ? err.message : '';
-  return PG_CONNECTION_MESSAGES.some((m) => message.startsWith(m)) ? CONNECTION : null;
+  return [...PG_CONNECTION_MESSAGES, ...REDIS_UNAVAILABLE_MESSAGES].some((m) => message.startsWith(m)) ? CONNECTION : null;
 }
 
 /** The passing fault behind `err` (itself or one of its causes), or null when it is none: a bug, or a refusal. */

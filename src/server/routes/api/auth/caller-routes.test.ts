@@ -7,6 +7,7 @@ import { callerMessages } from '../../../services/caller-verification.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { testShopConfig } from '../../../testing/fixtures.ts';
 import { buildTestApp } from '../../../testing/test-app.ts';
+import { freePort } from '../../../reliability/server-process.ts';
 import { REFRESH_COOKIE } from './auth-kit.ts';
 
 /** A local stand-in for Truecaller's profile endpoint: one good access token, one number. */
@@ -133,5 +134,32 @@ describe('caller verification switched off (the default)', () => {
     expect(res.statusCode).toBe(404);
     await app.close();
     await dispose();
+  });
+});
+
+describe('caller verification while the shared Redis is unreachable', () => {
+  it('answers 503 with Retry-After, not 500: the nonces and tickets live in Redis', async () => {
+    const { db, dispose } = await testDatabases[0]!.open();
+    // a port nothing listens on: the Redis of several instances, down
+    const redisUrl = `redis://127.0.0.1:${await freePort()}`;
+    const config = { ...testShopConfig(), callerVerification: { provider: 'truecaller', partnerKey: 'partner-key', partnerName: 'Test Shop' } };
+    const app = await buildTestApp(db, { config, redisUrl });
+    try {
+      const calls = [
+        app.inject({ method: 'POST', url: '/api/auth/caller/exchange', payload: { nonce: 'n-abcdefgh-1', authToken: 'some-ticket' } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/caller/callback',
+          payload: { requestId: 'n-abcdefgh-2', accessToken: 'tc-good-token', endpoint: 'https://profile4-noneu.truecaller.com/v1/default' },
+        }),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await app.close();
+      await dispose();
+    }
   });
 });
