@@ -5,13 +5,16 @@ import type { Redis } from 'ioredis';
 
 type Route = Parameters<FastifyRateLimitStore['child']>[0];
 
-/** Counts in Redis while it answers, else in this instance's memory. */
-class FailoverStore implements FastifyRateLimitStore {
-  readonly #redis: Redis;
-  readonly #shared: FastifyRateLimitStore;
-  readonly #own: FastifyRateLimitStore;
+/** A store that can also read a count without counting (`{ increment: false }`), as the plugin's own two do. */
+type ReadableStore = FastifyRateLimitStore & { read: NonNullable<InstanceType<typeof LocalStore>['read']> };
 
-  constructor(redis: Redis, shared: FastifyRateLimitStore, own: FastifyRateLimitStore) {
+/** Counts in Redis while it answers, else in this instance's memory. */
+class FailoverStore implements ReadableStore {
+  readonly #redis: Redis;
+  readonly #shared: ReadableStore;
+  readonly #own: ReadableStore;
+
+  constructor(redis: Redis, shared: ReadableStore, own: ReadableStore) {
     this.#redis = redis;
     this.#shared = shared;
     this.#own = own;
@@ -23,8 +26,15 @@ class FailoverStore implements FastifyRateLimitStore {
     this.#shared.incr(key, (err, result) => (err ? this.#own.incr(key, callback, timeWindow, max) : callback(null, result)), timeWindow, max);
   }
 
+  /** A count without counting (`{ increment: false }`), from where `incr` would count now. */
+  read(...[key, callback, timeWindow, max]: Parameters<ReadableStore['read']>): void {
+    if (this.#redis.status !== 'ready') return this.#own.read(key, callback, timeWindow, max);
+    this.#shared.read(key, (err, result) => (err ? this.#own.read(key, callback, timeWindow, max) : callback(null, result)), timeWindow, max);
+  }
+
   child(route: Route): FastifyRateLimitStore {
-    return new FailoverStore(this.#redis, this.#shared.child(route), this.#own.child(route));
+    // the plugin's stores make children of their own kind
+    return new FailoverStore(this.#redis, this.#shared.child(route) as ReadableStore, this.#own.child(route) as ReadableStore);
   }
 }
 
