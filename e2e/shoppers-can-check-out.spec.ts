@@ -187,6 +187,8 @@ test.describe('Shoppers can check out', () => {
     await page.getByLabel('UPI reference (UTR)').fill('412345678901');
     await page.getByRole('button', { name: 'I have paid' }).click();
     await expect(page.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();
+    // and by when: a reference nobody confirms does not hold the order for ever (decision 073)
+    await expect(page.getByText(/^The shop will confirm your payment by .+\. An order whose payment is not confirmed by then is cancelled\.$/)).toBeVisible();
   });
 
   test('paying with PayU goes to PayU and back; the order is paid', async ({ page, catalog }) => {

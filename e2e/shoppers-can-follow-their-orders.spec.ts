@@ -131,12 +131,17 @@ test.describe('Shoppers can follow their orders', () => {
     await expect(main.getByText('Thank you! The shop will confirm your payment shortly.')).toBeVisible();
     // the order's payment line follows without a reload, and there is nothing left to pay
     await expect(main.getByText('Payment: Being verified by the shop')).toBeVisible();
+    const deadline = main.getByText(/^The shop will confirm your payment by .+\. An order whose payment is not confirmed by then is cancelled\.$/);
+    await expect(deadline).toBeVisible();
     await expect(main.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
     // the shop has not accepted the order: no invoice yet
     await expect(main.getByRole('link', { name: 'Tax invoice' })).toHaveCount(0);
 
     setOrderStatus(number, 'confirmed');
     await page.reload();
+    // accepted by the shop, the order no longer runs out
+    await expect(main.getByText('Payment: Being verified by the shop')).toBeVisible();
+    await expect(deadline).toHaveCount(0);
     await main.getByRole('link', { name: 'Tax invoice' }).click();
     await expect(page).toHaveURL(/\/account\/orders\/[^/#?]+\/invoice$/);
     const invoiceUrl = page.url();

@@ -4,7 +4,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
-import { ASHA, orderOneForPickup, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { ASHA, fillShopper, orderOneForPickup, orderPickupPayingOnDelivery, pressAddToCart } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
 import { ownShopPort } from './fixtures/servers.ts';
 import type { Catalog } from './fixtures/shop-data.ts';
@@ -208,6 +208,59 @@ test.describe('The owner can run the shop', () => {
       await shopper.goto('/catalog');
       await expect(shopper.getByRole('main')).not.toContainText(product.title);
       expect((await shopper.goto(`/p/${product.variantId}`))?.status()).toBe(404);
+    });
+  });
+
+  test('a price the owner changes while a shopper is at checkout is not charged unasked: the shopper reads the new total and places the order again', async ({
+    browser,
+    catalog,
+  }, testInfo) => {
+    await inOwnShop(browser, testInfo, async ({ board, visit }) => {
+      const product = orderable(catalog);
+      const shopper = await visit();
+      await shopper.goto(`/p/${product.variantId}`);
+      await pressAddToCart(shopper, product);
+      await shopper.goto('/checkout');
+      // the checkout's quote for the order as it will be sent: pickup, paid at the counter, Asha's contact
+      const settled = shopper.waitForResponse((r) => {
+        if (!r.url().endsWith('/fn/order/quote')) return false;
+        const { order } = JSON.parse(r.request().postData() ?? '{}') as {
+          order?: { deliveryMode: string; paymentType: string | null; personalDetails: { email: string } };
+        };
+        return order?.deliveryMode === 'pickup' && order.paymentType === 'pof' && order.personalDetails.email === ASHA.email;
+      });
+      await fillShopper(shopper, ASHA);
+      await shopper.getByRole('radio', { name: 'Pickup' }).check();
+      await shopper.getByRole('radio', { name: 'Pay at the counter' }).check();
+      await settled;
+      const grandTotal = shopper.getByTestId('order-totals').locator('[data-code="grand_total"] dd');
+      const shown = (await grandTotal.textContent())!.trim();
+
+      // meanwhile the owner puts the product on offer, a rupee below its price
+      await board.getByRole('button', { name: 'Products' }).click();
+      await board.getByLabel('Find a product').fill(product.title);
+      await board
+        .getByRole('button', { name: new RegExp(`^${product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+        .first()
+        .click();
+      const form = board.getByRole('form', { name: `Edit ${product.title}` });
+      await form.getByLabel('Offer price').fill(String(Math.floor(product.price.regular) - 1));
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByText('Saved: the shop shows it now.')).toBeVisible();
+
+      // the order the shopper sends is for the total they saw: refused, with the new one, and nothing placed
+      await shopper.getByRole('button', { name: 'Place order' }).click();
+      const problem = shopper.getByRole('alert').filter({ hasText: 'The total of your order is now' });
+      await expect(problem).toBeVisible();
+      await expect(grandTotal).not.toHaveText(shown);
+      const now = (await grandTotal.textContent())!.trim();
+      await expect(problem).toHaveText(`The total of your order is now ${now}. Please check it and place your order again.`);
+      await expect(shopper.getByRole('dialog', { name: 'Order confirmation' })).toHaveCount(0);
+
+      // placed again, it is taken at the total now shown
+      await shopper.getByRole('button', { name: 'Place order' }).click();
+      await shopper.getByRole('dialog', { name: 'Order confirmation' }).getByRole('button', { name: 'OK' }).click();
+      await expect(shopper.getByTestId('order-totals').locator('[data-code="grand_total"] dd')).toHaveText(now);
     });
   });
 

@@ -152,6 +152,7 @@ test.describe('The owner runs a day from a phone', () => {
     for (const total of ['Subtotal', 'Shipping and Handling', 'Packing Charges', 'Tax (5%)']) await expect(items).toContainText(total);
     await expect(items).toContainText(`Grand Total${grandTotal}`);
     await expect(board.getByRole('region', { name: 'Payment' })).toContainText('UPI reference (UTR): 412345678901');
+    await expect(board.getByRole('region', { name: 'Payment' }).getByText(/^Verify by .+, or the order is cancelled$/)).toBeVisible();
     await expect(board.getByText(/^Welcome, /)).toHaveCount(0, { timeout: 15_000 });
     await expectNoSeriousA11yViolations(board);
 

@@ -34,6 +34,8 @@ const shop = (
     maxQuantityPerLine: { units: 50, kg: 25 },
     maxGuestOrderValue: 10_000,
     unpaidHoldMinutes: 30,
+    upiVerifyHours: 12,
+    maxSlotPlacesPerCustomer: 2,
     orderRateLimit: { perAddress: 30, perContact: 5, windowMinutes: 10 },
     closedMessage: '',
   },

@@ -35,7 +35,9 @@ const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
   digital: ['placed', 'confirmed', 'delivered'],
 };
 
-const finalStatuses: ReadonlySet<string> = new Set<OrderStatus>(['rejected', 'delivered', 'served', 'picked_up', 'cancelled']);
+/** Nothing happens to an order in these any more: it was handed over, or it ended unfulfilled. */
+export const finalStatusList: readonly OrderStatus[] = ['rejected', 'delivered', 'served', 'picked_up', 'cancelled'];
+const finalStatuses: ReadonlySet<string> = new Set<string>(finalStatusList);
 
 /** The order reached its shopper — delivered, served or picked up: they may review what it held, and the shop knows them. */
 export const handedOverStatuses: readonly OrderStatus[] = ['delivered', 'served', 'picked_up'];

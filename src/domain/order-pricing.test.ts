@@ -38,7 +38,7 @@ const products = new Map([product('recipe-ebook', 149, true), product('gift-card
 
 /** The totals lines an order of these products would be charged, as [code, rupees]. */
 function charged(ids: string[], deliveryMode: DeliveryMode = 'ship') {
-  const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType: 'upi-manual' }, products, shop, null, { loggedIn: true });
+  const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType: 'upi-manual' }, products, shop, null);
   if (!priced.ok) throw new Error(priced.refusal.reason);
   return { digital: priced.priced.digital, lines: priced.priced.totals.lines.map((l) => [l.code, l.value / 100]) };
 }
@@ -104,7 +104,7 @@ describe('priceOrder for downloads and services', () => {
 
   it('refuses pay on delivery for a cart of only digital products, in any mode; a mixed cart may still pay so', () => {
     const withPayment = (ids: string[], paymentType: 'pof' | 'upi-manual' | 'payu', deliveryMode: DeliveryMode = 'ship') => {
-      const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType }, products, shop, null, { loggedIn: true });
+      const priced = priceOrder({ items: ids.map((id) => ({ id, qty: 1 })), deliveryMode, paymentType }, products, shop, null);
       return priced.ok ? 'priced' : priced.refusal.reason;
     };
     for (const mode of ['ship', 'pickup', 'dine'] as const) expect(withPayment(['recipe-ebook', 'gift-card-1000'], 'pof', mode)).toBe('no_delivery_to_pay_at');

@@ -1,4 +1,4 @@
-import { addMinor, formatMoney, multiplyMinor, pricesOf, toMinor, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
+import { addMinor, formatMoney, minor, multiplyMinor, pricesOf, toMinor, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
 import type { OrderRequest } from './order.ts';
 import { checkQuantity, type QuantityProblem } from './quantity.ts';
 import { mayPayWith } from './checkout-rules.ts';
@@ -41,12 +41,36 @@ export type QuantityRefusal = { index: number; problem: QuantityProblem } | { in
 /** What the shopper reads when a line asks for more than `orderConfig.maxQuantityPerLine`. */
 export const overLimitMessage = (max: number, isFraction: boolean) => `You can order at most ${max}${isFraction ? ' kg' : ''} of one product.`;
 
-/** What the shopper reads when a guest's order not paid online is above `orderConfig.maxGuestOrderValue`. */
-export const orderLimitMessage = (limit: Minor, format: PriceFormat) =>
-  `Orders above ${formatMoney(limit, format)} that are not paid online need an account: please log in, or pay online.`;
+/**
+ * What the shopper reads when the orders a guest or a new account has not paid would come to more than
+ * `orderConfig.maxGuestOrderValue` (decision 073); `gateway`: the shop takes payments through PayU, the way out.
+ */
+export const orderLimitMessage = (limit: Minor, format: PriceFormat, { gateway }: { gateway: boolean }) =>
+  `Guests and new customers can have at most ${formatMoney(limit, format)} in orders not yet paid. ${gateway ? 'Please pay by card or netbanking, or order less.' : 'Please order less.'}`;
 
-/** Paid online: the money is taken before the order is handed over (and an unpaid one expires). */
-export const paidOnline = (type: string | null | undefined): boolean => type === 'payu' || type === 'upi-manual';
+/**
+ * Paid through a payment gateway (PayU): the money is taken before the order is handed over, and an
+ * unpaid one expires. A UPI transfer to the shop's own id is not: only the owner can tell it came.
+ */
+export const paidThroughGateway = (type: string | null | undefined): boolean => type === 'payu';
+
+/**
+ * The cap on what a guest or a new account may hold unpaid (`maxGuestOrderValue`, decision 073) when an
+ * order is to be paid this way (null: an enquiry, which takes no payment): 0 when none applies (paid
+ * through a gateway, or the shop set no cap).
+ */
+export const unpaidLimitFor = (shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig'>, paymentType: string | null | undefined): Minor =>
+  paidThroughGateway(paymentType) ? minor(0) : toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
+
+/** Whether the shop offers a payment gateway (PayU): the way past `maxGuestOrderValue` its refusal can point to. */
+export const takesGateway = (shop: Pick<ShopConfig, 'payment'>): boolean => shop.payment.providers.some((p) => paidThroughGateway(p.id));
+
+/** What the shopper reads when they hold `orderConfig.maxSlotPlacesPerCustomer` places of a delivery slot already. */
+export const slotLimitMessage = (max: number) => `You already have ${max === 1 ? 'an order' : `${max} orders`} in this delivery slot. Choose another slot.`;
+
+/** What the shopper reads when the order's total is no longer the one they were shown. */
+export const priceChangedMessage = (total: Minor, format: PriceFormat) =>
+  `The total of your order is now ${formatMoney(total, format)}. Please check it and place your order again.`;
 export type CouponProblem = 'unknown' | 'used' | 'expired' | 'not_yet' | 'minimum' | 'first_order';
 
 /** Why an order cannot be placed; nothing is written for any of them. */
@@ -58,8 +82,12 @@ export type OrderRefusal =
   /** The owner's switch is off, or (with `hours`) the shop is outside its ordering hours, opening again at `opensAt` (null: not within a year). */
   | { reason: 'store_closed'; hours?: { opensAt: number | null; now: number } }
   | { reason: 'quantity'; lines: QuantityRefusal[] }
-  /** A guest's order not paid online above `orderConfig.maxGuestOrderValue`. */
+  /** The open orders of a guest or a new account not paid through a gateway, this one included, above `orderConfig.maxGuestOrderValue`. */
   | { reason: 'order_limit'; limit: Minor }
+  /** The shopper holds `orderConfig.maxSlotPlacesPerCustomer` places of the delivery slot already. */
+  | { reason: 'slot_limit_reached'; max: number }
+  /** The order's total is not the one the shopper was shown (`order.quotedTotal`): what it would be now. */
+  | { reason: 'price_changed'; priced: PricedOrder }
   /** Checked as a digital order (no address, no slot), it holds something to carry after all: the owner changed a product's type meanwhile. */
   | { reason: 'needs_delivery' }
   /** Pay on delivery chosen for an order of only downloads and services: there is no delivery to pay at (decision 041). */
@@ -88,7 +116,6 @@ export function priceOrder(
   products: ReadonlyMap<string, OrderableProduct>,
   shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>,
   coupon: OrderCoupon | null,
-  { loggedIn }: { loggedIn: boolean },
 ): { ok: true; priced: PricedOrder } | { ok: false; refusal: OrderRefusal } {
   const missing = [...new Set(order.items.map((i) => i.id).filter((id) => !products.has(id)))].sort();
   if (missing.length) return { ok: false, refusal: { reason: 'unavailable', ids: missing } };
@@ -126,10 +153,6 @@ export function priceOrder(
   const enquiry = !shop.orderConfig.orderEnabled;
   if (digital && !enquiry && !mayPayWith(order.paymentType, { digital })) return { ok: false, refusal: { reason: 'no_delivery_to_pay_at' } };
   const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null, digital }, config);
-  // an order nobody has paid for, from someone the shop cannot reach again, is capped
-  const limit = toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
-  if (!loggedIn && limit > 0 && (enquiry || !paidOnline(order.paymentType)) && totals.grandTotal > limit)
-    return { ok: false, refusal: { reason: 'order_limit', limit } };
   return { ok: true, priced: { totals, digital, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
 }
 

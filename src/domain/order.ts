@@ -72,6 +72,11 @@ export const orderRequestSchema = z.object({
     couponCode: z.string().trim().max(40).nullish(),
     /** For the shop, printed on the slip and the kitchen ticket. */
     note: z.string().trim().max(500, checkoutMessages.invalid).optional().default(''),
+    /**
+     * The grand total the checkout showed (the quote's `grandTotal`, in the shop's decimals): when the
+     * order would cost anything else now, it is refused with the new quote and nothing is placed.
+     */
+    quotedTotal: z.number().finite().nonnegative().max(1e12).nullish(),
   }),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
@@ -140,6 +145,11 @@ export type OrderView<M = number> = {
   };
   couponCode: string | null;
   createdAt: number;
+  /**
+   * When the shopper gave the UPI reference the shop has still to confirm (`awaiting_verification`);
+   * null otherwise. The shop confirms it by `upiVerifyBy` (domain/payments.ts) or the order is cancelled.
+   */
+  paymentClaimedAt: number | null;
   /** What a paid order that ended unfulfilled owes the shopper, and whether the shop paid it back. */
   refund: OrderRefund<M> | null;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upiLink } from './payments.ts';
+import { upiLink, upiVerifyBy } from './payments.ts';
 
 describe('upiLink', () => {
   it('carries payee, amount with 2 decimals, currency, note and reference, with spaces as %20', () => {
@@ -7,5 +7,18 @@ describe('upiLink', () => {
     expect(link).toBe('upi://pay?pa=demo.shop%40okbank&pn=Kirana%20%26%20Co.&am=1098.95&cu=INR&tn=Order%2001JABC&tr=01JABC');
     const params = new URLSearchParams(link.slice('upi://pay?'.length));
     expect(Object.fromEntries(params)).toEqual({ pa: 'demo.shop@okbank', pn: 'Kirana & Co.', am: '1098.95', cu: 'INR', tn: 'Order 01JABC', tr: '01JABC' });
+  });
+});
+
+describe('upiVerifyBy', () => {
+  const given = Date.UTC(2026, 10, 21, 3, 35);
+  const order = { status: 'placed', paymentStatus: 'awaiting_verification', paymentClaimedAt: given };
+
+  it('is upiVerifyHours after the reference was given, while the shop has neither confirmed the payment nor accepted the order', () => {
+    expect(upiVerifyBy(order, { upiVerifyHours: 12 })).toBe(Date.UTC(2026, 10, 21, 15, 35));
+    expect(upiVerifyBy({ ...order, paymentStatus: 'paid' }, { upiVerifyHours: 12 })).toBeNull();
+    expect(upiVerifyBy({ ...order, status: 'confirmed' }, { upiVerifyHours: 12 })).toBeNull();
+    expect(upiVerifyBy({ ...order, status: 'cancelled' }, { upiVerifyHours: 12 })).toBeNull();
+    expect(upiVerifyBy({ ...order, paymentStatus: 'awaiting_payment', paymentClaimedAt: null }, { upiVerifyHours: 12 })).toBeNull();
   });
 });

@@ -21,3 +21,18 @@ export function upiLink(payee: UpiPayee, payment: { amount: string; note: string
 
 /** A UPI transaction reference (UTR) as banks print it: 12 digits; some apps show up to 22 letters and digits. */
 export const UTR = /^[A-Za-z0-9]{12,22}$/;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * By when the shop must confirm a UPI payment the shopper says they made (decision 073): their
+ * reference's time plus `orderConfig.upiVerifyHours`; an order still unconfirmed then is cancelled.
+ * Null when no such deadline runs: no reference waiting, or the order accepted or ended.
+ */
+export function upiVerifyBy(
+  order: { status: string; paymentStatus: string; paymentClaimedAt: number | null },
+  orderConfig: { upiVerifyHours: number },
+): number | null {
+  if (order.status !== 'placed' || order.paymentStatus !== 'awaiting_verification' || order.paymentClaimedAt === null) return null;
+  return order.paymentClaimedAt + orderConfig.upiVerifyHours * HOUR_MS;
+}

@@ -100,15 +100,26 @@ const orderConfigSchema = z.object(
     maxQuantityPerLine: z
       .object({ units: z.number().int().min(1).max(100_000).default(50), kg: z.number().min(0.01).max(100_000).default(25) })
       .default({ units: 50, kg: 25 }),
-    /** The largest order a shopper who is not logged in may place without paying online (pay on delivery, enquiries); 0 for no limit. */
+    /**
+     * The most a guest, or an account the shop has never handed an order to nor been paid by, may
+     * have in open orders not paid through a gateway (pay on delivery, UPI to the shop's id,
+     * enquiries), this order included (decision 073); 0 for no limit.
+     */
     maxGuestOrderValue: money.default(10_000),
-    /** An order waiting for online payment (PayU, UPI) that is not paid within this many minutes is cancelled and its stock returns. */
+    /**
+     * An order waiting for online payment (PayU, UPI) that is not paid within this many minutes is cancelled and its
+     * stock returns; a payment started meanwhile gives it this long again, up to twice this from its placing.
+     */
     unpaidHoldMinutes: z
       .number()
       .int()
       .min(5)
       .max(7 * 24 * 60)
       .default(30),
+    /** A UPI reference the owner has not confirmed (marked paid) within this many hours of the shopper giving it cancels the order. */
+    upiVerifyHours: z.number().int().min(1).max(168).default(12),
+    /** How many places of one delivery slot one shopper (account, e-mail or phone) may hold at once. */
+    maxSlotPlacesPerCustomer: z.number().int().min(1).max(100_000).default(2),
     /** How many orders one address (IP) and one contact (e-mail or phone) may place within `windowMinutes`. */
     orderRateLimit: z
       .object({

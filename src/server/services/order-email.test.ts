@@ -63,6 +63,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   },
   couponCode: null,
   createdAt: 0,
+  paymentClaimedAt: null,
   refund: null,
   cancelRequested: false,
   ...over,

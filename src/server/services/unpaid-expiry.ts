@@ -29,8 +29,9 @@ type Options = {
 };
 
 /**
- * Unpaid orders expire (issue 20): an order placed for online payment holds its stock and
- * delivery slot for `orderConfig.unpaidHoldMinutes`, then gives them back. Every instance
+ * Unpaid orders expire (issue 20, decision 073): an order placed for online payment holds its stock and
+ * delivery slot for `orderConfig.unpaidHoldMinutes` (at most twice that if a payment is started again),
+ * and one whose UPI reference the owner has not confirmed for `orderConfig.upiVerifyHours`, then gives them back. Every instance
  * sweeps; the repository's conditional update makes each cancellation happen once. The
  * owner's board and the shopper hear of it as of any cancellation.
  */
@@ -39,7 +40,8 @@ export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents,
   async function sweep(): Promise<number> {
     const shop = shopNow();
     if (!shop) return 0;
-    const expired = await orders.expireUnpaid(shop.orderConfig.unpaidHoldMinutes, clock());
+    const { unpaidHoldMinutes: holdMinutes, upiVerifyHours: verifyHours } = shop.orderConfig;
+    const expired = await orders.expireUnpaid({ holdMinutes, verifyHours }, clock());
     if (expired.length) catalog.invalidate();
     for (const { order, userId } of expired) {
       log.info({ orderId: order.id }, 'unpaid order expired');

@@ -31,6 +31,8 @@ export function useFormatWhen() {
       longDay: (iso: string) => longDay.format(Date.parse(iso)),
       /** 10:30 am */
       time: (iso: string) => time.format(Date.parse(iso)),
+      /** Mon, 23 Nov, 10:30 am */
+      dayTime: (iso: string) => `${day.format(Date.parse(iso))}, ${time.format(Date.parse(iso))}`,
       /** Monday, 23 November 2026, 10:30 am */
       dayAndTime: (iso: string) => `${longDay.format(Date.parse(iso))}, ${time.format(Date.parse(iso))}`,
     };

@@ -121,6 +121,22 @@ export function createIdempotencyRepository(db: Db) {
   const { kysely } = db;
   return {
     /**
+     * What a key answers already, read before any work (a retry is answered from it, and the
+     * order call's limits never count it); null while the key is free. Nothing is claimed:
+     * the work's own transaction still claims the key, so a request that finds it free here
+     * and races another with the same key still gets one answer.
+     */
+    async held(scope: string, key: string, requestHash: string, now = Date.now()): Promise<Exclude<Claim, { state: 'claimed' }> | null> {
+      const row = await kysely
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'status_code', 'response', 'created_at'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return !row || isFree(row, now) ? null : claimOf(row, requestHash);
+    },
+
+    /**
      * Claims the key and stores its answer in one go (a refusal: no work to commit with
      * it); when the key was taken meanwhile, what it answers instead.
      */

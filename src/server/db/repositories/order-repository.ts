@@ -4,10 +4,11 @@ import { ulid } from 'ulid';
 import type { Order, OrderHistoryEntry, OrderRefund, OrderRequest, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { orderCouponOf, type Coupon } from '../../../domain/coupons.ts';
-import { customerIdentity } from '../../../domain/customer-identity.ts';
+import { customerIdentity, type CustomerIdentity } from '../../../domain/customer-identity.ts';
 import {
   paymentStatusFor,
   priceOrder,
+  unpaidLimitFor,
   shortage,
   shortagesOf,
   type OrderableProduct,
@@ -19,7 +20,7 @@ import { countsPerCustomer, customerProblem, findCoupon, redeemCoupon, releaseCo
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import { isDigitalType } from '../../../domain/cart-rules.ts';
 import { orderingClosed } from '../../../domain/ordering-hours.ts';
-import { minor, type Minor } from '../../../domain/money.ts';
+import { minor, toMinor, type Minor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { TotalsLine } from '../../../domain/totals.ts';
 import type { Db } from '../database.ts';
@@ -32,6 +33,7 @@ import { numberOf, numberStatement, takeNumber } from './counter-repository.ts';
 import { owesRefund } from './refund-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { storeIsOpen, storeSwitch } from './store-repository.ts';
+import { knownCustomerQuery, namesSomebody, slotPlacesHeld, unpaidHeldQuery } from './customer-holds.ts';
 import { answerStatement, claimStatement, heldClaim, readClaim, storeAnswer, sweepKeys, type Claim, type KeyUse } from './idempotency-repository.ts';
 
 export type PlaceResult =
@@ -80,35 +82,51 @@ const productColumns = [
   'hsn',
 ] as const;
 
+/** Whose unpaid orders an order's cap counts (decision 073): the shopper, and whether it is an account the shop may know. */
+type CappedCustomer = { who: CustomerIdentity; account: boolean };
+
+/** What the cap reads of a customer: their open unpaid orders' total, and whether the shop knows them (an account's only). */
+export type CustomerHolds = { held: Minor; known: boolean };
+
 /**
  * The products an order names, as its rules read them (a hidden one is not there to order),
- * and whether the owner's switch has the shop open, read with them. With `claim` (PostgreSQL:
- * the Idempotency-Key's claim), that runs first in the same statement, as a data-modifying
- * CTE: one round trip for both; `KeyTaken` is thrown when it claimed nothing.
+ * and whether the owner's switch has the shop open, read with them — and with `capped`, what
+ * that customer holds unpaid (`customer-holds.ts`). With `claim` (PostgreSQL: the
+ * Idempotency-Key's claim), that runs first in the same statement, as a data-modifying
+ * CTE: one round trip for all; `KeyTaken` is thrown when it claimed nothing.
  */
 async function orderableProducts(
   trx: Reader,
   ids: readonly string[],
   now: number,
   claim?: Compilable,
-): Promise<{ open: boolean; products: Map<string, OrderableProduct> }> {
+  capped?: CappedCustomer,
+): Promise<{ open: boolean; products: Map<string, OrderableProduct>; holds: CustomerHolds }> {
+  // a guest with no contact is nobody in particular: their order is capped on its own
+  const sums = capped && namesSomebody(capped.who);
+  const knows = capped?.account === true;
   const query = trx
     .selectFrom('products')
     .select(productColumns)
     .select((eb) => storeSwitch(eb).as('store_switch'))
+    .$if(!!sums, (q) => q.select(() => unpaidHeldQuery(trx, capped!.who).as('unpaid_held')))
+    .$if(knows, (q) => q.select(() => knownCustomerQuery(trx, capped!.who).as('known_customer')))
     .where('id', 'in', [...ids])
     .where('hidden', '=', 0);
   type Row = Awaited<ReturnType<typeof query.execute>>[number];
   let rows: Row[];
   if (claim) {
     // one row even when no product is there: the claim's count, joined to the products found
-    const columns = sql.join([...productColumns, 'store_switch'].map((c) => sql.ref(`p.${c}`)));
+    const read = [...productColumns, 'store_switch', ...(sums ? ['unpaid_held'] : []), ...(knows ? ['known_customer'] : [])];
+    const columns = sql.join(read.map((c) => sql.ref(`p.${c}`)));
     const { rows: joined } = await sql<{ claimed: number | string } & (Row | { [K in keyof Row]: null })>`with claim as (${claim})
       select c.claimed, ${columns} from (select count(claim.scope) as claimed from claim) c left join ${query} p on true`.execute(trx);
     if (!Number(joined[0]?.claimed)) throw new KeyTaken();
     rows = joined.filter((r): r is typeof r & Row => r.id !== null);
   } else rows = await query.execute();
   const open = rows.length ? rows[0]!.store_switch !== '0' : await storeIsOpen(trx);
+  // with no product found the order is refused as unavailable, before any cap is asked
+  const holds = { held: minor(Number(rows[0]?.unpaid_held ?? 0)), known: rows[0]?.known_customer != null };
   const price = (m: number | null) => (m === null ? null : minor(m));
   const products = new Map(
     rows.map((r) => [
@@ -129,7 +147,7 @@ async function orderableProducts(
       } satisfies OrderableProduct,
     ]),
   );
-  return { open, products };
+  return { open, products, holds };
 }
 
 /** A request's coupon code as stored: upper case, or null for none. */
@@ -149,7 +167,10 @@ async function priceRequest(
 ): Promise<QuoteResult & { coupon?: Coupon; shopper?: string[] }> {
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
-  const [{ open, products }, found] = await Promise.all([orderableProducts(trx, ids, now, claim), code ? findCoupon(trx, code, now) : null]);
+  // an enquiry takes no payment: capped as one not paid through a gateway, whatever the request says
+  const limit = unpaidLimitFor(shop, shop.orderConfig.orderEnabled ? request.order.paymentType : null);
+  const capped = limit > 0 ? { who: customerIdentity(userId, request.order.personalDetails), account: userId !== null } : undefined;
+  const [{ open, products, holds }, found] = await Promise.all([orderableProducts(trx, ids, now, claim, capped), code ? findCoupon(trx, code, now) : null]);
   // the owner's switch first, then the ordering hours
   if (!open) return { ok: false, reason: 'store_closed' };
   const closed = orderingClosed(shop, now);
@@ -160,8 +181,11 @@ async function priceRequest(
   const problem = found?.ok && shopper ? await customerProblem(trx, found.coupon, shopper) : null;
   if (problem) return { ok: false, reason: 'coupon', problem };
   const coupon = found?.ok ? found.coupon : undefined;
-  const result = priceOrder(request.order, products, shop, coupon ? orderCouponOf(coupon) : null, { loggedIn: userId !== null });
-  return result.ok ? { ...result, ...(coupon ? { coupon } : {}), ...(shopper ? { shopper } : {}) } : { ok: false, ...result.refusal };
+  const result = priceOrder(request.order, products, shop, coupon ? orderCouponOf(coupon) : null);
+  if (!result.ok) return { ok: false, ...result.refusal };
+  // nobody has paid for these, and the shop may not know who will: a guest's or a new account's open ones are capped together
+  if (capped && !holds.known && holds.held + result.priced.totals.grandTotal > limit) return { ok: false, reason: 'order_limit', limit };
+  return { ...result, ...(coupon ? { coupon } : {}), ...(shopper ? { shopper } : {}) };
 }
 
 export type Reader = Transaction<Database> | Db['kysely'];
@@ -251,10 +275,22 @@ type OrderRow = Selectable<OrderTable> & {
 export async function viewsOf(trx: Reader, orders: readonly OrderRow[]): Promise<Order[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [lineRows, totalRows] = await Promise.all([
+  // when each UPI reference still to check was given (its deadline runs from then): asked only when an order has one
+  const claimed = orders.filter((o) => o.payment_status === 'awaiting_verification').map((o) => o.id);
+  const [lineRows, totalRows, claims] = await Promise.all([
     trx.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('line_no').execute(),
     trx.selectFrom('order_totals').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('position').execute(),
+    claimed.length
+      ? trx
+          .selectFrom('payments')
+          .select(['order_id', 'created_at'])
+          .where('order_id', 'in', claimed)
+          .where('provider', '=', 'upi-manual')
+          .where('status', '=', 'awaiting_verification')
+          .execute()
+      : [],
   ]);
+  const claimedAt = new Map(claims.map((c) => [c.order_id, c.created_at]));
   const byOrder = <T extends { order_id: string }>(rows: T[]) => {
     const grouped = new Map<string, T[]>();
     for (const r of rows) {
@@ -266,11 +302,16 @@ export async function viewsOf(trx: Reader, orders: readonly OrderRow[]): Promise
   };
   const lines = byOrder(lineRows);
   const totals = byOrder(totalRows);
-  return orders.map((order) => viewOf(order, lines.get(order.id) ?? [], totals.get(order.id) ?? []));
+  return orders.map((order) => viewOf(order, lines.get(order.id) ?? [], totals.get(order.id) ?? [], claimedAt.get(order.id) ?? null));
 }
 
 /** One order's view from its rows as stored: what a read gives, and what `place` answers without reading back what it wrote. */
-function viewOf(order: OrderRow, lines: readonly Selectable<OrderLineTable>[], totals: readonly Selectable<OrderTotalTable>[]): Order {
+function viewOf(
+  order: OrderRow,
+  lines: readonly Selectable<OrderLineTable>[],
+  totals: readonly Selectable<OrderTotalTable>[],
+  paymentClaimedAt: number | null,
+): Order {
   const totalLines: TotalsLine[] = totals.map((t) => ({
     code: t.code as TotalsLine['code'],
     title: t.title,
@@ -307,6 +348,7 @@ function viewOf(order: OrderRow, lines: readonly Selectable<OrderLineTable>[], t
     details: JSON.parse(order.details) as Order['details'],
     couponCode: order.coupon_code,
     createdAt: order.created_at,
+    paymentClaimedAt,
     refund: refundOf(order),
   };
 }
@@ -440,6 +482,10 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           if (!quoted.ok) throw new Refused(quoted);
           const { lines, totals, digital } = quoted.priced;
           if (options.digital && !digital) throw new Refused({ ok: false, reason: 'needs_delivery' });
+          // the shopper agreed to the total they were shown, not to another one
+          const shown = order.quotedTotal;
+          if (shown != null && toMinor(shown, shop.localeConfig.fractionDigits) !== totals.grandTotal)
+            throw new Refused({ ok: false, reason: 'price_changed', priced: quoted.priced });
           // SQLite: the stock now; PostgreSQL: in the order's last statement, so the hot rows (the stock, the number) stay locked for less (decision 065)
           const shortages = pg ? [] : await takeStock(trx, lines, shop.orderConfig.allowOrderOnNoStock, now);
           if (shortages.length) throw new Refused({ ok: false, reason: 'out_of_stock', lines: shortages });
@@ -447,7 +493,13 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           // nothing is delivered for a digital order, so it takes no place in a slot, whatever it named
           const slot = digital ? undefined : options.slot;
           const takeSlot = async () => {
-            if (slot && !(await takePlaces(trx, orderId, slot.resource, [slot.start], slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
+            if (!slot) return;
+            if (!(await takePlaces(trx, orderId, slot.resource, [slot.start], slot.capacity))) throw new Refused({ ok: false, reason: 'slot_full' });
+            // counted once the place is taken: on PostgreSQL the slot's row stays locked until this order commits, so the
+            // orders for one slot count here one after another, each seeing the places of those before it
+            const max = shop.orderConfig.maxSlotPlacesPerCustomer;
+            if (namesSomebody(customer) && (await slotPlacesHeld(trx, customer, slot, orderId)) >= max)
+              throw new Refused({ ok: false, reason: 'slot_limit_reached', max });
           };
           if (!pg) await takeSlot();
 
@@ -518,6 +570,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             { ...row, refund_amount_minor: null, refund_method: null, refund_status: null, refund_reference: null, refund_refunded_at: null },
             lineRows,
             totalRows,
+            null,
           );
           const placed: PlaceResult & { ok: true } = { ok: true, order: view, notificationToken: token };
           if (!pg) {
@@ -596,6 +649,9 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
           .where('starts_at', '=', slot.start)
           .executeTakeFirst();
         if ((use?.taken ?? 0) >= slot.capacity) return { ok: false, reason: 'slot_full' };
+        const customer = customerIdentity(userId, request.order.personalDetails);
+        const max = shop.orderConfig.maxSlotPlacesPerCustomer;
+        if (namesSomebody(customer) && (await slotPlacesHeld(kysely, customer, slot)) >= max) return { ok: false, reason: 'slot_limit_reached', max };
       }
       return { ok: true, priced: quoted.priced };
     },
@@ -659,46 +715,81 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     },
 
     /**
-     * Cancels the orders still waiting for online payment (PayU, UPI without a reference)
-     * `holdMinutes` after they were placed or their last payment attempt started, giving
-     * their stock, slot and coupon back. Each is its own transaction whose update is
-     * conditional on the order still being placed and unpaid, so of several instances
-     * sweeping at once one cancels it, and a payment that lands first keeps it.
+     * Cancels the unpaid orders that hold stock for nothing (decisions 033, 073), giving their
+     * stock, slot place and coupon back: those still waiting for online payment (PayU, UPI
+     * without a reference) `holdMinutes` after they were placed or their last payment attempt
+     * started — never more than twice `holdMinutes` after they were placed, however often one
+     * starts — and those whose UPI reference the owner has not confirmed within `verifyHours` of
+     * the shopper giving it, while the order is still only placed. Each is its own transaction
+     * whose update is conditional on the order still being placed and in the payment status it
+     * was found in, so of several instances sweeping at once one cancels it, and a payment (or
+     * the owner marking it paid) that lands first keeps it.
      */
-    async expireUnpaid(holdMinutes: number, now = Date.now()): Promise<Array<{ order: Order; userId: string | null }>> {
+    async expireUnpaid(
+      { holdMinutes, verifyHours }: { holdMinutes: number; verifyHours: number },
+      now = Date.now(),
+    ): Promise<Array<{ order: Order; userId: string | null }>> {
       const before = now - holdMinutes * 60_000;
-      const due = await kysely
+      const unpaid = await kysely
         .selectFrom('orders')
         .select(['id', 'user_id'])
         .where('status', '=', 'placed')
         .where('payment_status', '=', 'awaiting_payment')
         .where('payment_type', 'in', ['payu', 'upi-manual'])
         .where('created_at', '<=', before)
-        // a shopper who started paying at minute 29 gets the whole hold again
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id').where('payments.created_at', '>', before))),
+        // a shopper who started paying at minute 29 gets the whole hold again, but a payment restarted every few minutes holds it only one hold more
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<=', now - 2 * holdMinutes * 60_000),
+            eb.not(
+              eb.exists(
+                eb.selectFrom('payments').select('payments.id').whereRef('payments.order_id', '=', 'orders.id').where('payments.created_at', '>', before),
+              ),
+            ),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(200)
+        .execute();
+      // the reference's deadline runs from when it was first given: a corrected one does not move it
+      const unverified = await kysely
+        .selectFrom('orders')
+        .select(['id', 'user_id'])
+        .where('status', '=', 'placed')
+        .where('payment_status', '=', 'awaiting_verification')
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('payments')
+              .select('payments.id')
+              .whereRef('payments.order_id', '=', 'orders.id')
+              .where('payments.provider', '=', 'upi-manual')
+              .where('payments.status', '=', 'awaiting_verification')
+              .where('payments.created_at', '<=', now - verifyHours * 3_600_000),
+          ),
         )
         .orderBy('created_at')
         .limit(200)
         .execute();
       const expired: Array<{ order: Order; userId: string | null }> = [];
-      for (const { id, user_id: userId } of due) {
+      const expire = async ({ id, user_id: userId }: { id: string; user_id: string | null }, paymentStatus: string, detail: Record<string, unknown>) => {
         const order = await kysely.transaction().execute(async (trx) => {
           const res = await trx
             .updateTable('orders')
             .set({ status: 'cancelled', updated_at: now })
             .where('id', '=', id)
             .where('status', '=', 'placed')
-            .where('payment_status', '=', 'awaiting_payment')
+            .where('payment_status', '=', paymentStatus)
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1) return null;
-          await recordAudit(trx, { actor: 'system', action: 'order.expired', subject: `order:${id}`, detail: { minutes: holdMinutes } }, now);
-          await outbox.record(trx, 'order.status_changed', id, { from: 'placed', to: 'cancelled', by: 'system', reason: 'unpaid' }, now);
+          await recordAudit(trx, { actor: 'system', action: 'order.expired', subject: `order:${id}`, detail }, now);
+          await outbox.record(trx, 'order.status_changed', id, { from: 'placed', to: 'cancelled', by: 'system', reason: detail.reason }, now);
           await endUnfulfilled(trx, id, 'system', now);
           return orderViewIn(trx, id);
         });
         if (order) expired.push({ order, userId });
-      }
+      };
+      for (const row of unpaid) await expire(row, 'awaiting_payment', { reason: 'unpaid', minutes: holdMinutes });
+      for (const row of unverified) await expire(row, 'awaiting_verification', { reason: 'upi_not_verified', hours: verifyHours });
       return expired;
     },
 

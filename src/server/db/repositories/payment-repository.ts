@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { endedUnfulfilled, unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
+import { knownCustomerQuery, namesSomebody, unpaidHeldQuery } from './customer-holds.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { owesRefund } from './refund-repository.ts';
 
@@ -27,24 +28,36 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
     const order = await reader.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
     return order && endedUnfulfilled(order.status) ? 'order_ended' : 'not_payable';
   };
+  /** Whether this order, with its customer's other open unpaid ones, comes to more than `limit`, unless the shop knows them (decision 073). */
+  async function overUnpaidLimit(orderId: string, limit: number): Promise<boolean> {
+    // who placed it and its total never change after it is placed
+    const order = await kysely
+      .selectFrom('orders')
+      .select(['user_id', 'customer_key', 'email_key', 'phone_key', 'grand_total_minor'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) return false;
+    const who = { key: order.customer_key ?? 'guest', email: order.email_key, phone: order.phone_key };
+    const [held, known] = await Promise.all([
+      namesSomebody(who) ? unpaidHeldQuery(kysely, who, orderId).executeTakeFirst() : null,
+      order.user_id === null ? null : knownCustomerQuery(kysely, who).executeTakeFirst(),
+    ]);
+    return !known && Number(held?.held ?? 0) + order.grand_total_minor > limit;
+  }
   return {
     /**
      * Sets how an unpaid order is paid: 'not_payable' when it is paid already (or not an
      * order that takes payment), 'order_ended' when it was cancelled or rejected,
-     * 'order_limit' when a guest's order above `guestLimit` would move to pay on delivery
-     * (the same cap the order call applies).
+     * 'order_limit' when it would take a guest's or a new account's open unpaid orders above
+     * `limit` (the cap the order call applies for this way of paying, `unpaidLimitFor`; 0: none).
      */
     async choose(
       orderId: string,
       provider: 'payu' | 'upi-manual' | 'pof',
-      { now = Date.now(), guestLimit = 0 }: { now?: number; guestLimit?: number } = {},
+      { now = Date.now(), limit = 0 }: { now?: number; limit?: number } = {},
     ): Promise<'ok' | 'not_payable' | 'order_ended' | 'order_limit'> {
       const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
-      if (provider === 'pof' && guestLimit > 0) {
-        // who placed it and its total never change after it is placed
-        const order = await kysely.selectFrom('orders').select(['user_id', 'grand_total_minor']).where('id', '=', orderId).executeTakeFirst();
-        if (order && order.user_id === null && order.grand_total_minor > guestLimit) return 'order_limit';
-      }
+      if (limit > 0 && (await overUnpaidLimit(orderId, limit))) return 'order_limit';
       const res = await kysely
         .updateTable('orders')
         .set({ payment_type: provider, payment_status: status, updated_at: now })
@@ -117,8 +130,17 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
       });
     },
 
-    /** The shopper's UPI reference: the order waits for the owner to find the money and mark it paid. Refused, changing nothing, for an order paid, ended or taking no payment. */
-    async recordUpiReference(orderId: string, utr: string, amountMinor: number, now = Date.now()): Promise<'ok' | 'not_payable' | 'order_ended'> {
+    /**
+     * The shopper's UPI reference: the order waits for the owner to find the money and mark it paid,
+     * by a deadline that runs from `claimedAt`, when the first reference was given (decision 073).
+     * Refused, changing nothing, for an order paid, ended or taking no payment.
+     */
+    async recordUpiReference(
+      orderId: string,
+      utr: string,
+      amountMinor: number,
+      now = Date.now(),
+    ): Promise<{ claimedAt: number } | 'not_payable' | 'order_ended'> {
       return kysely.transaction().execute(async (trx) => {
         const order = await trx
           .updateTable('orders')
@@ -129,15 +151,16 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
           .where('status', 'not in', ENDED)
           .executeTakeFirst();
         if (Number(order.numUpdatedRows) !== 1) return refusal(trx, orderId);
-        // a corrected reference replaces the one given before
+        // a corrected reference replaces the one given before, and keeps its time
         const updated = await trx
           .updateTable('payments')
           .set({ reference: utr, updated_at: now })
           .where('order_id', '=', orderId)
           .where('provider', '=', 'upi-manual')
           .where('status', '=', 'awaiting_verification')
+          .returning('created_at')
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) {
+        if (!updated) {
           await trx
             .insertInto('payments')
             .values({
@@ -154,7 +177,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
             .execute();
         }
         await outbox.record(trx, 'order.payment_claimed', orderId, { provider: 'upi-manual', reference: utr }, now);
-        return 'ok';
+        return { claimedAt: updated?.created_at ?? now };
       });
     },
 

@@ -56,6 +56,7 @@ const orderView = z.looseObject({
   details: z.looseObject({}),
   couponCode: z.string().nullable(),
   createdAt: z.number(),
+  paymentClaimedAt: z.number().nullable(),
   refund: z
     .looseObject({
       amount: z.number(),
@@ -104,5 +105,9 @@ export const paymentConfigAnswer = z.discriminatedUnion('provider', [
   }),
 ]);
 
-/** `POST /fn/order/upiReference`: the reference is with the shop, to check. */
-export const upiReferenceAnswer = z.looseObject({ success: z.literal(true), paymentStatus: z.literal('awaiting_verification') });
+/** `POST /fn/order/upiReference`: the reference is with the shop, to check by `verifyBy` (epoch ms; null: no deadline runs). */
+export const upiReferenceAnswer = z.looseObject({
+  success: z.literal(true),
+  paymentStatus: z.literal('awaiting_verification'),
+  verifyBy: z.number().nullable(),
+});

@@ -312,6 +312,33 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
     });
   });
 
+  it('an order carrying the total the shopper was shown is refused with the new quote when the price changed, placing nothing', async () => {
+    await withShop(async (t) => {
+      // 2 × ₹499.50 shipped: ₹1,098.95 (as priced above)
+      const quoted = (await t.app.inject({ method: 'POST', url: '/fn/order/quote', payload: orderBody() })).json();
+      expect(quoted.grandTotal).toBe(1098.95);
+      expect((await post(t.app, orderBody({ quotedTotal: 1098.95 }))).statusCode).toBe(200);
+      // the owner raises the tee to ₹549.50 while the next shopper looks at the old total: ₹1,099 is free delivery,
+      // so ₹1,099 + ₹10 packing + 5 % tax ₹54.95 = ₹1,163.95
+      await t.db.kysely.updateTable('products').set({ special_minor: 54_950 }).where('id', '=', 'tee-red-m').execute();
+      const changed = await post(t.app, orderBody({ quotedTotal: 1098.95 }), 'co-price-changed-1');
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toMatchObject({
+        success: false,
+        error: 'price_changed',
+        message: 'The total of your order is now ₹1,163.95. Please check it and place your order again.',
+        quote: { success: true, grandTotal: 1163.95, lines: [{ productId: 'tee-red-m', unitPrice: 549.5, total: 1099 }] },
+      });
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(3);
+      expect(await countOrders(t.db)).toBe(1);
+      // confirmed at the new total, it is placed
+      const confirmed = await post(t.app, orderBody({ quotedTotal: 1163.95 }), 'co-price-changed-2');
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().order.grandTotal).toBe(1163.95);
+      expect(await stockOf(t.db, 'tee-red-m')).toBe(1);
+    });
+  });
+
   it('the guest view shows the order to the holder of its token, and to nobody else', async () => {
     await withShop(async (t) => {
       const placed = (await post(t.app, orderBody())).json();

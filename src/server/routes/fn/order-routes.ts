@@ -7,7 +7,16 @@ import { emailIdentity, phoneIdentity } from '../../../domain/customer-identity.
 import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { fromMinor, type Minor } from '../../../domain/money.ts';
 import { checkOrderAgainstShop, checkoutMessages, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
-import { orderLimitMessage, overLimitMessage, type CouponProblem, type OrderRefusal, type PricedOrder } from '../../../domain/order-pricing.ts';
+import {
+  orderLimitMessage,
+  overLimitMessage,
+  priceChangedMessage,
+  slotLimitMessage,
+  takesGateway,
+  type CouponProblem,
+  type OrderRefusal,
+  type PricedOrder,
+} from '../../../domain/order-pricing.ts';
 import { totalsForApi } from '../../../domain/totals.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { openingSentence } from '../../../domain/opening-words.ts';
@@ -56,8 +65,8 @@ export const couponMessages: Record<CouponProblem, string> = {
 /** Quotes per client address: a checkout asks one as its cart and details change; a script asking hundreds a second is told to wait. */
 const QUOTES = { max: 60, timeWindow: 60_000 };
 
-/** A refusal as the shopper reads it; nothing was written. */
-function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest): Answer {
+/** A refusal as the shopper reads it; nothing was written. `fractionDigits`: money's, for a new quote. */
+function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest, fractionDigits: number): Answer {
   switch (result.reason) {
     case 'needs_delivery':
       // what the order would have been told had its products been known to need carrying
@@ -82,7 +91,13 @@ function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest):
         ),
       };
     case 'order_limit':
-      return { statusCode: 409, body: errorBody('order_limit', orderLimitMessage(result.limit, shop.localeConfig)) };
+      return { statusCode: 409, body: errorBody('order_limit', orderLimitMessage(result.limit, shop.localeConfig, { gateway: takesGateway(shop) })) };
+    case 'slot_limit_reached':
+      return { statusCode: 409, body: errorBody('slot_limit_reached', slotLimitMessage(result.max)) };
+    case 'price_changed': {
+      const quote = quoteBody(result.priced, fractionDigits);
+      return { statusCode: 409, body: errorBody('price_changed', priceChangedMessage(result.priced.totals.grandTotal, shop.localeConfig), { quote }) };
+    }
     case 'slot_full':
     case 'slot_closed':
       return { statusCode: 409, body: errorBody(result.reason, bookingMessages[result.reason]) };
@@ -186,7 +201,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
   },
 ) => {
   // Orders take stock: one address, and one e-mail or phone from any address, may place only so many in a while
-  // (counted once the body is read and found valid, so a limiter can key on its contact).
+  // (counted once the body is read and found valid, so a limiter can key on its contact, and a retry is known).
   await app.register(rateLimit, { ...rateLimits, global: false });
   const { perAddress, perContact, windowMinutes } = orderRateLimit;
   const timeWindow = windowMinutes * 60_000;
@@ -235,7 +250,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
       const result = slot === 'closed' ? ({ ok: false, reason: 'slot_closed' } as const) : await orders.quote(req.body, shop, { slot, userId, now });
       if (!result.ok) {
         await guesses.count(req, result);
-        const answer = refusal(result, shop, req.body);
+        const answer = refusal(result, shop, req.body, digits);
         return reply.code(answer.statusCode).send(answer.body);
       }
       return quoteBody(result.priced, digits);
@@ -249,15 +264,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
         headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'An Idempotency-Key is 8 to 100 letters, digits, - or _.').optional() }),
         response: { 200: placedAnswer, ...refusals, ...sessionRefusals },
       },
-      preHandler: [orderLimits, guesses.refuse],
     },
     async (req, reply) => {
       const shop = shopNow();
-      let fields = checkOrderAgainstShop(req.body, shop);
-      // a cart of downloads and services needs no address, slot or table: asked only when they are missing, so other orders cost no query
-      const digital = fields.length > 0 && (await orders.isDigitalOnly(req.body.order.items.map((i) => i.id)));
-      if (digital) fields = checkOrderAgainstShop(req.body, shop, { digital });
-      if (fields.length) return reply.code(400).send(fieldsBody(fields));
       // a logged-in shopper's order is theirs; the body's userId is never trusted
       const session = await sessionOf(req, accessTokens);
       if ('reply' in session) return reply.code(session.reply.status).send(session.reply.body);
@@ -282,6 +291,17 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
           .serializer(JSON.stringify)
           .send(claim.body as Parameters<typeof reply.send>[0]);
       };
+      // a retry of an order answered already gets that answer before the limits count it, and is not counted (issue 37)
+      const held = key ? await idempotency.held(SCOPE, key, hash, clock()) : null;
+      if (held) return used(held);
+      await orderLimits(req, reply);
+      await guesses.refuse(req, reply);
+
+      let fields = checkOrderAgainstShop(req.body, shop);
+      // a cart of downloads and services needs no address, slot or table: asked only when they are missing, so other orders cost no query
+      const digital = fields.length > 0 && (await orders.isDigitalOnly(req.body.order.items.map((i) => i.id)));
+      if (digital) fields = checkOrderAgainstShop(req.body, shop, { digital });
+      if (fields.length) return reply.code(400).send(fieldsBody(fields));
 
       // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
       const origin = mailOrigin(req, publicUrl, mailer);
@@ -302,7 +322,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
       if (!result.ok && result.reason === 'key_used') return used(result.claim);
       if (!result.ok) {
         await guesses.count(req, result);
-        const answer = refusal(result, shop, req.body);
+        const answer = refusal(result, shop, req.body, digits);
         if (key) {
           // a refusal is an answer too, stored on its own (its order's work was rolled back)
           const claim = await idempotency.record(SCOPE, key, hash, answer.statusCode, answer.body, now);

@@ -81,8 +81,12 @@ describe.each(testDatabases)('paying for orders on $name', (database) => {
     const bad = await call('/fn/order/upiReference', { sfId: 'test-shop', orderId, utr: '12-34' }, token);
     expect(bad.statusCode).toBe(400);
     expect(await statusOf(orderId, token)).toBe('awaiting_payment');
+    const sentAt = Date.now();
     const good = await call('/fn/order/upiReference', { sfId: 'test-shop', orderId, utr: '412345678901' }, token);
-    expect(good.json()).toEqual({ success: true, paymentStatus: 'awaiting_verification' });
+    // the shop confirms it within upiVerifyHours (12 by default) of now, or the order is cancelled
+    expect(good.json()).toEqual({ success: true, paymentStatus: 'awaiting_verification', verifyBy: expect.any(Number) });
+    expect(good.json().verifyBy - sentAt).toBeGreaterThanOrEqual(12 * 3_600_000);
+    expect(good.json().verifyBy - Date.now()).toBeLessThanOrEqual(12 * 3_600_000);
     // a corrected reference replaces the first; the order still waits for the owner
     await call('/fn/order/upiReference', { sfId: 'test-shop', orderId, utr: '412345678902' }, token);
     const rows = await db.kysely.selectFrom('payments').select(['reference', 'status', 'amount_minor']).where('order_id', '=', orderId).execute();

@@ -3,11 +3,11 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromMinor, minorFromText, minorToText, toMinor } from '../../../domain/money.ts';
-import { orderLimitMessage } from '../../../domain/order-pricing.ts';
+import { fromMinor, minorFromText, minorToText } from '../../../domain/money.ts';
+import { orderLimitMessage, takesGateway, unpaidLimitFor } from '../../../domain/order-pricing.ts';
 import { paymentTypes, type Order } from '../../../domain/order.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
-import { upiLink, UTR } from '../../../domain/payments.ts';
+import { upiLink, upiVerifyBy, UTR } from '../../../domain/payments.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
@@ -72,9 +72,10 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
       if (provider === 'payu' && (!payuKey(shop) || !payu.salt)) return reply.code(503).send(PAYU_NOT_CONFIGURED);
-      const guestLimit = toMinor(shop.orderConfig.maxGuestOrderValue, digits);
-      const chosen = await payments.choose(order.id, provider, { guestLimit, now: clock() });
-      if (chosen === 'order_limit') return reply.code(409).send(errorBody('order_limit', orderLimitMessage(guestLimit, shop.localeConfig)));
+      const limit = unpaidLimitFor(shop, provider);
+      const chosen = await payments.choose(order.id, provider, { limit, now: clock() });
+      if (chosen === 'order_limit')
+        return reply.code(409).send(errorBody('order_limit', orderLimitMessage(limit, shop.localeConfig, { gateway: takesGateway(shop) })));
       if (chosen === 'order_ended') return reply.code(409).send(ORDER_ENDED);
       if (chosen === 'not_payable') return reply.code(409).send(NOT_PAYABLE);
 
@@ -144,11 +145,13 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
       const recorded = await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal, clock());
-      if (recorded !== 'ok') return reply.code(409).send(recorded === 'order_ended' ? ORDER_ENDED : NOT_PAYABLE);
+      if (typeof recorded === 'string') return reply.code(409).send(recorded === 'order_ended' ? ORDER_ENDED : NOT_PAYABLE);
       req.log.info({ orderId: order.id }, 'UPI reference received');
       // the owner's board shows the reference to check
       orderEvents.publish({ orderId: order.id, status: order.status, what: 'payment_claimed', at: Date.now() });
-      return { success: true, paymentStatus: 'awaiting_verification' } as const;
+      // the shopper is told by when the shop confirms it (null once the owner accepted the order: no deadline runs then)
+      const verifyBy = upiVerifyBy({ status: order.status, paymentStatus: 'awaiting_verification', paymentClaimedAt: recorded.claimedAt }, shop.orderConfig);
+      return { success: true, paymentStatus: 'awaiting_verification', verifyBy } as const;
     },
   );
 

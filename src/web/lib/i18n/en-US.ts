@@ -511,6 +511,7 @@ export const enUS = {
     paymentNotChosen: 'Payment not chosen',
     upiReference: 'UPI reference (UTR): {{reference}}',
     paymentReference: 'Reference: {{reference}}',
+    verifyBy: 'Verify by {{when}}, or the order is cancelled',
     refundDue: 'Refund due: {{amount}} by {{method}}',
     refunded: 'Refunded {{amount}} on {{date}}',
     markRefunded: 'Mark refunded',
@@ -522,6 +523,7 @@ export const enUS = {
       commandLine: 'Command line',
       system: 'Automatically',
       order_expired: 'cancelled: not paid within {{minutes}} minutes',
+      order_expired_upi: 'cancelled: UPI payment not confirmed within {{hours}} hours',
       order_placed: 'placed the order',
       order_cancel_requested: 'asked to cancel',
       order_paid: 'marked paid (reference {{reference}})',
@@ -661,6 +663,7 @@ export const enUS = {
     outOfStock: 'Some products are no longer available in the quantity you chose:',
     outOfStockLine: '{{title}}: {{available}} left',
     unavailable: 'Some products can no longer be ordered. Please remove them from your cart.',
+    priceChanged: 'The total of your order is now {{total}}. Please check it and place your order again.',
     stockBlocked: 'Stock not available: remove the products that are out of stock and lower the quantities above the stock to place your order.',
     errors: { ...checkoutIssueMessages },
     totals: {
@@ -691,6 +694,8 @@ export const enUS = {
     upiReferenceInvalid: 'Enter the 12-digit UPI reference (UTR) your app shows.',
     upiSubmit: 'I have paid',
     upiWaiting: 'Thank you! The shop will confirm your payment shortly.',
+    /** Decision 073: a UPI payment the shop has not confirmed by then cancels the order. */
+    upiVerifyBy: 'The shop will confirm your payment by {{when}}. An order whose payment is not confirmed by then is cancelled.',
     upiNext: 'Now pay with your UPI app; the page shows how.',
     payuGoing: 'Taking you to PayU to pay…',
     payuContinue: 'Continue to PayU',

@@ -37,9 +37,10 @@ const QUOTE_DELAY_MS = 300;
  * The server's quote for what the checkout holds: asked again a moment after the cart,
  * the mode, the slot, the payment, the coupon or the contact last changed (typing a name or an
  * address asks nothing), the last answer kept on screen meanwhile. `refusal` is why the order would be
- * refused now (a coupon, stock, a price the catalog no longer has), in the server's words.
+ * refused now (a coupon, stock, a price the catalog no longer has), in the server's words; `current`,
+ * whether the quote answers the checkout as it stands (not one kept on screen while the next is asked).
  */
-export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; refusal: ApiError | null } {
+export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; refusal: ApiError | null; current: boolean } {
   const { items, deliveryMode, shippingSlotId, couponCode, personalDetails, paymentType } = body.order;
   // the e-mail and phone, for a coupon's once-per-customer and first-order rules
   const contact = { fullName: '', email: personalDetails.email, phone: personalDetails.phone };
@@ -75,8 +76,9 @@ export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; r
     queryClient,
   );
   const result = query.data;
-  if (!result) return { quote: null, refusal: null };
-  return result.ok ? { quote: result.data, refusal: null } : { quote: null, refusal: result.status === 0 ? null : result.error };
+  const current = asked === text && !query.isPlaceholderData && !query.isFetching;
+  if (!result) return { quote: null, refusal: null, current: false };
+  return result.ok ? { quote: result.data, refusal: null, current } : { quote: null, refusal: result.status === 0 ? null : result.error, current };
 }
 
 /** One Idempotency-Key per checkout attempt: a retry of the same attempt can never make a second order. */
@@ -86,8 +88,11 @@ export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: 
 export const setUpPayment = (shopId: string, orderId: string, token: OrderToken, provider: PaymentType) =>
   orderCall(token, (headers) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, headers));
 
+/** `verifyBy`: by when the shop confirms the payment, else the order is cancelled (decision 073); null when no deadline runs. */
 export const sendUpiReference = (shopId: string, orderId: string, token: OrderToken, utr: string) =>
-  orderCall(token, (headers) => postJson<{ success: true; paymentStatus: string }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, headers));
+  orderCall(token, (headers) =>
+    postJson<{ success: true; paymentStatus: string; verifyBy: number | null }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, headers),
+  );
 
 /** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account. */
 export const fetchOrder = (orderId: string, token: OrderToken) =>

@@ -73,7 +73,7 @@ export function CheckoutForm({
     },
   };
   // the cart's own totals until the server's quote comes; then the quote, which is what the order charges
-  const { quote, refusal } = useOrderQuote(request);
+  const { quote, refusal, current } = useOrderQuote(request);
   // each line's stock, as soon as the page or the server knows it; a line out of stock counts in no total
   const stock = useCheckoutStock(items, { quote, refusal, placeShortages: shortages });
   const cartTotals = useMemo(
@@ -92,6 +92,10 @@ export function CheckoutForm({
     stock: stock.lines.get(i.id),
   }));
   const couponRefused = refusal?.fields?.find((f) => f.path === 'order.couponCode')?.message;
+  const totals = quote?.totals ?? cartTotals;
+  // the order carries the server's total shown for it: should the server charge another one now, it asks again instead
+  // (none while the next quote is asked: what is on screen then was for the checkout as it was)
+  const shownTotal = current ? quote?.grandTotal : undefined;
 
   // what this way of getting the order asks (a table: the name), and how its payments are called (decision 050)
   const detailsMode = detailsModeOf(deliveryMode, { digital });
@@ -99,7 +103,12 @@ export function CheckoutForm({
   const chosen = providers.find((p) => p.id === state.orderPaymentType);
 
   return (
-    <form ref={formRef} onSubmit={(e) => (e.preventDefault(), void place(request, stock.stop))} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <form
+      ref={formRef}
+      onSubmit={(e) => (e.preventDefault(), void place({ ...request, order: { ...request.order, quotedTotal: shownTotal } }, stock.stop))}
+      noValidate
+      className="grid gap-6 lg:grid-cols-[1fr_22rem]"
+    >
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-semibold">{t('checkout.title')}</h1>
         {/* said before the shopper fills anything in; a failed order says it again by the button */}
@@ -141,7 +150,7 @@ export function CheckoutForm({
         <h2 className="text-lg font-semibold">{t('checkout.yourOrder')}</h2>
         <OrderSummary
           lines={summaryLines}
-          totals={quote?.totals ?? cartTotals}
+          totals={totals}
           fixes={{
             onRemove: (productId) => onCartChange({ type: 'remove', productId }),
             onChange: (productId, qty) => onCartChange({ type: 'setQty', productId, qty }),

@@ -6,6 +6,7 @@ import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { sendUpiReference, usePaymentSetup, type PaymentStepProps } from '../api/orders.ts';
 import { Field } from './field.tsx';
+import { UpiDeadline } from './upi-deadline.tsx';
 import { Button, buttonClass } from '../../../ui/button.tsx';
 
 /**
@@ -20,15 +21,17 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));
   const [utr, setUtr] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [sent, setSent] = useState(false);
+  // the reference is with the shop: by when it confirms the payment (null: no deadline runs)
+  const [sent, setSent] = useState<{ verifyBy: number | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const withLoader = useUi((s) => s.withLoader);
 
   if (sent)
     return (
-      <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
-        {t('checkout.upiWaiting')}
-      </p>
+      <div role="status" className="flex flex-col gap-1 rounded-md bg-green-50 p-3 text-green-900">
+        <p>{t('checkout.upiWaiting')}</p>
+        <UpiDeadline by={sent.verifyBy} />
+      </div>
     );
   if (!upi) return <p role="status">{t('nav.loading')}</p>;
 
@@ -40,7 +43,7 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
     const res = await withLoader(sendUpiReference(shopId, orderId, token, value));
     setBusy(false);
     if (res.ok) {
-      setSent(true);
+      setSent({ verifyBy: res.data.verifyBy ?? null });
       onSent?.();
     } else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
   }

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { checkoutIssues, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
+import { useFormatPrice } from '../../../lib/format.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
@@ -36,6 +38,7 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
   const openModal = useUi((s) => s.openModal);
   const withLoader = useUi((s) => s.withLoader);
   const loggedIn = useSession((s) => s.status === 'user');
+  const price = useFormatPrice();
   const [issues, setIssues] = useState<CheckoutIssue[]>([]);
   const [serverFields, setServerFields] = useState<FieldProblem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -104,6 +107,12 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
       return setProblem(t('checkout.outOfStock'));
     }
     if (err?.error === 'unavailable') return setProblem(t('checkout.unavailable'));
+    if (err?.error === 'price_changed') {
+      // the summary asks for the new quote; placing the order again agrees to the total it then shows
+      void queryClient.invalidateQueries({ queryKey: ['order-quote'] });
+      const total = (err.quote as { grandTotal?: unknown } | undefined)?.grandTotal;
+      return setProblem(typeof total === 'number' ? t('checkout.priceChanged', { total: price(total) }) : (err.message ?? t('checkout.failed')));
+    }
     if (err?.error === 'store_closed') return setProblem(t('checkout.storeClosed'));
     if (err?.error === 'slot_full' || err?.error === 'slot_closed') {
       // the slot went while the shopper filled the form: the list is asked for again

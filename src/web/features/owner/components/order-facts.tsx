@@ -4,6 +4,7 @@ import { qtyToMilli } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
+import { upiVerifyBy } from '../../../../domain/payments.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { totalsLabelKey } from '../../../../domain/totals.ts';
@@ -106,13 +107,15 @@ export function Lines({ order, prices = false }: { order: OwnerOrderSummary; pri
 export const ownerPaymentStatus = (t: TFunction, order: Pick<OwnerOrderSummary, 'status' | 'paymentStatus'>): string =>
   endedWithoutPayment(order) ? t('owner.endedUnpaid') : t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus });
 
-/** How the order is paid, and what to check: the shopper's UPI reference, a refund owed. */
+/** How the order is paid, and what to check: the shopper's UPI reference and by when (decision 073), a refund owed. */
 export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const when = useFormatWhen();
+  const { orderConfig } = useShop();
   if (order.kind === 'enquiry') return <p className="text-sm">{t('order.paymentStatuses.none')}</p>;
   const { refund } = order;
+  const verifyBy = upiVerifyBy(order, orderConfig);
   return (
     <div className="flex flex-col gap-1 text-sm">
       <p>
@@ -124,6 +127,7 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
           {t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}
         </p>
       ) : null}
+      {verifyBy === null ? null : <p className="font-semibold text-amber-950">{t('owner.verifyBy', { when: when.dayTime(iso(verifyBy)) })}</p>}
       {refund?.status === 'due' ? (
         <p className="w-max rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">
           {t('owner.refundDue', { amount: price(refund.amount), method: t(`owner.paymentBy.${refund.method}`, { defaultValue: refund.method }) })}
@@ -159,13 +163,16 @@ export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
   const when = useFormatWhen();
   const d = entry.detail;
   const status = (s: unknown) => t(`order.statuses.${String(s)}`, { defaultValue: String(s) });
+  // an order cancelled for a UPI reference nobody confirmed says so, not that it went unpaid (decision 073)
+  const action = entry.action === 'order.expired' && d.reason === 'upi_not_verified' ? 'order_expired_upi' : entry.action.replace('.', '_');
   const what =
     entry.action === 'order.status'
       ? `${status(d.from)} → ${status(d.to)}`
-      : t(`owner.history.${entry.action.replace('.', '_')}`, {
+      : t(`owner.history.${action}`, {
           defaultValue: entry.action,
           reference: typeof d.reference === 'string' ? d.reference : '',
           minutes: typeof d.minutes === 'number' ? d.minutes : '',
+          hours: typeof d.hours === 'number' ? d.hours : '',
         });
   const who =
     entry.by === 'shopper'
