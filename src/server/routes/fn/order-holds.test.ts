@@ -49,12 +49,12 @@ const OVER_1000 = [
   { id: 'tee-red-m', qty: 2 },
   { id: 'mango', qty: 0.01 },
 ];
-const orderBody = (items: Items, paymentType: string, { email = '', slot }: { email?: string; slot?: string } = {}) => ({
+const orderBody = (items: Items, paymentType: string, { email = '', phone = '', slot }: { email?: string; phone?: string; slot?: string } = {}) => ({
   sfId: 'test-shop',
   order: {
     items,
     paymentType,
-    personalDetails: { fullName: 'Asha Rao', email, phone: { number: '', dialCode: '' } },
+    personalDetails: { fullName: 'Asha Rao', email, phone: { number: phone, dialCode: phone ? '+91' : '' } },
     ...(slot ? { deliveryMode: 'ship', shippingDetails: testShipping(), shippingSlotId: slot } : { deliveryMode: 'pickup' }),
   },
 });
@@ -335,6 +335,15 @@ describe.each(testDatabases)('the places one contact holds in a delivery slot on
       .where('customer_key', '=', 'email:racer@example.com')
       .executeTakeFirstOrThrow();
     expect(Number(held.n)).toBe(2);
+  });
+
+  it('counts a guest who gives a new e-mail each time but the same phone as one shopper', async () => {
+    const slot = { slot: '2026-11-22/evening', phone: '98111 22233' };
+    expect((await shopper.create(orderBody(TEE, 'pof', { ...slot, email: 'first@example.com' }))).statusCode).toBe(200);
+    expect((await shopper.create(orderBody(TEE, 'pof', { ...slot, email: 'second@example.com' }))).statusCode).toBe(200);
+    // the same number however typed (decision 076), behind a third address
+    const third = await shopper.create(orderBody(TEE, 'pof', { ...slot, email: 'third@example.com', phone: '098111-22233' }));
+    expect(third.json()).toEqual(refusal);
   });
 
   it("counts an account's places by the account", async () => {
