@@ -1,5 +1,5 @@
 import { subscribeToNewsletter } from './fixtures/accounts.ts';
-import { waitForHydration } from './fixtures/storefront.ts';
+import { holdToasts, waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -85,10 +85,11 @@ test.describe('Shoppers can use the menus, modals and languages', () => {
     await page.goto('/catalog');
     const add = page.getByRole('main').getByRole('button', { name: /^Add / }).first();
     await waitForHydration(add);
+    // a held toast stays, so its place can be measured once it has moved in
+    await holdToasts(page);
     await add.click();
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toBeVisible();
-    // a hovered toast stays, so its place can be measured
     await toast.hover();
     const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const parts = { header: page.getByRole('banner'), 'bottom navigation': page.getByRole('navigation', { name: 'Main' }) };
