@@ -7,8 +7,8 @@ import { expect, test } from './fixtures/test.ts';
 /** A product sold by weight with stock, from the end of the catalog (which other journeys leave alone), and a cheap one sold by the piece. */
 function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct } {
   const fromEnd = [...catalog.products].reverse().filter((p) => p.price.regular > 0 && p.stock >= 20);
-  const weighed = fromEnd.filter((p) => (p as { isFraction?: boolean }).isFraction)[1];
-  const counted = fromEnd.filter((p) => !(p as { isFraction?: boolean }).isFraction && p.price.regular >= 10)[20];
+  const weighed = fromEnd.filter((p) => p.isFraction)[1];
+  const counted = fromEnd.filter((p) => !p.isFraction && p.price.regular >= 10)[20];
   if (!weighed || !counted) throw new Error('the demo catalog has too few products with stock');
   return { weighed, counted };
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
-import { fetchCatalog, formatPrice, pickOutOfStockProduct, sellingPrice, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
+import { fetchCatalog, formatPrice, isDigital, pickOutOfStockProduct, sellingPrice, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
 /**
@@ -14,8 +14,7 @@ import { demoShopURL, expect, test } from './fixtures/test.ts';
  * never changed by these journeys (but by the last one, which orders one piece).
  */
 
-const isDigital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? '');
-const byPiece = (p: ApiProduct) => !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !isDigital(p);
+const byPiece = (p: ApiProduct) => !p.isFraction && p.price.regular > 0 && !isDigital(p);
 
 /**
  * A product sold by the piece with a little stock (4 to 19: the journeys that raise a line to

@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
-import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { isDigital, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { subscribeToNewsletter } from './fixtures/accounts.ts';
 import { addToCart, chooseDeliveryTime, fillAddress, requestCancellation } from './fixtures/checkout.ts';
 import { fakePayuEndpoint } from './fixtures/servers.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
-
-const isDigital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? '');
 
 /**
  * Products for these journeys come from the end of the catalog, with plenty in stock, so
@@ -14,7 +12,7 @@ const isDigital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as 
  * services are left out: a cart of only those asks for no mode, address or slot.
  */
 function orderableProducts(catalog: Catalog): ApiProduct[] {
-  return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !isDigital(p));
+  return [...catalog.products].reverse().filter((p) => p.stock >= 20 && !p.isFraction && p.price.regular > 0 && !isDigital(p));
 }
 
 async function fillContact(page: Page): Promise<void> {
@@ -105,7 +103,7 @@ test.describe('Shoppers can check out', () => {
   });
 
   test('a cart of only an e-book checks out with no address, no delivery time and no packing', async ({ page, catalog }) => {
-    const ebook = catalog.products.find((p) => (p as { type_id?: string }).type_id === 'downloadable' && p.stock >= 20);
+    const ebook = catalog.products.find((p) => p.type_id === 'downloadable' && p.stock >= 20);
     if (!ebook) throw new Error('the demo catalog has no downloadable product with stock');
     await addToCart(page, ebook);
     await page.goto('/checkout');

@@ -12,7 +12,7 @@ const openCart = async (page: Page) => {
 
 test.describe('Shoppers can fill a cart', () => {
   test('add a product, see the badge and the sidebar, change the quantity, remove it', async ({ page, catalog }) => {
-    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !p.isFraction && p.price.regular > 0)!;
     await addToCart(page, product);
 
     await page.goto(`/catalog?categories=${product.categoryId}`);
@@ -46,7 +46,7 @@ test.describe('Shoppers can fill a cart', () => {
     ['1,5', '1.50'],
   ] as const) {
     test(`add a product sold by weight and type ${typed} Kg: the line holds ${shown} Kg`, async ({ page, catalog }) => {
-      const product = catalog.products.find((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 2)!;
+      const product = catalog.products.find((p) => p.isFraction && p.stock >= 2)!;
       await page.goto(`/p/${product.variantId}`);
       const main = page.getByRole('main');
       await main.getByRole('button', { name: `Add ${product.title}` }).click();
@@ -61,7 +61,7 @@ test.describe('Shoppers can fill a cart', () => {
   }
 
   test("the − and + buttons move a weight by the owner's step for the product, 250 g where none is set", async ({ page, catalog }) => {
-    const byWeight = catalog.products.filter((p) => (p as { isFraction?: boolean }).isFraction && p.stock >= 3);
+    const byWeight = catalog.products.filter((p) => p.isFraction && p.stock >= 3);
     const rice = byWeight.find((p) => (p as { weightStep?: number }).weightStep === 0.5)!;
     const plain = byWeight.find((p) => (p as { weightStep?: number }).weightStep === undefined)!;
     const main = page.getByRole('main');
@@ -83,7 +83,7 @@ test.describe('Shoppers can fill a cart', () => {
 
   test('asking for more than the stock says so and keeps the stock', async ({ page, catalog }) => {
     // room to raise the line (2 or 3 in stock), so the cart has a change to report besides the warning
-    const product = catalog.products.find((p) => p.stock >= 2 && p.stock <= 3 && !(p as { isFraction?: boolean }).isFraction)!;
+    const product = catalog.products.find((p) => p.stock >= 2 && p.stock <= 3 && !p.isFraction)!;
     await page.goto(`/p/${product.variantId}`);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: `Add ${product.title}` }).click();
@@ -114,7 +114,7 @@ test.describe('Shoppers can fill a cart', () => {
   });
 
   test('a second tab of the shop shows the same cart', async ({ page, context, catalog }) => {
-    const product = catalog.products.find((p) => p.stock >= 5 && p.price.regular > 0 && !(p as { isFraction?: boolean }).isFraction)!;
+    const product = catalog.products.find((p) => p.stock >= 5 && p.price.regular > 0 && !p.isFraction)!;
     const other = await context.newPage();
     await other.goto(`/catalog?categories=${product.categoryId}`);
     await expect(other.getByRole('banner')).toBeVisible();

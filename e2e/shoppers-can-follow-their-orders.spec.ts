@@ -1,12 +1,10 @@
 import { signUpAndConfirm } from './fixtures/accounts.ts';
 import { addToCart, addWeighed, requestCancellation } from './fixtures/checkout.ts';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
-import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { isDigital, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { setOrderStatus } from './fixtures/owner.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { Page } from '@playwright/test';
-
-const isFraction = (p: ApiProduct) => !!(p as { isFraction?: boolean }).isFraction;
 
 /**
  * From the end of the catalog with plenty in stock, away from the products other journeys
@@ -14,10 +12,8 @@ const isFraction = (p: ApiProduct) => !!(p as { isFraction?: boolean }).isFracti
  */
 function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct } {
   const fromEnd = [...catalog.products].reverse().filter((p) => p.price.regular > 0);
-  const weighed = fromEnd.filter((p) => isFraction(p) && p.stock >= 50)[2]!;
-  const counted = fromEnd.filter(
-    (p) => !isFraction(p) && p.stock >= 20 && !['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? ''),
-  )[24]!;
+  const weighed = fromEnd.filter((p) => p.isFraction && p.stock >= 50)[2]!;
+  const counted = fromEnd.filter((p) => !p.isFraction && p.stock >= 20 && !isDigital(p))[24]!;
   return { weighed, counted };
 }
 

@@ -71,7 +71,7 @@ test.describe('Shoppers can have an account', () => {
     const email = `ravi-${project}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Ravi Kumar', email, 'monsoon evening walk');
 
-    const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[10]!;
+    const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !p.isFraction && p.price.regular > 0)[10]!;
     // both screen sizes review the same item: each its own words
     const words = `Fresh and well packed (${project}).`;
     await page.goto(`/p/${encodeURIComponent(product.variantId)}`);
@@ -108,7 +108,7 @@ test.describe('Shoppers can have an account', () => {
     test.slow();
     const email = `meera-${test.info().project.name}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Meera', email, 'jasmine rooftop garden');
-    const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);
+    const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !p.isFraction && p.price.regular > 0);
     const [kept, guestPick] = test.info().project.name === 'mobile' ? [products[12]!, products[13]!] : [products[14]!, products[15]!];
     const add = async (title: string, variantId: string) => {
       await page.goto(`/p/${encodeURIComponent(variantId)}`);
@@ -157,7 +157,7 @@ test.describe('Shoppers can have an account', () => {
     test.slow();
     const email = `nisha-${test.info().project.name}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Nisha', email, 'cardamom lantern bridge');
-    const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0);
+    const products = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !p.isFraction && p.price.regular > 0);
     const [kept, removed] = test.info().project.name === 'mobile' ? [products[17]!, products[18]!] : [products[19]!, products[20]!];
     const badgeOn = async (device: Page) => {
       await device.goto('/catalog');
@@ -203,7 +203,7 @@ test.describe('Shoppers can have an account', () => {
     catalog,
   }) => {
     await signUpAndConfirm(page, request, 'Kiran Shah', `kiran-${test.info().project.name}-${Date.now()}@example.com`, 'saffron harbour lights');
-    const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0)[16]!;
+    const product = [...catalog.products].reverse().filter((p) => p.stock >= 20 && !p.isFraction && p.price.regular > 0)[16]!;
     const buy = async () => {
       await addToCart(page, product);
       await page.goto('/checkout');

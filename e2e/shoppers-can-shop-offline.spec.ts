@@ -20,7 +20,7 @@ test.describe('Shoppers can shop offline', () => {
     context,
     catalog,
   }) => {
-    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !p.isFraction && p.price.regular > 0)!;
     const unseen = catalog.products.find((p) => p.variantId !== product.variantId)!;
     await page.goto('/catalog');
     await serviceWorkerControls(page);

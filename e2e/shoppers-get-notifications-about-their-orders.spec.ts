@@ -59,7 +59,7 @@ test.describe('Shoppers get notifications about their orders', () => {
       .toEqual([expect.objectContaining({ id: deviceId, push: true })]);
 
     // an order placed by the shopper is pushed to the subscription
-    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+    const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !p.isFraction && p.price.regular > 0)!;
     await tab.goto(`/p/${product.variantId}`);
     await tab
       .getByRole('main')

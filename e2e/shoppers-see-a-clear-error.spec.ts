@@ -17,7 +17,7 @@ const looks = (toast: Locator) =>
 
 test.describe('Shoppers see a clear error', () => {
   test('an error toast looks different from a success toast, and both are readable', async ({ page, catalog }) => {
-    const product = catalog.products.find((p) => p.stock >= 1 && p.stock <= 3 && p.price.regular > 0 && !(p as { isFraction?: boolean }).isFraction)!;
+    const product = catalog.products.find((p) => p.stock >= 1 && p.stock <= 3 && p.price.regular > 0 && !p.isFraction)!;
     await page.goto(`/p/${product.variantId}`);
     const main = page.getByRole('main');
     // a held toast stays, so it can be measured and checked

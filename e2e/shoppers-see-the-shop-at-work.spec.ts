@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { addToCart, fillShopper } from './fixtures/checkout.ts';
 import { createOwner, OWNER_PASSWORD } from './fixtures/owner.ts';
 import { fakePayuEndpoint } from './fixtures/servers.ts';
-import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { isDigital, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -29,10 +29,9 @@ async function holdRequests(page: Page, url: string, answer: (route: Route) => P
  * the ones the checkout journeys take, sold by the piece and shipped (not downloads).
  */
 function orderable(catalog: Catalog): ApiProduct[] {
-  const digital = (p: ApiProduct) => ['virtual', 'downloadable'].includes((p as { type_id?: string }).type_id ?? '');
   return [...catalog.products]
     .reverse()
-    .filter((p) => p.stock >= 20 && !(p as { isFraction?: boolean }).isFraction && p.price.regular > 0 && !digital(p))
+    .filter((p) => p.stock >= 20 && !p.isFraction && p.price.regular > 0 && !isDigital(p))
     .slice(8);
 }
 

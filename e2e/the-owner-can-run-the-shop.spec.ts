@@ -39,8 +39,7 @@ async function inOwnShop(browser: Browser, testInfo: TestInfo, run: (shop: { boa
 }
 
 /** A product a guest can order several of, sold in whole units. */
-const orderable = (catalog: Catalog) =>
-  catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !('isFraction' in p && p.isFraction) && p.price.regular > 0)!;
+const orderable = (catalog: Catalog) => catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !p.isFraction && p.price.regular > 0)!;
 
 /** Counts the page's full loads from now on. */
 function countLoads(page: Page): () => number {

@@ -41,8 +41,8 @@ const alertsOf = (page: Page) => page.evaluate(() => (window as unknown as { __a
 /** Products from the end of the catalog, which the other journeys leave alone: one sold by weight, one by the piece. */
 function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct } {
   const fromEnd = [...catalog.products].reverse().filter((p) => p.price.regular > 0 && p.stock >= 20);
-  const weighed = fromEnd.find((p) => (p as { isFraction?: boolean }).isFraction);
-  const counted = fromEnd.filter((p) => !(p as { isFraction?: boolean }).isFraction)[12];
+  const weighed = fromEnd.find((p) => p.isFraction);
+  const counted = fromEnd.filter((p) => !p.isFraction)[12];
   if (!weighed || !counted) throw new Error('the demo catalog has no product sold by weight with stock');
   return { weighed, counted };
 }

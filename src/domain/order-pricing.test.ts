@@ -113,3 +113,22 @@ describe('priceOrder for downloads and services', () => {
     expect(withPayment(['recipe-ebook', 'toor-dal'], 'pof')).toBe('priced');
   });
 });
+
+describe("priceOrder and a coupon's minimum order", () => {
+  // two packets of toor dal at ₹180: ₹360.00 of products, before packing, delivery and tax
+  const twoDal = { items: [{ id: 'toor-dal', qty: 2 }], deliveryMode: 'ship' as const, paymentType: 'upi-manual' as const };
+  const coupon = (minRupees: number) => ({ code: 'DAL10', terms: { percent: 10, maxDiscount: null }, minOrder: minor(Math.round(minRupees * 100)) });
+
+  it('takes an order of exactly the minimum, and refuses one a paisa short', () => {
+    const at = priceOrder(twoDal, products, shop, coupon(360));
+    expect(at.ok).toBe(true);
+    // 10 % of ₹360.00
+    if (at.ok) expect(at.priced.totals.lines.find((l) => l.code === 'discount')?.value).toBe(-3600);
+    expect(priceOrder(twoDal, products, shop, coupon(360.01))).toEqual({ ok: false, refusal: { reason: 'coupon', problem: 'minimum' } });
+  });
+
+  it('counts the products alone: delivery, packing and tax do not lift an order to the minimum', () => {
+    // with ₹40 delivery, ₹10 packing and tax the order comes to more than ₹400, its products to ₹360
+    expect(priceOrder(twoDal, products, shop, coupon(400))).toEqual({ ok: false, refusal: { reason: 'coupon', problem: 'minimum' } });
+  });
+});

@@ -26,8 +26,8 @@ export function createReviewRepository(db: Db) {
      * Writes a shopper's review of an item; a second review by the same shopper replaces
      * the first. A review the owner hid stays hidden when rewritten: the owner decides.
      */
-    async save(r: { itemId: string; userId: string; authorName: string; rating: number; text: string }): Promise<void> {
-      const values = { author_name: r.authorName, rating: r.rating, text: r.text, created_at: Date.now() };
+    async save(r: { itemId: string; userId: string; authorName: string; rating: number; text: string }, now = Date.now()): Promise<void> {
+      const values = { author_name: r.authorName, rating: r.rating, text: r.text, created_at: now };
       await kysely
         .insertInto('reviews')
         .values({ id: ulid(), item_id: r.itemId, user_id: r.userId, hidden: 0, ...values })

@@ -124,9 +124,13 @@ describe.each(testDatabases)('appointments and delivery slots on $name', (databa
     const res = await book('unconfirmed', 'fitting', '2026-11-23T12:30:00+05:30');
     expect(res.statusCode).toBe(200);
     expect(res.json().emailSent).toBe(false);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(smtp.received.length).toBe(before);
+    // a confirmed shopper's booking after it: once its mail is in, one for the first would be too
+    const sentinel = await book('mira', 'fitting', '2026-11-23T12:00:00+05:30');
+    expect(sentinel.json().emailSent).toBe(true);
+    await expect.poll(() => smtp.received.length).toBe(before + 1);
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['mira@example.com']]);
     await call('POST', `/api/user/appointments/${res.json().billId}/cancel`, 'unconfirmed');
+    await call('POST', `/api/user/appointments/${sentinel.json().billId}/cancel`, 'mira');
   });
 
   it('20 shoppers booking the same time with 3 places: exactly 3 succeed, the rest hear it is full', async () => {

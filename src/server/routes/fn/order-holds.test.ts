@@ -254,6 +254,30 @@ describe.each(testDatabases)('what a guest or a new account may hold unpaid on $
     expect((await shopper.create(orderBody(TEE, 'pof', asha))).statusCode).toBe(200);
   });
 
+  it('lets a guest hold the cap to the paisa, and not a paisa more, alone or added up', async () => {
+    await setStock(shop.db, 'tee-red-l', 10);
+    const priceL = (paise: number) =>
+      shop.db.kysely.updateTable('products').set({ mrp_minor: null, regular_minor: paise, special_minor: null }).where('id', '=', 'tee-red-l').execute();
+    const L = [{ id: 'tee-red-l', qty: 1 }];
+    try {
+      await priceL(100_000);
+      expect((await shopper.create(orderBody(L, 'pof', { email: 'at-the-cap@example.com' }))).statusCode).toBe(200);
+      await priceL(100_001);
+      expect((await shopper.create(orderBody(L, 'pof', { email: 'a-paisa-over@example.com' }))).json()).toEqual(refusal);
+      // ₹499.50 held, then ₹500.50: ₹1,000.00 in all; then ₹500.51: a paisa over
+      await priceL(50_050);
+      const sum = { phone: '9800000123' };
+      await shopper.place(orderBody(TEE, 'pof', sum));
+      expect((await shopper.create(orderBody(L, 'pof', sum))).statusCode).toBe(200);
+      const sumOver = { phone: '9800000124' };
+      await shopper.place(orderBody(TEE, 'pof', sumOver));
+      await priceL(50_051);
+      expect((await shopper.create(orderBody(L, 'pof', sumOver))).json()).toEqual(refusal);
+    } finally {
+      await priceL(59_900);
+    }
+  });
+
   it('does not cap an account the shop has handed an order to', async () => {
     const kiran = bearer(await addUser(shop.db, tokens, { id: 'kiran', role: 'customer' }));
     const first = await shopper.place(orderBody(TEE, 'pof'), kiran);

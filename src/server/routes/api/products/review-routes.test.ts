@@ -26,11 +26,11 @@ describe.each(testDatabases)('GET /api/products/:variantId/reviews on $name', (d
       const reviews = createReviewRepository(db);
       const asha = await addShopper(db, 'Asha');
       const ravi = await addShopper(db, 'Ravi');
-      await reviews.save({ itemId: 'tee', userId: asha, authorName: 'Asha', rating: 5, text: 'Soft and true to size.' });
-      await new Promise((r) => setTimeout(r, 5));
-      await reviews.save({ itemId: 'tee', userId: ravi, authorName: 'Ravi', rating: 4, text: 'Good colour.' });
+      const day = 86_400_000;
+      await reviews.save({ itemId: 'tee', userId: asha, authorName: 'Asha', rating: 5, text: 'Soft and true to size.' }, 1 * day);
+      await reviews.save({ itemId: 'tee', userId: ravi, authorName: 'Ravi', rating: 4, text: 'Good colour.' }, 2 * day);
       // a second review by the same shopper replaces the first
-      await reviews.save({ itemId: 'tee', userId: asha, authorName: 'Asha', rating: 4, text: 'Still soft after ten washes.' });
+      await reviews.save({ itemId: 'tee', userId: asha, authorName: 'Asha', rating: 4, text: 'Still soft after ten washes.' }, 3 * day);
 
       for (const sku of ['tee-red-m', 'tee-red-l']) {
         const res = await app.inject({ url: `/api/products/${sku}/reviews` });
