@@ -70,6 +70,7 @@ import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts'
 import { shopRoutes } from './routes/api/shop/shop-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { ownerConfigRoutes } from './routes/admin/owner-config-routes.ts';
+import { requireOwner } from './plugins/require-owner.ts';
 import { createShopConfigHolder, isShopConfigHolder, NOT_CONFIGURED, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
 import { pinStartSettings, runningShop } from './running-shop.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
@@ -419,26 +420,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
   await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });
-  await app.register(ownerConfigRoutes, { prefix: '/admin/api', holder, accessTokens, users });
-  await app.register(ownerOrderRoutes, {
-    prefix: '/admin/api',
-    shop,
-    fractionDigits,
-    accessTokens,
-    users,
-    orders,
-    invoices,
-    payments,
-    refunds: createRefundRepository(db, { outbox }),
-    devices,
-    catalog,
-    push: options.push,
-    mailer: options.mailer,
-    publicUrl: options.publicUrl,
-    orderEvents,
-    store,
-    storeState,
-  });
   // orders waiting for an online payment that does not come give their stock back
   const expiry = startUnpaidExpiry({
     shop: running.current,
@@ -453,35 +434,55 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('expireUnpaidOrders', expiry.sweep);
   app.addHook('onClose', () => expiry.stop());
   const timeZone = () => shop().timeZone;
-  await app.register(ownerAppointmentRoutes, {
-    prefix: '/admin/api',
-    shop,
-    accessTokens,
-    users,
-    appointments,
-    devices,
-    push: options.push,
-    mailer: options.mailer,
-    publicUrl: options.publicUrl,
-    clock,
-  });
-  await app.register(ownerAlertRoutes, { prefix: '/admin/api', accessTokens, users, alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
-  await app.register(ownerStockRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog });
-  await app.register(ownerProductRoutes, { prefix: '/admin/api', accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone, clock });
-  await app.register(ownerShopFrontRoutes, {
-    prefix: '/admin/api',
-    accessTokens,
-    users,
-    catalogRepo,
-    shopFront: createShopFrontRepository(db, timeZone),
-    catalog,
-    timeZone,
-  });
-  await app.register(ownerImageRoutes, { prefix: '/admin/api', accessTokens, users, images: createProductImageRepository(db), store: mediaStore, catalog });
-  await app.register(ownerCouponRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, coupons });
-  await app.register(ownerReviewRoutes, { prefix: '/admin/api', accessTokens, users, reviews, catalog });
-  await app.register(ownerReportRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, reports: createReportRepository(db), clock });
-  await app.register(ownerCustomerRoutes, { prefix: '/admin/api', shop, fractionDigits, accessTokens, users, customers: createCustomerRepository(db) });
+  // every owner call behind one check, before its body is read: anyone else is answered as if the call did not exist
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', requireOwner(accessTokens, users));
+      await scope.register(ownerConfigRoutes, { holder });
+      await scope.register(ownerOrderRoutes, {
+        shop,
+        fractionDigits,
+        accessTokens,
+        orders,
+        invoices,
+        payments,
+        refunds: createRefundRepository(db, { outbox }),
+        devices,
+        catalog,
+        push: options.push,
+        mailer: options.mailer,
+        publicUrl: options.publicUrl,
+        orderEvents,
+        store,
+        storeState,
+      });
+      await scope.register(ownerAppointmentRoutes, {
+        shop,
+        users,
+        appointments,
+        devices,
+        push: options.push,
+        mailer: options.mailer,
+        publicUrl: options.publicUrl,
+        clock,
+      });
+      await scope.register(ownerAlertRoutes, { alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
+      await scope.register(ownerStockRoutes, { catalogRepo, catalog });
+      await scope.register(ownerProductRoutes, { catalogRepo, catalog, fractionDigits, timeZone, clock });
+      await scope.register(ownerShopFrontRoutes, {
+        catalogRepo,
+        shopFront: createShopFrontRepository(db, timeZone),
+        catalog,
+        timeZone,
+      });
+      await scope.register(ownerImageRoutes, { images: createProductImageRepository(db), store: mediaStore, catalog });
+      await scope.register(ownerCouponRoutes, { shop, fractionDigits, coupons });
+      await scope.register(ownerReviewRoutes, { reviews, catalog });
+      await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: createReportRepository(db), clock });
+      await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: createCustomerRepository(db) });
+    },
+    { prefix: '/admin/api' },
+  );
 
   const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => reply.code(404).send(API_NOT_FOUND);
   app.all('/api/*', apiNotFound);

@@ -2,13 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OwnerAlertRepository } from '../../db/repositories/owner-alert-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import { isPushEndpoint } from '../../services/push.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { fieldsBody } from '../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; alerts: OwnerAlertRepository; pushServiceOrigin: string | undefined };
+type Options = { alerts: OwnerAlertRepository; pushServiceOrigin: string | undefined };
 
 const base64url = (max: number) =>
   z
@@ -25,8 +22,7 @@ const endpoint = z.string().min(1).max(1000);
  * body, never the address: it is the device's push address. Only the browsers' push
  * services are accepted, as for the shoppers' subscriptions.
  */
-export const ownerAlertRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, alerts, pushServiceOrigin }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerAlertRoutes: FastifyPluginAsync<Options> = async (app, { alerts, pushServiceOrigin }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

@@ -8,19 +8,16 @@ import type { AppointmentRecord, AppointmentRepository } from '../../db/reposito
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { mailOrigin } from '../../public-origin.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import { appointmentCancelledEmail, bookingCancelledNews } from '../../services/appointment-email.ts';
 import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import { appointmentView, type Clock } from '../booking-answers.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody } from '../../plugins/error-body.ts';
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */
   shop: () => ShopConfig;
-  accessTokens: AccessTokens;
   users: UserRepository;
   appointments: AppointmentRepository;
   devices: DeviceRepository;
@@ -59,7 +56,6 @@ const OUTCOME_REFUSED = {
  */
 export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { shop: shopNow, appointments, users, clock } = options;
-  app.addHook('preValidation', requireOwner(options.accessTokens, options.users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/appointments', { schema: { querystring: z.object({ date: isoDate.optional() }) } }, async (req) => {

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { ShopConfigHolder } from '../../shop-config-holder.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 
-type Options = { holder: ShopConfigHolder; accessTokens: AccessTokens; users: UserRepository };
+type Options = { holder: ShopConfigHolder };
 
 /**
  * GET /admin/api/config (decision 048): whether the shop runs on its config file, and what
@@ -13,8 +10,7 @@ type Options = { holder: ShopConfigHolder; accessTokens: AccessTokens; users: Us
  * valid config since the start: shoppers see the error screen). Answers without a valid
  * config too, so the owner can read why.
  */
-export const ownerConfigRoutes: FastifyPluginAsync<Options> = async (app, { holder, accessTokens, users }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerConfigRoutes: FastifyPluginAsync<Options> = async (app, { holder }) => {
   app.get('/config', async (_req, reply) => {
     const problems = holder.problems();
     const state = !holder.config() ? 'none' : problems.length ? 'last-good' : 'ok';

@@ -3,15 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, resizedUrl } from '../../../domain/images.ts';
 import type { ImageProblem, ProductImageRepository } from '../../db/repositories/product-image-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import type { MediaStore } from '../../services/media-store.ts';
 import { imageTypeOf, prepareUpload } from '../../services/uploaded-images.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody } from '../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; images: ProductImageRepository; store: MediaStore; catalog: CatalogCache };
+type Options = { images: ProductImageRepository; store: MediaStore; catalog: CatalogCache };
 
 const TOO_LARGE = errorBody('too_large', `The photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: send a smaller one.`);
 const NOT_AN_IMAGE = errorBody('not_an_image', 'This file is not a JPEG, PNG or WebP photo.');
@@ -51,10 +48,7 @@ async function storeUpload(body: unknown, store: MediaStore, before?: () => Prom
  * answered for the category or banner form to save. Remove and reorder change a variant's
  * list only.
  */
-export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, images, store, catalog }) => {
-  // as every owner call: anyone else is answered as if the call did not exist
-  const ownerOnly = requireOwner(accessTokens, users);
-  app.addHook('preValidation', ownerOnly);
+export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { images, store, catalog }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const refused = (problem: ImageProblem): Refusal => ({ code: problem.error === 'not_found' ? 404 : 400, body: errorBody(problem.error, problem.message) });
 
@@ -68,9 +62,9 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { acces
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') return reply.code(415).send(NOT_AN_IMAGE);
       throw error; // the app's own handler words everything else
     });
-    // checked before the body is read too: nobody but the owner gets to send 10 MB
+    // the owner's check runs before the body is read (app.ts): nobody else gets to send 10 MB
     const routes = upload.withTypeProvider<ZodTypeProvider>();
-    const options = { bodyLimit: MAX_UPLOAD_BYTES, onRequest: ownerOnly };
+    const options = { bodyLimit: MAX_UPLOAD_BYTES };
 
     routes.post('/products/:variantId/images', { ...options, schema: { params } }, async (req, reply) => {
       // the product first, so a photo for nothing is never stored

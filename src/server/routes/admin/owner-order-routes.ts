@@ -13,8 +13,6 @@ import { invoiceAnswer, NO_INVOICE } from '../../services/invoice-html.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import type { RefundRepository } from '../../db/repositories/refund-repository.ts';
 import type { StoreRepository } from '../../db/repositories/store-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { mailOrigin } from '../../public-origin.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
@@ -31,7 +29,6 @@ type Options = {
   /** The shop's money digits, fixed for the process (decision 048). */
   fractionDigits: number;
   accessTokens: AccessTokens;
-  users: UserRepository;
   orders: OrderRepository;
   invoices: InvoiceRepository;
   payments: PaymentRepository;
@@ -55,9 +52,8 @@ const NO_GSTIN = errorBody('no_invoice', "Tax invoices need the shop's GSTIN: ad
  * by the repositories in one transaction with its audit entry, then told to the shopper.
  */
 export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options) => {
-  const { shop: shopNow, orders, payments, users, accessTokens, catalog } = options;
+  const { shop: shopNow, orders, payments, accessTokens, catalog } = options;
   const forApi = <T extends Order>(order: T) => orderForApi(order, options.fractionDigits);
-  app.addHook('preValidation', requireOwner(accessTokens, users));
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
 

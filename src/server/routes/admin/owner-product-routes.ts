@@ -6,15 +6,10 @@ import { addDays } from '../../../domain/calendar-dates.ts';
 import type { Category } from '../../../domain/catalog.ts';
 import { productCreateSchema, productEditSchema } from '../../../domain/product-edit.ts';
 import type { CatalogRepository, StoredProduct } from '../../db/repositories/catalog-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = {
-  accessTokens: AccessTokens;
-  users: UserRepository;
   catalogRepo: CatalogRepository;
   catalog: CatalogCache;
   fractionDigits: number;
@@ -42,8 +37,7 @@ const variantParams = z.object({ variantId: z.string().min(1).max(120) });
  * variants, editing a variant's fields. Each change is one transaction with its audit entry and a new catalog version,
  * so shoppers see it at once; stock is left as it is.
  */
-export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, catalog, fractionDigits, timeZone, clock }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerProductRoutes: FastifyPluginAsync<Options> = async (app, { catalogRepo, catalog, fractionDigits, timeZone, clock }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const editSchema = productEditSchema(fractionDigits);
   const createSchema = productCreateSchema(fractionDigits);

@@ -6,12 +6,9 @@ import { addDays } from '../../../domain/calendar-dates.ts';
 import { addMinor, fromMinor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DayFigures, ReportRepository } from '../../db/repositories/report-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { Clock } from '../booking-answers.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 
-type Options = { shop: () => ShopConfig; fractionDigits: number; accessTokens: AccessTokens; users: UserRepository; reports: ReportRepository; clock: Clock };
+type Options = { shop: () => ShopConfig; fractionDigits: number; reports: ReportRepository; clock: Clock };
 
 const TOP = 5;
 /** How many days the sales chart shows, today the last. */
@@ -36,8 +33,7 @@ const dayBounds = (date: string, timeZone: string) => ({ start: instantOf(date, 
  * both days, since they are made ahead. The last 30 days are counted the same way, so the
  * chart's bar for today is the Today panel's sales.
  */
-export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, accessTokens, users, reports, clock }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerReportRoutes: FastifyPluginAsync<Options> = async (app, { shop: shopNow, fractionDigits: digits, reports, clock }) => {
   const decimals = (f: DayFigures) => ({
     orders: f.orders,
     sales: fromMinor(f.sales, digits),

@@ -2,21 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OwnerReview, ReviewRepository } from '../../db/repositories/review-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody } from '../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; reviews: ReviewRepository; catalog: CatalogCache };
+type Options = { reviews: ReviewRepository; catalog: CatalogCache };
 
 /**
  * The owner's reviews (issue 20), under /admin/api: the newest reviews of every product,
  * hidden ones too, and hiding or showing one, audited. A hidden review leaves the
  * product's public list, count and average.
  */
-export const ownerReviewRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, reviews, catalog }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerReviewRoutes: FastifyPluginAsync<Options> = async (app, { reviews, catalog }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** With the product's title (an item no longer in the catalog by its id) and a page to see it on. */

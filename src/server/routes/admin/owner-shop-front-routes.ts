@@ -13,15 +13,10 @@ import {
 } from '../../../domain/shop-front.ts';
 import type { CatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import type { ShopFrontRepository } from '../../db/repositories/shop-front-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 type Options = {
-  accessTokens: AccessTokens;
-  users: UserRepository;
   catalogRepo: CatalogRepository;
   shopFront: ShopFrontRepository;
   catalog: CatalogCache;
@@ -42,8 +37,7 @@ type Refused = { ok: false; fields: FieldProblem[] };
  * change in one transaction with its audit entry and a new catalog version; the cache's
  * next read then sees it, so shoppers do at once.
  */
-export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, shopFront, catalog, timeZone }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerShopFrontRoutes: FastifyPluginAsync<Options> = async (app, { catalogRepo, shopFront, catalog, timeZone }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** Answers a shop-front write: 400 with the fields it refused, or shoppers see the change at once and `{ success: true, ...answer(done) }`. */

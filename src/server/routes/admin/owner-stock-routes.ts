@@ -3,13 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { quantityMessages } from '../../../domain/quantity.ts';
 import type { CatalogRepository } from '../../db/repositories/catalog-repository.ts';
-import type { UserRepository } from '../../db/repositories/user-repository.ts';
-import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { requireOwner } from '../../plugins/require-owner.ts';
 import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
-type Options = { accessTokens: AccessTokens; users: UserRepository; catalogRepo: CatalogRepository; catalog: CatalogCache };
+type Options = { catalogRepo: CatalogRepository; catalog: CatalogCache };
 
 /** A product as the owner's stock list shows it. */
 export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
@@ -21,8 +18,7 @@ const SHOWN = 50;
  * stock first (what needs restocking), read from the catalog cache; and setting one
  * product's stock, audited in the same transaction. The storefront sees it at once.
  */
-export const ownerStockRoutes: FastifyPluginAsync<Options> = async (app, { accessTokens, users, catalogRepo, catalog }) => {
-  app.addHook('preValidation', requireOwner(accessTokens, users));
+export const ownerStockRoutes: FastifyPluginAsync<Options> = async (app, { catalogRepo, catalog }) => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/stock', { schema: { querystring: z.object({ q: z.string().trim().max(100).optional() }) } }, async (req) => {
