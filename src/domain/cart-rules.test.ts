@@ -10,6 +10,7 @@ import {
   lineTotal,
   quantityLimits,
   readQuantity,
+  stepQuantity,
   type CartAction,
   type CartItem,
   type CartProduct,
@@ -279,6 +280,14 @@ describe('cart summaries', () => {
 });
 
 describe('the quantity selector', () => {
+  it('moves a weight by its step exactly, as the scale reads it, and never below nothing', () => {
+    expect(stepQuantity(1.1, 0.25, 1)).toBe(1.35);
+    expect(stepQuantity(0.1, 0.2, 1)).toBe(0.3);
+    expect(stepQuantity(1.35, 0.25, -1)).toBe(1.1);
+    expect(stepQuantity(0.2, 0.25, -1)).toBe(0);
+    expect(stepQuantity(2, 1, 1)).toBe(3);
+  });
+
   it('goes from 0 to the stock in whole units, or 0.01 kg by weight', () => {
     expect(quantityLimits(product(), rules)).toEqual({ min: 0, max: 5, step: 1 });
     expect(quantityLimits(product({ isFraction: true, stock: 24.505 }), rules)).toEqual({ min: 0, max: 24.5, step: 0.01 });

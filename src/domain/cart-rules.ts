@@ -47,6 +47,11 @@ export const cartMessages = {
  */
 export const DEFAULT_WEIGHT_STEP = 0.25;
 
+/** − or + on §5's selector: the quantity one step away, counted in thousandths (1.1 kg + 0.25 is 1.35, not 1.3500000000000001), never below 0. */
+export function stepQuantity(qty: number, step: number, direction: 1 | -1): number {
+  return Math.max(0, qtyToMilli(qty, true) + direction * qtyToMilli(step, true)) / 1000;
+}
+
 /** §5: the selector's maximum when stock errors are hidden (ordering without stock allowed). */
 export const MAX_QTY_WITHOUT_STOCK = 10_000;
 

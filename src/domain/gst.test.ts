@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financialYear, gstinProblem, gstStateCode, invoiceLineAmounts, invoiceNumber } from './gst.ts';
+import { financialYear, gstinProblem, gstStateCode, invoiceLineAmounts, invoiceNumber, taxInvoice } from './gst.ts';
 import { minor } from './money.ts';
 
 describe('GST', () => {
@@ -40,5 +40,28 @@ describe('GST', () => {
       total: 10_500,
     });
     expect(invoiceLineAmounts({ total: minor(10_000), discount: minor(0), tax: minor(501) }, 'exclusive', true)).toMatchObject({ cgst: 251, sgst: 250 });
+  });
+
+  it('prints a weighed line to the hundredth gram as every other paper of the order does: 1.1 kg is "1.10 kg"', () => {
+    const line = { title: 'Alphonso Mango', variantName: '', total: minor(35_200), discount: minor(0), tax: minor(1_760), taxPercent: 5, hsn: '0804' };
+    const invoice = taxInvoice(
+      {
+        number: 1001,
+        taxMode: 'exclusive',
+        lines: [
+          { ...line, qty: 1.1, isFraction: true },
+          { ...line, title: 'Cotton Tee', qty: 2, isFraction: false },
+        ],
+        totals: [],
+        grandTotal: minor(73_920),
+      },
+      {
+        number: 'INV/2026-27/0001',
+        issuedAt: 0,
+        seller: { name: 'Shop', address: [], stateCode: '27', state: 'Maharashtra' },
+        buyer: { name: 'Asha', address: [], stateCode: '27', state: 'Maharashtra' },
+      },
+    );
+    expect(invoice.lines.map((l) => l.qty)).toEqual(['1.10 kg', '2']);
   });
 });

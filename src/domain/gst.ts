@@ -1,4 +1,4 @@
-import { addMinor, minor, type Minor } from './money.ts';
+import { addMinor, formatQuantity, minor, qtyToMilli, type Minor } from './money.ts';
 
 /**
  * India's GST as a tax invoice needs it (issue 19; CGST Rules 46): the seller's GSTIN,
@@ -171,7 +171,8 @@ export function taxInvoice(order: InvoiceOrder, record: { number: string; issued
   const lines = order.lines.map((l): InvoiceLine => ({
     description: l.variantName ? `${l.title} (${l.variantName})` : l.title,
     hsn: l.hsn,
-    qty: l.isFraction ? `${l.qty} kg` : String(l.qty),
+    // as the order's other papers print it: "1.10 kg", "2"
+    qty: l.isFraction ? `${formatQuantity(qtyToMilli(l.qty, true), true)} kg` : formatQuantity(qtyToMilli(l.qty, false), false),
     rate: l.taxPercent,
     ...invoiceLineAmounts(l, order.taxMode, intraState),
   }));

@@ -149,9 +149,9 @@ describe.each(testDatabases)('order webhooks on $name', (database) => {
     expect(bodies.map((b) => b.type)).toEqual(events);
     expect(bodies.map((b) => b.order.number)).toEqual([1001, 1001, 1001]);
     expect(bodies.map((b) => b.summary)).toEqual([
-      'Order #1001 placed: 999 INR, pickup, Asha Rao',
-      'Order #1001 is now confirmed: 999 INR, pickup, Asha Rao',
-      'Order #1001 paid: 999 INR, pickup, Asha Rao',
+      'Order #1001 placed: 999.00 INR, pickup, Asha Rao',
+      'Order #1001 is now confirmed: 999.00 INR, pickup, Asha Rao',
+      'Order #1001 paid: 999.00 INR, pickup, Asha Rao',
     ]);
     expect(bodies[1]?.detail).toEqual({ from: 'placed', to: 'confirmed' });
     expect(bodies[2]?.order.paymentStatus).toBe('paid');

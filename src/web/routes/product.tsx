@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { data, Link } from 'react-router';
 import { isOutOfStock, sizeGuideFor, stockShown } from '../../domain/catalog-view.ts';
-import { categoryName, formatQuantity, fromMinor, productPrices, qtyToMilli } from '../../domain/money.ts';
+import { categoryName, formatQuantity, minorToText, productPrices, qtyToMilli } from '../../domain/money.ts';
 import { Gallery } from '../features/catalog/components/gallery.tsx';
 import { AddToCart } from '../features/cart/components/add-to-cart.tsx';
 import { Price } from '../features/catalog/components/price.tsx';
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
           '@type': 'Offer',
           url,
           priceCurrency: shop.localeConfig.currencyCode,
-          price: fromMinor(prices.final, shop.localeConfig.fractionDigits).toFixed(shop.localeConfig.fractionDigits),
+          price: minorToText(prices.final, shop.localeConfig.fractionDigits),
           availability: isOutOfStock(product) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
         },
       },

@@ -3,6 +3,7 @@ import { monotonicFactory } from 'ulid';
 import { pooledRandom } from '../random.ts';
 import { contactPhone, deliveryModeNames } from '../../../domain/order-details.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
+import { minorToText } from '../../../domain/money.ts';
 import { orderForApi, type Order, type OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
 import { orderViewIn } from './order-repository.ts';
@@ -17,7 +18,7 @@ export type WebhookPayload = {
   id: string;
   type: OrderEventType;
   createdAt: string;
-  /** 'Order #1042 placed: 1322.06 INR, delivery, Asha Rao, +91 9800000001' */
+  /** 'Order #1042 placed: 1322.10 INR, delivery, Asha Rao, +91 9800000001' (the amount with all the currency's digits) */
   summary: string;
   detail: Record<string, unknown>;
   order: OrderView;
@@ -48,10 +49,11 @@ const sentences: Record<OrderEventType, string> = {
   'order.refunded': 'refunded',
 };
 
-export function webhookSummary(type: OrderEventType, order: OrderView): string {
+/** `total`: the grand total as a plain decimal with the currency's digits ("1322.10"). */
+export function webhookSummary(type: OrderEventType, order: OrderView, total: string): string {
   const who = [order.details.personalDetails?.fullName, contactPhone(order)].filter((p) => p && p.trim()).join(', ');
   const mode = deliveryModeNames[order.deliveryMode].toLowerCase();
-  return `Order ${orderLabel(order)} ${sentences[type].replace('{status}', order.status.replaceAll('_', ' '))}: ${order.grandTotal} ${order.currencyCode}, ${mode}${who ? `, ${who}` : ''}`;
+  return `Order ${orderLabel(order)} ${sentences[type].replace('{status}', order.status.replaceAll('_', ' '))}: ${total} ${order.currencyCode}, ${mode}${who ? `, ${who}` : ''}`;
 }
 
 /** The outbox of ORDER_WEBHOOK_URL: the order as it is after the change, in the shop's fraction digits. */
@@ -61,7 +63,14 @@ export const webhookOutbox = (fractionDigits: number): OrderOutbox => ({
     if (!stored) return;
     const order = orderForApi(stored, fractionDigits);
     const id = ulid(now);
-    const payload: WebhookPayload = { id, type, createdAt: new Date(now).toISOString(), summary: webhookSummary(type, order), detail, order };
+    const payload: WebhookPayload = {
+      id,
+      type,
+      createdAt: new Date(now).toISOString(),
+      summary: webhookSummary(type, order, minorToText(stored.grandTotal, fractionDigits)),
+      detail,
+      order,
+    };
     await trx
       .insertInto('webhook_deliveries')
       .values({

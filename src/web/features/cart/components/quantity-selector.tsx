@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { clampQuantity, DEFAULT_WEIGHT_STEP, quantityLimits, readQuantity, type CartItem, type CartRules } from '../../../../domain/cart-rules.ts';
+import {
+  clampQuantity,
+  DEFAULT_WEIGHT_STEP,
+  quantityLimits,
+  readQuantity,
+  stepQuantity,
+  type CartItem,
+  type CartRules,
+} from '../../../../domain/cart-rules.ts';
 
 /**
  * §5 quantity selector: − / value / +, or a weight in Kg with two decimals for products
@@ -30,7 +38,7 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
       <button
         type="button"
         className={button}
-        onClick={() => commit(Math.max(0, Math.round((item.qty - step) * 100) / 100))}
+        onClick={() => commit(stepQuantity(item.qty, step, -1))}
         aria-label={item.isFraction ? t('cart.weightDecrease', { title: item.title, step }) : t('cart.decrease', { title: item.title })}
       >
         −
@@ -50,7 +58,7 @@ export function QuantitySelector({ item, rules, onChange }: { item: CartItem; ru
       <button
         type="button"
         className={button}
-        onClick={() => commit(Math.round((item.qty + step) * 100) / 100)}
+        onClick={() => commit(stepQuantity(item.qty, step, 1))}
         disabled={limits.max !== null && item.qty >= limits.max}
         aria-label={item.isFraction ? t('cart.weightIncrease', { title: item.title, step }) : t('cart.increase', { title: item.title })}
       >

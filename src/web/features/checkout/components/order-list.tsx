@@ -1,10 +1,9 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
-import { formatMoney, toMinor } from '../../../../domain/money.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { paths } from '../../../lib/paths.ts';
-import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { useFormatPrice } from '../../../lib/format.ts';
 import { DeliveryTime } from './delivery-time.tsx';
 import { paymentStatusText } from './ended-note.tsx';
 import { qtyText } from './order-summary.tsx';
@@ -13,7 +12,7 @@ import { RefundNote } from './refund-note.tsx';
 /** The logged-in shopper's orders, newest first: each with its items, status, payment and total, and the way into the order itself. */
 export function OrderList({ orders }: { orders: OrderView[] }) {
   const { t, i18n } = useTranslation();
-  const format = usePriceFormat();
+  const formatPrice = useFormatPrice();
   return (
     <ul className="divide-y divide-slate-100">
       {orders.map((o) => (
@@ -26,7 +25,7 @@ export function OrderList({ orders }: { orders: OrderView[] }) {
                   {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
                 </span>
               </span>
-              <span className="font-semibold">{formatMoney(toMinor(o.grandTotal, format.fractionDigits), format)}</span>
+              <span className="font-semibold">{formatPrice(o.grandTotal)}</span>
             </div>
             <ul className="text-sm text-slate-700">
               {o.lines.map((l) => (

@@ -1,9 +1,9 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
-import { formatMoney, formatQuantity, qtyToMilli, toMinor } from '../../../../domain/money.ts';
+import { formatQuantity, qtyToMilli } from '../../../../domain/money.ts';
 import type { LineStock } from '../../../../domain/cart-stock.ts';
 import type { OrderView } from '../../../../domain/order.ts';
 import { totalsLabelKey, type ApiTotalsLine } from '../../../../domain/totals.ts';
-import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { useFormatPrice } from '../../../lib/format.ts';
 import { LineStockNote } from '../../../ui/line-stock-note.tsx';
 
 /** A line as the API speaks it: amounts are decimals of the shop's currency. */
@@ -23,8 +23,7 @@ export const orderLines = (order: OrderView): SummaryLine[] =>
 /** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
 export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; totals: ApiTotalsLine[]; fixes?: LineFixes }) {
   const { t } = useTranslation();
-  const format = usePriceFormat();
-  const money = (v: number) => formatMoney(toMinor(v, format.fractionDigits), format);
+  const money = useFormatPrice();
   return (
     <div className="flex flex-col gap-3">
       <ul className="divide-y divide-slate-100">

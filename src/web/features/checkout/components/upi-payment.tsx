@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { UTR } from '../../../../domain/payments.ts';
-import { formatMoney, toMinor } from '../../../../domain/money.ts';
 import { useUi } from '../../../lib/ui-store.ts';
-import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { useFormatPrice } from '../../../lib/format.ts';
 import { sendUpiReference, usePaymentSetup, type PaymentStepProps } from '../api/orders.ts';
 import { Field } from './field.tsx';
 import { UpiDeadline } from './upi-deadline.tsx';
@@ -17,7 +16,7 @@ import { Button, buttonClass } from '../../../ui/button.tsx';
  */
 export default function UpiPayment({ shopId, orderId, token, onError, onSent }: PaymentStepProps) {
   const { t } = useTranslation();
-  const format = usePriceFormat();
+  const formatPrice = useFormatPrice();
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));
   const [utr, setUtr] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -50,7 +49,7 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
 
   return (
     <div className="flex flex-col items-start gap-4">
-      <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatMoney(toMinor(upi.amount, format.fractionDigits), format) })}</h2>
+      <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatPrice(upi.amount) })}</h2>
       <a href={upi.upiLink} className={buttonClass('primary', 'lg')}>
         {t('checkout.upiOpen')}
       </a>
