@@ -5,7 +5,7 @@ import { contactPhone, deliveryModeNames } from '../../../domain/order-details.t
 import { orderLabel } from '../../../domain/order-number.ts';
 import { orderForApi, type Order, type OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
-import { orderViewIn } from './order-repository.ts';
+import { orderViewIn } from './order-views.ts';
 
 /** What happened to an order, as ORDER_WEBHOOK_URL hears of it. */
 export type OrderEventType =
