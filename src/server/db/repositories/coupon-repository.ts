@@ -6,7 +6,7 @@ import type { CouponProblem } from '../../../domain/order-pricing.ts';
 import type { Db } from '../database.ts';
 import type { CouponTable, Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
-import type { Reader } from './order-repository.ts';
+import type { Reader } from './order-views.ts';
 
 const toCoupon = (r: Selectable<CouponTable>): Coupon => ({
   code: r.code,

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { CustomerIdentity } from '../../../domain/customer-identity.ts';
 import { finalStatusList, handedOverStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Database } from '../schema.ts';
-import type { Reader } from './order-repository.ts';
+import type { Reader } from './order-views.ts';
 
 /**
  * What one shopper holds of the shop without having paid (decision 073): the money their

@@ -6,7 +6,8 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { takeNumber } from './counter-repository.ts';
-import { orderViewIn, type OnAccepted } from './order-repository.ts';
+import type { OnAccepted } from './order-owner-queries.ts';
+import { orderViewIn } from './order-views.ts';
 
 /** The shop's part of its invoices: its GST registration and the zone its financial year is counted in. */
 export type Invoicing = { gst: NonNullable<ShopConfig['gst']>; timeZone: string };

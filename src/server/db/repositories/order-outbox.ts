@@ -6,7 +6,7 @@ import { orderLabel } from '../../../domain/order-number.ts';
 import { minorToText } from '../../../domain/money.ts';
 import { orderForApi, type Order, type OrderView } from '../../../domain/order.ts';
 import type { Database } from '../schema.ts';
-import { orderViewIn } from './order-repository.ts';
+import { orderViewIn } from './order-views.ts';
 
 /** What happened to an order, as ORDER_WEBHOOK_URL hears of it. */
 export type OrderEventType =

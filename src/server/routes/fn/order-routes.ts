@@ -18,22 +18,21 @@ import {
   type PricedOrder,
 } from '../../../domain/order-pricing.ts';
 import { totalsForApi } from '../../../domain/totals.ts';
-import { orderLabel } from '../../../domain/order-number.ts';
 import { openingSentence } from '../../../domain/opening-words.ts';
 import { quantityMessages } from '../../../domain/quantity.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { Claim, IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
-import type { OrderRepository, PlaceResult } from '../../db/repositories/order-repository.ts';
+import type { OrderRepository } from '../../db/repositories/order-repository.ts';
+import type { PlaceResult } from '../../db/repositories/order-placement.ts';
 import { mailOrigin } from '../../public-origin.ts';
 import { sessionOf } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
-import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
-import { orderEmail, orderEmailRecipient } from '../../services/order-email.ts';
+import type { Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
+import { orderPlacedNews } from '../../services/order-placed.ts';
 import type { OwnerAlerts } from '../../services/owner-alerts.ts';
 import type { PushSender } from '../../services/push.ts';
-import { pushToUser } from '../../services/user-push.ts';
 import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import { cancelAnswer, orderRefusals, placedAnswer, quoteAnswer, refusals, sessionRefusals } from './order-answers.ts';
@@ -228,6 +227,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
   };
 
   const guesses = couponGuesses(app, rateLimits);
+  const news = orderPlacedNews({ orderEvents, ownerAlerts, devices, push, mailer });
 
   /**
    * `POST /fn/order/quote`: the same body as the order call, answered with exactly the
@@ -334,29 +334,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
       catalog.invalidate();
       req.log.info({ orderId: result.order.id, kind: result.order.kind, grandTotal: result.order.grandTotal }, 'order placed');
       // the owner's board, the owner's alerts, the shopper's push and e-mail: after the answer is written, never before it
-      const { order, notificationToken } = result;
-      setImmediate(() => {
-        try {
-          orderEvents.publish({ orderId: order.id, number: order.number, status: order.status, what: 'placed', at: order.createdAt });
-          void ownerAlerts.orderPlaced(order, origin);
-          if (userId) {
-            const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
-            void pushToUser({ devices, push, log: req.log }, userId, {
-              title: shop.title,
-              body: `Thank you! Your ${noun} ${orderLabel(order)} is placed.`,
-              url: '/account?activePage=orders',
-              tag: `order-${order.id}`,
-            });
-          }
-          if (orderEmailRecipient(order))
-            mailLinksInBackground(mailer, req.log, { email: 'order', orderId: order.id }, origin, (at) =>
-              orderEmail({ order, notificationToken, shop, origin: at }),
-            );
-        } catch (err) {
-          // the order is placed and answered: news that could not go out is logged, never thrown
-          req.log.error({ err, orderId: order.id }, 'order news not sent');
-        }
-      });
+      news({ order: result.order, notificationToken: result.notificationToken, userId, shop, origin, log: req.log });
       // with a key, the answer as stored: the same bytes a replay sends, serialized once
       if (result.answer !== undefined) return reply.type('application/json; charset=utf-8').send(result.answer as unknown as Parameters<typeof reply.send>[0]);
       return successBody(result, digits, emailSent);
