@@ -3,7 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { get, kb, ROOT, startApp, type Child, type Row } from './support.ts';
 
-const BUDGET_KB = 110;
+/** A guard rail, not the goal (decision 079): what a shopper feels is the Lighthouse score and blocking time of bench/lighthouse.ts. */
+const BUDGET_KB = 125;
 /** Written by a build with BUNDLE_REPORT=1 (vite.config.ts): rollup-plugin-visualizer's raw data, minified sizes from the source maps. */
 const BUNDLE_REPORT = path.join(ROOT, 'build/bundle-report.json');
 /** The libraries no page can do without: the floor under the budget. */

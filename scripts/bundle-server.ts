@@ -27,7 +27,7 @@ const EXTERNAL = ['better-sqlite3', 'sharp', 'pg', 'pg-native', 'ioredis', 'node
 const streamRendererOnly: Plugin = {
   name: 'react-dom-server-stream-only',
   setup(b) {
-    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: path.join(ROOT, 'node_modules/react-dom/cjs/react-dom-server.node.production.min.js') }));
+    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: path.join(ROOT, 'node_modules/react-dom/cjs/react-dom-server.node.production.js') }));
   },
 };
 

@@ -18,7 +18,7 @@ import type { UiLanguage } from '../domain/language.ts';
 import type { ShopConfig } from '../domain/shop-config.ts';
 import type { StorefrontContext } from '../domain/storefront-context.ts';
 import { inkOnLight, textOn } from '../domain/theme.ts';
-import { AddToCart } from './features/cart/components/add-to-cart.tsx';
+import { AddToCart, preloadQuantitySelector } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
 import { ClosedNotice } from './features/shell/components/closed-notice.tsx';
@@ -115,15 +115,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={shop?.pwa.icons.logo192Png || 'data:,'} />
         {shop ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
         {shop ? <link rel="apple-touch-icon" href="/icons/192.png" /> : null}
-        {/* the one render-blocking file, first in <head>, ahead of the script preloads */}
-        <link rel="stylesheet" href={stylesheet} />
+        {/* with a precedence React puts the one render-blocking file first in <head>, ahead of the script preloads */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
         {/* the colour is a validated #rrggbb, so it cannot break out of the rule */}
         <style>{`:root{--color-primary:${colour};--color-on-primary:${textOn(colour)};--color-primary-strong:${inkOnLight(colour)}}`}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
-        <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
+        <I18nContext value={i18n}>{children}</I18nContext>
         <CatalogAwareScrollRestoration />
         <Scripts />
       </body>
@@ -234,11 +234,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const toasts = useUi((s) => s.toasts);
   const idle = useIdle();
   useEffect(() => {
-    if (idle) preloadLoadError();
+    if (!idle) return;
+    preloadLoadError();
+    preloadQuantitySelector();
   }, [idle]);
   const pushForced = usePushPrompt((s) => s.forced !== null);
   return (
-    <TileActionContext.Provider value={tileAction}>
+    <TileActionContext value={tileAction}>
       {loaderData.closedNotice ? <ClosedNotice {...loaderData.closedNotice} /> : null}
       <Outlet />
       {loggedIn ? <ServerCart /> : null}
@@ -251,7 +253,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loggedIn || pushForced ? <PushPrompt shopId={loaderData.shop.id} /> : null}
       {update ? <UpdateButton onClick={update} /> : null}
       <LoaderOverlay />
-    </TileActionContext.Provider>
+    </TileActionContext>
   );
 }
 

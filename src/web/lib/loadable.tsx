@@ -28,8 +28,7 @@ export function loadable<P extends object>(
     onClose?: (props: P) => void;
   } = {},
 ): ComponentType<P> {
-  // typed as a plain component: React 18's types cannot spread a generic P onto a lazy component
-  const make = () => lazy(async () => ({ default: await loadChunk(load, options.timeoutMs ?? CHUNK_TIMEOUT_MS) })) as unknown as ComponentType<P>;
+  const make = () => lazy(async () => ({ default: await loadChunk(load, options.timeoutMs ?? CHUNK_TIMEOUT_MS) }));
   let shared = make();
   function Loadable(props: P) {
     const [{ Part, attempt }, setLoad] = useState(() => ({ Part: shared, attempt: 0 }));

@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { markToasterReady, notify } from './notify.ts';
+import { notify } from './notify.ts';
+import { markToasterReady } from './toast-queue.ts';
 import { useUi } from './ui-store.ts';
 
 const shown = () => toast.getHistory().filter((t) => !('dismiss' in t && t.dismiss));

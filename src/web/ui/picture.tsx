@@ -1,8 +1,10 @@
+import { preload } from 'react-dom';
 import { resizedUrl, shortAlt, srcSet, widthFor, widthSrcSet } from '../../domain/images.ts';
 
 /** The viewport width from which the desktop image of an art-directed picture is shown (spec §9). */
 export const PICTURE_BREAKPOINT = 1024;
 const DESKTOP = `(min-width: ${PICTURE_BREAKPOINT}px)`;
+const MOBILE = `(max-width: ${PICTURE_BREAKPOINT - 0.02}px)`;
 
 export type PictureProps = {
   /** The image (the desktop one when `mobileSrc` is given). `/media/…` images are served resized. */
@@ -21,7 +23,7 @@ export type PictureProps = {
   mobileSrc?: string | undefined;
   /** A wide image: its alt text is cut to 20 characters (spec §9). */
   wide?: boolean | undefined;
-  /** Above the fold (a hero, the first gallery image): fetched first (`fetchpriority="high"`), never lazy. */
+  /** Above the fold (a hero, the first gallery image): preloaded from the head, fetched first, never lazy. */
   priority?: boolean | undefined;
   /** Classes for the `<img>`. */
   className?: string | undefined;
@@ -37,6 +39,17 @@ export function Picture({ src, alt, width, height, sizes, mobileSrc, wide = fals
   const fallback = resizedUrl(shown, widthFor(width));
   const set = setOf(shown);
   const desktopSet = mobileSrc ? setOf(src) || src : undefined;
+  if (priority) {
+    // the browser learns of the picture from the head, before it parses the body; a
+    // <picture>'s own <img> is never preloaded by React, as its source depends on the screen
+    const image = { as: 'image', fetchPriority: 'high', imageSizes: sizes } as const;
+    if (desktopSet) {
+      preload(resizedUrl(src, widthFor(width)), { ...image, imageSrcSet: desktopSet, media: DESKTOP });
+      preload(fallback, { ...image, imageSrcSet: set || undefined, media: MOBILE });
+    } else {
+      preload(fallback, { ...image, imageSrcSet: set || undefined });
+    }
+  }
   return (
     <picture>
       {desktopSet && <source media={DESKTOP} srcSet={desktopSet} sizes={sizes} width={width} height={height} />}
@@ -49,8 +62,7 @@ export function Picture({ src, alt, width, height, sizes, mobileSrc, wide = fals
         height={height}
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? undefined : 'async'}
-        // React 18 knows no fetchPriority prop (it warns, decision 068): the attribute as HTML writes it
-        {...(priority ? { fetchpriority: 'high' } : {})}
+        fetchPriority={priority ? 'high' : undefined}
         className={className}
       />
     </picture>

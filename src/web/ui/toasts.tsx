@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
-import { markToasterReady } from '../lib/notify.ts';
+import { markToasterReady } from '../lib/toast-queue.ts';
 
 // §9: desktop from 1024 px, the bottom navigation below it
 const DESKTOP = '(min-width: 1024px)';

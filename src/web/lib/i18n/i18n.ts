@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, use } from 'react';
 import type { Messages } from './en-US.ts';
 import { errorMessagesEn } from './error-messages.ts';
 import { Translator, type TFunction } from './translate.ts';
@@ -29,13 +29,13 @@ export const I18nContext = createContext<Translator>(new Translator('en-US', err
 
 /** `t` and the instance (its `language`), for any component. */
 export function useTranslation(): { t: TFunction; i18n: Translator } {
-  const i18n = useContext(I18nContext);
+  const i18n = use(I18nContext);
   return { t: i18n.t, i18n };
 }
 
 /** `t` alone: one context read, for components rendered once per product (a tile, its price, its cart button). */
 export function useT(): TFunction {
-  return useContext(I18nContext).t;
+  return use(I18nContext).t;
 }
 
 /** Remembers the shopper's language for a year in a cookie (not a secret), so the server renders it. */

@@ -2,8 +2,18 @@ import { isSoldOut, type CartProduct } from '../../../../domain/cart-rules.ts';
 import { useT } from '../../../lib/i18n/i18n.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { actOnCart, cartRulesOf } from '../hooks/use-cart.ts';
+import { loadable } from '../../../lib/loadable.tsx';
 import { useCartStore } from '../store/cart-store.ts';
-import { QuantitySelector } from './quantity-selector.tsx';
+
+/**
+ * The selector shows only once a product is in the cart, which no page's HTML has (the cart
+ * lives in the browser): its code is not part of every page's first load, but fetched when
+ * the page is idle (root.tsx) or at the first Add, whichever comes first (decision 079).
+ */
+const loadSelector = () => import('./quantity-selector.tsx').then((m) => m.QuantitySelector);
+export const preloadQuantitySelector = () => void loadSelector().catch(() => undefined);
+// the selector's own size meanwhile, so nothing around it moves
+const QuantitySelector = loadable(loadSelector, { fallback: <span className="inline-block h-9 w-33" aria-hidden="true" /> });
 
 /**
  * The add-to-cart control of §4: an Add button while the product is not in the cart,
