@@ -22,9 +22,11 @@ import { TermsNote } from './terms-note.tsx';
 
 /**
  * The checkout form (§4 Checkout): how to get the order, the shopper's details, the
- * address, table or slot, a coupon, and how to pay. The totals shown are computeTotals'
- * on the cart, the same function the server charges with. The cart comes from the
- * page, which also empties it once the order is placed (`usePlaceOrder`).
+ * address, table or slot, a coupon, and how to pay. The totals shown are the server's
+ * quote (`useOrderQuote`, what the order charges), the cart's own computeTotals only
+ * until it comes; the order carries the total shown, and a price changed meanwhile is
+ * answered with the new quote instead of being charged (decision 073). The cart comes
+ * from the page, which also empties it once the order is placed (`usePlaceOrder`).
  */
 export function CheckoutForm({
   items,
