@@ -39,6 +39,10 @@ export default tseslint.config(
       ...refuseImports(
         { group: ['**/server/**', '**/web/**'], message: 'domain is pure: it imports nothing from server or web' },
         { group: ['node:*', 'fs', 'path', 'react', 'react-*'], message: 'domain has no I/O, no DOM and no Node APIs' },
+        {
+          group: ['fastify', 'fastify-*', '@fastify/*', 'kysely', 'pg', 'better-sqlite3', 'ioredis'],
+          message: 'domain knows no server framework and no database: the server calls it',
+        },
       ),
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'localStorage', 'fetch'],
     },
@@ -46,6 +50,23 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: refuseImports(webNotServer),
+  },
+  {
+    // what every feature and route builds on builds on none of them (a modal's or panel's code may be
+    // named by a dynamic import(), as modals/registry.ts does: that is not linted); layouts are
+    // routes, which put the shell feature around the pages
+    files: ['src/web/{lib,ui,modals}/**/*.{ts,tsx}'],
+    rules: refuseImports(webNotServer, {
+      group: ['**/features/**', '**/routes/**'],
+      message: 'lib/, ui/ and modals/ serve the features and routes: they import neither',
+    }),
+  },
+  {
+    files: ['src/web/routes/**/*.{ts,tsx}'],
+    rules: refuseImports(webNotServer, {
+      group: ['./*.ts', './*.tsx', '../routes/**'],
+      message: 'a route imports features, lib/, ui/ and the domain, not another route: move what two routes share there',
+    }),
   },
   ...[0, 1, 2, 3].map((depth) => ({
     files: [`src/web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
@@ -66,11 +87,27 @@ export default tseslint.config(
     }),
   },
   {
-    files: ['src/server/services/**/*.ts', 'src/server/plugins/**/*.ts', 'src/server/db/**/*.ts'],
+    files: ['src/server/plugins/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: refuseImports(serverNotWeb, {
       group: ['**/routes/**/*-routes.ts'],
-      message: 'services, plugins and the database know no routes: routes call them, not the other way',
+      message: 'plugins know no routes: routes call them, not the other way',
+    }),
+  },
+  {
+    files: ['src/server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: refuseImports(serverNotWeb, {
+      group: ['**/routes/**/*-routes.ts', '**/plugins/**', '**/app.ts'],
+      message: 'services know no routes, plugins or app: those call them, not the other way',
+    }),
+  },
+  {
+    files: ['src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: refuseImports(serverNotWeb, {
+      group: ['**/routes/**', '**/services/**', '**/plugins/**', '**/app.ts'],
+      message: 'the database layer knows no services, routes, plugins or app: they call it (shared shapes live in the domain)',
     }),
   },
   {

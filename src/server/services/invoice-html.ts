@@ -1,7 +1,6 @@
 import type { InvoiceParty, TaxInvoice } from '../../domain/gst.ts';
 import { formatMoney, type Minor, type PriceFormat } from '../../domain/money.ts';
 import { escapeHtml } from './order-email.ts';
-import { errorBody } from '../plugins/error-body.ts';
 
 /**
  * A tax invoice as one printable HTML page (A4), the only way it is drawn: the owner's
@@ -61,9 +60,6 @@ export const invoiceAnswer = (invoice: TaxInvoice, shop: Parameters<typeof invoi
   number: invoice.number,
   html: invoiceHtml(invoice, shop),
 });
-
-/** Why an order has no tax invoice to show. */
-export const NO_INVOICE = errorBody('no_invoice', 'This order has no tax invoice yet: the shop issues one when it accepts the order.');
 
 function party(title: string, p: InvoiceParty): string {
   const lines = [

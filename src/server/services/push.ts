@@ -3,6 +3,7 @@ import path from 'node:path';
 import type WebPush from 'web-push';
 import { lazyModule } from '../lazy-module.ts';
 import { privateDataDir } from '../db/database.ts';
+import type { PushSubscriptionJson } from '../../domain/push-subscription.ts';
 
 /**
  * Web Push with VAPID (RFC 8030, 8291, 8292) through `web-push` (decision 022). Only this
@@ -15,7 +16,6 @@ const loadWebPush = lazyModule<typeof WebPush>('web-push');
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it. */
-export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** What a notification says; the service worker shows it and opens `url` on click. */
 export type PushMessage = { title: string; body: string; url: string; tag?: string };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceRepository } from '../db/repositories/device-repository.ts';
-import type { PushMessage, PushSender, PushSubscriptionJson } from './push.ts';
+import type { PushSubscriptionJson } from '../../domain/push-subscription.ts';
+import type { PushMessage, PushSender } from './push.ts';
 
 /**
  * Pushes a message to every device the user is logged in on, without holding up the

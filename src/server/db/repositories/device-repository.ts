@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { PushSubscriptionJson } from '../../services/push.ts';
+import type { PushSubscriptionJson } from '../../../domain/push-subscription.ts';
 import type { Db } from '../database.ts';
 
 export type StoredSubscription = PushSubscriptionJson & { id: string; deviceId: string };

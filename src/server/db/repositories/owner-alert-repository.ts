@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { PushSubscriptionJson } from '../../services/push.ts';
+import type { PushSubscriptionJson } from '../../../domain/push-subscription.ts';
 import type { Db } from '../database.ts';
 
 export type OwnerSubscription = PushSubscriptionJson & { id: string };

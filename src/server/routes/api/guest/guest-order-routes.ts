@@ -6,7 +6,8 @@ import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { bearerToken } from '../../../plugins/user-session.ts';
-import { invoiceAnswer, NO_INVOICE } from '../../../services/invoice-html.ts';
+import { invoiceAnswer } from '../../../services/invoice-html.ts';
+import { NO_INVOICE } from '../../not-found.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 
 /**

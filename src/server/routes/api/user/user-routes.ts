@@ -10,7 +10,8 @@ import type { OrderRepository } from '../../../db/repositories/order-repository.
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
-import { invoiceAnswer, NO_INVOICE } from '../../../services/invoice-html.ts';
+import { invoiceAnswer } from '../../../services/invoice-html.ts';
+import { NO_INVOICE } from '../../not-found.ts';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
 import { errorBody } from '../../../plugins/error-body.ts';

@@ -8,15 +8,13 @@ import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
 import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
+import type { PushSubscriptionJson } from '../../../../domain/push-subscription.ts';
 
 /** An order on the owner's board. */
 export type OwnerOrder = OwnerOrderSummary;
 
 /** A product in the owner's stock list. */
 export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
-
-/** A browser push subscription as `PushSubscription.toJSON()` gives it. */
-export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 /** A coupon as /admin shows it (owner-coupon-routes.ts): amounts as decimals, instants as ISO. */
 export type OwnerCoupon = Pick<Coupon, 'code' | 'totalUses' | 'usesPerCustomer' | 'firstOrderOnly' | 'active' | 'used' | 'source'> & {
