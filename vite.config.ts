@@ -52,6 +52,14 @@ const shell = [
 
 /** Owner modules imported with `import()`: uPlot's chart (decision 038). */
 const ownerOnFirstUse = ['/src/web/features/owner/components/sales-chart-canvas'];
+/**
+ * The bundler puts TanStack Query's client in the `owner` file, which every route that reads
+ * server data loads (decision 060). The code of its mutations (decision 079) goes there too:
+ * as a file of its own it would be one more entry in the import list of every route that
+ * writes, and that list, the route manifest, is part of every page's first load.
+ */
+const withTheQueryClient =
+  /\/node_modules\/@tanstack\/(?:react-query|query-core)\/build\/\w+\/(?:useMutation|useMutationState|mutationObserver)\.js$|\/src\/web\/lib\/send-once\.ts$/;
 
 const bundleReport = process.env.BUNDLE_REPORT === '1';
 const dropSourceMaps: Plugin = {
@@ -104,7 +112,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'shell', test: (id: string) => shell.some((p) => id.includes(p)) },
                 // the owner's pages share one file: fewer chunks for every route of the manifest each page carries to list;
                 // the parts loaded on first use stay out of it, or their libraries would load with it (decision 038)
-                { name: 'owner', test: (id: string) => id.includes('/src/web/features/owner/') && !ownerOnFirstUse.some((p) => id.includes(p)) },
+                {
+                  name: 'owner',
+                  test: (id: string) =>
+                    (id.includes('/src/web/features/owner/') && !ownerOnFirstUse.some((p) => id.includes(p))) || withTheQueryClient.test(id),
+                },
               ],
             },
           },

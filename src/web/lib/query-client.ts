@@ -1,7 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Server data in the browser: one QueryClient per tab (TanStack Query), loaded on first use, never with a shopper's first page. */
-export const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+/**
+ * Server data in the browser: one QueryClient per tab (TanStack Query), loaded on first use, never with a shopper's first page.
+ * Reads are queries, writes mutations (each in its feature's `api/`). A write is sent at once even when the browser
+ * says it is offline (`networkMode: 'always'`, not paused until the network is back): it answers status 0 then, as
+ * every call of lib/api.ts does, and the form says so. Never retried: a write sent twice could do its work twice.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 60_000, retry: 1 }, mutations: { networkMode: 'always', retry: false } },
+});
 
 /**
  * A page part's own call, asked each time the part shows and never behind its back: no

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
-import { postJson } from '../lib/api.ts';
+import { useNewsletterSubscribe } from './api/newsletter.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
@@ -16,12 +16,14 @@ export default function Newsletter({ close }: ModalProps<'newsletter'>) {
   const { t } = useTranslation();
   const offer = useShop().newsletter;
   const [state, setState] = useState<State>({ step: 'form', error: null, busy: false });
+  // busy is set here at once, not read from the mutation, whose state reaches the page a moment later: a second tap sends nothing
+  const subscribe = useNewsletterSubscribe();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     setState({ step: 'form', error: null, busy: true });
-    const result = await postJson<{ success: true }>('/api/newsletter/subscribe', { email });
+    const result = await subscribe.mutateAsync(email);
     if (result.ok) setState({ step: 'done', email: email.trim() });
     else setState({ step: 'form', busy: false, error: result.status === 400 ? t('modal.newsletterBadEmail') : t('modal.networkError') });
   }

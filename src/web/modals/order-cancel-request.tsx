@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
-import { postJson } from '../lib/api.ts';
-import { orderCall } from '../lib/order-call.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 import { Button } from '../ui/button.tsx';
-
-type Outcome = { success: true; status: string; cancelRequested: boolean };
+import { useCancelRequest } from './api/order-cancel.ts';
 
 /**
  * Asks the shop to cancel an order (`/fn/order/cancelRequest`, with the order's token or
@@ -17,11 +14,13 @@ type Outcome = { success: true; status: string; cancelRequested: boolean };
 export default function OrderCancelRequest({ close, shopId, orderId, token, onDone }: ModalProps<'order-cancel-request'>) {
   const { t } = useTranslation();
   const [state, setState] = useState<'asking' | 'sending' | 'cancelled' | 'requested' | 'failed'>('asking');
+  // 'sending' is set here at once, not read from the mutation, whose state reaches the page a moment later: a second tap sends nothing
+  const cancelRequest = useCancelRequest();
 
   async function send() {
     setState('sending');
     // a guest's order by its token; without one, the logged-in shopper's own by their session
-    const res = await orderCall(token, (headers) => postJson<Outcome>('/fn/order/cancelRequest', { sfId: shopId, orderId }, headers));
+    const res = await cancelRequest.mutateAsync({ shopId, orderId, token });
     if (!res.ok) return setState('failed');
     setState(res.data.status === 'cancelled' ? 'cancelled' : 'requested');
     onDone?.();

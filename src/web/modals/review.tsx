@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
-import { getJson, postJson } from '../lib/api.ts';
-import { queryClient } from '../lib/catalog-query.ts';
-import { asUser, useSession } from '../lib/session.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { useSession } from '../lib/session.ts';
 import { useUi } from '../lib/ui-store.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
 import { Button } from '../ui/button.tsx';
-
-type Review = { id: string; author: string; rating: number; text: string; createdAt: number };
-type Reviews = { count: number; average: number | null; reviews: Review[] };
+import { reviewEligibilityQuery, reviewsQuery, useSendReview } from './api/reviews.ts';
 
 export const REVIEW_PREVIEW_CHARS = 250;
 
@@ -39,22 +36,23 @@ function ReviewText({ text }: { text: string }) {
   );
 }
 
-/** A logged-in shopper's review: 1 to 5 stars and a few words; writing again replaces it. */
-function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
+/** A logged-in shopper's review: 1 to 5 stars and a few words; writing again replaces it (the list above is asked again then). */
+function WriteReview({ sku }: { sku: string }) {
   const { t } = useTranslation();
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'saved' } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const textId = useId();
+  // 'sending' is set here at once, not read from the mutation, whose state reaches the page a moment later: a second tap sends nothing
+  const sendReview = useSendReview(sku);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (rating < 1 || !text.trim()) return setState({ kind: 'error', message: t('modal.reviewIncomplete') });
     setState({ kind: 'sending' });
-    const res = await asUser((headers) => postJson(`/api/products/${encodeURIComponent(sku)}/reviews`, { rating, text }, headers));
+    const res = await sendReview.mutateAsync({ rating, text });
     if (!res.ok) return setState({ kind: 'error', message: res.error?.fields?.[0]?.message ?? res.error?.message ?? t('modal.networkError') });
     setState({ kind: 'saved' });
-    onSaved();
   }
 
   if (state.kind === 'saved')
@@ -114,18 +112,12 @@ function WriteReview({ sku, onSaved }: { sku: string; onSaved: () => void }) {
  * anyone else is told why there is none. When the question cannot be asked the form is
  * shown, and the server's answer to sending it says why if it is refused.
  */
-function ReviewIfReceived({ sku, userId, onSaved }: { sku: string; userId: string; onSaved: () => void }) {
+function ReviewIfReceived({ sku, userId }: { sku: string; userId: string }) {
   const { t } = useTranslation();
-  const query = useQuery(
-    {
-      queryKey: ['reviews', sku, 'eligibility', userId],
-      queryFn: () => asUser((headers) => getJson<{ canReview: boolean }>(`/api/products/${encodeURIComponent(sku)}/reviews/eligibility`, headers)),
-    },
-    queryClient,
-  );
+  const query = useQuery(reviewEligibilityQuery(sku, userId), queryClient);
   if (query.isPending) return null;
   if (query.data?.ok && !query.data.data.canReview) return <p className="border-t border-slate-200 pt-3 text-slate-700">{t('modal.reviewBuyersOnly')}</p>;
-  return <WriteReview sku={sku} onSaved={onSaved} />;
+  return <WriteReview sku={sku} />;
 }
 
 /** The reviews of a product; a logged-in shopper who received it can write one. */
@@ -134,7 +126,7 @@ export default function ReviewModal({ close, variantId, title }: ModalProps<'rev
   const openModal = useUi((s) => s.openModal);
   const userId = useSession((s) => (s.status === 'user' ? (s.user?.id ?? null) : null));
   const sku = variantId;
-  const query = useQuery({ queryKey: ['reviews', sku], queryFn: () => getJson<Reviews>(`/api/products/${encodeURIComponent(sku)}/reviews`) }, queryClient);
+  const query = useQuery(reviewsQuery(sku), queryClient);
   const data = query.data?.ok ? query.data.data : null;
   return (
     <ModalFrame title={t('modal.reviewsTitle', { title })} close={close}>
@@ -157,7 +149,7 @@ export default function ReviewModal({ close, variantId, title }: ModalProps<'rev
         </>
       ) : null}
       {userId ? (
-        <ReviewIfReceived sku={sku} userId={userId} onSaved={() => void query.refetch()} />
+        <ReviewIfReceived sku={sku} userId={userId} />
       ) : (
         <button
           type="button"

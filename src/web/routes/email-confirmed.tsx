@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { useHydrated } from '../lib/use-hydrated.ts';
-import { postJson } from '../lib/api.ts';
 import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
-import { queryClient } from '../lib/query-client.ts';
-import { useSession, type AuthAnswer } from '../lib/session.ts';
+import { useEmailConfirm } from '../features/account/api/email-confirm.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { AlertText } from '../ui/alert-text.tsx';
 
@@ -19,27 +16,8 @@ export default function EmailConfirmed() {
   const hydrated = useHydrated();
   // read once: the link's fragment is taken out of the address once the code is spent
   const target = useMemo(() => (hydrated ? linkFragment('email', 'code') : undefined), [hydrated]);
-  const email = target?.email;
-  const code = target?.code;
-  const query = useQuery(
-    {
-      queryKey: ['email-confirm', email, code],
-      queryFn: async () => {
-        const res = await postJson<AuthAnswer>('/api/auth/email/confirm', { email, code });
-        if (res.ok && res.data.success) {
-          useSession.getState().signIn(res.data);
-          // the code is spent: keep it out of the history
-          window.history.replaceState(window.history.state, '', window.location.pathname);
-        }
-        return res;
-      },
-      enabled: !!email && !!code,
-      staleTime: Infinity,
-      retry: false,
-    },
-    queryClient,
-  );
-  const res = query.data;
+  // sent once, however often React runs the effect (StrictMode) or the page comes back
+  const res = useEmailConfirm(target);
   const state: State = !res
     ? { kind: 'confirming' }
     : res.ok && res.data.success

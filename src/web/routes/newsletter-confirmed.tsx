@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { useHydrated } from '../lib/use-hydrated.ts';
-import { postJson } from '../lib/api.ts';
 import { linkFragment } from '../lib/link-fragment.ts';
 import { paths } from '../lib/paths.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { useNewsletterConfirm } from '../lib/newsletter-confirm.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { AlertText } from '../ui/alert-text.tsx';
 import { noIndex } from '../lib/no-index.ts';
@@ -19,22 +17,8 @@ export default function NewsletterConfirmed() {
   const hydrated = useHydrated();
   // read once: the link's fragment is taken out of the address once the code is spent
   const target = useMemo(() => (hydrated ? linkFragment('email', 'code') : undefined), [hydrated]);
-  const query = useQuery(
-    {
-      queryKey: ['newsletter-confirm', target?.email, target?.code],
-      queryFn: async () => {
-        const res = await postJson<{ couponSent: boolean; percent: number | null }>('/api/newsletter/confirm', target);
-        // the code is spent: keep it out of the history
-        if (res.ok) window.history.replaceState(window.history.state, '', window.location.pathname);
-        return res;
-      },
-      enabled: !!target,
-      staleTime: Infinity,
-      retry: false,
-    },
-    queryClient,
-  );
-  const res = query.data;
+  // sent once, however often React runs the effect (StrictMode) or the page comes back
+  const res = useNewsletterConfirm(target);
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
       {target === null ? <p className="text-slate-700">{t('email.noLink')}</p> : null}

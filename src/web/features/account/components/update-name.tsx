@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { postJson } from '../../../lib/api.ts';
-import { asUser, useSession, type SessionUser } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useUpdateName } from '../api/update-name.ts';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
@@ -15,15 +15,16 @@ export default function UpdateName({ close }: ModalProps<'update-name'>) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  // busy is set here at once, not read from the mutation, whose state reaches the page a moment later: a second tap sends nothing
+  const updateName = useUpdateName();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await asUser((headers) => postJson<{ success: true; user: SessionUser }>('/api/user/updateName', { newName: name }, headers));
+    // the session has the new name once this answers (the mutation's onSuccess)
+    const res = await updateName.mutateAsync(name);
     setBusy(false);
     if (!res.ok) return setError(res.error?.fields?.[0]?.message ?? res.error?.errorMessage ?? t('modal.auth.connection'));
-    const { token } = useSession.getState();
-    useSession.getState().signIn({ success: true, authToken: token, user: res.data.user, errorCode: null, errorMessage: null });
     close();
   }
 

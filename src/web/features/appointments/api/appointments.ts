@@ -1,7 +1,7 @@
 import type { AppointmentView, SlotDayView } from '../../../../domain/booking.ts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { getJson, postJson } from '../../../lib/api.ts';
-import { askedOnShow } from '../../../lib/query-client.ts';
+import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
 import { asUser } from '../../../lib/session.ts';
 
 /** The booking calls (decision 021); the server's words come back in `error.message`. */
@@ -17,7 +17,7 @@ export const slotsQuery = (serviceId: string, from: string | null, days: number,
   queryOptions({ queryKey: ['appointment-slots', serviceId, from, days, asked], queryFn: () => fetchSlots(serviceId, from, days), ...askedOnShow });
 
 /** `POST {serverless}appointment/create` (§7), as the logged-in shopper. */
-export const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string; phone?: string }) =>
+const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string; phone?: string }) =>
   asUser((headers) =>
     postJson<{ success: true; billId: string; emailSent: boolean; appointment: AppointmentView }>(
       '/fn/appointment/create',
@@ -26,12 +26,12 @@ export const bookAppointment = (shopId: string, userId: string, appointment: { s
     ),
   );
 
-export const moveAppointment = (id: string, start: string) =>
+const moveAppointment = (id: string, start: string) =>
   asUser((headers) =>
     postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/reschedule`, { start }, headers),
   );
 
-export const cancelAppointment = (id: string) =>
+const cancelAppointment = (id: string) =>
   asUser((headers) => postJson<{ success: true; appointment: AppointmentView }>(`/api/user/appointments/${encodeURIComponent(id)}/cancel`, {}, headers));
 
 /** The shopper's bookings (§7 api/user/appointments), the answer as it came. */
@@ -41,3 +41,20 @@ export const appointmentsQuery = (userId: string | null) =>
     queryFn: () => asUser((headers) => getJson<AppointmentView[]>('/api/user/appointments', headers)),
     ...askedOnShow,
   });
+
+/**
+ * The booking writes as mutations, each one's data the call's `ApiResult`. The pages that show
+ * bookings are told by their own callbacks (`onDone`, `onChanged`) and ask again themselves.
+ */
+export const useBookAppointment = () =>
+  useMutation(
+    {
+      mutationFn: ({ shopId, userId, appointment }: { shopId: string; userId: string; appointment: Parameters<typeof bookAppointment>[2] }) =>
+        bookAppointment(shopId, userId, appointment),
+    },
+    queryClient,
+  );
+
+export const useMoveAppointment = () => useMutation({ mutationFn: ({ id, start }: { id: string; start: string }) => moveAppointment(id, start) }, queryClient);
+
+export const useCancelAppointment = () => useMutation({ mutationFn: cancelAppointment }, queryClient);

@@ -11,7 +11,7 @@ import { useUi } from '../../../lib/ui-store.ts';
 import { useTakesAppointments } from '../../../lib/use-shop.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
-import { appointmentsQuery, cancelAppointment } from '../api/appointments.ts';
+import { appointmentsQuery, useCancelAppointment } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -46,13 +46,15 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
   const when = useFormatWhen();
   const formatFee = useFormatFee();
   const [confirming, setConfirming] = useState(false);
+  // busy is set here at once, not read from the mutation, whose state reaches the page a moment later
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const cancelBooking = useCancelAppointment();
   const upcoming = a.status === 'booked' && !a.past;
 
   async function cancel() {
     setBusy(true);
-    const res = await cancelAppointment(a.id);
+    const res = await cancelBooking.mutateAsync(a.id);
     setBusy(false);
     if (!res.ok)
       return setProblem(

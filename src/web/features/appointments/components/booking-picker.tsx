@@ -9,7 +9,7 @@ import { LoginPrompt } from '../../../ui/login-prompt.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { bookAppointment, moveAppointment, slotsQuery, type SlotsAnswer } from '../api/appointments.ts';
+import { slotsQuery, useBookAppointment, useMoveAppointment, type SlotsAnswer } from '../api/appointments.ts';
 import { useFormatFee } from '../hooks/use-format-fee.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
@@ -91,9 +91,12 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
   // the shop calls this number about the booking: the account's, unless the shopper gives another
   const [phone, setPhone] = useState<string | null>(null);
   const phoneShown = phone ?? user?.phoneNumber ?? '';
+  // busy is set here at once, not read from the mutations, whose state reaches the page a moment later: a second tap books nothing twice
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const online = useOnline();
+  const book = useBookAppointment();
+  const move = useMoveAppointment();
 
   const chooseService = (id: string) => {
     onService(id);
@@ -118,12 +121,11 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
     setBusy(true);
     setProblem(null);
     const res = moving
-      ? await moveAppointment(moving, chosenSlot.start)
-      : await bookAppointment(shopId, user.id, {
-          serviceId: service.id,
-          start: chosenSlot.start,
-          notes,
-          ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}),
+      ? await move.mutateAsync({ id: moving, start: chosenSlot.start })
+      : await book.mutateAsync({
+          shopId,
+          userId: user.id,
+          appointment: { serviceId: service.id, start: chosenSlot.start, notes, ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}) },
         });
     setBusy(false);
     if (res.ok) return onDone(res.data.appointment.billId, 'emailSent' in res.data && res.data.emailSent === true);

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { ShippingDetails } from '../../../../domain/checkout-state.ts';
-import { deleteJson, postJson } from '../../../lib/api.ts';
-import { asUser, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { savedAddressesQuery, type SavedAddress } from '../api/addresses.ts';
+import { savedAddressesQuery, useDeleteAddress, useSaveAddress, type SavedAddress } from '../api/addresses.ts';
 import { AddressFields } from './address-fields.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
@@ -14,7 +13,7 @@ const blankAddress: ShippingDetails = { fullName: '', streetName: '', apartment:
 const small = 'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium';
 
 /** A new or changed saved address, checked by the server; its field errors show under the fields. */
-function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone(saved: boolean): void }) {
+function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone(): void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<ShippingDetails>(() =>
     address ? { ...blankAddress, ...address, apartment: address.apartment ?? '', phone: address.phone ?? '' } : blankAddress,
@@ -22,15 +21,16 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   const [errors, setErrors] = useState<Array<{ path: string; message: string }>>([]);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // busy is set here at once, not read from the mutation, whose state reaches the page a moment later: a second tap saves nothing twice
+  const save = useSaveAddress();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
-    // a changed address goes to its own id: it is updated, never saved a second time
-    const path = address ? `/api/user/addresses/${encodeURIComponent(address.id)}` : '/api/user/addresses';
-    const res = await asUser((headers) => postJson(path, value, headers));
+    // a changed address goes to its own id: it is updated, never saved a second time; the list is asked again then
+    const res = await save.mutateAsync({ id: address?.id ?? null, address: value });
     setBusy(false);
-    if (res.ok) return onDone(true);
+    if (res.ok) return onDone();
     setErrors(res.error?.fields ?? []);
     setFailed(res.error?.fields ? null : (res.error?.message ?? t('modal.auth.connection')));
   }
@@ -49,7 +49,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
       />
       <AlertText message={failed} small />
       <div className="flex gap-3 self-end">
-        <button type="button" onClick={() => onDone(false)} className="rounded-md border border-slate-300 px-4 py-2 font-medium">
+        <button type="button" onClick={onDone} className="rounded-md border border-slate-300 px-4 py-2 font-medium">
           {t('account.cancel')}
         </button>
         <Button type="submit" disabled={busy}>
@@ -64,23 +64,25 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
  * Deleting a saved address asks first, in place: the question and its two answers take
  * the buttons' place, and the focus goes to "Keep it" so a stray Enter deletes nothing.
  */
-function DeleteAddress({ address, onDeleted }: { address: SavedAddress; onDeleted(): void }) {
+function DeleteAddress({ address }: { address: SavedAddress }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   const question = useId();
+  // busy is set here at once, not read from the mutation, whose state reaches the page a moment later
+  const del = useDeleteAddress();
   useEffect(() => {
     if (asking) keep.current?.focus();
   }, [asking]);
 
   async function remove() {
     setBusy(true);
-    const res = await asUser((headers) => deleteJson(`/api/user/addresses/${encodeURIComponent(address.id)}`, headers));
+    // once deleted, the list is asked again (the mutation's onSuccess)
+    const res = await del.mutateAsync(address.id);
     setBusy(false);
-    if (res.ok) return onDeleted();
-    setFailed(true);
+    if (!res.ok) setFailed(true);
   }
 
   if (!asking) {
@@ -114,7 +116,8 @@ export function SavedAddresses() {
   // the address being edited, 'new' for a new one
   const [editing, setEditing] = useState<string | null>(null);
   const userId = useSession((s) => s.user?.id ?? null);
-  const { data: answer, refetch } = useQuery(savedAddressesQuery(userId), queryClient);
+  // a change is shown once the server has it (the save and delete mutations ask the list again); the list on screen stays meanwhile
+  const { data: answer } = useQuery(savedAddressesQuery(userId), queryClient);
   if (!answer) return <p role="status">{t('nav.loading')}</p>;
   if (!answer.ok)
     return (
@@ -123,12 +126,7 @@ export function SavedAddresses() {
       </p>
     );
   const addresses = answer.data;
-  // a change is shown once the server has it; the list on screen stays meanwhile
-  const reload = () => void refetch();
-  const done = (saved: boolean) => {
-    setEditing(null);
-    if (saved) reload();
-  };
+  const done = () => setEditing(null);
   return (
     <div className="flex flex-col gap-3">
       {addresses.length === 0 ? <p className="text-slate-700">{t('account.noAddresses')}</p> : null}
@@ -148,7 +146,7 @@ export function SavedAddresses() {
                 <button type="button" onClick={() => setEditing(a.id)} className={small}>
                   {t('account.editAddress', { name: a.fullName })}
                 </button>
-                <DeleteAddress address={a} onDeleted={reload} />
+                <DeleteAddress address={a} />
               </span>
             </li>
           ),

@@ -12,7 +12,7 @@ import { usePushPrompt } from '../../../lib/push-prompt.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { keepDeliveryAddress } from '../api/addresses.ts';
+import { useKeepDeliveryAddress } from '../api/addresses.ts';
 import { askSlotsAgain } from '../api/delivery-slots.ts';
 import { placeOrder } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
@@ -39,6 +39,7 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
   const withLoader = useUi((s) => s.withLoader);
   const loggedIn = useSession((s) => s.status === 'user');
   const price = useFormatPrice();
+  const keepDeliveryAddress = useKeepDeliveryAddress();
   const [issues, setIssues] = useState<CheckoutIssue[]>([]);
   const [serverFields, setServerFields] = useState<FieldProblem[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
