@@ -54,7 +54,7 @@ const shell = [
 const ownerOnFirstUse = ['/src/web/features/owner/components/sales-chart-canvas'];
 /**
  * The bundler puts TanStack Query's client in the `owner` file, which every route that reads
- * server data loads (decision 060). The code of its mutations (decision 079) goes there too:
+ * server data loads (decision 060). The code of its mutations (decision 080) goes there too:
  * as a file of its own it would be one more entry in the import list of every route that
  * writes, and that list, the route manifest, is part of every page's first load.
  */
