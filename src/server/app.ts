@@ -434,6 +434,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('expireUnpaidOrders', expiry.sweep);
   app.addHook('onClose', () => expiry.stop());
   const timeZone = () => shop().timeZone;
+  const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => reply.code(404).send(API_NOT_FOUND);
   // every owner call behind one check, before its body is read: anyone else is answered as if the call did not exist
   await app.register(
     async (scope) => {
@@ -480,14 +481,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(ownerReviewRoutes, { reviews, catalog });
       await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: createReportRepository(db), clock });
       await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: createCustomerRepository(db) });
+      // a call that does not exist behind the same check: to anyone but the owner it answers as an owner's call does
+      scope.all('/*', apiNotFound);
     },
     { prefix: '/admin/api' },
   );
-
-  const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => reply.code(404).send(API_NOT_FOUND);
   app.all('/api/*', apiNotFound);
   app.all('/fn/*', apiNotFound);
-  app.all('/admin/api/*', apiNotFound);
 
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
   await app.register(uploadedMedia, { store: mediaStore });
