@@ -60,6 +60,8 @@ test.describe('Shoppers are charged what they are shown', () => {
     baseURL,
     catalog,
   }) => {
+    // one long story (a coupon made on /admin, two orders, two invoices): about 50 s on a 2-core machine
+    test.slow();
     const board = await ownerBoard(browser, baseURL);
     const { weighed, counted } = products(catalog);
     // the owner makes a coupon on /admin: 10 % off orders just above 1.1 kg of the weighed product
@@ -101,7 +103,7 @@ test.describe('Shoppers are charged what they are shown', () => {
     // in the shop's own state (Karnataka): CGST and SGST, half each
     const inState = await invoiceRows(board, orderId);
     expect(inState[0]).toEqual(['#', 'Item', 'HSN/SAC', 'Qty', 'Taxable value', 'Rate', 'CGST', 'SGST', 'Amount']);
-    expect(inState.some((r) => r[1] === weighed.title && r[3] === '1.1 kg')).toBe(true);
+    expect(inState.some((r) => r[1] === weighed.title && r[3] === '1.10 kg')).toBe(true);
     // the invoice's total is what was charged; the two halves differ by a paisa a line at most
     const total = inState.at(-1)!;
     expect(total.at(-1)).toBe(shown);
