@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { logInAfterAWrongPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
+import { holdToasts } from './fixtures/storefront.ts';
 
 type Sent = Record<string, unknown>;
 
@@ -60,6 +61,7 @@ test.describe('Shoppers are counted once per visit', () => {
     const { deviceSecret } = login!;
 
     await page.goto('/home');
+    await holdToasts(page);
     await (await openMenu(page)).getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText("You're logged out")).toBeVisible();
     await expect.poll(() => sent.registrations.at(-1)).toMatchObject({ authorized: false, userId: null, deviceId: login!.deviceId, deviceSecret });
@@ -90,6 +92,7 @@ test.describe('Shoppers are counted once per visit', () => {
     expect(login).toMatchObject({ deviceId: sent.events[0]!.device_id, userId: expect.any(String) });
 
     await page.goto('/home');
+    await holdToasts(page);
     await (await openMenu(page)).getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText("You're logged out")).toBeVisible();
     await expect.poll(() => sent.registrations.at(-1)).toMatchObject({ authorized: false, userId: null, deviceId: login!.deviceId });

@@ -3,6 +3,7 @@ import { addToCart, chooseDeliveryTime, fillAddressIn, orderPickupPayingOnDelive
 import { setOrderStatus } from './fixtures/owner.ts';
 import { logInAfterAWrongPassword, logInWithPassword, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
 import { expect, test } from './fixtures/test.ts';
+import { holdToasts } from './fixtures/storefront.ts';
 
 /** Kiran's addresses in Maharashtra: each journey gives the street, city and PIN. */
 const kiranAddress = { fullName: 'Kiran Shah', state: 'Maharashtra', country: 'India' };
@@ -52,6 +53,7 @@ test.describe('Shoppers can have an account', () => {
 
     // a reload keeps the session (the refresh cookie), then logging out ends it
     await page.goto('/home');
+    await holdToasts(page);
     const menu = await openMenu(page);
     await expect(menu.getByRole('link', { name: 'Your Orders' })).toBeVisible();
     await menu.getByRole('button', { name: 'Logout' }).click();
@@ -112,6 +114,7 @@ test.describe('Shoppers can have an account', () => {
     const [kept, guestPick] = test.info().project.name === 'mobile' ? [products[12]!, products[13]!] : [products[14]!, products[15]!];
     const add = async (title: string, variantId: string) => {
       await page.goto(`/p/${encodeURIComponent(variantId)}`);
+      await holdToasts(page);
       await page
         .getByRole('main')
         .getByRole('button', { name: `Add ${title}` })
@@ -120,6 +123,7 @@ test.describe('Shoppers can have an account', () => {
     };
     const logout = async () => {
       await page.goto('/home');
+      await holdToasts(page);
       await (await openMenu(page)).getByRole('button', { name: 'Logout' }).click();
       await expect(page.getByText("You're logged out")).toBeVisible();
     };

@@ -31,6 +31,7 @@ test.describe('Shoppers can log in with a one-time code', () => {
   test('log in by phone with a texted code, name the new account, add an e-mail address by code', async ({ page, request }) => {
     const phone = await logInByPhoneCode(page, request, 'Ravi Kumar');
     await page.goto('/account?activePage=profile');
+    await holdToasts(page);
     await expect(page.getByText('Logged in as Ravi Kumar')).toBeVisible();
     await expect(page.getByText(phone.e164)).toBeVisible();
 
@@ -144,6 +145,7 @@ test.describe('Sessions renew themselves, and end when revoked', () => {
     const token = tokenSent(page);
     await logInByPhoneCode(page, request, 'Dev Patel');
     await page.goto('/account?activePage=orders');
+    await holdToasts(page);
     await expect(page.getByText('Logged in as Dev Patel')).toBeVisible();
     // the session is ended from another device: its refresh token's family is revoked
     const refresh = (await context.cookies()).find((c) => c.name === 'sf_refresh')!;

@@ -2,6 +2,7 @@ import { openMenu } from './fixtures/accounts.ts';
 import { fakeTruecaller, fakeTruecallerOrigin, shopURL, shortSessionShop } from './fixtures/servers.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { holdToasts } from './fixtures/storefront.ts';
 
 /**
  * Caller verification (spec §7 realtime flow) on the shop that switches it on. The
@@ -44,6 +45,7 @@ test.describe('Shoppers can log in with Truecaller', () => {
 
   test('a verified number logs the shopper in to the account of that number', async ({ page, request }) => {
     const nonce = await start(page);
+    await holdToasts(page);
     expect((await callback(request, nonce, fakeTruecaller.token)).ok()).toBe(true);
     await expect(page.getByText(`Welcome, ${fakeTruecaller.profileName}!`)).toBeVisible();
     await page.goto('/account?activePage=profile');
