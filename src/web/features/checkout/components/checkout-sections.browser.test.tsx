@@ -80,6 +80,8 @@ describe('the checkout sections', () => {
   test('pickup asks for no address, and for the e-mail only if the shopper likes', async () => {
     const screen = await showCheckout();
     await mode(screen, 'Pickup').click();
+    await expect.element(mode(screen, 'Pickup')).toBeChecked();
+    await expect.element(mode(screen, 'Delivery')).not.toBeChecked();
     await expect.element(screen.getByRole('region', { name: 'Delivery address' })).not.toBeInTheDocument();
     await expect.element(field(screen, 'E-mail (optional)')).toBeVisible();
     await expect.element(field(screen, 'Full name')).toBeVisible();
