@@ -6,27 +6,12 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { ServerBuild } from 'react-router';
 import type { ConfigResult, ShopConfig } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
+import { createRepositories } from './db/repositories/create-repositories.ts';
 import { faultOf, UNAVAILABLE } from './db/faults.ts';
-import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
-import { createAddressRepository } from './db/repositories/address-repository.ts';
-import { createAnalyticsRepository } from './db/repositories/analytics-repository.ts';
-import { createAppointmentRepository } from './db/repositories/booking-repository.ts';
-import { createDeviceRepository } from './db/repositories/device-repository.ts';
-import { createCartRepository } from './db/repositories/cart-repository.ts';
-import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
-import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
-import { createOneTimeCodeRepository } from './db/repositories/one-time-code-repository.ts';
-import { createOrderRepository } from './db/repositories/order-repository.ts';
-import { createPaymentRepository } from './db/repositories/payment-repository.ts';
-import { createRefundRepository } from './db/repositories/refund-repository.ts';
-import { createRefreshTokenRepository } from './db/repositories/refresh-token-repository.ts';
-import { createReviewRepository } from './db/repositories/review-repository.ts';
-import { createUserRepository } from './db/repositories/user-repository.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
 import { uploadedMedia } from './plugins/uploaded-media.ts';
 import { createDatabaseMediaStore } from './services/media-store.ts';
-import { createProductImageRepository } from './db/repositories/product-image-repository.ts';
 import { ownerImageRoutes } from './routes/admin/owner-image-routes.ts';
 import { openapi } from './plugins/openapi.ts';
 import { withoutHiddenCharacters } from './input-validation.ts';
@@ -42,15 +27,11 @@ import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
 import { ownerReviewRoutes } from './routes/admin/owner-review-routes.ts';
 import { ownerReportRoutes } from './routes/admin/owner-report-routes.ts';
 import { ownerCustomerRoutes } from './routes/admin/owner-customer-routes.ts';
-import { createCustomerRepository } from './db/repositories/customer-repository.ts';
-import { createReportRepository } from './db/repositories/report-repository.ts';
 import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
 import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
 import { ownerProductRoutes } from './routes/admin/owner-product-routes.ts';
 import { ownerShopFrontRoutes } from './routes/admin/owner-shop-front-routes.ts';
-import { createShopFrontRepository } from './db/repositories/shop-front-repository.ts';
 import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
-import { createOwnerAlertRepository } from './db/repositories/owner-alert-repository.ts';
 import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { API_NOT_FOUND } from './routes/not-found.ts';
 import { slotRoutes } from './routes/api/slots/slot-routes.ts';
@@ -60,8 +41,6 @@ import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
 import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
 import { countryRoutes } from './routes/api/country/country-routes.ts';
 import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
-import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './db/repositories/invoice-repository.ts';
-import { createCouponRepository } from './db/repositories/coupon-repository.ts';
 import { couponFromInput } from '../domain/coupons.ts';
 import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
 import { reviewRoutes } from './routes/api/products/review-routes.ts';
@@ -88,11 +67,9 @@ import { createPasswords } from './services/passwords.ts';
 import { createSessions } from './services/sessions.ts';
 import { createSharedState } from './services/shared-state.ts';
 import { createStoreState } from './services/store-state.ts';
-import { createStoreRepository } from './db/repositories/store-repository.ts';
 import type { SmsSender } from './services/sms.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
 import { startWebhookDeliverer, type WebhookSettings } from './services/order-webhook.ts';
-import { noOutbox, webhookOutbox } from './db/repositories/order-outbox.ts';
 
 export type AppOptions = {
   /** The shop config: fixed (a `ConfigResult`), or a holder a reload changes (start.ts; decision 048). */
@@ -233,9 +210,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', shared.close);
   await shared.connected();
   const fractionDigits = start.localeConfig.fractionDigits;
-  const catalogRepo = createCatalogRepository(db, fractionDigits);
-  const catalog = createCatalogCache(catalogRepo, { clock: options.clock });
-  const reviews = createReviewRepository(db);
+  const authSecret = options.authSecret ?? randomBytes(32);
+  const repos = createRepositories(db, { shop, fractionDigits, authSecret, orderWebhook: !!options.orderWebhook });
+  const catalog = createCatalogCache(repos.catalog, { clock: options.clock });
   // the owner's uploaded photos, in the database so every instance serves them (decision 036)
   const mediaStore = createDatabaseMediaStore(db);
 
@@ -272,8 +249,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.code(503).send(NOT_CONFIGURED);
   });
 
-  const store = createStoreRepository(db);
-  const storeState = createStoreState(store);
+  const storeState = createStoreState(repos.store);
   await app.register(openapi, { title: running.current()?.title });
   await app.register(healthRoutes, { db, configured: () => running.current() !== null });
   await app.register(shopRoutes, { prefix: '/api', shop });
@@ -281,32 +257,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
   await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
   await app.register(appManifestRoutes, { running, mediaDir: options.mediaDir });
-  // with a webhook, every order change also writes its event, in the same transaction, for the deliverer to post
-  const outbox = options.orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
   if (options.orderWebhook) {
     const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
     app.addHook('onClose', () => deliverer.stop());
   }
-  // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
-  const orders = createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) });
-  const invoices = createInvoiceRepository(db, () => invoicingOf(shop()));
-  const ownerAlertRepo = createOwnerAlertRepository(db);
-  const ownerAlerts = createOwnerAlerts({ shop, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
-  const payments = createPaymentRepository(db, { outbox });
-  const authSecret = options.authSecret ?? randomBytes(32);
+  const { orders, invoices, users, devices, codes, coupons, appointments } = repos;
+  const ownerAlerts = createOwnerAlerts({ shop, alerts: repos.alerts, push: options.push, mailer, log: app.log });
   // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
   const sessions = createSessions({
-    refreshTokens: createRefreshTokenRepository(db, authSecret),
+    refreshTokens: repos.refreshTokens,
     ended: shared.endedSessions,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S,
   });
   await sessions.restore();
   const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
-  const users = createUserRepository(db);
-  const devices = createDeviceRepository(db);
   const orderEvents = options.orderEvents ?? shared.orderEvents;
-  const codes = createOneTimeCodeRepository(db, authSecret);
-  const coupons = createCouponRepository(db);
   // the config's coupons as the config says now (uses kept, ones taken out switched off), again after each reload
   const syncCoupons = async (config: ShopConfig) =>
     coupons.syncConfig(config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.timeZone }, 'config')));
@@ -318,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterRoutes, {
     prefix: '/api',
     shop,
-    newsletter: createNewsletterRepository(db, coupons),
+    newsletter: repos.newsletter,
     codes,
     mailer,
     publicUrl: options.publicUrl,
@@ -342,15 +307,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined,
     rateLimits: shared.rateLimits,
   });
-  await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
+  await app.register(reviewRoutes, { prefix: '/api', reviews: repos.reviews, catalog, accessTokens, users });
   await app.register(userRoutes, {
     prefix: '/api',
     accessTokens,
     users,
     orders,
     devices,
-    addresses: createAddressRepository(db),
-    carts: createCartRepository(db),
+    addresses: repos.addresses,
+    carts: repos.carts,
     invoices,
     shop,
     fractionDigits,
@@ -367,13 +332,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes, {
     prefix: '/fn',
     shopId: () => shop().id,
-    analytics: createAnalyticsRepository(db),
+    analytics: repos.analytics,
     accessTokens,
     rateLimits: shared.rateLimits,
     limits: options.analyticsLimits ?? ANALYTICS_LIMITS,
     clock,
   });
-  const appointments = createAppointmentRepository(db);
   await app.register(slotRoutes, { prefix: '/api', shop, db, clock });
   await app.register(userAppointmentRoutes, { prefix: '/api', shop, appointments, accessTokens, clock });
   await app.register(appointmentRoutes, {
@@ -398,7 +362,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push: options.push,
     orders,
     orderEvents,
-    idempotency: createIdempotencyRepository(db),
+    idempotency: repos.idempotency,
     catalog,
     accessTokens,
     mailer: options.mailer,
@@ -413,7 +377,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     fractionDigits,
     orders,
     accessTokens,
-    payments,
+    payments: repos.payments,
     payu,
     publicUrl: options.publicUrl,
     orderEvents,
@@ -447,15 +411,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         accessTokens,
         orders,
         invoices,
-        payments,
-        refunds: createRefundRepository(db, { outbox }),
+        payments: repos.payments,
+        refunds: repos.refunds,
         devices,
         catalog,
         push: options.push,
         mailer: options.mailer,
         publicUrl: options.publicUrl,
         orderEvents,
-        store,
+        store: repos.store,
         storeState,
       });
       await scope.register(ownerAppointmentRoutes, {
@@ -468,20 +432,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         publicUrl: options.publicUrl,
         clock,
       });
-      await scope.register(ownerAlertRoutes, { alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
-      await scope.register(ownerStockRoutes, { catalogRepo, catalog });
-      await scope.register(ownerProductRoutes, { catalogRepo, catalog, fractionDigits, timeZone, clock });
+      await scope.register(ownerAlertRoutes, { alerts: repos.alerts, pushServiceOrigin: options.pushServiceOrigin });
+      await scope.register(ownerStockRoutes, { catalogRepo: repos.catalog, catalog });
+      await scope.register(ownerProductRoutes, { catalogRepo: repos.catalog, catalog, fractionDigits, timeZone, clock });
       await scope.register(ownerShopFrontRoutes, {
-        catalogRepo,
-        shopFront: createShopFrontRepository(db, timeZone),
+        catalogRepo: repos.catalog,
+        shopFront: repos.shopFront,
         catalog,
         timeZone,
       });
-      await scope.register(ownerImageRoutes, { images: createProductImageRepository(db), store: mediaStore, catalog });
+      await scope.register(ownerImageRoutes, { images: repos.productImages, store: mediaStore, catalog });
       await scope.register(ownerCouponRoutes, { shop, fractionDigits, coupons });
-      await scope.register(ownerReviewRoutes, { reviews, catalog });
-      await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: createReportRepository(db), clock });
-      await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: createCustomerRepository(db) });
+      await scope.register(ownerReviewRoutes, { reviews: repos.reviews, catalog });
+      await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: repos.reports, clock });
+      await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: repos.customers });
       // a call that does not exist behind the same check: to anyone but the owner it answers as an owner's call does
       scope.all('/*', apiNotFound);
     },
