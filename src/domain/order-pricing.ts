@@ -1,9 +1,10 @@
-import { addMinor, formatMoney, minor, multiplyMinor, pricesOf, toMinor, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
+import { addMinor, formatMoney, minor, multiplyMinor, pricesOf, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
 import type { OrderRequest } from './order.ts';
 import { checkQuantity, type QuantityProblem } from './quantity.ts';
 import { mayPayWith } from './checkout-rules.ts';
 import type { ShopConfig } from './shop-config.ts';
-import { computeTotals, totalsConfigOf, type CouponTerms, type LineAmounts, type Totals } from './totals.ts';
+import { shopMoneyOf, type MoneyShop } from './shop-money.ts';
+import { computeTotals, type CouponTerms, type LineAmounts, type Totals } from './totals.ts';
 
 /**
  * An order's rules, apart from its writes (issue 19): which quantities are valid, what can
@@ -59,8 +60,8 @@ export const paidThroughGateway = (type: string | null | undefined): boolean => 
  * order is to be paid this way (null: an enquiry, which takes no payment): 0 when none applies (paid
  * through a gateway, or the shop set no cap).
  */
-export const unpaidLimitFor = (shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig'>, paymentType: string | null | undefined): Minor =>
-  paidThroughGateway(paymentType) ? minor(0) : toMinor(shop.orderConfig.maxGuestOrderValue, shop.localeConfig.fractionDigits);
+export const unpaidLimitFor = (shop: MoneyShop, paymentType: string | null | undefined): Minor =>
+  paidThroughGateway(paymentType) ? minor(0) : shopMoneyOf(shop).maxGuestOrderValue;
 
 /** Whether the shop offers a payment gateway (PayU): the way past `maxGuestOrderValue` its refusal can point to. */
 export const takesGateway = (shop: Pick<ShopConfig, 'payment'>): boolean => shop.payment.providers.some((p) => paidThroughGateway(p.id));
@@ -114,7 +115,7 @@ export type OrderCoupon = { code: string; terms: CouponTerms; minOrder: Minor | 
 export function priceOrder(
   order: Pick<OrderRequest['order'], 'items' | 'deliveryMode' | 'paymentType'>,
   products: ReadonlyMap<string, OrderableProduct>,
-  shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>,
+  shop: MoneyShop,
   coupon: OrderCoupon | null,
 ): { ok: true; priced: PricedOrder } | { ok: false; refusal: OrderRefusal } {
   const missing = [...new Set(order.items.map((i) => i.id).filter((id) => !products.has(id)))].sort();
@@ -145,14 +146,13 @@ export function priceOrder(
   if (blocked.length) return { ok: false, refusal: { reason: 'unavailable', ids: blocked.map((l) => l.product.id) } };
 
   const input = withUnits.map((l) => ({ unit: l.unit, qtyMilli: l.qtyMilli, taxPercent: l.product.taxRate ?? shop.pricingConfig.globalTaxPercentage }));
-  const config = totalsConfigOf(shop);
   if (coupon?.minOrder != null && addMinor(...input.map((l) => multiplyMinor(l.unit, l.qtyMilli))) < coupon.minOrder)
     return { ok: false, refusal: { reason: 'coupon', problem: 'minimum' } };
   // the same rule as the browser's isCartVirtual, read from the database's products
   const digital = withUnits.length > 0 && withUnits.every((l) => l.product.digital === true);
   const enquiry = !shop.orderConfig.orderEnabled;
   if (digital && !enquiry && !mayPayWith(order.paymentType, { digital })) return { ok: false, refusal: { reason: 'no_delivery_to_pay_at' } };
-  const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null, digital }, config);
+  const totals = computeTotals({ lines: input, mode: order.deliveryMode, coupon: coupon?.terms ?? null, digital }, shopMoneyOf(shop).totals);
   return { ok: true, priced: { totals, digital, lines: withUnits.map((l, i) => ({ ...l, ...totals.perLine[i]! })) } };
 }
 

@@ -1,15 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { minor, productPrices, qtyToMilli, toMinor, type Minor } from './money.ts';
-import { computeTotals, deliveryModes, totalsForApi, type DeliveryMode, type TotalsConfig, type TotalsLineInput } from './totals.ts';
+import {
+  computeTotals,
+  deliveryModes,
+  totalsConfigFrom,
+  totalsForApi,
+  type DeliveryMode,
+  type TotalsInput,
+  type TotalsLineInput,
+  type TotalsSettings,
+} from './totals.ts';
 
-const config: TotalsConfig = {
+/** The totals' settings as a shop config writes them (decimals), converted as a config version is. */
+const settings: TotalsSettings = {
   fractionDigits: 2,
   taxMode: 'exclusive',
   deliveryCharge: { amount: 0, disableWhenTotalAbove: 0 },
   packingCharge: { type: 'fixed', amount: 0, amountPercentage: 0, minAmount: 0, maxAmount: 0, removeFractionalPart: false },
 };
-const withConfig = (over: Partial<TotalsConfig>): TotalsConfig => ({ ...config, ...over });
+const config = totalsConfigFrom(settings);
+const withConfig = (over: Partial<TotalsSettings>) => totalsConfigFrom({ ...settings, ...over });
 type ItemOptions = { isFraction?: boolean; taxPercent?: number; price?: { mrp: number | null; regular: number; special: number | null } };
 /** A line as a shopper would see it in the catalog: a decimal price, a quantity, a tax rate. */
 const item = (
@@ -65,11 +76,11 @@ describe('computeTotals', () => {
   });
 
   it('works out a percentage packing charge to the paisa, clamps it and can drop the fraction', () => {
-    const packing = (over: Partial<TotalsConfig['packingCharge']>, subtotal: number) =>
+    const packing = (over: Partial<TotalsSettings['packingCharge']>, subtotal: number) =>
       valueOf(
         computeTotals(
           { lines: [item(subtotal)], mode: 'ship' },
-          withConfig({ packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 2.5, ...over } }),
+          withConfig({ packingCharge: { ...settings.packingCharge, type: 'percentage', amountPercentage: 2.5, ...over } }),
         ).lines,
         'packing',
       );
@@ -81,7 +92,7 @@ describe('computeTotals', () => {
   });
 
   it('charges fixed packing for orders that leave the shop, not at the table', () => {
-    const fixed = withConfig({ packingCharge: { ...config.packingCharge, amount: 15 } });
+    const fixed = withConfig({ packingCharge: { ...settings.packingCharge, amount: 15 } });
     const line = (mode: DeliveryMode) => computeTotals({ lines: [item(100)], mode }, fixed).lines.find((l) => l.code === 'packing');
     expect(line('ship')).toEqual({ code: 'packing', title: 'Packing Charges', value: 1_500, isPercentage: false, percentAmount: null });
     expect(line('pickup')?.value).toBe(1_500);
@@ -91,7 +102,7 @@ describe('computeTotals', () => {
   it('takes a coupon off each line before tax, delivery threshold and packing', () => {
     const shop = withConfig({
       deliveryCharge: { amount: 50, disableWhenTotalAbove: 500 },
-      packingCharge: { ...config.packingCharge, type: 'percentage', amountPercentage: 10 },
+      packingCharge: { ...settings.packingCharge, type: 'percentage', amountPercentage: 10 },
     });
     const t = computeTotals({ lines: [item(520, 1, { taxPercent: 10 })], mode: 'ship', coupon: { percent: 10, maxDiscount: null } }, shop);
     expect(t.lines.find((l) => l.code === 'discount')).toEqual({ code: 'discount', title: 'Discount', value: -5_200, isPercentage: true, percentAmount: 10 });
@@ -105,7 +116,7 @@ describe('computeTotals', () => {
   it('an empty order costs nothing in any mode', () => {
     const everything = withConfig({
       deliveryCharge: { amount: 40, disableWhenTotalAbove: 0 },
-      packingCharge: { ...config.packingCharge, amount: 10, minAmount: 5 },
+      packingCharge: { ...settings.packingCharge, amount: 10, minAmount: 5 },
     });
     for (const mode of deliveryModes) expect(computeTotals({ lines: [], mode }, everything).grandTotal).toBe(0);
   });
@@ -176,7 +187,9 @@ describe('computeTotals over random carts and configs', () => {
       taxPercent: fc.constantFrom(0, 5, 12, 18, 28, 2.5),
     })
     .map(({ price, isFraction, qtyUnits, taxPercent }) => item(0, isFraction ? qtyUnits / 100 : Math.ceil(qtyUnits / 100), { price, isFraction, taxPercent }));
-  const configArb: fc.Arbitrary<TotalsConfig> = fc.record({
+  /** The totals with the settings converted as a config version's are (the properties below read the settings' decimals). */
+  const totalsOf = (input: TotalsInput, cfg: TotalsSettings) => computeTotals(input, totalsConfigFrom(cfg));
+  const configArb: fc.Arbitrary<TotalsSettings> = fc.record({
     fractionDigits: fc.constant(2),
     taxMode: fc.constantFrom('exclusive' as const, 'inclusive' as const),
     deliveryCharge: fc.record({ amount, disableWhenTotalAbove: amount }),
@@ -205,7 +218,7 @@ describe('computeTotals over random carts and configs', () => {
   it('the grand total is the sum of the other lines, and no charge is negative', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const { lines, grandTotal } = computeTotals(input, cfg);
+        const { lines, grandTotal } = totalsOf(input, cfg);
         // tax held in the prices is shown, not added
         const parts = lines.filter((l) => l.code !== 'grand_total' && l.code !== 'subtotal' && !(cfg.taxMode === 'inclusive' && l.code === 'tax'));
         expect(grandTotal).toBe(lines[0]!.value + parts.reduce((s, l) => s + l.value, 0));
@@ -220,10 +233,10 @@ describe('computeTotals over random carts and configs', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
         const expected = input.lines.reduce((s, l) => s + Math.round((l.unit * l.qtyMilli) / 1000), 0);
-        const t = computeTotals(input, cfg);
+        const t = totalsOf(input, cfg);
         expect(t.subtotal).toBe(expected);
         // the order's lines are priced in one fixed order (by id); the subtotal and discount do not depend on it
-        const reversed = computeTotals({ ...input, lines: [...input.lines].reverse() }, cfg);
+        const reversed = totalsOf({ ...input, lines: [...input.lines].reverse() }, cfg);
         expect([reversed.subtotal, reversed.discount]).toEqual([t.subtotal, t.discount]);
       }),
     );
@@ -232,7 +245,7 @@ describe('computeTotals over random carts and configs', () => {
   it('tax per line stays within half a paisa per line of the exact tax, and the tax lines add up to it', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const t = computeTotals({ ...input, coupon: null }, cfg);
+        const t = totalsOf({ ...input, coupon: null }, cfg);
         const shown = t.lines.filter((l) => l.code === 'tax').reduce((s, l) => s + l.value, 0);
         expect(shown).toBe(t.tax);
         const exact = input.lines.reduce((s, l) => {
@@ -247,7 +260,7 @@ describe('computeTotals over random carts and configs', () => {
   it('a discount never exceeds the goods, and its shares over the lines add up to it exactly', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const t = computeTotals(input, cfg);
+        const t = totalsOf(input, cfg);
         expect(t.discount).toBeLessThanOrEqual(t.subtotal);
         expect(t.perLine.reduce((s, l) => s + l.discount, 0)).toBe(t.discount);
         for (const l of t.perLine) expect(l.discount).toBeLessThanOrEqual(l.total);
@@ -260,7 +273,7 @@ describe('computeTotals over random carts and configs', () => {
   it('delivery is charged exactly when shipping a non-empty order below the threshold', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const t = computeTotals(input, cfg);
+        const t = totalsOf(input, cfg);
         const delivery = t.lines.find((l) => l.code === 'delivery');
         if (input.mode !== 'ship') {
           expect(delivery).toBeUndefined();
@@ -277,7 +290,7 @@ describe('computeTotals over random carts and configs', () => {
   it('packing stays within its bounds (before dropping the fraction), and never at the table', () => {
     fc.assert(
       fc.property(inputArb, configArb, (input, cfg) => {
-        const packing = (computeTotals(input, cfg).lines.find((l) => l.code === 'packing')?.value ?? 0) as Minor;
+        const packing = (totalsOf(input, cfg).lines.find((l) => l.code === 'packing')?.value ?? 0) as Minor;
         if (input.mode === 'dine' || input.lines.length === 0) {
           expect(packing).toBe(0);
           return;
@@ -294,7 +307,7 @@ describe('computeTotals over random carts and configs', () => {
   it('adding a line never lowers the subtotal', () => {
     fc.assert(
       fc.property(inputArb, lineArb, configArb, (input, extra, cfg) => {
-        expect(computeTotals({ ...input, lines: [...input.lines, extra] }, cfg).subtotal).toBeGreaterThanOrEqual(computeTotals(input, cfg).subtotal);
+        expect(totalsOf({ ...input, lines: [...input.lines, extra] }, cfg).subtotal).toBeGreaterThanOrEqual(totalsOf(input, cfg).subtotal);
       }),
     );
   });

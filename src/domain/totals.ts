@@ -33,8 +33,8 @@ export type TotalsLine = {
   percentAmount: number | null;
 };
 
-/** What the totals depend on in the shop config; amounts are the config's decimals. */
-export type TotalsConfig = {
+/** What the totals depend on in the shop config, as the config writes it: amounts are decimals of the currency. */
+export type TotalsSettings = {
   fractionDigits: number;
   /** exclusive: tax is added on top of the prices (§9); inclusive: the prices hold it (Indian MRPs). */
   taxMode: TaxMode;
@@ -48,6 +48,18 @@ export type TotalsConfig = {
     maxAmount: number;
     removeFractionalPart: boolean;
   };
+};
+
+/**
+ * The totals' settings as the totals read them: the amounts in minor units, converted once
+ * per config version (`shopMoneyOf`, decision 082), not per order. The packing percentage
+ * stays the config's decimal: `percentOf` reads its digits exactly.
+ */
+export type TotalsConfig = {
+  fractionDigits: number;
+  taxMode: TaxMode;
+  deliveryCharge: { amount: Minor; disableWhenTotalAbove: Minor };
+  packingCharge: Omit<TotalsSettings['packingCharge'], 'amount' | 'minAmount' | 'maxAmount'> & { amount: Minor; minAmount: Minor; maxAmount: Minor };
 };
 
 export type TaxMode = 'exclusive' | 'inclusive';
@@ -72,13 +84,24 @@ export type LineAmounts = { total: Minor; discount: Minor; taxPercent: number; t
 
 export type Totals = { lines: TotalsLine[]; subtotal: Minor; discount: Minor; tax: Minor; grandTotal: Minor; perLine: LineAmounts[] };
 
-/** The totals' settings of a shop. A product's own tax rate, when it has one, replaces the shop's (`taxPercentOf`). */
-export function totalsConfigOf(shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>): TotalsConfig {
+/** The totals' settings of a shop, as its config writes them. A product's own tax rate, when it has one, replaces the shop's (`taxPercentOf`). */
+export function totalsSettingsOf(shop: Pick<ShopConfig, 'localeConfig' | 'orderConfig' | 'pricingConfig'>): TotalsSettings {
   return {
     fractionDigits: shop.localeConfig.fractionDigits,
     taxMode: shop.pricingConfig.taxMode,
     deliveryCharge: shop.orderConfig.deliveryCharge,
     packingCharge: shop.orderConfig.packingCharge,
+  };
+}
+
+/** The settings' amounts in minor units, each converted exactly from its decimal (decision 014). */
+export function totalsConfigFrom({ fractionDigits, taxMode, deliveryCharge, packingCharge }: TotalsSettings): TotalsConfig {
+  const m = (decimal: number) => toMinor(decimal, fractionDigits);
+  return {
+    fractionDigits,
+    taxMode,
+    deliveryCharge: { amount: m(deliveryCharge.amount), disableWhenTotalAbove: m(deliveryCharge.disableWhenTotalAbove) },
+    packingCharge: { ...packingCharge, amount: m(packingCharge.amount), minAmount: m(packingCharge.minAmount), maxAmount: m(packingCharge.maxAmount) },
   };
 }
 
@@ -119,20 +142,17 @@ function dropFraction(amount: Minor, fractionDigits: number): Minor {
  */
 function packingCharge(subtotal: Minor, config: TotalsConfig): Minor {
   const p = config.packingCharge;
-  const digits = config.fractionDigits;
-  let amount = p.type === 'fixed' ? toMinor(p.amount, digits) : percentOf(subtotal, p.amountPercentage);
-  const min = toMinor(p.minAmount, digits);
-  const max = toMinor(p.maxAmount, digits);
-  if (amount < min) amount = min;
-  if (max > 0 && amount > max) amount = max;
-  return p.removeFractionalPart ? dropFraction(amount, digits) : amount;
+  let amount = p.type === 'fixed' ? p.amount : percentOf(subtotal, p.amountPercentage);
+  if (amount < p.minAmount) amount = p.minAmount;
+  if (p.maxAmount > 0 && amount > p.maxAmount) amount = p.maxAmount;
+  return p.removeFractionalPart ? dropFraction(amount, config.fractionDigits) : amount;
 }
 
 /** Delivery (§9): ship mode only, free once the subtotal reaches disableWhenTotalAbove (0: never free). */
 function deliveryCharge(subtotal: Minor, config: TotalsConfig): Minor {
-  const threshold = toMinor(config.deliveryCharge.disableWhenTotalAbove, config.fractionDigits);
+  const { amount, disableWhenTotalAbove: threshold } = config.deliveryCharge;
   if (threshold > 0 && subtotal >= threshold) return minor(0);
-  return toMinor(config.deliveryCharge.amount, config.fractionDigits);
+  return amount;
 }
 
 /** The discount a coupon gives on `subtotal`: a percentage rounded to the paisa and capped, or the amount, never above the subtotal. */

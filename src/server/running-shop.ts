@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ShopConfig } from '../domain/shop-config.ts';
+import { shopMoneyOf } from '../domain/shop-money.ts';
 import { STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
 
 /**
  * The config as the shop runs it, read by every request (decision 048): the holder's last
- * valid config with the server's own adjustments, made once per version.
+ * valid config with the server's own adjustments, made once per version, its amounts
+ * converted to minor units then too (`shopMoneyOf`, decision 082).
  */
 export type RunningShop = {
   /** The config in use; null while none has been valid since the start. */
@@ -24,7 +26,10 @@ export function runningShop(holder: ShopConfigHolder, adjust: (config: ShopConfi
     const version = holder.version();
     if (made?.version !== version) {
       const config = holder.config();
-      made = { version, config: config && adjust(config) };
+      const running = config && adjust(config);
+      // one conversion of the charges and caps per version, which every order and quote of it reads
+      if (running) shopMoneyOf(running);
+      made = { version, config: running };
     }
     return made.config;
   };

@@ -4,7 +4,8 @@ import { isCartVirtual, lineTotal, type CartAction, type CartItem } from '../../
 import { detailsAsked, detailsModeOf, offeredModes, offeredPayments, paymentLabels } from '../../../../domain/checkout-rules.ts';
 import type { OrderRequest } from '../../../../domain/order.ts';
 import { fromMinor } from '../../../../domain/money.ts';
-import { cartLineInput, computeTotals, totalsConfigOf, totalsForApi } from '../../../../domain/totals.ts';
+import { shopMoneyOf } from '../../../../domain/shop-money.ts';
+import { cartLineInput, computeTotals, totalsForApi } from '../../../../domain/totals.ts';
 import type { ApiError } from '../../../lib/api.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useShop } from '../../../lib/use-shop.ts';
@@ -80,7 +81,10 @@ export function CheckoutForm({
   const stock = useCheckoutStock(items, { quote, refusal, placeShortages: shortages });
   const cartTotals = useMemo(
     () =>
-      totalsForApi(computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, totalsConfigOf(shop)).lines, digits),
+      totalsForApi(
+        computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, shopMoneyOf(shop).totals).lines,
+        digits,
+      ),
     [stock.counted, deliveryMode, digital, shop, digits],
   );
   const quotedTotal = (id: string) => quote?.lines.find((l) => l.productId === id)?.total;
