@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { minor } from './money.ts';
 import { upiLink, upiVerifyBy } from './payments.ts';
 
 describe('upiLink', () => {
-  it('carries payee, amount with 2 decimals, currency, note and reference, with spaces as %20', () => {
-    const link = upiLink({ vpa: 'demo.shop@okbank', payeeName: 'Kirana & Co.' }, { amount: '1098.95', note: 'Order 01JABC', reference: '01JABC' });
+  it('carries payee, the amount in minor units as rupees with 2 decimals, currency, note and reference, with spaces as %20', () => {
+    const link = upiLink(
+      { vpa: 'demo.shop@okbank', payeeName: 'Kirana & Co.' },
+      {
+        amount: minor(109_895),
+        fractionDigits: 2,
+        note: 'Order 01JABC',
+        reference: '01JABC',
+      },
+    );
     expect(link).toBe('upi://pay?pa=demo.shop%40okbank&pn=Kirana%20%26%20Co.&am=1098.95&cu=INR&tn=Order%2001JABC&tr=01JABC');
     const params = new URLSearchParams(link.slice('upi://pay?'.length));
     expect(Object.fromEntries(params)).toEqual({ pa: 'demo.shop@okbank', pn: 'Kirana & Co.', am: '1098.95', cu: 'INR', tn: 'Order 01JABC', tr: '01JABC' });

@@ -1,16 +1,20 @@
 /** The UPI deep link (NPCI's `upi://pay`) and reference format, for the server and the checkout alike. */
+import { minorToText, type Minor } from './money.ts';
 
 export type UpiPayee = { vpa: string; payeeName: string };
 
 /**
  * `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…&tr=…`: any UPI app opens it with the payee, the
- * amount (2 decimals) and our reference filled in.
+ * amount (given in minor units, written with the currency's decimals) and our reference filled in.
  */
-export function upiLink(payee: UpiPayee, payment: { amount: string; note: string; reference: string; currency?: string }): string {
+export function upiLink(
+  payee: UpiPayee,
+  payment: { amount: Minor; fractionDigits: number; note: string; reference: string; currency?: string | undefined },
+): string {
   const params = new URLSearchParams({
     pa: payee.vpa,
     pn: payee.payeeName,
-    am: payment.amount,
+    am: minorToText(payment.amount, payment.fractionDigits),
     cu: payment.currency ?? 'INR',
     tn: payment.note,
     tr: payment.reference,

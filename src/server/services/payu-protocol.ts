@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { minorFromText, minorToText, type Minor } from '../../domain/money.ts';
 
 /**
  * PayU's hosted checkout (the `_payment` form) as pure functions: the request hash the
@@ -42,6 +43,17 @@ export function payuResponseHash(r: Omit<PayuResponse, 'hash' | 'mihpayid'>, sal
   const fields = [salt, r.status, '', '', '', '', '', r.udf5, r.udf4, r.udf3, r.udf2, r.udf1, r.email, r.firstname, r.productinfo, r.amount, r.txnid, r.key];
   return sha512((r.additionalCharges ? [r.additionalCharges, ...fields] : fields).join('|'));
 }
+
+/**
+ * The `_payment` form's fields for an amount in minor units (the order's grand total), written
+ * as the plain decimal PayU reads ("1098.95", `minorToText`): a decimal of rupees cannot be given.
+ */
+export function payuRequest({ key, txnid, ...rest }: Omit<PayuRequest, 'amount'>, amount: Minor, fractionDigits: number): PayuRequest {
+  return { key, txnid, amount: minorToText(amount, fractionDigits), ...rest };
+}
+
+/** The amount PayU's answer carries, in minor units; null when it is not a plain decimal of the currency ("1098.95", "1098.9", "1098"). */
+export const payuAnswerAmount = (answer: Pick<PayuResponse, 'amount'>, fractionDigits: number): Minor | null => minorFromText(answer.amount, fractionDigits);
 
 /** PayU's form endpoints; PAYU_ENDPOINT overrides (the tests' local PayU). */
 export const payuEndpoints = { test: 'https://test.payu.in/_payment', live: 'https://secure.payu.in/_payment' } as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minor } from '../../../domain/money.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { pickupOrUpiShopConfig, testPersonal } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
@@ -129,10 +130,10 @@ describe.each(testDatabases)('the owner moves orders on $name', (database) => {
     const placed = await place('upi-manual');
     // the shopper started paying with PayU in one tab, then cancelled in another
     expect(await payments().choose(placed.orderId, 'payu')).toBe('ok');
-    const txnid = await payments().startPayu(placed.orderId, 99_900);
+    const txnid = await payments().startPayu(placed.orderId, minor(99_900));
     expect((await cancelRequest(placed)).json()).toMatchObject({ status: 'cancelled' });
     expect((await orders().view(placed.orderId))?.refund).toBeNull();
-    expect(await payments().settlePayu(txnid, { success: true, amountMinor: 99_900, mihpayid: '403993715521', raw: {} })).toEqual({
+    expect(await payments().settlePayu(txnid, { success: true, amountMinor: minor(99_900), mihpayid: '403993715521', raw: {} })).toEqual({
       outcome: 'paid',
       orderId: placed.orderId,
     });

@@ -30,7 +30,7 @@ export const ordersWithRefunds = (trx: Reader) =>
     ]);
 
 export type OrderRow = Selectable<OrderTable> & {
-  refund_amount_minor: number | null;
+  refund_amount_minor: Minor | null;
   refund_method: string | null;
   refund_status: string | null;
   refund_reference: string | null;

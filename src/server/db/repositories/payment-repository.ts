@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
+import { minor, type Minor } from '../../../domain/money.ts';
 import { endedUnfulfilled, unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -29,7 +30,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
     return order && endedUnfulfilled(order.status) ? 'order_ended' : 'not_payable';
   };
   /** Whether this order, with its customer's other open unpaid ones, comes to more than `limit`, unless the shop knows them (decision 073). */
-  async function overUnpaidLimit(orderId: string, limit: number): Promise<boolean> {
+  async function overUnpaidLimit(orderId: string, limit: Minor): Promise<boolean> {
     // who placed it and its total never change after it is placed
     const order = await kysely
       .selectFrom('orders')
@@ -54,7 +55,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
     async choose(
       orderId: string,
       provider: 'payu' | 'upi-manual' | 'pof',
-      { now = Date.now(), limit = 0 }: { now?: number; limit?: number } = {},
+      { now = Date.now(), limit = minor(0) }: { now?: number; limit?: Minor } = {},
     ): Promise<'ok' | 'not_payable' | 'order_ended' | 'order_limit'> {
       const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
       if (limit > 0 && (await overUnpaidLimit(orderId, limit))) return 'order_limit';
@@ -71,7 +72,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
     },
 
     /** A PayU attempt: its txnid (unique per attempt) and the amount it must come back with. */
-    async startPayu(orderId: string, amountMinor: number, now = Date.now()): Promise<string> {
+    async startPayu(orderId: string, amountMinor: Minor, now = Date.now()): Promise<string> {
       const txnid = newTxnId();
       await kysely
         .insertInto('payments')
@@ -96,7 +97,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
      */
     async settlePayu(
       txnid: string,
-      answer: { success: boolean; amountMinor: number; mihpayid: string | null; raw: Record<string, string> },
+      answer: { success: boolean; amountMinor: Minor; mihpayid: string | null; raw: Record<string, string> },
       now = Date.now(),
     ): Promise<PayuOutcome> {
       return kysely.transaction().execute(async (trx) => {
@@ -138,7 +139,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
     async recordUpiReference(
       orderId: string,
       utr: string,
-      amountMinor: number,
+      amountMinor: Minor,
       now = Date.now(),
     ): Promise<{ claimedAt: number } | 'not_payable' | 'order_ended'> {
       return kysely.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import type { Bool, Millis } from './columns.ts';
+import type { Minor } from '../../../domain/money.ts';
 
 /**
  * The catalog's tables: categories, products (a row per variant) and their tags, banners,
@@ -22,9 +23,9 @@ export interface ProductTable {
   title: string;
   description: string;
   category_id: string;
-  mrp_minor: number | null;
-  regular_minor: number;
-  special_minor: number | null;
+  mrp_minor: Minor | null;
+  regular_minor: Minor;
+  special_minor: Minor | null;
   /** JSON array of {id, position, thumbnail, url}. */
   images: string;
   stock_milli: number;

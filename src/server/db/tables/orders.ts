@@ -1,4 +1,5 @@
 import type { Bool, Millis } from './columns.ts';
+import type { Minor } from '../../../domain/money.ts';
 
 /**
  * The orders' tables: an order with its lines and totals, its payments, refund and tax
@@ -19,7 +20,7 @@ export interface OrderTable {
   payment_type: string | null;
   payment_status: string;
   currency_code: string;
-  grand_total_minor: number;
+  grand_total_minor: Minor;
   /** sha256 of the notification token, hex: the token itself is only ever in the shopper's link. */
   notification_token: string;
   coupon_code: string | null;
@@ -45,12 +46,12 @@ export interface OrderLineTable {
   qty_milli: number;
   /** Sold by weight: the quantity is kg (migration 006). */
   is_fraction: Bool;
-  unit_price_minor: number;
-  total_minor: number;
+  unit_price_minor: Minor;
+  total_minor: Minor;
   /** The line's tax rate in hundredths of a percent, its share of the discount and its tax (migration 008). */
   tax_rate_hundredths: number;
-  discount_minor: number;
-  tax_minor: number;
+  discount_minor: Minor;
+  tax_minor: Minor;
   hsn: string | null;
 }
 
@@ -58,7 +59,7 @@ export interface OrderTotalTable {
   order_id: string;
   code: string;
   title: string;
-  value_minor: number;
+  value_minor: Minor;
   is_percentage: Bool;
   /** Hundredths of a percent: 250 is 2.5 %. */
   percent_hundredths: number | null;
@@ -70,7 +71,7 @@ export interface PaymentTable {
   order_id: string;
   provider: string;
   status: string;
-  amount_minor: number;
+  amount_minor: Minor;
   reference: string | null;
   raw: string;
   created_at: Millis;
@@ -80,7 +81,7 @@ export interface PaymentTable {
 /** What a paid order that ended unfulfilled owes its shopper (migration 007): `due`, then `refunded` with the owner's reference. */
 export interface RefundTable {
   order_id: string;
-  amount_minor: number;
+  amount_minor: Minor;
   /** How the money came in, so how it goes back: upi-manual, payu or pof. */
   method: string;
   status: string;
@@ -104,9 +105,9 @@ export interface CouponTable {
   code: string;
   kind: string;
   percent_hundredths: number | null;
-  amount_minor: number | null;
-  min_order_minor: number | null;
-  max_discount_minor: number | null;
+  amount_minor: Minor | null;
+  min_order_minor: Minor | null;
+  max_discount_minor: Minor | null;
   valid_from: Millis | null;
   valid_until: Millis | null;
   total_uses: number | null;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
+import { minor } from '../../../domain/money.ts';
 import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
@@ -257,7 +258,11 @@ describe.each(testDatabases)('what a guest or a new account may hold unpaid on $
   it('lets a guest hold the cap to the paisa, and not a paisa more, alone or added up', async () => {
     await setStock(shop.db, 'tee-red-l', 10);
     const priceL = (paise: number) =>
-      shop.db.kysely.updateTable('products').set({ mrp_minor: null, regular_minor: paise, special_minor: null }).where('id', '=', 'tee-red-l').execute();
+      shop.db.kysely
+        .updateTable('products')
+        .set({ mrp_minor: null, regular_minor: minor(paise), special_minor: null })
+        .where('id', '=', 'tee-red-l')
+        .execute();
     const L = [{ id: 'tee-red-l', qty: 1 }];
     try {
       await priceL(100_000);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { minor } from '../../../domain/money.ts';
 import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
@@ -320,7 +321,11 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       expect((await post(t.app, orderBody({ quotedTotal: 1098.95 }))).statusCode).toBe(200);
       // the owner raises the tee to ₹549.50 while the next shopper looks at the old total: ₹1,099 is free delivery,
       // so ₹1,099 + ₹10 packing + 5 % tax ₹54.95 = ₹1,163.95
-      await t.db.kysely.updateTable('products').set({ special_minor: 54_950 }).where('id', '=', 'tee-red-m').execute();
+      await t.db.kysely
+        .updateTable('products')
+        .set({ special_minor: minor(54_950) })
+        .where('id', '=', 'tee-red-m')
+        .execute();
       const changed = await post(t.app, orderBody({ quotedTotal: 1098.95 }), 'co-price-changed-1');
       expect(changed.statusCode).toBe(409);
       expect(changed.json()).toMatchObject({

@@ -3,9 +3,9 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromMinor, minorFromText, minorToText } from '../../../domain/money.ts';
+import { fromMinor } from '../../../domain/money.ts';
 import { orderLimitMessage, takesGateway, unpaidLimitFor } from '../../../domain/order-pricing.ts';
-import { paymentTypes, type Order } from '../../../domain/order.ts';
+import { paymentTypes } from '../../../domain/order.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { upiLink, upiVerifyBy, UTR } from '../../../domain/payments.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -13,7 +13,7 @@ import type { OrderRepository } from '../../db/repositories/order-repository.ts'
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import { publicOrigin } from '../../public-origin.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
-import { PAYU_TXNID, payuEndpoints, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
+import { PAYU_TXNID, payuAnswerAmount, payuEndpoints, payuRequest, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { orderRefusals, paymentConfigAnswer, refusals, upiReferenceAnswer } from './order-answers.ts';
 import { orderForCaller } from './order-caller.ts';
@@ -51,7 +51,6 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
   app,
   { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock },
 ) => {
-  const amountText = (order: Order) => minorToText(order.grandTotal, digits);
   const payuKey = (shop: ShopConfig) => payu.key ?? shop.payment.payu?.merchantKey;
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +82,13 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       if (provider === 'upi-manual') {
         const upi = shop.payment.upi;
         if (!upi) return reply.code(503).send(errorBody('upi_not_configured', 'UPI payments are not available right now.'));
-        const link = upiLink(upi, { amount: amountText(order), note: `Order ${orderLabel(order)}`, reference: order.id, currency: order.currencyCode });
+        const link = upiLink(upi, {
+          amount: order.grandTotal,
+          fractionDigits: digits,
+          note: `Order ${orderLabel(order)}`,
+          reference: order.id,
+          currency: order.currencyCode,
+        });
         // qrcode is loaded with the first UPI payment, not with the server
         const { default: QRCode } = await import('qrcode');
         const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -100,22 +105,25 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       const txnid = await payments.startPayu(order.id, order.grandTotal, clock());
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;
       const personal = order.details.personalDetails;
-      const fields = {
-        key: payuKey(shop)!,
-        txnid,
-        amount: amountText(order),
-        productinfo: `Order ${orderLabel(order)}`.slice(0, 100),
-        firstname: (personal.fullName || 'Customer').slice(0, 60),
-        email: personal.email || 'no-reply@example.com',
-        phone: personal.phone.number || '0000000000',
-        surl: returnUrl,
-        furl: returnUrl,
-        udf1: order.id,
-        udf2: '',
-        udf3: '',
-        udf4: '',
-        udf5: '',
-      };
+      const fields = payuRequest(
+        {
+          key: payuKey(shop)!,
+          txnid,
+          productinfo: `Order ${orderLabel(order)}`.slice(0, 100),
+          firstname: (personal.fullName || 'Customer').slice(0, 60),
+          email: personal.email || 'no-reply@example.com',
+          phone: personal.phone.number || '0000000000',
+          surl: returnUrl,
+          furl: returnUrl,
+          udf1: order.id,
+          udf2: '',
+          udf3: '',
+          udf4: '',
+          udf5: '',
+        },
+        order.grandTotal,
+        digits,
+      );
       const action = payu.endpoint ?? payuEndpoints[shop.payment.payu?.mode ?? 'test'];
       return {
         success: true,
@@ -197,7 +205,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
           timingSafeEqual(given, expected) &&
           b.key === key &&
           PAYU_TXNID.test(b.txnid) &&
-          minorFromText(b.amount, digits) !== null;
+          payuAnswerAmount(b, digits) !== null;
         if (!genuine) {
           req.log.warn({ txnid: b.txnid.slice(0, 30) }, 'PayU return with a wrong signature ignored');
           return back(null, 'failed');
@@ -206,7 +214,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
           b.txnid,
           {
             success: b.status === 'success',
-            amountMinor: minorFromText(b.amount, digits)!,
+            amountMinor: payuAnswerAmount(b, digits)!,
             mihpayid: b.mihpayid || null,
             raw: { status: b.status, mihpayid: b.mihpayid, amount: b.amount, txnid: b.txnid },
           },
