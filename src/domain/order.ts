@@ -3,7 +3,7 @@ import type { ShopConfig } from './shop-config.ts';
 import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
 import { isPlainLine, PLAIN_LINE } from './plain-text.ts';
 import { MAX_QUANTITY_MILLI, quantityMessages } from './quantity.ts';
-import { fromMinor, type Minor } from './money.ts';
+import { fromMinor, toMinor, type Minor } from './money.ts';
 import { deliveryModes, type TotalsLine } from './totals.ts';
 import type { FulfilmentMode } from './order-lifecycle.ts';
 
@@ -176,14 +176,25 @@ export type OwnerOrderView<M = number> = OwnerOrderSummary<M> & { history: Order
 
 type Money = 'lines' | 'totals' | 'grandTotal' | 'refund';
 
+/** An order's amounts, each turned by `f`: minor units to the API's decimals, and back. */
+function withMoney<A, B>(order: Pick<OrderView<A>, Money>, f: (amount: A) => B): Pick<OrderView<B>, Money> {
+  return {
+    lines: order.lines.map((l) => ({ ...l, unitPrice: f(l.unitPrice), total: f(l.total), discount: f(l.discount), tax: f(l.tax) })),
+    totals: order.totals.map((t) => ({ ...t, value: f(t.value) })),
+    grandTotal: f(order.grandTotal),
+    refund: order.refund && { ...order.refund, amount: f(order.refund.amount) },
+  };
+}
+
 /** An order (or the owner's view of one) with its money as the API's decimals; every other field as it is. */
 export function orderForApi<T extends Order>(order: T, fractionDigits: number): Omit<T, Money> & Pick<OrderView, Money> {
-  const money = (m: Minor) => fromMinor(m, fractionDigits);
-  return {
-    ...order,
-    lines: order.lines.map((l) => ({ ...l, unitPrice: money(l.unitPrice), total: money(l.total), discount: money(l.discount), tax: money(l.tax) })),
-    totals: order.totals.map((t) => ({ ...t, value: money(t.value) })),
-    grandTotal: money(order.grandTotal),
-    refund: order.refund && { ...order.refund, amount: money(order.refund.amount) },
-  };
+  return { ...order, ...withMoney(order, (m: Minor) => fromMinor(m, fractionDigits)) };
+}
+
+/**
+ * An order (or the owner's view of one) from the API with its money in minor units again: the
+ * browser's one decoding of an order's decimals, where the answer enters it (decision 082).
+ */
+export function orderFromApi<T extends OrderView>(view: T, fractionDigits: number): Omit<T, Money> & Pick<Order, Money> {
+  return { ...view, ...withMoney(view, (d: number) => toMinor(d, fractionDigits)) };
 }

@@ -219,3 +219,8 @@ export type ApiTotalsLine = Omit<TotalsLine, 'value'> & { value: number };
 export function totalsForApi(lines: readonly TotalsLine[], fractionDigits: number): ApiTotalsLine[] {
   return lines.map((l) => ({ ...l, value: fromMinor(l.value, fractionDigits) }));
 }
+
+/** Totals lines from the API with their values in minor units again (the browser's decoding of a quote, decision 082). */
+export function totalsFromApi(lines: readonly ApiTotalsLine[], fractionDigits: number): TotalsLine[] {
+  return lines.map((l) => ({ ...l, value: toMinor(l.value, fractionDigits) }));
+}

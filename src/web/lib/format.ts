@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
-import { formatMoney, toMinor } from '../../domain/money.ts';
+import { formatMoney, type Minor } from '../../domain/money.ts';
 import { usePriceFormat, useShop } from './use-shop.ts';
 
-/** Formats decimal prices from the API in the shop's format and the shopper's locale. */
-export function useFormatPrice(): (amount: number) => string {
+/**
+ * Writes an amount in minor units in the shop's format and the shopper's locale: every price a
+ * page shows goes through here. The API's decimals are decoded to minor units once, where an
+ * answer enters the page (`orderFromApi`, `totalsFromApi`, `toMinor` with the shop's digits; decision 082), never here.
+ */
+export function useFormatPrice(): (amount: Minor) => string {
   const format = usePriceFormat();
-  return (amount) => formatMoney(toMinor(amount, format.fractionDigits), format);
+  return (amount) => formatMoney(amount, format);
 }
 
 /**

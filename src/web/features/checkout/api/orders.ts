@@ -1,13 +1,15 @@
+import { toMinor, type Minor } from '../../../../domain/money.ts';
 import type { OrderRequest, OrderView, PaymentType } from '../../../../domain/order.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiTotalsLine } from '../../../../domain/totals.ts';
+import { totalsFromApi, type ApiTotalsLine, type TotalsLine } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
 import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
 import { orderCall, type OrderToken } from '../../../lib/order-call.ts';
 import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
 
 /** The order calls of §7 as the checkout and the guest view make them. */
 
@@ -27,6 +29,19 @@ export type OrderQuote = {
   grandTotal: number;
 };
 
+/** A quote as the checkout reads it: its money in minor units, decoded once where the answer arrives (decision 082). */
+export type QuotedOrder = {
+  lines: Array<Omit<OrderQuote['lines'][number], 'unitPrice' | 'total'> & { unitPrice: Minor; total: Minor }>;
+  totals: TotalsLine[];
+  grandTotal: Minor;
+};
+
+const quoteFromApi = (quote: OrderQuote, fractionDigits: number): QuotedOrder => ({
+  lines: quote.lines.map((l) => ({ ...l, unitPrice: toMinor(l.unitPrice, fractionDigits), total: toMinor(l.total, fractionDigits) })),
+  totals: totalsFromApi(quote.totals, fractionDigits),
+  grandTotal: toMinor(quote.grandTotal, fractionDigits),
+});
+
 /** The server's price for the checkout as it stands (the same rules the order is charged by). */
 export const quoteOrder = (body: OrderRequest, headers: Record<string, string> = {}) => postJson<OrderQuote>('/fn/order/quote', body, headers);
 
@@ -40,7 +55,7 @@ const QUOTE_DELAY_MS = 300;
  * refused now (a coupon, stock, a price the catalog no longer has), in the server's words; `current`,
  * whether the quote answers the checkout as it stands (not one kept on screen while the next is asked).
  */
-export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; refusal: ApiError | null; current: boolean } {
+export function useOrderQuote(body: OrderRequest): { quote: QuotedOrder | null; refusal: ApiError | null; current: boolean } {
   const { items, deliveryMode, shippingSlotId, couponCode, personalDetails, paymentType } = body.order;
   // the e-mail and phone, for a coupon's once-per-customer and first-order rules
   const contact = { fullName: '', email: personalDetails.email, phone: personalDetails.phone };
@@ -76,9 +91,11 @@ export function useOrderQuote(body: OrderRequest): { quote: OrderQuote | null; r
     queryClient,
   );
   const result = query.data;
+  const { fractionDigits } = usePriceFormat();
+  const quote = useMemo(() => (result?.ok ? quoteFromApi(result.data, fractionDigits) : null), [result, fractionDigits]);
   const current = asked === text && !query.isPlaceholderData && !query.isFetching;
   if (!result) return { quote: null, refusal: null, current: false };
-  return result.ok ? { quote: result.data, refusal: null, current } : { quote: null, refusal: result.status === 0 ? null : result.error, current };
+  return result.ok ? { quote, refusal: null, current } : { quote: null, refusal: result.status === 0 ? null : result.error, current };
 }
 
 /** One Idempotency-Key per checkout attempt: a retry of the same attempt can never make a second order. */
@@ -132,7 +149,14 @@ export const invoicePath = (orderId: string, token: OrderToken) =>
 /** The guest view's address: the token rides in the fragment, which browsers never send to a server. */
 export const guestOrderPath = (orderId: string, token: string) => `/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;
 
-const isFor = <P extends PaymentType>(setup: PaymentSetup, provider: P): setup is Extract<PaymentSetup, { provider: P }> => setup.provider === provider;
+/** A payment setup as the payment steps read it: the UPI amount in minor units, decoded as the answer arrives (decision 082). */
+export type PaymentStep =
+  Exclude<PaymentSetup, { provider: 'upi-manual' }> | (Omit<Extract<PaymentSetup, { provider: 'upi-manual' }>, 'amount'> & { amount: Minor });
+
+const stepFromApi = (setup: PaymentSetup, fractionDigits: number): PaymentStep =>
+  setup.provider === 'upi-manual' ? { ...setup, amount: toMinor(setup.amount, fractionDigits) } : setup;
+
+const isFor = <P extends PaymentType>(step: PaymentStep, provider: P): step is Extract<PaymentStep, { provider: P }> => step.provider === provider;
 
 /** What a payment step (UPI, PayU) is given: the order to pay, and where a refusal goes. */
 /** `onSent`: the step has told the server something that changes the order (the UPI reference), so a view of it can ask again. */
@@ -149,8 +173,9 @@ export function usePaymentSetup<P extends PaymentType>(
   onError: (message: string) => void,
   fallback: string,
   { loader = false } = {},
-): Extract<PaymentSetup, { provider: P }> | null {
+): Extract<PaymentStep, { provider: P }> | null {
   const { shopId, orderId, token } = target;
+  const { fractionDigits } = usePriceFormat();
   const query = useQuery(
     {
       queryKey: ['payment-setup', shopId, orderId, token, provider],
@@ -158,7 +183,7 @@ export function usePaymentSetup<P extends PaymentType>(
         const call = setUpPayment(shopId, orderId, token, provider);
         const res = await (loader ? useUi.getState().withLoader(call) : call);
         if (!res.ok) onError(res.error?.message ?? fallback);
-        return res;
+        return res.ok ? { ...res, data: stepFromApi(res.data, fractionDigits) } : res;
       },
       ...askedOnShow,
     },

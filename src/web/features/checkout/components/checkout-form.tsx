@@ -5,7 +5,7 @@ import { detailsAsked, detailsModeOf, offeredModes, offeredPayments, paymentLabe
 import type { OrderRequest } from '../../../../domain/order.ts';
 import { fromMinor } from '../../../../domain/money.ts';
 import { shopMoneyOf } from '../../../../domain/shop-money.ts';
-import { cartLineInput, computeTotals, totalsForApi } from '../../../../domain/totals.ts';
+import { cartLineInput, computeTotals } from '../../../../domain/totals.ts';
 import type { ApiError } from '../../../lib/api.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useShop } from '../../../lib/use-shop.ts';
@@ -80,12 +80,8 @@ export function CheckoutForm({
   // each line's stock, as soon as the page or the server knows it; a line out of stock counts in no total
   const stock = useCheckoutStock(items, { quote, refusal, placeShortages: shortages });
   const cartTotals = useMemo(
-    () =>
-      totalsForApi(
-        computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, shopMoneyOf(shop).totals).lines,
-        digits,
-      ),
-    [stock.counted, deliveryMode, digital, shop, digits],
+    () => computeTotals({ lines: stock.counted.map((i) => cartLineInput(i, shop)), mode: deliveryMode, digital }, shopMoneyOf(shop).totals).lines,
+    [stock.counted, deliveryMode, digital, shop],
   );
   const quotedTotal = (id: string) => quote?.lines.find((l) => l.productId === id)?.total;
   const summaryLines = items.map((i) => ({
@@ -94,14 +90,14 @@ export function CheckoutForm({
     variantName: i.variantName,
     qty: i.qty,
     isFraction: i.isFraction,
-    total: quotedTotal(i.id) ?? fromMinor(lineTotal(i, digits), digits),
+    total: quotedTotal(i.id) ?? lineTotal(i, digits),
     stock: stock.lines.get(i.id),
   }));
   const couponRefused = refusal?.fields?.find((f) => f.path === 'order.couponCode')?.message;
   const totals = quote?.totals ?? cartTotals;
   // the order carries the server's total shown for it: should the server charge another one now, it asks again instead
   // (none while the next quote is asked: what is on screen then was for the checkout as it was)
-  const shownTotal = current ? quote?.grandTotal : undefined;
+  const shownTotal = current && quote ? fromMinor(quote.grandTotal, digits) : undefined;
 
   // what this way of getting the order asks (a table: the name), and how its payments are called (decision 050)
   const detailsMode = detailsModeOf(deliveryMode, { digital });

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { hasTaxInvoice, shopperMayPay } from '../../../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { upiVerifyBy } from '../../../../domain/payments.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
@@ -25,7 +25,7 @@ import { AlertText } from '../../../ui/alert-text.tsx';
  * payment, the note of an order that ended and its refund, the lines and totals, the tax
  * invoice, paying an unpaid order, help and the cancel request.
  */
-export function OrderDetail({ order, token, onChanged }: { order: OrderView; token: OrderToken; onChanged: () => void }) {
+export function OrderDetail({ order, token, onChanged }: { order: Order; token: OrderToken; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const shop = useShop();
   const [paying, setPaying] = useState(false);

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
@@ -10,7 +10,7 @@ import { qtyText } from './order-summary.tsx';
 import { RefundNote } from './refund-note.tsx';
 
 /** The logged-in shopper's orders, newest first: each with its items, status, payment and total, and the way into the order itself. */
-export function OrderList({ orders }: { orders: OrderView[] }) {
+export function OrderList({ orders }: { orders: Order[] }) {
   const { t, i18n } = useTranslation();
   const formatPrice = useFormatPrice();
   return (

@@ -1,13 +1,13 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
-import { formatQuantity, qtyToMilli } from '../../../../domain/money.ts';
+import { formatQuantity, qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import type { LineStock } from '../../../../domain/cart-stock.ts';
-import type { OrderView } from '../../../../domain/order.ts';
-import { totalsLabelKey, type ApiTotalsLine } from '../../../../domain/totals.ts';
+import type { Order } from '../../../../domain/order.ts';
+import { totalsLabelKey, type TotalsLine } from '../../../../domain/totals.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { LineStockNote } from '../../../ui/line-stock-note.tsx';
 
-/** A line as the API speaks it: amounts are decimals of the shop's currency. */
-export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number; stock?: LineStock };
+/** A line as the summary shows it: its total in minor units. */
+export type SummaryLine = { key: string; title: string; variantName: string; qty: number; isFraction: boolean; total: Minor; stock?: LineStock };
 
 /** Before the order: a line's stock is flagged, and these fix it (a placed order's lines have none). */
 type LineFixes = { onRemove(key: string): void; onChange(key: string, qty: number): void };
@@ -17,11 +17,11 @@ export const qtyText = (t: TFunction, l: Pick<SummaryLine, 'qty' | 'isFraction'>
   t(l.isFraction ? 'order.weight' : 'order.qty', { qty: formatQuantity(qtyToMilli(l.qty, l.isFraction), l.isFraction) });
 
 /** Lines of an order as the summary shows them. */
-export const orderLines = (order: OrderView): SummaryLine[] =>
+export const orderLines = (order: Order): SummaryLine[] =>
   order.lines.map((l) => ({ key: l.productId, title: l.title, variantName: l.variantName, qty: l.qty, isFraction: l.isFraction, total: l.total }));
 
-/** Lines and totals, in decimals: the server's quote before the order (the cart's own until it comes), the order's after. */
-export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; totals: ApiTotalsLine[]; fixes?: LineFixes }) {
+/** Lines and totals, in minor units: the server's quote before the order (the cart's own until it comes), the order's after. */
+export function OrderSummary({ lines, totals, fixes }: { lines: SummaryLine[]; totals: TotalsLine[]; fixes?: LineFixes }) {
   const { t } = useTranslation();
   const money = useFormatPrice();
   return (

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 
 /** What a paid order that ended unfulfilled owes the shopper: 'Refund of ₹999.00 due', then 'Refunded on 24 Nov'; nothing without a refund. */
-export function RefundNote({ order, className }: { order: OrderView; className?: string }) {
+export function RefundNote({ order, className }: { order: Order; className?: string }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const when = useFormatWhen();

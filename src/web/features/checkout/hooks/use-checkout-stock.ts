@@ -4,7 +4,7 @@ import type { CartItem } from '../../../../domain/cart-rules.ts';
 import { cartStock, serverStockOf, type CartStock } from '../../../../domain/cart-stock.ts';
 import type { ApiError } from '../../../lib/api.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import type { OrderQuote } from '../api/orders.ts';
+import type { QuotedOrder } from '../api/orders.ts';
 
 type Shortage = { id: string; available: number };
 
@@ -27,7 +27,7 @@ export type CheckoutStock = CartStock & {
  */
 export function useCheckoutStock(
   items: readonly CartItem[],
-  answers: { quote: OrderQuote | null; refusal: ApiError | null; placeShortages: readonly Shortage[] },
+  answers: { quote: QuotedOrder | null; refusal: ApiError | null; placeShortages: readonly Shortage[] },
 ): CheckoutStock {
   const { t } = useTranslation();
   const allowOrderOnNoStock = useShop().orderConfig.allowOrderOnNoStock;

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import { orderFromApi, type Order } from '../../../../domain/order.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { orderQuery } from '../api/orders.ts';
 
-export type OrderState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: OrderView };
+export type OrderState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: Order };
 
 /**
  * One order as the server holds it now, by its token or, with a null token, as the
@@ -23,11 +24,16 @@ export function useOrder(orderId: string | null | undefined, token: OrderToken |
   const query = useQuery({ ...orderQuery(orderId ?? '', token ?? null, userId), enabled: ready }, queryClient);
   const { refetch, data: res } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
+  const { fractionDigits } = usePriceFormat();
+  // the order's money in minor units, decoded once per answer (decision 082)
+  const order = useMemo(() => (res?.ok ? orderFromApi(res.data.order, fractionDigits) : null), [res, fractionDigits]);
   // §8: the server's message, or the network error text
   const state: OrderState = !res
     ? { kind: 'loading' }
-    : res.ok
-      ? { kind: 'loaded', order: res.data.order }
-      : { kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') };
+    : !res.ok
+      ? { kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') }
+      : order
+        ? { kind: 'loaded', order }
+        : { kind: 'loading' };
   return { state, reload };
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { checkoutIssues, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
+import { toMinor } from '../../../../domain/money.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
@@ -112,7 +113,11 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
       // the summary asks for the new quote; placing the order again agrees to the total it then shows
       void queryClient.invalidateQueries({ queryKey: ['order-quote'] });
       const total = (err.quote as { grandTotal?: unknown } | undefined)?.grandTotal;
-      return setProblem(typeof total === 'number' ? t('checkout.priceChanged', { total: price(total) }) : (err.message ?? t('checkout.failed')));
+      return setProblem(
+        typeof total === 'number'
+          ? t('checkout.priceChanged', { total: price(toMinor(total, shop.localeConfig.fractionDigits)) })
+          : (err.message ?? t('checkout.failed')),
+      );
     }
     if (err?.error === 'store_closed') return setProblem(t('checkout.storeClosed'));
     if (err?.error === 'slot_full' || err?.error === 'slot_closed') {

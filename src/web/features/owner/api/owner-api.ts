@@ -5,6 +5,7 @@ import type { Customer } from '../../../../domain/customer.ts';
 import type { ProductCreateInput, ProductEdit } from '../../../../domain/product-edit.ts';
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
+import { toMinor, type Minor } from '../../../../domain/money.ts';
 import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
 import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
@@ -16,12 +17,12 @@ export type OwnerOrder = OwnerOrderSummary;
 /** A product in the owner's stock list. */
 export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
 
-/** A coupon as /admin shows it (owner-coupon-routes.ts): amounts as decimals, instants as ISO. */
-export type OwnerCoupon = Pick<Coupon, 'code' | 'totalUses' | 'usesPerCustomer' | 'firstOrderOnly' | 'active' | 'used' | 'source'> & {
+/** A coupon as /admin shows it (owner-coupon-routes.ts): amounts as decimals (`M`: minor units once decoded), instants as ISO. */
+export type OwnerCoupon<M = number> = Pick<Coupon, 'code' | 'totalUses' | 'usesPerCustomer' | 'firstOrderOnly' | 'active' | 'used' | 'source'> & {
   percent: number | null;
-  amount: number | null;
-  minOrder: number | null;
-  maxDiscount: number | null;
+  amount: M | null;
+  minOrder: M | null;
+  maxDiscount: M | null;
   validFrom: string | null;
   validUntil: string | null;
 };
@@ -54,25 +55,62 @@ export type OwnerReview = {
   hidden: boolean;
 };
 
-/** What a day brought (owner-report-routes.ts): orders that count, money as decimals, bookings not cancelled. */
-export type DayFigures = { orders: number; sales: number; paid: number; toCollect: number; average: number; bookings: number };
+/** What a day brought (owner-report-routes.ts): orders that count, money as decimals (`M`: minor units once decoded), bookings not cancelled. */
+export type DayFigures<M = number> = { orders: number; sales: M; paid: M; toCollect: M; average: M; bookings: number };
 
 /** Today in the shop's time zone, its best sellers, and the same weekday last week until the same time. */
-export type TodayReport = {
+export type TodayReport<M = number> = {
   date: string;
   lastWeekDate: string;
-  today: DayFigures & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: number }> };
-  lastWeek: DayFigures;
+  today: DayFigures<M> & { top: Array<{ productId: string; title: string; variantName: string; isFraction: boolean; quantity: number; revenue: M }> };
+  lastWeek: DayFigures<M>;
 };
 
-/** One day of the sales chart (owner-report-routes.ts): counted as the Today panel counts, money as decimals. */
-export type SalesDay = { date: string; orders: number; sales: number; paid: number; toCollect: number; bookings: number };
+/** One day of the sales chart (owner-report-routes.ts): counted as the Today panel counts, money as decimals (`M`: minor units once decoded). */
+export type SalesDay<M = number> = { date: string; orders: number; sales: M; paid: M; toCollect: M; bookings: number };
 
 /** The last 30 days in the shop's time zone, oldest first (today the last), and what they came to together. */
-export type SalesDays = { days: SalesDay[]; total: Omit<SalesDay, 'date'> };
+export type SalesDays<M = number> = { days: SalesDay<M>[]; total: Omit<SalesDay<M>, 'date'> };
 
-/** A shopper or guest contact (owner-customer-routes.ts): what they spent as a decimal. */
-export type OwnerCustomer = Omit<Customer, 'spent'> & { spent: number };
+/** A shopper or guest contact (owner-customer-routes.ts): what they spent as a decimal (`M`: minor units once decoded). */
+export type OwnerCustomer<M = number> = Omit<Customer, 'spent'> & { spent: M };
+
+/*
+ * The owner's answers with their money in minor units again: decoded once per answer, where it
+ * enters the pages (the queries' `select` in owner-queries.ts; decision 082).
+ */
+const figuresFromApi = <T extends DayFigures>(f: T, digits: number) => ({
+  ...f,
+  sales: toMinor(f.sales, digits),
+  paid: toMinor(f.paid, digits),
+  toCollect: toMinor(f.toCollect, digits),
+  average: toMinor(f.average, digits),
+});
+
+export const todayFromApi = (r: TodayReport, digits: number): TodayReport<Minor> => ({
+  ...r,
+  today: { ...figuresFromApi(r.today, digits), top: r.today.top.map((p) => ({ ...p, revenue: toMinor(p.revenue, digits) })) },
+  lastWeek: figuresFromApi(r.lastWeek, digits),
+});
+
+const dayFromApi = <T extends Omit<SalesDay, 'date'>>(d: T, digits: number) => ({
+  ...d,
+  sales: toMinor(d.sales, digits),
+  paid: toMinor(d.paid, digits),
+  toCollect: toMinor(d.toCollect, digits),
+});
+
+export const daysFromApi = (r: SalesDays, digits: number): SalesDays<Minor> => ({
+  days: r.days.map((d) => dayFromApi(d, digits)),
+  total: dayFromApi(r.total, digits),
+});
+
+export const customerFromApi = (c: OwnerCustomer, digits: number): OwnerCustomer<Minor> => ({ ...c, spent: toMinor(c.spent, digits) });
+
+export const couponFromApi = (c: OwnerCoupon, digits: number): OwnerCoupon<Minor> => {
+  const money = (d: number | null) => (d === null ? null : toMinor(d, digits));
+  return { ...c, amount: money(c.amount), minOrder: money(c.minOrder), maxDiscount: money(c.maxDiscount) };
+};
 
 /** A variant in the owner's product list (owner-product-routes.ts), hidden ones too, with the owner's marks. */
 export type OwnerProduct = Omit<Product, 'hidden' | 'madeToOrder'> & { hidden: boolean; madeToOrder: boolean; soldOutUntil: number | null };

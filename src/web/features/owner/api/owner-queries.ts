@@ -1,8 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { orderFromApi, type OwnerOrderView } from '../../../../domain/order.ts';
+import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { askedOnShow, queryClient } from '../../../lib/query-client.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { alertsAreOn } from '../lib/alerts.ts';
-import { ownerApi } from './owner-api.ts';
+import {
+  couponFromApi,
+  customerFromApi,
+  daysFromApi,
+  ownerApi,
+  todayFromApi,
+  type OwnerCoupon,
+  type OwnerCustomer,
+  type OwnerOrder,
+  type SalesDays,
+  type TodayReport,
+} from './owner-api.ts';
 
 /**
  * The owner's server data, one way (TanStack Query): each screen reads a query, the
@@ -103,3 +118,47 @@ const groups = {
 export const refreshOwnerData = (what: keyof typeof groups = 'all') => Promise.all(groups[what].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
 export { queryClient };
+
+/*
+ * The screens' reads of the queries with money: the cache keeps the answers as they came, and
+ * each read decodes its money to minor units once per answer (`select`, kept while the shop's
+ * digits are; decision 082), so every price on the page is written by useFormatPrice from minor units.
+ */
+const useDigits = () => usePriceFormat().fractionDigits;
+
+export function useOwnerOrders() {
+  const digits = useDigits();
+  const select = useCallback((orders: OwnerOrder[]) => orders.map((o) => orderFromApi(o, digits)), [digits]);
+  return useQuery({ ...ordersQuery(), select }, queryClient);
+}
+
+export function useOwnerOrder(id: string) {
+  const digits = useDigits();
+  const select = useCallback((d: { order: OwnerOrderView; next: OrderStatus[] }) => ({ ...d, order: orderFromApi(d.order, digits) }), [digits]);
+  return useQuery({ ...orderQuery(id), select }, queryClient);
+}
+
+export function useToday() {
+  const digits = useDigits();
+  const select = useCallback((r: TodayReport) => todayFromApi(r, digits), [digits]);
+  return useQuery({ ...todayQuery(), select }, queryClient);
+}
+
+export function useSalesDays() {
+  const digits = useDigits();
+  const select = useCallback((r: SalesDays) => daysFromApi(r, digits), [digits]);
+  return useQuery({ ...salesDaysQuery(), select }, queryClient);
+}
+
+/** The customers matching `q`, the last list kept on screen while the next is asked. */
+export function useCustomers(q: string) {
+  const digits = useDigits();
+  const select = useCallback((list: OwnerCustomer[]) => list.map((c) => customerFromApi(c, digits)), [digits]);
+  return useQuery({ ...customersQuery(q), placeholderData: keepPreviousData, select }, queryClient);
+}
+
+export function useCoupons() {
+  const digits = useDigits();
+  const select = useCallback((list: OwnerCoupon[]) => list.map((c) => couponFromApi(c, digits)), [digits]);
+  return useQuery({ ...couponsQuery(), select }, queryClient);
+}

@@ -1,6 +1,6 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
-import { qtyToMilli } from '../../../../domain/money.ts';
+import { qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
@@ -81,7 +81,7 @@ export function HandOver({ order, full = false }: { order: OwnerOrderSummary; fu
 }
 
 /** The lines as the owner packs them: '0.75 kg Nankhatai (Box)', '2 × Cotton Tee'; with prices on the order's page. */
-export function Lines({ order, prices = false }: { order: OwnerOrderSummary; prices?: boolean }) {
+export function Lines({ order, prices = false }: { order: OwnerOrderSummary<Minor>; prices?: boolean }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   return (
@@ -108,7 +108,7 @@ export const ownerPaymentStatus = (t: TFunction, order: Pick<OwnerOrderSummary, 
   endedWithoutPayment(order) ? t('owner.endedUnpaid') : t(`order.paymentStatuses.${order.paymentStatus}`, { defaultValue: order.paymentStatus });
 
 /** How the order is paid, and what to check: the shopper's UPI reference and by when (decision 073), a refund owed. */
-export function PaymentFacts({ order }: { order: OwnerOrderSummary }) {
+export function PaymentFacts({ order }: { order: OwnerOrderSummary<Minor> }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const when = useFormatWhen();
@@ -194,7 +194,15 @@ export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
 }
 
 /** The order's totals lines, the grand total last and larger. */
-export function Totals({ order, className = '', grandClassName = 'font-bold' }: { order: OwnerOrderSummary; className?: string; grandClassName?: string }) {
+export function Totals({
+  order,
+  className = '',
+  grandClassName = 'font-bold',
+}: {
+  order: OwnerOrderSummary<Minor>;
+  className?: string;
+  grandClassName?: string;
+}) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   return (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
-import { qtyToMilli } from '../../../../domain/money.ts';
+import { qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { endedUnfulfilled } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { addressLines, contactPhone, quantityLabel, tableText } from '../../../../domain/order-details.ts';
@@ -10,7 +10,7 @@ import type { OwnerOrderView } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { InvoiceSheet } from '../../../ui/invoice-sheet.tsx';
-import { invoiceQuery, OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
+import { invoiceQuery, OwnerCallFailed, queryClient, useOwnerOrder } from '../api/owner-queries.ts';
 import { ownerPaymentStatus, Totals } from './order-facts.tsx';
 import { pageRules, papers, savedPaper, savePaper, sheetWidths, type Paper, type PrintoutKind } from '../lib/print.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -47,7 +47,7 @@ function OwnerInvoice({ id }: { id: string }) {
 function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoice'> }) {
   const { t } = useTranslation();
   const shop = useShop();
-  const query = useQuery(orderQuery(id), queryClient);
+  const query = useOwnerOrder(id);
   // rendered in the browser only (under the owner's frame): the printer's paper is read at once
   const [paper, setPaper] = useState<Paper>(() => savedPaper(shop.id));
 
@@ -93,7 +93,7 @@ function Printout({ id, kind }: { id: string; kind: Exclude<PrintoutKind, 'invoi
 }
 
 /** The slip and the receipt: the shop, the order, and what goes with it (packing) or what it cost (receipt). */
-function Sheet({ order, kind }: { order: OwnerOrderView; kind: 'slip' | 'receipt' }) {
+function Sheet({ order, kind }: { order: OwnerOrderView<Minor>; kind: 'slip' | 'receipt' }) {
   const { t } = useTranslation();
   const shop = useShop();
   const price = useFormatPrice();

@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { printKinds } from '../lib/print.ts';
 import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
+import type { Minor } from '../../../../domain/money.ts';
 import type { OwnerOrderSummary } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
-import { ordersQuery, queryClient } from '../api/owner-queries.ts';
+import { useOwnerOrders } from '../api/owner-queries.ts';
 import { ContactLine, HandOver, NewCustomerMark, Lines, PaymentFacts } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
 import { OwnerList } from './owner-list.tsx';
@@ -20,7 +20,7 @@ import { OwnerList } from './owner-list.tsx';
  */
 export function OwnerBoard() {
   const { t } = useTranslation();
-  const board = useQuery(ordersQuery(), queryClient);
+  const board = useOwnerOrders();
   const [tab, setTab] = useState<'open' | 'done'>('open');
 
   if (board.isPending) return <p role="status">{t('nav.loading')}</p>;
@@ -49,7 +49,7 @@ export function OwnerBoard() {
   );
 }
 
-function OrderCard({ order }: { order: OwnerOrderSummary }) {
+function OrderCard({ order }: { order: OwnerOrderSummary<Minor> }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const when = useFormatWhen();

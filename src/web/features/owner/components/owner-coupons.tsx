@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { fromMinor, minor, type Minor } from '../../../../domain/money.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi, type CouponForm, type OwnerCoupon } from '../api/owner-api.ts';
-import { couponsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
+import { refreshOwnerData, useCoupons } from '../api/owner-queries.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 
@@ -16,7 +17,7 @@ const field = 'rounded-md border border-slate-300 px-3 py-2';
  */
 export function OwnerCoupons() {
   const { t } = useTranslation();
-  const query = useQuery(couponsQuery(), queryClient);
+  const query = useCoupons();
   return (
     <section aria-label={t('owner.coupons')} className="flex flex-col gap-4">
       {query.isPending ? (
@@ -31,13 +32,14 @@ export function OwnerCoupons() {
   );
 }
 
-function CouponList({ coupons }: { coupons: OwnerCoupon[] }) {
+function CouponList({ coupons }: { coupons: OwnerCoupon<Minor>[] }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
+  const { fractionDigits } = usePriceFormat();
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }) : null);
   if (!coupons.length) return <p className="text-slate-600">{t('owner.couponNone')}</p>;
-  const toggle = async (c: OwnerCoupon) => {
-    await ownerApi.saveCoupon({ ...formOf(c), active: !c.active });
+  const toggle = async (c: OwnerCoupon<Minor>) => {
+    await ownerApi.saveCoupon({ ...formOf(c, fractionDigits), active: !c.active });
     await refreshOwnerData('coupons');
   };
   return (
@@ -56,7 +58,7 @@ function CouponList({ coupons }: { coupons: OwnerCoupon[] }) {
             <div className="flex flex-col">
               <span className="font-mono font-bold">{c.code}</span>
               <span className="text-sm">
-                {c.percent !== null ? t('owner.couponPercentOff', { percent: c.percent }) : t('owner.couponAmountOff', { amount: price(c.amount ?? 0) })}
+                {c.percent !== null ? t('owner.couponPercentOff', { percent: c.percent }) : t('owner.couponAmountOff', { amount: price(c.amount ?? minor(0)) })}
                 {rules.length ? ` · ${rules.join(' · ')}` : ''}
               </span>
               <span className="text-sm text-slate-600">
@@ -77,19 +79,22 @@ function CouponList({ coupons }: { coupons: OwnerCoupon[] }) {
   );
 }
 
-/** An owner's coupon as the form sends it back unchanged but for what is edited. */
-const formOf = (c: OwnerCoupon): CouponForm => ({
-  code: c.code,
-  ...(c.percent !== null ? { percent: c.percent } : { amount: c.amount ?? 0 }),
-  minOrder: c.minOrder,
-  maxDiscount: c.maxDiscount,
-  validFrom: c.validFrom,
-  validUntil: c.validUntil,
-  totalUses: c.totalUses,
-  usesPerCustomer: c.usesPerCustomer,
-  firstOrderOnly: c.firstOrderOnly,
-  active: c.active,
-});
+/** An owner's coupon as the form sends it back unchanged but for what is edited: its amounts as the API's decimals again. */
+const formOf = (c: OwnerCoupon<Minor>, fractionDigits: number): CouponForm => {
+  const decimal = (m: Minor | null) => (m === null ? null : fromMinor(m, fractionDigits));
+  return {
+    code: c.code,
+    ...(c.percent !== null ? { percent: c.percent } : { amount: decimal(c.amount) ?? 0 }),
+    minOrder: decimal(c.minOrder),
+    maxDiscount: decimal(c.maxDiscount),
+    validFrom: c.validFrom,
+    validUntil: c.validUntil,
+    totalUses: c.totalUses,
+    usesPerCustomer: c.usesPerCustomer,
+    firstOrderOnly: c.firstOrderOnly,
+    active: c.active,
+  };
+};
 
 const numberOrNull = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
 

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import type { Minor } from '../../../../domain/money.ts';
 import { ownerApi, type OwnerCustomer } from '../api/owner-api.ts';
-import { customersQuery, queryClient } from '../api/owner-queries.ts';
+import { useCustomers } from '../api/owner-queries.ts';
 import { OwnerSearchBox } from './owner-search-box.tsx';
 import { OwnerList, SectionHeading } from './owner-list.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
@@ -26,7 +26,7 @@ export function OwnerCustomers() {
     const timer = setTimeout(() => setWords(typed.trim()), 250);
     return () => clearTimeout(timer);
   }, [typed]);
-  const query = useQuery({ ...customersQuery(words), placeholderData: keepPreviousData }, queryClient);
+  const query = useCustomers(words);
 
   return (
     <section aria-labelledby="owner-customers" className="flex flex-col gap-4">
@@ -50,7 +50,7 @@ export function OwnerCustomers() {
   );
 }
 
-function CustomerRow({ customer: c }: { customer: OwnerCustomer }) {
+function CustomerRow({ customer: c }: { customer: OwnerCustomer<Minor> }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const when = useFormatWhen();

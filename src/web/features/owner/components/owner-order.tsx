@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
+import type { Minor } from '../../../../domain/money.ts';
 import type { OwnerOrderView } from '../../../../domain/order.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
-import { OwnerCallFailed, orderQuery, queryClient } from '../api/owner-queries.ts';
+import { OwnerCallFailed, useOwnerOrder } from '../api/owner-queries.ts';
 import { printKinds } from '../lib/print.ts';
 import { ContactLine, HandOver, NewCustomerMark, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
@@ -20,7 +20,7 @@ const section = 'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white
  */
 export function OwnerOrder({ id }: { id: string }) {
   const { t } = useTranslation();
-  const query = useQuery(orderQuery(id), queryClient);
+  const query = useOwnerOrder(id);
   if (query.isPending) return <p role="status">{t('nav.loading')}</p>;
   if (query.isError) {
     return (
@@ -35,7 +35,7 @@ export function OwnerOrder({ id }: { id: string }) {
   return <OrderPage order={query.data.order} />;
 }
 
-function OrderPage({ order }: { order: OwnerOrderView }) {
+function OrderPage({ order }: { order: OwnerOrderView<Minor> }) {
   const { t } = useTranslation();
   const shop = useShop();
   const when = useFormatWhen();

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { formatMoney, productPrices } from '../../../../domain/money.ts';
+import { productPrices } from '../../../../domain/money.ts';
 import type { ProductEdit } from '../../../../domain/product-edit.ts';
-import { useFormatWhen } from '../../../lib/format.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi, type OwnerProduct, type ProductMarks } from '../api/owner-api.ts';
 import { productsQuery, queryClient, refreshOwnerData } from '../api/owner-queries.ts';
@@ -93,6 +93,7 @@ const nameOf = (p: OwnerProduct) => (p.variantName ? `${p.title} (${p.variantNam
 function ProductRow({ product, categories, open, onToggle }: { product: OwnerProduct; categories: Categories; open: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const format = usePriceFormat();
+  const formatPrice = useFormatPrice();
   const price = productPrices(product.price, format.fractionDigits);
   const panel = useId();
   return (
@@ -105,7 +106,7 @@ function ProductRow({ product, categories, open, onToggle }: { product: OwnerPro
         className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 p-3 text-left"
       >
         <span className="min-w-0 flex-1 font-medium">{nameOf(product)}</span>
-        <span className="tabular-nums">{formatMoney(price.final, format)}</span>
+        <span className="tabular-nums">{formatPrice(price.final)}</span>
         <span className="flex w-full flex-wrap gap-1 text-xs font-semibold">
           {product.hidden ? <Badge tone="slate">{t('owner.productHidden')}</Badge> : null}
           {product.madeToOrder ? <Badge tone="blue">{t('owner.productMadeToOrder')}</Badge> : null}

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { fromMinor, toMinor } from '../../../../domain/money.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { loadable } from '../../../lib/loadable.tsx';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
-import { queryClient, salesDaysQuery } from '../api/owner-queries.ts';
+import { useSalesDays } from '../api/owner-queries.ts';
 import { bestDay, CHART_HEIGHT, dayFormat } from '../lib/sales-days.ts';
 
 // uPlot and its stylesheet load with this part only, after the orders section shows (decision 038)
@@ -21,12 +21,15 @@ const SalesChartCanvas = loadable(() => import('./sales-chart-canvas.tsx').then(
 export function OwnerSalesChart() {
   const { t } = useTranslation();
   const price = useFormatPrice();
-  const { defaultLocale } = usePriceFormat();
-  const query = useQuery(salesDaysQuery(), queryClient);
+  const { defaultLocale, fractionDigits } = usePriceFormat();
+  const query = useSalesDays();
   const formats = useMemo(() => {
     const compact = new Intl.NumberFormat(defaultLocale, { notation: 'compact', maximumFractionDigits: 1 });
     return { day: dayFormat(defaultLocale), short: (n: number) => compact.format(n), axisDay: dayFormat(defaultLocale, { day: 'numeric', month: 'short' }) };
   }, [defaultLocale]);
+  const data = query.data;
+  // the bars are drawn in the currency's units, as the axis and the legend read them
+  const plotted = useMemo(() => data?.days.map((d) => ({ date: d.date, sales: fromMinor(d.sales, fractionDigits) })) ?? [], [data, fractionDigits]);
   if (query.isPending) return <p role="status">{t('nav.loading')}</p>;
   if (query.isError) return <p role="alert">{t('owner.failed')}</p>;
   const { days, total } = query.data;
@@ -40,10 +43,10 @@ export function OwnerSalesChart() {
       <p className="text-xl font-bold tabular-nums">{t('owner.daysTotal', { sales: price(total.sales), count: total.orders })}</p>
       <p className="text-sm">{best ? t('owner.daysBest', { day: formats.day(best.date), sales: price(best.sales) }) : t('owner.daysNone')}</p>
       <SalesChartCanvas
-        days={days}
+        days={plotted}
         labels={{ day: t('owner.daysDay'), sales: t('owner.todaySales') }}
         dayLabel={formats.axisDay}
-        price={price}
+        price={(amount) => price(toMinor(amount, fractionDigits))}
         short={formats.short}
       />
       <details>

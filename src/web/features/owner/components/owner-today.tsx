@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { fromMinor, minor, qtyToMilli, toMinor } from '../../../../domain/money.ts';
+import { minor, qtyToMilli } from '../../../../domain/money.ts';
 import { quantityLabel } from '../../../../domain/order-details.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { usePriceFormat, useShop } from '../../../lib/use-shop.ts';
 import type { DayFigures } from '../api/owner-api.ts';
-import { queryClient, todayQuery } from '../api/owner-queries.ts';
+import { useToday } from '../api/owner-queries.ts';
 
 /**
  * The Today panel at the top of the orders (issue 21): what today brought in the shop's
@@ -16,19 +15,19 @@ import { queryClient, todayQuery } from '../api/owner-queries.ts';
 export function OwnerToday() {
   const { t } = useTranslation();
   const price = useFormatPrice();
-  const { fractionDigits, defaultLocale } = usePriceFormat();
+  const { defaultLocale } = usePriceFormat();
   const bookings = useShop().appointments.enabled;
-  const query = useQuery(todayQuery(), queryClient);
+  const query = useToday();
   if (query.isPending) return <p role="status">{t('nav.loading')}</p>;
   if (query.isError) return <p role="alert">{t('owner.failed')}</p>;
   const { today, lastWeek, lastWeekDate } = query.data;
   const weekday = new Intl.DateTimeFormat(defaultLocale, { weekday: 'short', timeZone: 'UTC' }).format(Date.parse(`${lastWeekDate}T12:00:00Z`));
 
-  /** "+2 vs last Tue", in money for amounts; the difference taken in minor units so no float shows. */
+  /** "+2 vs last Tue", in money for amounts (minor units, so no float shows). */
   const change = (field: keyof DayFigures, money: boolean) => {
-    const diff = money ? toMinor(today[field], fractionDigits) - toMinor(lastWeek[field], fractionDigits) : today[field] - lastWeek[field];
+    const diff = today[field] - lastWeek[field];
     if (diff === 0) return { text: t('owner.todaySame', { weekday }), tone: 'text-slate-600' };
-    const amount = money ? price(fromMinor(minor(Math.abs(diff)), fractionDigits)) : String(Math.abs(diff));
+    const amount = money ? price(minor(Math.abs(diff))) : String(Math.abs(diff));
     return { text: t('owner.todayChange', { change: `${diff > 0 ? '+' : '−'}${amount}`, weekday }), tone: diff > 0 ? 'text-green-800' : 'text-amber-800' };
   };
   const tile = (label: string, field: keyof DayFigures, money: boolean, extra?: string, wide = false) => {
@@ -36,7 +35,7 @@ export function OwnerToday() {
     return (
       <div className={`flex flex-col rounded-md bg-slate-50 p-2 ${wide ? 'col-span-2' : ''}`}>
         <dt className="text-sm text-slate-600">{label}</dt>
-        <dd className="text-xl font-bold tabular-nums">{money ? price(today[field]) : today[field]}</dd>
+        <dd className="text-xl font-bold tabular-nums">{money ? price(minor(today[field])) : today[field]}</dd>
         {extra ? <dd className="text-sm">{extra}</dd> : null}
         <dd className={`text-sm ${tone}`}>{text}</dd>
       </div>

@@ -6,12 +6,13 @@ import type { SalesDay } from '../api/owner-api.ts';
 import { CHART_HEIGHT, chartData, weekTicks } from '../lib/sales-days.ts';
 
 export type SalesChartProps = {
-  days: SalesDay[];
+  /** The days' sales in the currency's units (not minor units): what the bars and the axis read. */
+  days: readonly Pick<SalesDay, 'date' | 'sales'>[];
   /** The legend's names of the two figures a touched bar shows: its day and its sales. */
   labels: { day: string; sales: string };
   /** A day's date as a label ("Tue, 24 Nov"). */
   dayLabel: (date: string) => string;
-  /** An amount as the shop writes prices. */
+  /** A bar's amount (in the currency's units) as the shop writes prices. */
   price: (amount: number) => string;
   /** An amount short enough for the axis ("1.2K"). */
   short: (amount: number) => string;

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
+import { orderFromApi } from '../../../../domain/order.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
+import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { watchOrders, type FeedEvent } from '../api/owner-api.ts';
 import { orderQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
 import { notifyOwner, playChime, soundIsOn, type Alert } from '../lib/alerts.ts';
@@ -20,13 +22,14 @@ export function useOwnerFeed(shopId: string) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const when = useFormatWhen();
+  const { fractionDigits } = usePriceFormat();
   const navigate = useNavigate();
   const [arrivals, setArrivals] = useState<Arrival[]>([]);
   const [live, setLive] = useState(false);
   // the latest formatters for the feed's callback, which lives as long as the page
-  const words = useRef({ t, price, when, navigate });
+  const words = useRef({ t, price, when, navigate, fractionDigits });
   useEffect(() => {
-    words.current = { t, price, when, navigate };
+    words.current = { t, price, when, navigate, fractionDigits };
   });
 
   const announce = useCallback(
@@ -40,13 +43,15 @@ export function useOwnerFeed(shopId: string) {
 
   useEffect(() => {
     const onEvents = async (events: FeedEvent[]) => {
-      const { t, price, when } = words.current;
+      const { t, price, when, fractionDigits } = words.current;
       if (events.some((e) => e.kind === 'order')) void refreshOwnerData('orders');
       if (events.some((e) => e.kind === 'booking')) void refreshOwnerData('bookings');
       for (const event of events) {
         if (event.kind === 'order' && event.what === 'placed') {
-          const { order } = await queryClient.fetchQuery(orderQuery(event.orderId)).catch(() => ({ order: null }));
-          if (!order) continue;
+          const { order: answered } = await queryClient.fetchQuery(orderQuery(event.orderId)).catch(() => ({ order: null }));
+          if (!answered) continue;
+          // the answer's money in minor units, as every owner's read decodes it (decision 082)
+          const order = orderFromApi(answered, fractionDigits);
           const name = order.details.personalDetails?.fullName?.trim();
           announce({
             title: t(order.kind === 'enquiry' ? 'owner.newEnquiry' : 'owner.newOrder', { id: orderLabel(order) }),

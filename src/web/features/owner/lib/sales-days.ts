@@ -9,13 +9,13 @@ import type { SalesDay } from '../api/owner-api.ts';
 export const CHART_HEIGHT = 160;
 
 /** uPlot's data: x is the day's place (0 the oldest), so the axis shows the shop's dates, not the browser's time zone. */
-export function chartData(days: readonly SalesDay[]): [number[], number[]] {
+export function chartData(days: readonly Pick<SalesDay, 'sales'>[]): [number[], number[]] {
   return [days.map((_, i) => i), days.map((d) => d.sales)];
 }
 
 /** The day that sold most; among equal days the latest, the one the owner remembers. Null when nothing sold. */
-export function bestDay(days: readonly SalesDay[]): SalesDay | null {
-  let best: SalesDay | null = null;
+export function bestDay<D extends SalesDay>(days: readonly D[]): D | null {
+  let best: D | null = null;
   for (const day of days) if (day.sales > 0 && (!best || day.sales >= best.sales)) best = day;
   return best;
 }
