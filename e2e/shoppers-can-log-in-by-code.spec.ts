@@ -56,6 +56,8 @@ test.describe('Shoppers can log in with a one-time code', () => {
   });
 
   test('reset a forgotten password with a code from the e-mail, then log in with the new one', async ({ page, request }) => {
+    // a sign-up, a reset and two logins, each hashing a password on purpose slowly: ~30 s unloaded
+    test.slow();
     const email = `meera-${test.info().project.name}-${Date.now()}@example.com`;
     await signUpAndConfirm(page, request, 'Meera Iyer', email, 'old garden gate');
     await page.goto('/home');

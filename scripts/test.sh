@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: the web build (once: the unit, API and browser tests all use it), the demo
-# shop's images if missing, the unit and API tests, the browser tests. With TEST_TIMES set
-# to a file (as .ci/run does), each part's duration is added to it as "name<TAB>seconds".
+# shop's images if missing, the unit and API tests, the component tests in Chromium, the
+# browser tests. With TEST_TIMES set to a file (as .ci/run does), each part's duration is
+# added to it as "name<TAB>seconds".
 set -euo pipefail
 
 part() {
@@ -16,5 +17,7 @@ part() {
 echo "npm test on Node $(node -v)"
 part build npm run build --silent
 part 'demo media' tsx scripts/generate-demo-media.ts --if-missing
-part vitest vitest run
+# the two Vitest projects of vitest.config.ts apart, so each part's time is told (decision 083)
+part vitest vitest run --project node
+part 'component tests' vitest run --project browser
 part playwright playwright test

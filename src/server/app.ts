@@ -1,97 +1,51 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
+import { couponFromInput } from '../domain/coupons.ts';
 import type { ConfigResult, ShopConfig } from '../domain/shop-config.ts';
 import type { Db } from './db/database.ts';
 import { faultOf, UNAVAILABLE } from './db/faults.ts';
-import { createCatalogRepository } from './db/repositories/catalog-repository.ts';
-import { createAddressRepository } from './db/repositories/address-repository.ts';
-import { createAnalyticsRepository } from './db/repositories/analytics-repository.ts';
-import { createAppointmentRepository } from './db/repositories/booking-repository.ts';
-import { createDeviceRepository } from './db/repositories/device-repository.ts';
-import { createCartRepository } from './db/repositories/cart-repository.ts';
-import { createIdempotencyRepository } from './db/repositories/idempotency-repository.ts';
-import { createNewsletterRepository } from './db/repositories/newsletter-repository.ts';
-import { createOneTimeCodeRepository } from './db/repositories/one-time-code-repository.ts';
-import { createOrderRepository } from './db/repositories/order-repository.ts';
-import { createPaymentRepository } from './db/repositories/payment-repository.ts';
-import { createRefundRepository } from './db/repositories/refund-repository.ts';
-import { createRefreshTokenRepository } from './db/repositories/refresh-token-repository.ts';
-import { createReviewRepository } from './db/repositories/review-repository.ts';
-import { createUserRepository } from './db/repositories/user-repository.ts';
+import type { CouponRepository } from './db/repositories/coupon-repository.ts';
+import { createRepositories } from './db/repositories/create-repositories.ts';
+import { withoutHiddenCharacters } from './input-validation.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
-import { uploadedMedia } from './plugins/uploaded-media.ts';
-import { createDatabaseMediaStore } from './services/media-store.ts';
-import { createProductImageRepository } from './db/repositories/product-image-repository.ts';
-import { ownerImageRoutes } from './routes/admin/owner-image-routes.ts';
 import { openapi } from './plugins/openapi.ts';
-import { withoutHiddenCharacters } from './input-validation.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RENDER_LIMIT, ssr, type RenderLimit } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
-import { authRoutes } from './routes/api/auth/auth-routes.ts';
+import { uploadedMedia } from './plugins/uploaded-media.ts';
+import { ownerApi } from './routes/admin/owner-api.ts';
 import { codeChannels } from './routes/api/auth/auth-kit.ts';
-import { userAppointmentRoutes } from './routes/api/user/appointment-routes.ts';
-import { userRoutes } from './routes/api/user/user-routes.ts';
-import { ownerAppointmentRoutes } from './routes/admin/owner-appointment-routes.ts';
-import { ownerCouponRoutes } from './routes/admin/owner-coupon-routes.ts';
-import { ownerReviewRoutes } from './routes/admin/owner-review-routes.ts';
-import { ownerReportRoutes } from './routes/admin/owner-report-routes.ts';
-import { ownerCustomerRoutes } from './routes/admin/owner-customer-routes.ts';
-import { createCustomerRepository } from './db/repositories/customer-repository.ts';
-import { createReportRepository } from './db/repositories/report-repository.ts';
-import { ownerOrderRoutes } from './routes/admin/owner-order-routes.ts';
-import { ownerStockRoutes } from './routes/admin/owner-stock-routes.ts';
-import { ownerProductRoutes } from './routes/admin/owner-product-routes.ts';
-import { ownerShopFrontRoutes } from './routes/admin/owner-shop-front-routes.ts';
-import { createShopFrontRepository } from './db/repositories/shop-front-repository.ts';
-import { ownerAlertRoutes } from './routes/admin/owner-alert-routes.ts';
-import { createOwnerAlertRepository } from './db/repositories/owner-alert-repository.ts';
-import { createOwnerAlerts } from './services/owner-alerts.ts';
-import { API_NOT_FOUND } from './routes/not-found.ts';
-import { slotRoutes } from './routes/api/slots/slot-routes.ts';
-import { instanceRoutes } from './routes/api/instance/instance-routes.ts';
-import { ANALYTICS_LIMITS, analyticsRoutes, type AnalyticsLimits } from './routes/fn/analytics-routes.ts';
-import { appointmentRoutes } from './routes/fn/appointment-routes.ts';
-import { catalogRoutes } from './routes/api/catalog/catalog-routes.ts';
-import { countryRoutes } from './routes/api/country/country-routes.ts';
-import { guestOrderRoutes } from './routes/api/guest/guest-order-routes.ts';
-import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './db/repositories/invoice-repository.ts';
-import { createCouponRepository } from './db/repositories/coupon-repository.ts';
-import { couponFromInput } from '../domain/coupons.ts';
-import { newsletterRoutes } from './routes/api/newsletter/newsletter-routes.ts';
-import { reviewRoutes } from './routes/api/products/review-routes.ts';
-import { cancelRequestRoutes, orderRoutes } from './routes/fn/order-routes.ts';
-import { paymentRoutes, type PayuSettings } from './routes/fn/payment-routes.ts';
-import { shopRoutes } from './routes/api/shop/shop-routes.ts';
-import { healthRoutes } from './routes/health-routes.ts';
-import { ownerConfigRoutes } from './routes/admin/owner-config-routes.ts';
-import { requireOwner } from './plugins/require-owner.ts';
-import { createShopConfigHolder, isShopConfigHolder, NOT_CONFIGURED, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
-import { pinStartSettings, runningShop } from './running-shop.ts';
-import { seoRoutes } from './routes/seo-routes.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
+import { ANALYTICS_LIMITS, type AnalyticsLimits } from './routes/fn/analytics-routes.ts';
+import type { PayuSettings } from './routes/fn/payment-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { seoRoutes } from './routes/seo-routes.ts';
+import { shopperApi } from './routes/shopper-api.ts';
+import { pinStartSettings, runningShop, type RunningShop } from './running-shop.ts';
 import { ACCESS_TOKEN_TTL_S, createAccessTokens } from './services/access-tokens.ts';
 import { createCallerVerification } from './services/caller-verification.ts';
 import { createCatalogCache } from './services/catalog-cache.ts';
 import type { CountryLookup } from './services/country-lookup.ts';
 import type { Mailer } from './services/mailer.ts';
-import type { PushSender } from './services/push.ts';
+import { createDatabaseMediaStore } from './services/media-store.ts';
 import type { OrderEvents } from './services/order-events.ts';
-import { startUnpaidExpiry } from './services/unpaid-expiry.ts';
+import { startWebhookDeliverer, type WebhookSettings } from './services/order-webhook.ts';
+import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { createPasswords } from './services/passwords.ts';
+import { payuEndpoints } from './services/payu-protocol.ts';
+import type { PushSender } from './services/push.ts';
 import { createSessions } from './services/sessions.ts';
 import { createSharedState } from './services/shared-state.ts';
-import { createStoreState } from './services/store-state.ts';
-import { createStoreRepository } from './db/repositories/store-repository.ts';
 import type { SmsSender } from './services/sms.ts';
-import { payuEndpoints } from './services/payu-protocol.ts';
-import { startWebhookDeliverer, type WebhookSettings } from './services/order-webhook.ts';
-import { noOutbox, webhookOutbox } from './db/repositories/order-outbox.ts';
+import { createStoreState } from './services/store-state.ts';
+import { startUnpaidExpiry } from './services/unpaid-expiry.ts';
+import { createShopConfigHolder, isShopConfigHolder, NOT_CONFIGURED, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
 
 export type AppOptions = {
   /** The shop config: fixed (a `ConfigResult`), or a holder a reload changes (start.ts; decision 048). */
@@ -193,10 +147,10 @@ function payuFormTargets(payu: PayuSettings | undefined): string[] {
 const OWNER_CALLS_WITHOUT_CONFIG = /^\/(api\/auth\/|api\/country(\?|$)|admin\/api\/(config|store|events)(\?|$))/;
 const isApiCall = (url: string) => url.startsWith('/api/') || url.startsWith('/fn/') || url.startsWith('/admin/api/');
 
-/** Builds the whole app: plugins, then repositories and services, then routes. Tests build this. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+/** Fastify's own settings: the deadlines for slow clients, the proxies believed, the body limit, request ids. */
+function serverOptions(options: AppOptions) {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
-  const app = Fastify({
+  return {
     logger: options.logger ?? false,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,
@@ -207,19 +161,55 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 64 * 1024,
     // a request id from a trusted balancer is kept so logs line up; anything odd is replaced
-    genReqId: (req) => {
+    genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
-  });
+  };
+}
+
+/** Every error a route throws or a schema finds, as the API answers it. */
+function answerError(error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? 'Invalid value' }));
+    return reply.code(400).send({ error: 'bad_request', message: 'Some fields are not correct.', fields });
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
+  }
+  // the database's connection dropped, its server restarts, the disk is full: the request's transaction
+  // rolled back; the client may try again (decision 072)
+  const fault = faultOf(error);
+  if (fault) {
+    req.log.error({ err: error, fault: fault.what }, 'request failed: the database is out of reach for a moment');
+    return reply.code(503).header('retry-after', String(fault.retryAfterSeconds)).send(UNAVAILABLE);
+  }
+  req.log.error({ err: error }, 'request failed');
+  return reply.code(status).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+}
+
+/** The config's coupons as the config says now (uses kept, ones taken out switched off), again after each reload. */
+async function keepConfigCoupons(app: FastifyInstance, running: RunningShop, holder: ShopConfigHolder, coupons: CouponRepository, fractionDigits: number) {
+  const sync = async (config: ShopConfig) =>
+    coupons.syncConfig(config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.timeZone }, 'config')));
+  if (running.current()) await sync(running.shop());
+  const stop = holder.subscribe(
+    () => void sync(running.shop()).catch((err: unknown) => app.log.error({ err }, 'the coupons of the reloaded shop config were not saved')),
+  );
+  app.addHook('onClose', async () => stop());
+}
+
+/** Builds the whole app: plugins, then repositories and services, then routes. Tests build this. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(options));
   // callback hooks, not async ones: they run on every answer, and a promise each is time (decision 052)
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);
   });
-
-  const { db, mailer } = options;
+  const { db, mailer, push, publicUrl } = options;
   const holder = isShopConfigHolder(options.config) ? options.config : createShopConfigHolder(options.config);
   const warn = (message: string) => app.log.warn(message);
   // the settings parts are built from stay as the start had them; each reload is adjusted the same way
@@ -227,43 +217,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const running = runningShop(holder, (config) => withUsablePayments(pinned(config), options.payu, warn));
   const shop = running.shop;
   const start = running.current() ?? STAND_IN_SHOP;
+  const fractionDigits = start.localeConfig.fractionDigits;
+  const clock = options.clock ?? Date.now;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${start.id}:`, app.log);
   app.addHook('onClose', shared.close);
   await shared.connected();
-  const fractionDigits = start.localeConfig.fractionDigits;
-  const catalogRepo = createCatalogRepository(db, fractionDigits);
-  const catalog = createCatalogCache(catalogRepo, { clock: options.clock });
-  const reviews = createReviewRepository(db);
-  // the owner's uploaded photos, in the database so every instance serves them (decision 036)
-  const mediaStore = createDatabaseMediaStore(db);
 
-  // route schemas are zod schemas (src/domain shapes); bad input answers 400 with the fields
+  // plugins: route schemas are zod schemas (src/domain shapes), so bad input answers 400 with the fields
   app.setValidatorCompiler(withoutHiddenCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string; validation?: unknown }, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: v.message ?? 'Invalid value' }));
-      return reply.code(400).send({ error: 'bad_request', message: 'Some fields are not correct.', fields });
-    }
-    const status = error.statusCode ?? 500;
-    if (status < 500) {
-      return reply.code(status).send({ error: error.code ?? 'bad_request', message: error.message });
-    }
-    // the database's connection dropped, its server restarts, the disk is full: the request's transaction
-    // rolled back; the client may try again (decision 072)
-    const fault = faultOf(error);
-    if (fault) {
-      req.log.error({ err: error, fault: fault.what }, 'request failed: the database is out of reach for a moment');
-      return reply.code(503).header('retry-after', String(fault.retryAfterSeconds)).send(UNAVAILABLE);
-    }
-    req.log.error({ err: error }, 'request failed');
-    return reply.code(status).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
-  });
-
+  app.setErrorHandler(answerError);
   await app.register(securityHeaders, { formTargets: payuFormTargets(options.payu) });
   await app.register(compression);
-
   // An invalid shop config still lets the server start: the API says it cannot serve, pages show the error screen,
   // and the owner reads why in the log and on /admin (NOT_CONFIGURED)
   app.addHook('onRequest', (req, reply, done) => {
@@ -271,237 +237,92 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.code(503).send(NOT_CONFIGURED);
   });
 
-  const store = createStoreRepository(db);
-  const storeState = createStoreState(store);
-  await app.register(openapi, { title: running.current()?.title });
-  await app.register(healthRoutes, { db, configured: () => running.current() !== null });
-  await app.register(shopRoutes, { prefix: '/api', shop });
-  await app.register(catalogRoutes, { prefix: '/api', catalog });
-  await app.register(countryRoutes, { prefix: '/api', lookup: options.countryLookup });
-  await app.register(seoRoutes, { catalog, publicUrl: options.publicUrl });
-  await app.register(appManifestRoutes, { running, mediaDir: options.mediaDir });
-  // with a webhook, every order change also writes its event, in the same transaction, for the deliverer to post
-  const outbox = options.orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
+  const authSecret = options.authSecret ?? randomBytes(32);
+  const repos = createRepositories(db, { shop, fractionDigits, authSecret, orderWebhook: !!options.orderWebhook });
+
+  // services
+  const catalog = createCatalogCache(repos.catalog, { clock: options.clock });
+  const storeState = createStoreState(repos.store);
+  // the owner's uploaded photos, in the database so every instance serves them (decision 036)
+  const mediaStore = createDatabaseMediaStore(db);
   if (options.orderWebhook) {
     const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
     app.addHook('onClose', () => deliverer.stop());
   }
-  // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
-  const orders = createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) });
-  const invoices = createInvoiceRepository(db, () => invoicingOf(shop()));
-  const ownerAlertRepo = createOwnerAlertRepository(db);
-  const ownerAlerts = createOwnerAlerts({ shop, alerts: ownerAlertRepo, push: options.push, mailer, log: app.log });
-  const payments = createPaymentRepository(db, { outbox });
-  const authSecret = options.authSecret ?? randomBytes(32);
+  const ownerAlerts = createOwnerAlerts({ shop, alerts: repos.alerts, push, mailer, log: app.log });
   // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
   const sessions = createSessions({
-    refreshTokens: createRefreshTokenRepository(db, authSecret),
+    refreshTokens: repos.refreshTokens,
     ended: shared.endedSessions,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_S,
   });
   await sessions.restore();
   const accessTokens = createAccessTokens(authSecret, { ttlSeconds: options.accessTokenTtlSeconds, sessionEnded: sessions.hasEnded });
-  const users = createUserRepository(db);
-  const devices = createDeviceRepository(db);
   const orderEvents = options.orderEvents ?? shared.orderEvents;
-  const codes = createOneTimeCodeRepository(db, authSecret);
-  const coupons = createCouponRepository(db);
-  // the config's coupons as the config says now (uses kept, ones taken out switched off), again after each reload
-  const syncCoupons = async (config: ShopConfig) =>
-    coupons.syncConfig(config.coupons.map((c) => couponFromInput(c, { fractionDigits, timeZone: config.timeZone }, 'config')));
-  if (running.current()) await syncCoupons(shop());
-  const stopCouponSync = holder.subscribe(
-    () => void syncCoupons(shop()).catch((err: unknown) => app.log.error({ err }, 'the coupons of the reloaded shop config were not saved')),
-  );
-  app.addHook('onClose', async () => stopCouponSync());
-  await app.register(newsletterRoutes, {
-    prefix: '/api',
-    shop,
-    newsletter: createNewsletterRepository(db, coupons),
-    codes,
-    mailer,
-    publicUrl: options.publicUrl,
-    rateLimits: shared.rateLimits,
-    clock: options.clock ?? Date.now,
-  });
-  await app.register(authRoutes, {
-    prefix: '/api',
-    shopTitle: () => running.current()?.title ?? start.title,
-    users,
-    codes,
-    sessions,
-    passwords: createPasswords(options.passwordQueueLimit),
-    accessTokens,
-    mailer,
-    sms: options.sms,
-    codesInLog: options.codesInLog ?? false,
-    publicUrl: options.publicUrl,
-    callerVerification: start.callerVerification
-      ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: start.id }
-      : undefined,
-    rateLimits: shared.rateLimits,
-  });
-  await app.register(reviewRoutes, { prefix: '/api', reviews, catalog, accessTokens, users });
-  await app.register(userRoutes, {
-    prefix: '/api',
-    accessTokens,
-    users,
-    orders,
-    devices,
-    addresses: createAddressRepository(db),
-    carts: createCartRepository(db),
-    invoices,
-    shop,
-    fractionDigits,
-  });
-  const clock = options.clock ?? Date.now;
-  await app.register(instanceRoutes, {
-    prefix: '/api',
-    devices,
-    accessTokens,
-    push: options.push,
-    pushServiceOrigin: options.pushServiceOrigin,
-    rateLimits: shared.rateLimits,
-  });
-  await app.register(analyticsRoutes, {
-    prefix: '/fn',
-    shopId: () => shop().id,
-    analytics: createAnalyticsRepository(db),
-    accessTokens,
-    rateLimits: shared.rateLimits,
-    limits: options.analyticsLimits ?? ANALYTICS_LIMITS,
-    clock,
-  });
-  const appointments = createAppointmentRepository(db);
-  await app.register(slotRoutes, { prefix: '/api', shop, db, clock });
-  await app.register(userAppointmentRoutes, { prefix: '/api', shop, appointments, accessTokens, clock });
-  await app.register(appointmentRoutes, {
-    prefix: '/fn',
-    shop,
-    appointments,
-    users,
-    accessTokens,
-    clock,
-    mailer,
-    publicUrl: options.publicUrl,
-    ownerAlerts,
-    orderEvents,
-  });
-  await app.register(orderRoutes, {
-    prefix: '/fn',
-    shop,
-    fractionDigits,
-    orderRateLimit: start.orderConfig.orderRateLimit,
-    clock,
-    devices,
-    push: options.push,
-    orders,
-    orderEvents,
-    idempotency: createIdempotencyRepository(db),
-    catalog,
-    accessTokens,
-    mailer: options.mailer,
-    publicUrl: options.publicUrl,
-    ownerAlerts,
-    rateLimits: shared.rateLimits,
-  });
-  const payu = options.payu ?? { key: undefined, salt: undefined, endpoint: undefined };
-  await app.register(paymentRoutes, {
-    prefix: '/fn',
-    shop,
-    fractionDigits,
-    orders,
-    accessTokens,
-    payments,
-    payu,
-    publicUrl: options.publicUrl,
-    orderEvents,
-    clock,
-  });
-  await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
-  await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });
+  await keepConfigCoupons(app, running, holder, repos.coupons, fractionDigits);
   // orders waiting for an online payment that does not come give their stock back
   const expiry = startUnpaidExpiry({
     shop: running.current,
-    orders,
+    orders: repos.orders,
     catalog,
     orderEvents,
     clock,
     log: app.log,
-    news: { devices, push: options.push, mailer: options.publicUrl ? mailer : undefined, origin: options.publicUrl ?? '' },
+    news: { devices: repos.devices, push, mailer: publicUrl ? mailer : undefined, origin: publicUrl ?? '' },
     everyMs: options.unpaidSweepMs,
   });
   app.decorate('expireUnpaidOrders', expiry.sweep);
   app.addHook('onClose', () => expiry.stop());
-  const timeZone = () => shop().timeZone;
-  const apiNotFound = async (_req: unknown, reply: { code(n: number): { send(b: unknown): unknown } }) => reply.code(404).send(API_NOT_FOUND);
-  // every owner call behind one check, before its body is read: anyone else is answered as if the call did not exist
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', requireOwner(accessTokens, users));
-      await scope.register(ownerConfigRoutes, { holder });
-      await scope.register(ownerOrderRoutes, {
-        shop,
-        fractionDigits,
-        accessTokens,
-        orders,
-        invoices,
-        payments,
-        refunds: createRefundRepository(db, { outbox }),
-        devices,
-        catalog,
-        push: options.push,
-        mailer: options.mailer,
-        publicUrl: options.publicUrl,
-        orderEvents,
-        store,
-        storeState,
-      });
-      await scope.register(ownerAppointmentRoutes, {
-        shop,
-        users,
-        appointments,
-        devices,
-        push: options.push,
-        mailer: options.mailer,
-        publicUrl: options.publicUrl,
-        clock,
-      });
-      await scope.register(ownerAlertRoutes, { alerts: ownerAlertRepo, pushServiceOrigin: options.pushServiceOrigin });
-      await scope.register(ownerStockRoutes, { catalogRepo, catalog });
-      await scope.register(ownerProductRoutes, { catalogRepo, catalog, fractionDigits, timeZone, clock });
-      await scope.register(ownerShopFrontRoutes, {
-        catalogRepo,
-        shopFront: createShopFrontRepository(db, timeZone),
-        catalog,
-        timeZone,
-      });
-      await scope.register(ownerImageRoutes, { images: createProductImageRepository(db), store: mediaStore, catalog });
-      await scope.register(ownerCouponRoutes, { shop, fractionDigits, coupons });
-      await scope.register(ownerReviewRoutes, { reviews, catalog });
-      await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: createReportRepository(db), clock });
-      await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: createCustomerRepository(db) });
-      // a call that does not exist behind the same check: to anyone but the owner it answers as an owner's call does
-      scope.all('/*', apiNotFound);
-    },
-    { prefix: '/admin/api' },
-  );
-  app.all('/api/*', apiNotFound);
-  app.all('/fn/*', apiNotFound);
 
+  // routes
+  await app.register(openapi, { title: running.current()?.title });
+  await app.register(healthRoutes, { db, configured: () => running.current() !== null });
+  await app.register(seoRoutes, { catalog, publicUrl });
+  await app.register(appManifestRoutes, { running, mediaDir: options.mediaDir });
+  const routeDeps = {
+    shop,
+    fractionDigits,
+    clock,
+    repos,
+    catalog,
+    accessTokens,
+    orderEvents,
+    mailer,
+    push,
+    pushServiceOrigin: options.pushServiceOrigin,
+    publicUrl,
+  };
+  await app.register(shopperApi, {
+    ...routeDeps,
+    shopTitle: () => running.current()?.title ?? start.title,
+    orderRateLimit: start.orderConfig.orderRateLimit,
+    db,
+    sessions,
+    passwords: createPasswords(options.passwordQueueLimit),
+    callerVerification: start.callerVerification
+      ? { verification: createCallerVerification({ extraProfileOrigin: options.callerProfileOrigin, store: shared.callerStore() }), shopId: start.id }
+      : undefined,
+    ownerAlerts,
+    rateLimits: shared.rateLimits,
+    sms: options.sms,
+    codesInLog: options.codesInLog ?? false,
+    countryLookup: options.countryLookup,
+    analyticsLimits: options.analyticsLimits ?? ANALYTICS_LIMITS,
+    payu: options.payu ?? { key: undefined, salt: undefined, endpoint: undefined },
+  });
+  await app.register(ownerApi, { prefix: '/admin/api', ...routeDeps, holder, storeState, mediaStore });
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
   await app.register(uploadedMedia, { store: mediaStore });
   const cacheDir = options.imageCacheDir ?? path.join(os.tmpdir(), 'storefront-img-cache');
   await app.register(imageResizer, { mediaDir: options.mediaDir, cacheDir, store: mediaStore });
   if (options.web) {
-    const codes = codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false });
     await app.register(ssr, {
       build: options.web.build,
       running,
       catalog,
       storeState,
-      publicUrl: options.publicUrl,
-      codes,
+      publicUrl,
+      codes: codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false }),
       clock: options.clock,
       rateLimits: shared.rateLimits,
       renderLimit: options.renderLimit ?? RENDER_LIMIT,

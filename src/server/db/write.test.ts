@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
-import { groupCommit } from './database.ts';
+import { groupCommit } from './group-commit.ts';
 
 /**
  * `Db.write`, the order's transaction: on SQLite the writes asked for at the same moment

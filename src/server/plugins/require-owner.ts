@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_EXPIRED, sessionOf } from './user-session.ts';
  * Only the shop's owner gets past: anyone else (a guest, a shopper) gets the same 404 as
  * a path that does not exist, so the owner's calls are not even seen. The role is read
  * from the database on every call (decision 024). An expired token still answers 401, so
- * the owner's page can refresh it. app.ts runs it once for all of /admin/api, as an onRequest
+ * the owner's page can refresh it. routes/admin/owner-api.ts runs it once for all of /admin/api, as an onRequest
  * hook: before the body is read and the schemas, so bad input (or a 10 MB upload) from anyone
  * else gets that 404 too, not a 400 naming the call's fields.
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { privateDataDir } from '../db/database.ts';
+import { privateDataDir } from '../db/data-dir.ts';
 
 const FILE = 'auth-secret';
 

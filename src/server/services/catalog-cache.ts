@@ -1,7 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { CatalogData } from '../../domain/storefront-context.ts';
-import { shopperCatalog, type CatalogRepository } from '../db/repositories/catalog-repository.ts';
+import { shopperCatalog } from '../db/repositories/catalog-read.ts';
+import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
 
 /**
  * The catalog serialised once per version, with its compressed forms and a strong ETag.

@@ -1,6 +1,7 @@
 import { completeProduct, type CatalogFile, type Category, type Product } from '../../domain/catalog.ts';
 import { qtyToMilli, toMinor } from '../../domain/money.ts';
-import { productKey, type StoredBanner } from '../db/repositories/catalog-repository.ts';
+import type { StoredBanner } from '../db/repositories/catalog-read.ts';
+import { productKey } from '../db/repositories/catalog-replace.ts';
 
 /**
  * What an import of `file` does to the shop's catalog, worked out before it is done: the

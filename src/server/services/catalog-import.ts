@@ -4,16 +4,9 @@ import type { Actor } from '../db/repositories/audit-repository.ts';
 import type { CatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { planImport, planShopFront, type ImportPlan, type ShopFrontPlan } from './catalog-import-plan.ts';
 import { parseShopFront, type ShopFrontParse } from './shop-front-file.ts';
-import {
-  catalogFileOf,
-  catalogToCsv,
-  catalogToJson,
-  csvLeavesOut,
-  csvProblems,
-  keepShopCategories,
-  parseCatalog,
-  type CatalogProblem,
-} from './catalog-file.ts';
+import { keepShopCategories, parseCatalog } from './catalog-file.ts';
+import { catalogFileOf, catalogToCsv, catalogToJson, csvLeavesOut, csvProblems } from './catalog-file-export.ts';
+import type { CatalogProblem } from './sheet-reading.ts';
 
 export type ImportResult =
   | { ok: true; products: number; categories: number; plan: ImportPlan; shopFront?: { banners: number; plan: ShopFrontPlan } }

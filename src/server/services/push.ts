@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type WebPush from 'web-push';
 import { lazyModule } from '../lazy-module.ts';
-import { privateDataDir } from '../db/database.ts';
+import { privateDataDir } from '../db/data-dir.ts';
 import type { PushSubscriptionJson } from '../../domain/push-subscription.ts';
 
 /**

@@ -17,7 +17,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
-import { privateDataDir, sqliteInUse, type Db } from '../db/database.ts';
+import { privateDataDir } from '../db/data-dir.ts';
+import type { Db } from '../db/database.ts';
+import { sqliteInUse } from '../db/sqlite-database.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 
 /**

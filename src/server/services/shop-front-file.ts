@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { categorySchema, type Category } from '../../domain/catalog.ts';
 import { bannerCreateSchema, categoryCreateSchema, scheduleInstant, shopFrontMessages } from '../../domain/shop-front.ts';
-import type { StoredBanner } from '../db/repositories/catalog-repository.ts';
+import type { StoredBanner } from '../db/repositories/catalog-read.ts';
 import { freeId, idOf } from '../db/repositories/shop-front-repository.ts';
-import { jsonProblem, listCell, readCsv, readJson, type CatalogProblem } from './catalog-file.ts';
+import { jsonProblem, listCell, readCsv, readJson, type CatalogProblem } from './sheet-reading.ts';
 
 /**
  * The shop front an owner imports beside a catalog (issue 21): `import-catalog products.csv

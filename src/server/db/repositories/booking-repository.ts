@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import type { AppointmentStatus, BookingOutcome, Placement } from '../../../domain/booking.ts';
 import type { Db } from '../database.ts';
-import type { AppointmentTable, Database } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { AppointmentTable } from '../tables/bookings.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 
 type Trx = Transaction<Database>;

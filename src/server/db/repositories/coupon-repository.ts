@@ -4,7 +4,8 @@ import { accountKeys, customerIdentity } from '../../../domain/customer-identity
 import { minor } from '../../../domain/money.ts';
 import type { CouponProblem } from '../../../domain/order-pricing.ts';
 import type { Db } from '../database.ts';
-import type { CouponTable, Database } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { CouponTable } from '../tables/orders.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import type { Reader } from './order-views.ts';
 

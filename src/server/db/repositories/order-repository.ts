@@ -5,7 +5,7 @@ import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { releasePlaces } from './booking-repository.ts';
-import { bumpCatalogVersion } from './catalog-repository.ts';
+import { bumpCatalogVersion } from './catalog-version.ts';
 import { releaseCoupon } from './coupon-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { createOwnerOrders, type OnAccepted } from './order-owner-queries.ts';

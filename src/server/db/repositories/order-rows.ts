@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Order } from '../../../domain/order.ts';
 import type { OrderRecord } from '../../../domain/order-record.ts';
-import type { OrderLineTable, OrderTable, OrderTotalTable } from '../schema.ts';
+import type { OrderLineTable, OrderTable, OrderTotalTable } from '../tables/orders.ts';
 import { viewOf } from './order-views.ts';
 
 /** An order as its tables hold it: its row, its lines' and its totals' rows. */

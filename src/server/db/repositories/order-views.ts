@@ -4,7 +4,8 @@ import type { FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { TotalsLine } from '../../../domain/totals.ts';
 import type { Db } from '../database.ts';
-import type { Database, OrderLineTable, OrderTable, OrderTotalTable } from '../schema.ts';
+import type { Database } from '../schema.ts';
+import type { OrderLineTable, OrderTable, OrderTotalTable } from '../tables/orders.ts';
 
 /**
  * An order's view from its rows: what every read of an order gives (the shopper's, the

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Compilable, type Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
-import { catalogVersionStatement } from './catalog-repository.ts';
+import { catalogVersionStatement } from './catalog-version.ts';
 import { numberOf, numberStatement } from './counter-repository.ts';
 import { answerStatement } from './idempotency-repository.ts';
 import { orderRows, viewOfRows } from './order-rows.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
-import { catalogVersionStatement } from './catalog-repository.ts';
+import { catalogVersionStatement } from './catalog-version.ts';
 import { takeNumber } from './counter-repository.ts';
 import { storeAnswer } from './idempotency-repository.ts';
 import { orderRows, viewOfRows } from './order-rows.ts';

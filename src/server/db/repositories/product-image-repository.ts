@@ -3,7 +3,7 @@ import type { Product } from '../../../domain/catalog.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
-import { bumpCatalogVersion } from './catalog-repository.ts';
+import { bumpCatalogVersion } from './catalog-version.ts';
 
 type Image = Product['images'][number];
 

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { handedOverStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
-import type { ReviewTable } from '../schema.ts';
+import type { ReviewTable } from '../tables/catalog.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 
 export type Review = { id: string; author: string; rating: number; text: string; createdAt: number };

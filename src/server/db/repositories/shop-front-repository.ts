@@ -5,7 +5,8 @@ import { scheduleInstant, shopFrontMessages, type BannerCreate, type BannerEdit,
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
-import { bumpCatalogVersion, type ProductChanges } from './catalog-repository.ts';
+import { bumpCatalogVersion } from './catalog-version.ts';
+import type { ProductChanges } from './owner-product-writes.ts';
 
 type Fail = { ok: false; fields: FieldProblem[] };
 type Trx = Transaction<Database>;

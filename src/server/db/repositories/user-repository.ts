@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import type { Db } from '../database.ts';
-import type { UserTable } from '../schema.ts';
+import type { UserTable } from '../tables/accounts.ts';
 
 /** The user as the auth answers show it (spec §7: user{id, name, email, phoneNumber}). */
 export type PublicUser = { id: string; name: string; email: string | null; phoneNumber: string | null };

@@ -62,7 +62,7 @@ export const ownerImageRoutes: FastifyPluginAsync<Options> = async (app, { image
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_TYPE') return reply.code(415).send(NOT_AN_IMAGE);
       throw error; // the app's own handler words everything else
     });
-    // the owner's check runs before the body is read (app.ts): nobody else gets to send 10 MB
+    // the owner's check runs before the body is read (owner-api.ts): nobody else gets to send 10 MB
     const routes = upload.withTypeProvider<ZodTypeProvider>();
     const options = { bodyLimit: MAX_UPLOAD_BYTES };
 

@@ -9,7 +9,7 @@ import { useOwnerAndCustomer } from '../../testing/users.ts';
  * Every owner call, as the API's own description lists them (tagged `owner`), answers anyone
  * but the owner exactly as a call that does not exist — a guest, a shopper, with a body or
  * with a 10 MB one — while the owner is let through. A call added to /admin/api is covered
- * the day it is added: app.ts checks the owner once for all of them.
+ * the day it is added: owner-api.ts checks the owner once for all of them.
  */
 const secret = randomBytes(32);
 const tokens = createAccessTokens(secret);

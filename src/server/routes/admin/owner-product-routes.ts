@@ -5,7 +5,8 @@ import { instantOf, localDate } from '../../../domain/booking.ts';
 import { addDays } from '../../../domain/calendar-dates.ts';
 import type { Category } from '../../../domain/catalog.ts';
 import { productCreateSchema, productEditSchema } from '../../../domain/product-edit.ts';
-import type { CatalogRepository, StoredProduct } from '../../db/repositories/catalog-repository.ts';
+import type { StoredProduct } from '../../db/repositories/catalog-read.ts';
+import type { CatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import type { CatalogCache } from '../../services/catalog-cache.ts';
 import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 

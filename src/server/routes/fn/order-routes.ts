@@ -4,22 +4,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailIdentity, phoneIdentity } from '../../../domain/customer-identity.ts';
-import { bookingMessages, checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
-import { fromMinor, type Minor } from '../../../domain/money.ts';
-import { checkOrderAgainstShop, checkoutMessages, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
-import {
-  orderLimitMessage,
-  overLimitMessage,
-  priceChangedMessage,
-  slotLimitMessage,
-  takesGateway,
-  type CouponProblem,
-  type OrderRefusal,
-  type PricedOrder,
-} from '../../../domain/order-pricing.ts';
-import { totalsForApi } from '../../../domain/totals.ts';
-import { openingSentence } from '../../../domain/opening-words.ts';
-import { quantityMessages } from '../../../domain/quantity.ts';
+import { checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
+import { checkOrderAgainstShop, orderForApi, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { Claim, IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
@@ -35,95 +21,18 @@ import type { OwnerAlerts } from '../../services/owner-alerts.ts';
 import type { PushSender } from '../../services/push.ts';
 import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
-import { cancelAnswer, orderRefusals, placedAnswer, quoteAnswer, refusals, sessionRefusals } from './order-answers.ts';
-import { orderForCaller } from './order-caller.ts';
+import { placedAnswer, quoteAnswer, refusals, sessionRefusals } from './order-answers.ts';
+import { quoteBody, refusal } from './order-refusal.ts';
 import { couponGuesses } from './coupon-guesses.ts';
-import { errorBody, fieldsBody, wrongStore, type ErrorBody } from '../../plugins/error-body.ts';
+import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
 
 const SCOPE = 'order-create';
 /** The checks of the order call a quote repeats: what changes the price, not the shopper's details still being typed. */
 const quotedFields = ['sfId', 'order.deliveryMode', 'order.items'];
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-type Answer = { statusCode: number; body: ErrorBody };
-
-const NOT_VALID = 'This coupon is not valid or was used already.';
-/**
- * What the shopper reads for each reason a coupon is refused: one answer for a code that does not
- * exist, is off, out of its dates, used up or not this shopper's (it tells a guesser nothing, nor
- * whether an e-mail ordered here before); the minimum only to a code that would apply (decision 076).
- */
-export const couponMessages: Record<CouponProblem, string> = {
-  unknown: NOT_VALID,
-  used: NOT_VALID,
-  expired: NOT_VALID,
-  not_yet: NOT_VALID,
-  first_order: NOT_VALID,
-  minimum: "Your order is below this coupon's minimum.",
-};
 /** Quotes per client address: a checkout asks one as its cart and details change; a script asking hundreds a second is told to wait. */
 const QUOTES = { max: 60, timeWindow: 60_000 };
-
-/** A refusal as the shopper reads it; nothing was written. `fractionDigits`: money's, for a new quote. */
-function refusal(result: OrderRefusal, shop: ShopConfig, request: OrderRequest, fractionDigits: number): Answer {
-  switch (result.reason) {
-    case 'needs_delivery':
-      // what the order would have been told had its products been known to need carrying
-      return { statusCode: 400, body: fieldsBody(checkOrderAgainstShop(request, shop)) };
-    case 'no_delivery_to_pay_at':
-      return { statusCode: 400, body: fieldsBody([{ path: 'order.paymentType', message: checkoutMessages.noDeliveryToPayAt }]) };
-    case 'out_of_stock':
-      return {
-        statusCode: 409,
-        body: errorBody('out_of_stock', 'Some products are no longer in stock in the quantity you asked for.', { lines: result.lines }),
-      };
-    case 'unavailable':
-      return { statusCode: 409, body: errorBody('unavailable', 'Some products can no longer be ordered.', { ids: result.ids }) };
-    case 'quantity':
-      return {
-        statusCode: 400,
-        body: fieldsBody(
-          result.lines.map((l) => ({
-            path: `order.items.${l.index}.qty`,
-            message: l.problem === 'over_limit' ? overLimitMessage(l.max, l.isFraction) : quantityMessages[l.problem],
-          })),
-        ),
-      };
-    case 'order_limit':
-      return { statusCode: 409, body: errorBody('order_limit', orderLimitMessage(result.limit, shop.localeConfig, { gateway: takesGateway(shop) })) };
-    case 'slot_limit_reached':
-      return { statusCode: 409, body: errorBody('slot_limit_reached', slotLimitMessage(result.max)) };
-    case 'price_changed': {
-      const quote = quoteBody(result.priced, fractionDigits);
-      return { statusCode: 409, body: errorBody('price_changed', priceChangedMessage(result.priced.totals.grandTotal, shop.localeConfig), { quote }) };
-    }
-    case 'slot_full':
-    case 'slot_closed':
-      return { statusCode: 409, body: errorBody(result.reason, bookingMessages[result.reason]) };
-    case 'store_closed': {
-      const { message, ...opensAt } = closedWords(result.hours, shop);
-      return { statusCode: 409, body: errorBody('store_closed', message, opensAt) };
-    }
-    case 'coupon':
-      return { statusCode: 400, body: fieldsBody([{ path: 'order.couponCode', message: couponMessages[result.problem] }]) };
-  }
-}
-
-/**
- * A closed shop's words: by the switch as ever, by its ordering hours when it opens again
- * (`opensAt`, ISO with the shop's offset, for the checkout to say in the shopper's language),
- * each followed by the owner's own `closedMessage`.
- */
-function closedWords(hours: { opensAt: number | null; now: number } | undefined, shop: ShopConfig) {
-  const own = shop.orderConfig.closedMessage;
-  const closed = hours
-    ? `The shop is not taking orders right now. ${openingSentence(hours.opensAt, hours.now, shop.timeZone, englishLocale(shop.localeConfig.defaultLocale))}`
-    : 'The shop is closed right now and is not taking orders.';
-  return { message: own ? `${closed} ${own}` : closed, ...(hours ? { opensAt: hours.opensAt === null ? null : isoInZone(hours.opensAt, shop.timeZone) } : {}) };
-}
-
-/** The server speaks English: in the shop's own English (7:00 am in India), else American. */
-const englishLocale = (locale: string) => (locale.startsWith('en-') ? locale : 'en-US');
 
 /** The delivery slot a ship order takes a place in, if it names one; 'closed' when it no longer takes orders. */
 function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: number) {
@@ -342,42 +251,6 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
   );
 };
 
-/**
- * `POST /fn/order/cancelRequest` {sfId, orderId} (spec §7). The spec's payload names no
- * credential; an order id alone must not cancel someone's order, so the order's
- * notification token comes as the bearer token, as for the guest view (decision 015), or
- * the access token of the account that placed it (decision 043).
- */
-export const cancelRequestRoutes: FastifyPluginAsync<{
-  shop: () => ShopConfig;
-  orders: OrderRepository;
-  accessTokens: AccessTokens;
-  catalog: CatalogCache;
-  orderEvents: OrderEvents;
-}> = async (app, { shop: shopNow, orders, accessTokens, catalog, orderEvents }) => {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/order/cancelRequest',
-    {
-      schema: {
-        body: z.object({ sfId: z.string().max(60), orderId: z.string().min(1).max(64) }),
-        response: { 200: cancelAnswer, ...refusals, ...orderRefusals },
-      },
-    },
-    async (req, reply) => {
-      const shop = shopNow();
-      if (req.body.sfId !== shop.id) return reply.code(400).send(wrongStore('sfId'));
-      const found = await orderForCaller(req, req.body.orderId, { orders, accessTokens });
-      if (!('order' in found)) return reply.code(found.status).send(found.body);
-      const { order } = found;
-      const outcome = await orders.requestCancel(order.id);
-      if (outcome === 'cancelled') catalog.invalidate();
-      orderEvents.publish({ orderId: order.id, status: outcome === 'cancelled' ? 'cancelled' : order.status, what: 'cancel_requested', at: Date.now() });
-      req.log.info({ orderId: order.id, outcome }, 'order cancel request');
-      return { success: true as const, status: outcome === 'cancelled' ? 'cancelled' : order.status, cancelRequested: true as const };
-    },
-  );
-};
-
 /** `emailSent`: whether the order e-mail goes to the shopper (decision 043), so the page claims no e-mail that never comes. */
 function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number, emailSent: boolean) {
   return {
@@ -386,27 +259,5 @@ function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number,
     notificationToken: placed.notificationToken,
     emailSent,
     order: orderForApi(placed.order, fractionDigits),
-  };
-}
-
-/** A quote as the checkout shows it: the lines and totals the order would get, in the API's decimals. */
-function quoteBody({ lines, totals }: PricedOrder, fractionDigits: number) {
-  const money = (m: Minor) => fromMinor(m, fractionDigits);
-  return {
-    success: true as const,
-    lines: lines.map((l) => ({
-      productId: l.product.id,
-      title: l.product.title,
-      variantName: l.product.variantName,
-      qty: l.qtyMilli / 1000,
-      isFraction: l.product.isFraction,
-      unitPrice: money(l.unit),
-      total: money(l.total),
-      discount: money(l.discount),
-      tax: money(l.tax),
-      taxPercent: l.taxPercent,
-    })),
-    totals: totalsForApi(totals.lines, fractionDigits),
-    grandTotal: money(totals.grandTotal),
   };
 }

@@ -1,0 +1,153 @@
+import type { Bool, Millis } from './columns.ts';
+
+/**
+ * The orders' tables: an order with its lines and totals, its payments, refund and tax
+ * invoice, the coupons it may redeem, its call's idempotency key and the webhook outbox.
+ */
+
+export interface OrderTable {
+  id: string;
+  /** The number people say (#1042): from `shop_counters`, in the order's transaction (migration 006). */
+  number: number;
+  user_id: string | null;
+  status: string;
+  kind: string;
+  delivery_mode: string;
+  /** JSON: personal, shipping and dine-in details as given at checkout. */
+  details: string;
+  shipping_slot_id: string | null;
+  payment_type: string | null;
+  payment_status: string;
+  currency_code: string;
+  grand_total_minor: number;
+  /** sha256 of the notification token, hex: the token itself is only ever in the shopper's link. */
+  notification_token: string;
+  coupon_code: string | null;
+  /** When the shopper asked to cancel an order the shop had already confirmed (for the owner to decide). */
+  cancel_requested_at: Millis | null;
+  created_at: Millis;
+  updated_at: Millis;
+  /** Whether the prices held the tax (`inclusive`) or it was added (`exclusive`) when the order was placed (migration 008). */
+  tax_mode: string;
+  /** Who placed it (`customerIdentity`): `user:…`, else `email:…`, else `phone:…`, else `guest` (migrations 009, 017); the owner's customer list groups by it. */
+  customer_key: string | null;
+  /** The e-mail and the phone the order gave, as `email:…` / `phone:…` keys: a coupon's per-customer rules find a shopper's orders by any of the three (migration 017). */
+  email_key: string | null;
+  phone_key: string | null;
+}
+
+export interface OrderLineTable {
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  title: string;
+  variant_name: string;
+  qty_milli: number;
+  /** Sold by weight: the quantity is kg (migration 006). */
+  is_fraction: Bool;
+  unit_price_minor: number;
+  total_minor: number;
+  /** The line's tax rate in hundredths of a percent, its share of the discount and its tax (migration 008). */
+  tax_rate_hundredths: number;
+  discount_minor: number;
+  tax_minor: number;
+  hsn: string | null;
+}
+
+export interface OrderTotalTable {
+  order_id: string;
+  code: string;
+  title: string;
+  value_minor: number;
+  is_percentage: Bool;
+  /** Hundredths of a percent: 250 is 2.5 %. */
+  percent_hundredths: number | null;
+  position: number;
+}
+
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  status: string;
+  amount_minor: number;
+  reference: string | null;
+  raw: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** What a paid order that ended unfulfilled owes its shopper (migration 007): `due`, then `refunded` with the owner's reference. */
+export interface RefundTable {
+  order_id: string;
+  amount_minor: number;
+  /** How the money came in, so how it goes back: upi-manual, payu or pof. */
+  method: string;
+  status: string;
+  reference: string | null;
+  created_at: Millis;
+  refunded_at: Millis | null;
+  refunded_by: string | null;
+}
+
+/** A tax invoice (migration 008): its number from the financial year's series, seller and buyer as JSON as they were when issued. */
+export interface InvoiceTable {
+  order_id: string;
+  number: string;
+  issued_at: Millis;
+  seller: string;
+  buyer: string;
+}
+
+/** A coupon (migration 009): what it takes off, its rules, and how often it was used. */
+export interface CouponTable {
+  code: string;
+  kind: string;
+  percent_hundredths: number | null;
+  amount_minor: number | null;
+  min_order_minor: number | null;
+  max_discount_minor: number | null;
+  valid_from: Millis | null;
+  valid_until: Millis | null;
+  total_uses: number | null;
+  uses_per_customer: number | null;
+  first_order_only: Bool;
+  active: Bool;
+  used: number;
+  source: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface CouponRedemptionTable {
+  order_id: string;
+  code: string;
+  customer: string;
+  redeemed_at: Millis;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  scope: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: Millis;
+}
+
+/** The outbox of ORDER_WEBHOOK_URL: one row per order event, written in the change's transaction (migration 007). */
+export interface WebhookDeliveryTable {
+  /** The delivery id the receiver sees (a ULID): a retry sends the same one. */
+  id: string;
+  event: string;
+  order_id: string;
+  /** The JSON body, exactly as it is posted and signed. */
+  payload: string;
+  created_at: Millis;
+  attempts: number;
+  next_attempt_at: Millis;
+  /** An instance is posting it until then; another may take it over after. */
+  claimed_until: Millis | null;
+  delivered_at: Millis | null;
+  last_error: string | null;
+}
