@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -109,6 +110,22 @@ export default tseslint.config(
       group: ['**/routes/**', '**/services/**', '**/plugins/**', '**/app.ts'],
       message: 'the database layer knows no services, routes, plugins or app: they call it (shared shapes live in the domain)',
     }),
+  },
+  {
+    // no module imports itself through a cycle (decision 081): run-time imports only — `import type`
+    // is erased, so a cycle through types alone is allowed; an `import()` counts too. Every relative
+    // import names its file (`.ts`, `.tsx`), so the plugin's own Node resolver finds them; packages
+    // are not followed (ignoreExternal)
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // a module read once is kept for the whole run (the default forgets it after 30 s)
+      'import-x/cache': { lifetime: Infinity },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

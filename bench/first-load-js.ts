@@ -13,7 +13,7 @@ const FRAMEWORK = ['react', 'react-dom', 'scheduler', 'react-router'];
 type Found = { url: string; via: string };
 
 /** Every script the HTML makes the browser load at once: src, modulepreload, inline module imports. */
-export function scriptsInHtml(html: string, base: string): Found[] {
+function scriptsInHtml(html: string, base: string): Found[] {
   const found: Found[] = [];
   const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
@@ -116,7 +116,7 @@ export async function firstLoadJs(): Promise<Row[]> {
 type Library = { name: string; gzip: number; minified: number; files: string[] };
 
 /** What a module is counted under: its npm package, or the part of the app it belongs to. */
-export function libraryOf(id: string): string {
+function libraryOf(id: string): string {
   const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
   if (pkg) return pkg[1]!;
   const app = /\/src\/(domain|web\/features\/[^/]+|web\/lib|web)\//.exec(id);
@@ -132,7 +132,7 @@ type Report = { nodeParts: Record<string, { renderedLength: number }>; nodeMetas
  * gzip size. Gzip works across module borders, so this is an estimate; the shares add up
  * to the files' sizes. Undefined when the report is missing or of another build.
  */
-export function byLibrary(files: Array<{ path: string; gzip: number }>, reportPath = BUNDLE_REPORT): Library[] | undefined {
+function byLibrary(files: Array<{ path: string; gzip: number }>, reportPath = BUNDLE_REPORT): Library[] | undefined {
   if (!existsSync(reportPath)) return undefined;
   const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
   const perFile = new Map<string, Map<string, number>>();

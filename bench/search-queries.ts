@@ -6,7 +6,7 @@ import type { Category, Product } from '../src/domain/catalog.ts';
  */
 
 /** mulberry32: the same catalog and queries on every run and machine. */
-export function rng(seed: number): () => number {
+function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -17,7 +17,7 @@ export function rng(seed: number): () => number {
   };
 }
 export type Rand = () => number;
-export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 const vocab: Record<string, { nouns: string[]; sizes: string[]; variants?: string[] }> = {
   'Fresh Fruits': {

@@ -205,7 +205,7 @@ export function memoryOf(pid: number | undefined): { rss: number; peak: number }
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** The load every rate comparison uses, so their figures compare: 10 connections, no pipelining. */
 export const LOAD = { connections: 10, durationS: 8, warmupS: 2, rounds: 2 } as const;
@@ -269,7 +269,7 @@ export function rateRatio(a: Load[], b: Load[]): { ratio: number; perRound: stri
 }
 
 /** Server CPU per request over the rounds, µs; null where /proc had none for a round. */
-export function cpuPerRequest(runs: Load[]): number | null {
+function cpuPerRequest(runs: Load[]): number | null {
   const each = runs.flatMap((r) => r.cpuPerReq ?? []);
   return each.length === runs.length ? mean(each) : null;
 }

@@ -6,9 +6,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { productTypes } from '../../src/domain/catalog.ts';
-import { catalogFileSchema, type Banner, type Category, type ProductInput } from '../../src/domain/catalog.ts';
+import type { z } from 'zod';
+import { catalogFileSchema, type Banner, type Category } from '../../src/domain/catalog.ts';
 
 type ProductType = (typeof productTypes)[number];
+/** A product as the catalog file holds it, before its defaults. */
+type ProductInput = z.input<typeof catalogFileSchema>['products'][number];
 type Opt = { mrp?: number; sp?: number; kg?: boolean; tags?: string[]; type?: ProductType; img2?: boolean; step?: number };
 
 const categories: Category[] = [

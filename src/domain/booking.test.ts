@@ -4,7 +4,6 @@ import {
   appointmentsConfigSchema,
   canChange,
   cellsOf,
-  checkAppointmentStart,
   checkDeliverySlot,
   dayReason,
   deliverySlotSchema,
@@ -12,6 +11,7 @@ import {
   isoInZone,
   localDate,
   openDeliverySlots,
+  placementOf,
   tooManyBookingsMessage,
   type Calendar,
 } from './booking.ts';
@@ -112,17 +112,17 @@ describe('appointment times', () => {
   });
 
   it('a requested start is checked against the same rules, with the reason', () => {
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '10:30'), saturdayMorning)).toMatchObject({
+    expect(placementOf(config, calendar, fitting, at('2026-11-23', '10:30'), saturdayMorning)).toMatchObject({
       ok: true,
-      slot: { end: at('2026-11-23', '11:00') },
+      placement: { end: at('2026-11-23', '11:00') },
     });
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '10:15'), saturdayMorning)).toEqual({ ok: false, reason: 'not_a_slot' });
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-23', '12:00'), saturdayMorning)).toEqual({ ok: false, reason: 'not_a_slot' });
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-24', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'closed' });
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-21', '10:30'), saturdayMorning)).toEqual({ ok: false, reason: 'too_soon' });
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-11-20', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'too_soon' });
-    expect(checkAppointmentStart(config, calendar, fitting, at('2026-12-07', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'too_far' });
-    expect(checkAppointmentStart(config, calendar, cookingClass, at('2026-11-23', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'closed' });
+    expect(placementOf(config, calendar, fitting, at('2026-11-23', '10:15'), saturdayMorning)).toEqual({ ok: false, reason: 'not_a_slot' });
+    expect(placementOf(config, calendar, fitting, at('2026-11-23', '12:00'), saturdayMorning)).toEqual({ ok: false, reason: 'not_a_slot' });
+    expect(placementOf(config, calendar, fitting, at('2026-11-24', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'closed' });
+    expect(placementOf(config, calendar, fitting, at('2026-11-21', '10:30'), saturdayMorning)).toEqual({ ok: false, reason: 'too_soon' });
+    expect(placementOf(config, calendar, fitting, at('2026-11-20', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'too_soon' });
+    expect(placementOf(config, calendar, fitting, at('2026-12-07', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'too_far' });
+    expect(placementOf(config, calendar, cookingClass, at('2026-11-23', '10:00'), saturdayMorning)).toEqual({ ok: false, reason: 'closed' });
   });
 
   it('a booking holds one cell per slot length it touches, and may change until the notice', () => {

@@ -16,7 +16,7 @@ export type Weekday = (typeof weekdays)[number];
 const MINUTE = 60_000;
 
 /** 'HH:MM', 00:00 to 24:00. */
-export const wallTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use a time like 09:30');
+const wallTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Use a time like 09:30');
 /** 'YYYY-MM-DD', a real date. */
 export const isoDate = z.iso.date('Use a date like 2026-12-25');
 
@@ -204,7 +204,7 @@ export function appointmentDays(config: AppointmentsConfig, calendar: Calendar, 
 export type StartCheck = { ok: true; slot: Slot } | { ok: false; reason: 'not_a_slot' | 'closed' | 'too_soon' | 'too_far' };
 
 /** Whether a service can be booked at `start` now, capacity aside. */
-export function checkAppointmentStart(config: AppointmentsConfig, calendar: Calendar, service: Service, start: number, now: number): StartCheck {
+function checkAppointmentStart(config: AppointmentsConfig, calendar: Calendar, service: Service, start: number, now: number): StartCheck {
   const date = localDate(start, calendar.timeZone);
   if (date > lastBookableDate(config, calendar, now)) return { ok: false, reason: 'too_far' };
   if (start < now + config.minimumNoticeMinutes * MINUTE) return { ok: false, reason: 'too_soon' };

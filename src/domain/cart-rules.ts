@@ -53,7 +53,7 @@ export function stepQuantity(qty: number, step: number, direction: 1 | -1): numb
 }
 
 /** §5: the selector's maximum when stock errors are hidden (ordering without stock allowed). */
-export const MAX_QTY_WITHOUT_STOCK = 10_000;
+const MAX_QTY_WITHOUT_STOCK = 10_000;
 
 type Result = { items: CartItem[]; notice: CartNotice | null };
 
@@ -87,6 +87,7 @@ function toLine(p: CartProduct, qty: number): CartItem {
  * A typed quantity as the cart keeps it: whole units rounded down for normal products (2.7
  * pieces is 2 — never more than asked), kilograms rounded half up to 2 decimals for fractional
  * ones (the weight input shows 2 decimals). NaN stays NaN so callers can tell "not a number".
+ * @internal Exported for its unit test only (a test seam): the rounding is tested case by case here; the cart's actions reach it only through a whole line.
  */
 export function normaliseQty(qty: number, isFraction: boolean): number {
   if (!Number.isFinite(qty)) return qty;
@@ -211,7 +212,7 @@ function setQty(items: readonly CartItem[], productId: string, requested: number
 
 /**
  * What storage or the server hands back: kept as given (a line above today's stock stays, and
- * isCartValid reports it), but the first line per product id wins and lines whose qty is not
+ * the order call refuses it), but the first line per product id wins and lines whose qty is not
  * a positive number after rounding, or too large to count in thousandths, are dropped.
  */
 function replace(given: readonly CartItem[]): Result {
@@ -256,11 +257,6 @@ export function applyCartAction(items: readonly CartItem[], action: CartAction, 
  */
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((n, i) => n + (i.isFraction ? 1 : Math.floor(i.qty)), 0);
-}
-
-/** §4: valid unless some qty exceeds stock while ordering without stock is not allowed. */
-export function isCartValid(items: readonly CartItem[], rules: Pick<CartRules, 'allowOrderOnNoStock'>): boolean {
-  return rules.allowOrderOnNoStock || items.every((i) => i.madeToOrder || qtyToMilli(i.qty, i.isFraction) <= stockMilli(i));
 }
 
 /** A product nobody carries anywhere: a download, a service, a gift card sent by e-mail. */

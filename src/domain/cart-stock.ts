@@ -39,6 +39,7 @@ function fromCatalog(item: CartItem): LineStock {
 /**
  * One line's stock. A shop that orders without stock (`allowOrderOnNoStock`) and a product made
  * to order flag nothing: the add already said 'Added to cart for pre-reservation.'.
+ * @internal Exported for its unit test only (a test seam): one line's cases are tested without building a cart and the server's stock.
  */
 export function lineStock(item: CartItem, rules: Pick<CartRules, 'allowOrderOnNoStock'>, server?: ServerStock): LineStock {
   if (rules.allowOrderOnNoStock || item.madeToOrder) return OK;

@@ -85,7 +85,7 @@ export const sizeGuideFor = (p: Pick<Product, 'sizeGuide' | 'categoryId'>, byCat
 export const isOutOfStock = (p: Pick<Product, 'stock' | 'madeToOrder'>) => !p.madeToOrder && p.stock <= 0;
 
 /** At or below this stock the product page says how many are left. */
-export const LOW_STOCK = 5;
+const LOW_STOCK = 5;
 
 /**
  * What the product page says of a product's stock: 'Out of stock', 'Only N left' (the

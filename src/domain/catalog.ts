@@ -12,14 +12,14 @@ const id = z.string().trim().min(1).max(120);
 
 export const productTypes = ['simple', 'configurable', 'bundle', 'virtual', 'downloadable'] as const;
 
-export const productImageSchema = z.object({
+const productImageSchema = z.object({
   id: id,
   position: z.number().int().nonnegative(),
   thumbnail: z.string().min(1),
   url: z.string().min(1),
 });
 
-export const productPriceSchema = z.object({
+const productPriceSchema = z.object({
   /** The list price ("maximum retail price"); when set it is the base price. */
   mrp: decimal.nullable(),
   regular: decimal,
@@ -88,7 +88,7 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const bannerLinkSchema = z.discriminatedUnion('type', [
+const bannerLinkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('categories'), value: z.array(id).min(1) }),
   z.object({ type: z.literal('tags'), value: z.array(z.string().min(1)).min(1) }),
   z.object({ type: z.literal('url'), urlValue: z.url() }),
@@ -126,7 +126,6 @@ export const productInputSchema = productSchema.extend({
   errors: z.record(z.string(), z.string()).default({}),
   tags: z.array(z.string().trim().min(1).max(60)).default([]),
 });
-export type ProductInput = z.input<typeof productInputSchema>;
 
 export const catalogFileSchema = z.object({
   categories: z.array(categorySchema),

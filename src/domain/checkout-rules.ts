@@ -40,11 +40,11 @@ export type CheckoutInput = {
 export type CheckoutShop = Pick<ShopConfig, 'orderConfig' | 'dineInConfig' | 'dineSpaces' | 'payment'>;
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_NUMBER = /^[0-9][0-9 -]{4,18}[0-9]$/;
-export const DIAL_CODE = /^\+[0-9]{1,4}$/;
+const PHONE_NUMBER = /^[0-9][0-9 -]{4,18}[0-9]$/;
+const DIAL_CODE = /^\+[0-9]{1,4}$/;
 /** §9: zip codes have at least 3 characters; names at least 2 letters. */
-export const MIN_ZIP = 3;
-export const MIN_NAME = 2;
+const MIN_ZIP = 3;
+const MIN_NAME = 2;
 
 type Asked = { email: boolean; phone: boolean; fullName: boolean };
 

@@ -155,7 +155,10 @@ function prefillContact(state: CheckoutState, { userId, name, email, phone }: Ex
   return { ...state, personalDetails, contactFilledFor: userId };
 }
 
-/** An E.164 number as the checkout's two boxes: the dial code the checkout shows when it fits, else a known one, else all in the number box. */
+/**
+ * An E.164 number as the checkout's two boxes: the dial code the checkout shows when it fits, else a known one, else all in the number box.
+ * @internal Exported for its unit test only (a test seam): the dial-code cases are tested without a whole checkout state.
+ */
 export function splitPhone(e164: string, preferred: string): { dialCode: string; number: string } {
   const codes = [preferred, ...Object.values(dialCodes).sort((a, b) => b.length - a.length)].filter(Boolean);
   const dialCode = codes.find((c) => e164.startsWith(c));

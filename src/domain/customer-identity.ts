@@ -55,7 +55,7 @@ const latinOf = new Map(Object.entries(LOOK_ALIKES).flatMap(([latin, others]) =>
  * invisible format characters (zero-width, direction marks) and accents dropped, look-alikes
  * as the Latin letter, lower case.
  */
-export function skeleton(text: string): string {
+function skeleton(text: string): string {
   const plain = text
     .normalize('NFKC')
     .replace(/\p{Cf}/gu, '')

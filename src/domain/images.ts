@@ -14,7 +14,7 @@ export const imageWidths = [120, 140, 200, 420, 800, 1600] as const;
 export type ImageWidth = (typeof imageWidths)[number];
 
 /** Original formats the resizer reads; anything else (SVG, PDF…) is served as it is. */
-export const resizableExtensions = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif'] as const;
+const resizableExtensions = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'gif'] as const;
 
 const MEDIA_PREFIX = '/media/';
 

@@ -24,7 +24,7 @@ export const checkoutMessages = {
 const text = (max: number) => z.string({ error: checkoutMessages.required }).trim().refine(isPlainLine, PLAIN_LINE).max(max, checkoutMessages.invalid);
 const optionalText = (max: number) => text(max).optional().default('');
 
-export const personalDetailsSchema = z.object({
+const personalDetailsSchema = z.object({
   fullName: optionalText(120),
   email: optionalText(254),
   phone: z
@@ -44,7 +44,7 @@ export const shippingDetailsSchema = z.object({
   phone: optionalText(20),
 });
 
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   /** The product's id (its variant's row). */
   id: z.string().min(1).max(120),
   qty: z

@@ -17,6 +17,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  * else when ordering next opens; null when no day within a year has hours. An interval
  * holds from its `from` up to, not including, its `to`; "24:00" then "00:00" the next day
  * is one stretch across midnight.
+ * @internal Exported for its unit test only (a test seam): the stretches across midnight and closed dates are tested on the hours alone, not through a shop.
  */
 export function nextOpening(hours: OpeningHours, closedDates: readonly string[], timeZone: string, now: number): number | null {
   const today = localDate(now, timeZone);

@@ -8,7 +8,7 @@ import { parseDecimal } from './money.ts';
  */
 
 /** The weight input's step (§5: two decimals, suffix Kg), in thousandths of a kg. */
-export const WEIGHT_STEP_MILLI = 10;
+const WEIGHT_STEP_MILLI = 10;
 const PIECE_MILLI = 1000;
 /** Beyond this nobody orders by hand: 100,000 pieces or kg. */
 export const MAX_QUANTITY_MILLI = 100_000_000;

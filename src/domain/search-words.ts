@@ -84,7 +84,7 @@ export function distance(a: string, b: string, max: number): number {
  * trick): two words within k typos have prefixes that reach a common string with at most k
  * deletions each, so the keys still meet, and a long word costs no more keys than a 7-letter one.
  */
-export const KEY_PREFIX = 7;
+const KEY_PREFIX = 7;
 
 /** 32-bit FNV-1a of `s` without the characters at `skip1` and `skip2` (−1: none), as a non-negative 31-bit number. */
 function hashWithout(s: string, skip1: number, skip2: number): number {

@@ -16,7 +16,7 @@ type Schema = {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The known key closest to a mistyped one, if it is close enough to be what was meant. */
-export function closestKey(typed: string, known: readonly string[]): string | undefined {
+function closestKey(typed: string, known: readonly string[]): string | undefined {
   const lower = typed.toLowerCase();
   let best: string | undefined;
   let bestDistance = 3;

@@ -86,7 +86,7 @@ export type CategoryEdit = z.output<typeof categoryEditSchema>;
 /** Every id of the list once, in the new order. */
 export const orderSchema = z.object({ ids: z.array(z.string().trim().min(1).max(120)).min(1).max(1000) }).strict();
 
-export const bannerLinkInputSchema = z.discriminatedUnion('type', [
+const bannerLinkInputSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('categories'), value: z.array(z.string().trim().min(1).max(120)).min(1, shopFrontMessages.noCategories).max(50) }).strict(),
   z.object({ type: z.literal('tags'), value: z.array(z.string().trim().min(1).max(60)).min(1, shopFrontMessages.noTags).max(50) }).strict(),
   z.object({ type: z.literal('url'), urlValue: z.url({ protocol: /^https?$/, error: shopFrontMessages.urlLink }).max(2000) }).strict(),

@@ -7,19 +7,19 @@
  */
 
 /** The page's text (Tailwind slate-900), also the dark text on a light brand colour. */
-export const DARK_TEXT = '#0f172a';
+const DARK_TEXT = '#0f172a';
 const WHITE = '#ffffff';
 const BLACK = '#000000';
 /** The page's background (Tailwind slate-50): brand-coloured text must read on it as on white cards. */
 const PAGE = '#f8fafc';
 
 /** WCAG AA for normal-size text. */
-export const AA = 4.5;
+const AA = 4.5;
 
 const channel = (hex: string, i: number) => parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16);
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = [0, 1, 2].map((i) => {
     const c = channel(hex, i) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -27,7 +27,10 @@ export function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** WCAG 2 contrast ratio of two #rrggbb colours, 1 to 21. */
+/**
+ * WCAG 2 contrast ratio of two #rrggbb colours, 1 to 21.
+ * @internal Exported for its unit test only (a test seam): the WCAG figures are tested against known pairs of colours.
+ */
 export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);

@@ -10,7 +10,7 @@ export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'A devic
  * a control character but tab and line breaks, a bidi override, embedding or isolate), or
  * null. No recursion and no copied paths: a passthrough body may nest tens of thousands of levels deep.
  */
-export function hiddenCharacterPath(value: unknown): Array<string | number> | null {
+function hiddenCharacterPath(value: unknown): Array<string | number> | null {
   type Entry = { value: unknown; key: string | number; parent: Entry | null };
   const stack: Entry[] = [{ value, key: '', parent: null }];
   while (stack.length) {

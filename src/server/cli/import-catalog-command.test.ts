@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuditRepository } from '../db/repositories/audit-repository.ts';
+import { createAuditRepository } from '../testing/audit-log.ts';
 import { createCatalogRepository } from '../db/repositories/catalog-repository.ts';
 import { readEnv } from '../env.ts';
 import { capture, useScratchDir } from '../testing/cli.ts';

@@ -10,7 +10,7 @@ import { loadSharp } from '../services/sharp.ts';
 export type ImageResizerOptions = { mediaDir?: string | undefined; cacheDir: string; store?: MediaStore | undefined };
 
 /** Paths below this are the owner's uploads, read from the media store rather than mediaDir (decision 036). */
-export const UPLOADS_PREFIX = 'u/';
+const UPLOADS_PREFIX = 'u/';
 
 /**
  * Originals under /media/ are not content-hashed, so a resized copy is cached like them:
@@ -143,6 +143,7 @@ async function copyFor(job: { source: Original; cached: string; width: ImageWidt
  * or hidden segments (like /media/, which ignores dotfiles), no absolute paths, no
  * backslashes or NUL bytes. Fastify has already decoded it once, so `%2e%2e` arrives as
  * `..` and is refused here; it is never decoded again.
+ * @internal Exported for its unit test only (a test seam): every refused path is tested here, without a server and files on disk.
  */
 export function safeRelativePath(raw: string | undefined): string | null {
   if (!raw || raw.length > 1024 || raw.includes('\0') || raw.includes('\\')) return null;

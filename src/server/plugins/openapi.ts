@@ -9,7 +9,7 @@ import { PACKAGE_ROOT } from '../package-root.ts';
 const DOCUMENTED = /^\/(api|fn|admin\/api)\/|^\/healthz$/;
 
 /** Where the document is served (both give the same JSON). */
-export const OPENAPI_PATHS = ['/api/docs', '/api/docs/openapi.json'] as const;
+const OPENAPI_PATHS = ['/api/docs', '/api/docs/openapi.json'] as const;
 
 const version = (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 

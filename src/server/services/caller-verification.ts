@@ -35,7 +35,7 @@ export const callerMessages = {
 const digest = (ticket: string) => createHash('sha256').update(ticket).digest();
 
 /** The phone number and name in a Truecaller profile, or null when it has no usable number. */
-export function callerFromProfile(profile: unknown): VerifiedCaller | null {
+function callerFromProfile(profile: unknown): VerifiedCaller | null {
   const p = profile as { phoneNumbers?: unknown; name?: { first?: unknown; last?: unknown } } | null;
   const first = Array.isArray(p?.phoneNumbers) ? p.phoneNumbers[0] : undefined;
   const phone = `+${String(typeof first === 'number' || typeof first === 'string' ? first : '').replace(/\D/g, '')}`;

@@ -6,7 +6,7 @@ import { issueLines, loadShopConfig } from '../shop-config-file.ts';
 import type { ShopConfigHolder } from '../shop-config-holder.ts';
 
 /** Editors write a file in a few steps (a temporary file renamed over it, or truncate then write): one read after they settle. */
-export const RELOAD_SETTLE_MS = 150;
+const RELOAD_SETTLE_MS = 150;
 
 type Options = { file: string; holder: ShopConfigHolder; log: FastifyBaseLogger; settleMs?: number };
 

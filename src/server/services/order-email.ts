@@ -18,6 +18,7 @@ export type OrderEmailInput = {
  * The guest view of one order. The id and token are in the fragment, never the query: a
  * fragment is not sent to the server, so it stays out of access logs, proxies and the
  * Referer of anything the page loads.
+ * @internal Exported for its unit test only (a test seam): the link's form is tested without sending an order e-mail.
  */
 export function guestOrderLink(origin: string, orderId: string, token: string): string {
   return `${origin}/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;

@@ -21,14 +21,13 @@ export type OrderNewsDeps = {
 };
 
 /** The sentence the shopper gets when their order reaches a status: 'Your order #1042 is confirmed.' */
-export const orderNews = (order: Pick<OrderView, 'number'>, to: Exclude<OrderStatus, 'placed'>): string =>
-  orderStatusNews[to].replace('{id}', orderLabel(order));
+const orderNews = (order: Pick<OrderView, 'number'>, to: Exclude<OrderStatus, 'placed'>): string => orderStatusNews[to].replace('{id}', orderLabel(order));
 
 /**
  * The e-mail for a status change: the sentence and where to see the order. Nothing the
  * shopper typed goes into it (see order-email.ts). Null without an address.
  */
-export function orderNewsEmail(order: OrderView, to: Exclude<OrderStatus, 'placed'>, shop: ShopConfig, origin: string): MailMessage | null {
+function orderNewsEmail(order: OrderView, to: Exclude<OrderStatus, 'placed'>, shop: ShopConfig, origin: string): MailMessage | null {
   const address = orderEmailRecipient(order);
   if (!address) return null;
   const news = orderNews(order, to);

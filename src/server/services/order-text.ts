@@ -50,7 +50,7 @@ function dateFormat(locale: string, timeZone: string, withYear: boolean): Intl.D
 }
 
 /** The delivery slot with its day: 'Wed, 25 Nov, Morning (8 am – 11 am)'. */
-export function slotText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
+function slotText(order: Pick<OrderView, 'details'>, shop: Shop): string | null {
   const slot = order.details.shippingSlot;
   if (!slot) return null;
   const day = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeZone: slot.timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
@@ -60,7 +60,7 @@ export function slotText(order: Pick<OrderView, 'details'>, shop: Shop): string 
 }
 
 /** What one history entry says: 'placed → confirmed', 'marked paid (UTR 4455…)'. */
-export function historyText(entry: OrderHistoryEntry): string {
+function historyText(entry: OrderHistoryEntry): string {
   const d = entry.detail;
   switch (entry.action) {
     case 'order.placed':

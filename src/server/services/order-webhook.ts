@@ -63,7 +63,7 @@ export function webhookSettingsFrom(env: {
 }
 
 /** The header value for a body: `sha256=<hex HMAC-SHA256 of the raw body with the secret>`. */
-export function webhookSignature(secret: string, body: string): string {
+function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 }
 

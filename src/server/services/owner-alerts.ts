@@ -36,7 +36,7 @@ type Deps = {
 };
 
 /** The push for a new order: 'New order #1042' / '₹1,322.06 · Delivery · Asha Rao'; a click opens it on /admin. */
-export function orderAlert(order: Order, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
+function orderAlert(order: Order, shop: Pick<ShopConfig, 'localeConfig'>): PushMessage {
   const money = formatMoney(order.grandTotal, shop.localeConfig);
   const name = order.details.personalDetails?.fullName?.trim();
   return {
@@ -48,7 +48,7 @@ export function orderAlert(order: Order, shop: Pick<ShopConfig, 'localeConfig'>)
 }
 
 /** The push for a new booking: 'New booking: Spice tasting' / 'Tuesday, 24 November 2026 at 10:30 am · Kavya Menon'. */
-export function bookingAlert(appointment: AppointmentRecord, shop: Pick<ShopConfig, 'localeConfig' | 'timeZone'>): PushMessage {
+function bookingAlert(appointment: AppointmentRecord, shop: Pick<ShopConfig, 'localeConfig' | 'timeZone'>): PushMessage {
   const { details } = appointment;
   return {
     title: `New booking: ${details.serviceName}`,

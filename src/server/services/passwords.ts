@@ -9,7 +9,7 @@ import { lazyModule } from '../lazy-module.ts';
  * most two run at once, and only so many wait: issue 20).
  */
 
-export const MIN_PASSWORD = 8;
+const MIN_PASSWORD = 8;
 /** Long passphrases are welcome; beyond this a "password" is a denial-of-service attempt. */
 export const MAX_PASSWORD = 256;
 
@@ -22,7 +22,7 @@ const MAX_PARALLEL = 2;
  * waits two or three seconds; a burst beyond that is told to come back (PasswordsBusy)
  * instead of holding up every login behind it.
  */
-export const PASSWORD_QUEUE_LIMIT = 16;
+const PASSWORD_QUEUE_LIMIT = 16;
 
 /** zxcvbn-ts's word lists: about 4 MB of heap, loaded when a first password is checked, not with the server (decision 055). */
 const zxcvbn = lazyModule<typeof Zxcvbn>('@zxcvbn-ts/language-common');
@@ -111,7 +111,7 @@ export async function hashPassword(password: string, limit = PASSWORD_QUEUE_LIMI
 let dummy: Promise<string> | null = null;
 
 /** Whether the password matches the stored hash; with no hash (unknown account) it still does the work and says no. Throws PasswordsBusy like hashPassword. */
-export async function verifyPassword(password: string, stored: string | null, limit = PASSWORD_QUEUE_LIMIT): Promise<boolean> {
+async function verifyPassword(password: string, stored: string | null, limit = PASSWORD_QUEUE_LIMIT): Promise<boolean> {
   const encoded = stored ?? (await (dummy ??= hashPassword(randomBytes(32).toString('hex'), Infinity)));
   const [scheme, logN, r, p, salt, hash] = encoded.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;

@@ -3,8 +3,7 @@ import type { ShopConfig } from '../../domain/shop-config.ts';
 import { escapeHtml } from './order-email.ts';
 
 /** The link a table's code opens: the catalog, with the table chosen for checkout. */
-export const tableLink = (origin: string, spaceId: string) =>
-  `${origin.replace(/\/+$/, '')}/catalog?${new URLSearchParams({ dineInSpaceId: spaceId }).toString()}`;
+const tableLink = (origin: string, spaceId: string) => `${origin.replace(/\/+$/, '')}/catalog?${new URLSearchParams({ dineInSpaceId: spaceId }).toString()}`;
 
 const MM = { width: 210, cellWidth: 105, cellHeight: 99, code: 62 };
 

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** How often each instance looks for orders whose payment did not come. */
-export const UNPAID_SWEEP_MS = 60_000;
+const UNPAID_SWEEP_MS = 60_000;
 
 type Options = {
   /** The config in use now (a reload changes it); null while none is valid, when nothing is swept. */

@@ -12,11 +12,9 @@ import type { CatalogResponse } from '../../domain/catalog.ts';
  */
 export type { CatalogResponse };
 
-export { queryClient };
+const catalogQueryKey = ['catalog'] as const;
 
-export const catalogQueryKey = ['catalog'] as const;
-
-export async function fetchCatalog(signal?: AbortSignal): Promise<CatalogResponse> {
+async function fetchCatalog(signal?: AbortSignal): Promise<CatalogResponse> {
   const res = await fetch('/api/catalog', { headers: { accept: 'application/json' }, signal });
   if (!res.ok) throw new Error(`catalog: HTTP ${res.status}`);
   return (await res.json()) as CatalogResponse;

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, loadChunk } from './chunk-load.ts';
-import { classifyLoadFailure, reloadOnceForNewVersion, RELOAD_GUARD_MS } from './load-failure.ts';
+import { classifyLoadFailure, reloadOnceForNewVersion } from './load-failure.ts';
+
+/** load-failure's guard: one reload for a new version a minute. */
+const RELOAD_GUARD_MS = 60_000;
 
 afterEach(() => void vi.useRealTimers());
 

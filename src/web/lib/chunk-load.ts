@@ -19,7 +19,7 @@ export class ChunkLoadError extends Error {
 }
 
 /** The address in the browser's message for a failed import ("Failed to fetch dynamically imported module: http://…"). */
-export function failedModuleUrl(error: unknown): string | null {
+function failedModuleUrl(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
   return /(https?:\/\/\S+?\.(?:m?js|css))\b/.exec(message)?.[1] ?? null;
 }

@@ -12,7 +12,7 @@ import { keepUserValue, userValue } from './user-storage.ts';
  */
 
 /** §9: the app version string. */
-export const APP_VERSION = '0.8';
+const APP_VERSION = '0.8';
 
 export type DeviceRecord = {
   localTime: string;
@@ -59,7 +59,10 @@ function idIn(storage: () => Storage, key: string): { id: string; made: boolean 
   }
 }
 
-/** The device id, kept in the shop's 'user' collection (§9) and made the first time; storage that refuses (private mode) gives a fresh one each time. */
+/**
+ * The device id, kept in the shop's 'user' collection (§9) and made the first time; storage that refuses (private mode) gives a fresh one each time.
+ * @internal Exported for its unit test only (a test seam): the id's keeping is tested without registering a device.
+ */
 export function deviceId(shopId: string): string {
   const found = userValue(shopId, 'device');
   if (found) return found;

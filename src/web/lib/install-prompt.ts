@@ -39,7 +39,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('appinstalled', () => useInstall.setState({ event: null }));
 }
 
-export const INSTALL_LABEL_TOGGLES_MS = [4000, 8000] as const;
+const INSTALL_LABEL_TOGGLES_MS = [4000, 8000] as const;
 
 /** Which of the two install labels to show: it toggles at 4 s and again at 8 s, then stays. */
 export function useInstallLabelIndex(active: boolean): 0 | 1 {

@@ -7,7 +7,7 @@ import type { ChunkLoadError } from './chunk-load.ts';
  */
 
 /** Within this time of a reload for missing files, another one would be a loop: the error shows instead. */
-export const RELOAD_GUARD_MS = 60_000;
+const RELOAD_GUARD_MS = 60_000;
 const RELOAD_KEY = 'chunkReloadAt';
 
 export type LoadFailure = 'offline' | 'gone' | 'failed';

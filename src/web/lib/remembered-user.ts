@@ -7,6 +7,7 @@ import { keepUserValue, userStorageKey, userValue } from './user-storage.ts';
  * forgets them, and every other tab of the shop that still shows them logged in logs out
  * too (§4: logout clears the user). A refresh that failed for want of a network leaves the
  * session marker, and so the other tabs, alone.
+ * @internal Exported for its unit test only (a test seam): each storage event's answer is tested without tabs and a session.
  */
 export function rememberedUserAction(
   stored: SessionUser | undefined,

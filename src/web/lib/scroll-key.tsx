@@ -12,6 +12,7 @@ const isProduct = (pathname: string) => pathname.startsWith(paths.product(''));
  * saved under its history entry; the catalog finds its position only when the shopper
  * comes back from a product (spec §2 /catalog): from anywhere else the key is one nothing
  * was saved under, so it starts at the top.
+ * @internal Exported for its unit test only (a test seam): the keys are tested without rendering the router.
  */
 export function scrollKey(location: Pick<Location, 'key' | 'pathname'>, shown: Pick<Location, 'key' | 'pathname'> | null): string {
   const arriving = shown !== null && shown.key !== location.key;

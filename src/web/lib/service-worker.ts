@@ -8,7 +8,7 @@ import { useAppUpdate } from './app-update.ts';
  * first paint (root.tsx): nothing here is needed to show a page.
  */
 
-export const UPDATE_CHECK_MS = 3_600_000;
+const UPDATE_CHECK_MS = 3_600_000;
 
 let started = false;
 

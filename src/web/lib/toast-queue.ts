@@ -10,7 +10,7 @@ import { useUi } from './ui-store.ts';
 
 export const toastTypes = ['secondary', 'info', 'success', 'warning', 'danger'] as const;
 export type ToastType = (typeof toastTypes)[number];
-export const DEFAULT_TOAST_MS = 1400;
+const DEFAULT_TOAST_MS = 1400;
 
 export type ToastAction = { label: string; onClick?: () => void };
 export type Notification = { type: string; message: string; timeout?: number | false; actions?: ToastAction[] };
@@ -24,7 +24,7 @@ const toasterReady = new Promise<void>((resolve) => (toasterListening = resolve)
 export const markToasterReady = () => toasterListening();
 let last: { signature: string; id: Promise<string | number> } | null = null;
 
-export function normaliseType(type: string): ToastType {
+function normaliseType(type: string): ToastType {
   return (toastTypes as readonly string[]).includes(type) ? (type as ToastType) : 'danger';
 }
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 
-export const SCROLL_CHECK_MS = 250;
-export const DESKTOP_MIN_WIDTH = 1024;
+const SCROLL_CHECK_MS = 250;
+const DESKTOP_MIN_WIDTH = 1024;
 
 /** Header thresholds of §2: 54 px on desktop (≥ 1024 px wide), 92 px below. */
-export const hideThreshold = (width: number) => (width >= DESKTOP_MIN_WIDTH ? 54 : 92);
+const hideThreshold = (width: number) => (width >= DESKTOP_MIN_WIDTH ? 54 : 92);
 
 /**
  * True while the header should be hidden: the page scrolled down past the threshold

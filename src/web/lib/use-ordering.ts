@@ -11,7 +11,7 @@ import { usePriceFormat, useShop } from './use-shop.ts';
  * rendered the page: null when they do not. An open page notices the opening when it comes;
  * a closing while a shopper browses is told by the order call's refusal.
  */
-export function useOrderingClosed(): StorefrontContext['ordering'] {
+function useOrderingClosed(): StorefrontContext['ordering'] {
   const ordering = (useRouteLoaderData('root') as { ordering?: StorefrontContext['ordering'] } | undefined)?.ordering ?? null;
   return useOpenedAt(ordering?.opensAt ?? null) ? null : ordering;
 }

@@ -26,7 +26,10 @@ function parse(text: string | null): UserCollection {
   }
 }
 
-/** The collection, with any value still under its old key moved in (and the old key removed). Empty where storage is refused. */
+/**
+ * The collection, with any value still under its old key moved in (and the old key removed). Empty where storage is refused.
+ * @internal Exported for its unit test only (a test seam): the move from the old keys is tested on storage alone.
+ */
 export function readUserCollection(shopId: string): UserCollection {
   try {
     const collection = parse(localStorage.getItem(userStorageKey(shopId)));

@@ -9,7 +9,7 @@ import type { ModalProps } from './registry.ts';
 import { Button } from '../ui/button.tsx';
 import { reviewEligibilityQuery, reviewsQuery, useSendReview } from './api/reviews.ts';
 
-export const REVIEW_PREVIEW_CHARS = 250;
+const REVIEW_PREVIEW_CHARS = 250;
 
 function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation();

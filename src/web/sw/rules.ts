@@ -14,6 +14,7 @@ const browsingPage = /^\/(?:|home|catalog|faqs|t-and-c|privacy|p\/[^/]+)$/;
  * A page or its data (React Router asks `/p/123.data` when the browser navigates, and
  * `/_root.data` for the root alone) that the worker keeps: the network first, the copy
  * when the network fails.
+ * @internal Exported for its unit test only (a test seam): the worker's routes cannot run in a unit test; its rules are tested one by one.
  */
 export function isBrowsingRequest(url: URL): boolean {
   const path = url.pathname.endsWith('.data') ? url.pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : url.pathname;
@@ -21,16 +22,16 @@ export function isBrowsingRequest(url: URL): boolean {
 }
 
 /** Images (the shop's media and their resized copies): kept once fetched, for 30 days. */
-export const isImageRequest = (url: URL): boolean => url.pathname.startsWith('/media/') || url.pathname.startsWith('/img/');
+const isImageRequest = (url: URL): boolean => url.pathname.startsWith('/media/') || url.pathname.startsWith('/img/');
 
 /** The whole catalog (search, the catalog's filters and the cart's stock run on it). */
-export const isCatalogRequest = (url: URL): boolean => url.pathname === '/api/catalog';
+const isCatalogRequest = (url: URL): boolean => url.pathname === '/api/catalog';
 
-export const IMAGE_CACHE_SECONDS = 30 * 24 * 3600;
-export const IMAGE_CACHE_ENTRIES = 400;
-export const PAGE_CACHE_ENTRIES = 60;
+const IMAGE_CACHE_SECONDS = 30 * 24 * 3600;
+const IMAGE_CACHE_ENTRIES = 400;
+const PAGE_CACHE_ENTRIES = 60;
 /** A network slower than this is treated as absent for pages kept offline: the copy shows instead. */
-export const PAGE_NETWORK_TIMEOUT_SECONDS = 5;
+const PAGE_NETWORK_TIMEOUT_SECONDS = 5;
 
 /**
  * How the worker answers a request, which `sw.ts` hands to the Workbox strategy of that name:

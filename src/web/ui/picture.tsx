@@ -2,7 +2,7 @@ import { preload } from 'react-dom';
 import { resizedUrl, shortAlt, srcSet, widthFor, widthSrcSet } from '../../domain/images.ts';
 
 /** The viewport width from which the desktop image of an art-directed picture is shown (spec §9). */
-export const PICTURE_BREAKPOINT = 1024;
+const PICTURE_BREAKPOINT = 1024;
 const DESKTOP = `(min-width: ${PICTURE_BREAKPOINT}px)`;
 const MOBILE = `(max-width: ${PICTURE_BREAKPOINT - 0.02}px)`;
 

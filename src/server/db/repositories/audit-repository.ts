@@ -19,22 +19,3 @@ export async function recordAudit(trx: Transaction<Database> | Db['kysely'], ent
     .values({ id: ulid(now), actor: entry.actor, action: entry.action, subject: entry.subject, detail: JSON.stringify(entry.detail), created_at: now })
     .execute();
 }
-
-/** The owner's audit log, newest first; for one subject (`order:<id>`) when given. */
-export function createAuditRepository(db: Db) {
-  return {
-    async list(subject?: string, limit = 200): Promise<Array<AuditEntry & { at: number }>> {
-      let query = db.kysely.selectFrom('audit_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-      if (subject) query = query.where('subject', '=', subject);
-      const rows = await query.execute();
-      return rows.map((r) => ({
-        actor: r.actor,
-        action: r.action,
-        subject: r.subject,
-        detail: JSON.parse(r.detail) as Record<string, unknown>,
-        at: Number(r.created_at),
-      }));
-    },
-  };
-}
-export type AuditRepository = ReturnType<typeof createAuditRepository>;

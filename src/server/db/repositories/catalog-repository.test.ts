@@ -4,7 +4,7 @@ import { catalogFileSchema } from '../../../domain/catalog.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testCatalog } from '../../testing/fixtures.ts';
 import type { Db } from '../database.ts';
-import { createAuditRepository } from './audit-repository.ts';
+import { createAuditRepository } from '../../testing/audit-log.ts';
 import { createCatalogRepository } from './catalog-repository.ts';
 
 describe.each(testDatabases)('catalog repository on $name', (database) => {

@@ -81,7 +81,7 @@ export function createCustomerRepository(db: Db) {
  * Every word of the search in the name, e-mail or phone, whatever the case; a number
  * (spaces, dashes and a + allowed) also by its digits, so 98000 00001 finds +919800000001.
  */
-export function matches(c: Pick<Customer, 'name' | 'email' | 'phone'>, q: string): boolean {
+function matches(c: Pick<Customer, 'name' | 'email' | 'phone'>, q: string): boolean {
   const text = `${c.name} ${c.email ?? ''} ${c.phone ?? ''}`.toLowerCase();
   if (
     q

@@ -3,7 +3,7 @@ import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 
 /** A key answers the same for at least this long. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A claim with no answer this old belongs to a process that died mid-request: it may be taken over. */
 const ABANDONED_MS = 60 * 1000;
 

@@ -49,7 +49,7 @@ function buyerOf(order: Order, seller: InvoiceParty): InvoiceParty {
  * order's number, so the series has no gaps and no number twice, on either database and
  * with several instances. Nothing for an order the shop has not accepted.
  */
-export async function issueInvoice(trx: Transaction<Database>, orderId: string, invoicing: Invoicing, now: number): Promise<void> {
+async function issueInvoice(trx: Transaction<Database>, orderId: string, invoicing: Invoicing, now: number): Promise<void> {
   const order = await orderViewIn(trx, orderId);
   if (!order || !hasTaxInvoice(order)) return;
   const exists = await trx.selectFrom('invoices').select('order_id').where('order_id', '=', orderId).executeTakeFirst();

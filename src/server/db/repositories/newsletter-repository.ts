@@ -7,7 +7,7 @@ import type { CouponRepository } from './coupon-repository.ts';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => `WELCOME-${Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 /** A mailbox is sent at most one newsletter e-mail (a link to confirm, or its code again) a day (decision 076). */
-export const MAIL_EVERY_MS = 24 * 60 * 60_000;
+const MAIL_EVERY_MS = 24 * 60 * 60_000;
 const identityOf = (email: string) => emailIdentity(email) ?? email;
 
 /**

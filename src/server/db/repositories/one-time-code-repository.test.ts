@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
 import type { Db } from '../database.ts';
-import { CODE_TTL_MS, CODES_PER_HOUR, createOneTimeCodeRepository, RESEND_COOLDOWN_MS, type OneTimeCodeRepository } from './one-time-code-repository.ts';
+import { createOneTimeCodeRepository, type OneTimeCodeRepository } from './one-time-code-repository.ts';
+
+// the rules the repository keeps: a code lives 10 minutes, another may be sent after a minute, 5 an hour
+const CODE_TTL_MS = 10 * 60 * 1000;
+const RESEND_COOLDOWN_MS = 60 * 1000;
+const CODES_PER_HOUR = 5;
 
 describe.each(testDatabases)('one-time codes on $name', (database) => {
   let db: Db;

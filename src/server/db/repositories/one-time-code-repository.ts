@@ -11,10 +11,10 @@ import type { Db } from '../database.ts';
  * slip past the limits on either database.
  */
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_ATTEMPTS = 5;
-export const RESEND_COOLDOWN_MS = 60 * 1000;
-export const CODES_PER_HOUR = 5;
+const CODE_TTL_MS = 10 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+const RESEND_COOLDOWN_MS = 60 * 1000;
+const CODES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 /** Every this many codes sent, the codes sent over a day ago are deleted: dead, and past every limit that counts them. */
 const SWEEP_EVERY = 100;
@@ -26,7 +26,7 @@ export type Issue = { ok: true; code: string; expiresAt: number } | { ok: false;
 export type Check = { ok: true } | { ok: false; reason: 'wrong' | 'dead' };
 
 /** The identifier as codes are bound to it: e-mail addresses in lower case, phone numbers as digits with a +. */
-export const normaliseTarget = (target: string) => (target.includes('@') ? target.trim().toLowerCase() : target.replace(/[^\d+]/g, ''));
+const normaliseTarget = (target: string) => (target.includes('@') ? target.trim().toLowerCase() : target.replace(/[^\d+]/g, ''));
 
 export function createOneTimeCodeRepository(db: Db, secret: Uint8Array) {
   const { kysely } = db;

@@ -5,7 +5,7 @@ import { testDatabases } from '../../testing/databases.ts';
 import { pickupOrUpiShopConfig, testPersonal } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import type { Db } from '../database.ts';
-import { createAuditRepository } from './audit-repository.ts';
+import { createAuditRepository } from '../../testing/audit-log.ts';
 import { createOrderRepository } from './order-repository.ts';
 import { createPaymentRepository } from './payment-repository.ts';
 

@@ -33,7 +33,7 @@ class KeyTaken extends Error {}
 const newOrderId = (now: number) => ulid(now, pooledRandom);
 
 /** 24 characters of base64url: 144 random bits (spec §9: a 24-character id alphabet). */
-export const newNotificationToken = () => pooledRandomBytes(18).toString('base64url');
+const newNotificationToken = () => pooledRandomBytes(18).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // named, not `*`: a statement PostgreSQL keeps prepared (database.ts)

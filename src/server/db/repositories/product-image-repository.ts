@@ -8,7 +8,7 @@ import { bumpCatalogVersion } from './catalog-version.ts';
 type Image = Product['images'][number];
 
 /** The most photos one variant holds: a gallery, not an album. */
-export const MAX_IMAGES = 20;
+const MAX_IMAGES = 20;
 
 /** A change refused, with the owner's words for why. */
 export type ImageProblem = { ok: false; error: 'not_found' | 'too_many' | 'bad_order'; message: string };

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
 import { insertUser } from '../../testing/users.ts';
 import type { Db } from '../database.ts';
-import { createRefreshTokenRepository, REFRESH_FAMILY_TTL_MS, REUSE_LEEWAY_MS, type RefreshTokenRepository } from './refresh-token-repository.ts';
+import { createRefreshTokenRepository, type RefreshTokenRepository } from './refresh-token-repository.ts';
+
+// the rules the repository keeps: a login lasts 30 days; a refresh token used again within 30 s is a retry, not a theft
+const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const REUSE_LEEWAY_MS = 30 * 1000;
 
 describe.each(testDatabases)('refresh tokens on $name', (database) => {
   let db: Db;

@@ -15,9 +15,9 @@ import type { Db } from '../database.ts';
  * any revoked token is over, whichever of its tokens comes back.
  */
 
-export const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const REFRESH_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once both present the same token; that is not theft. */
-export const REUSE_LEEWAY_MS = 30 * 1000;
+const REUSE_LEEWAY_MS = 30 * 1000;
 
 /** Every this many logins, the rows of families over for a day are deleted (`sweepEnded`). */
 const SWEEP_EVERY = 100;

@@ -12,7 +12,7 @@ export const publicUser = (row: Pick<UserTable, 'id' | 'name' | 'email' | 'phone
   phoneNumber: row.phone,
 });
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** How a user is reached and identified: by e-mail address or by phone number (E.164). */
 export type ChannelName = 'email' | 'phone';

@@ -9,8 +9,6 @@ import { errorBody } from '../../plugins/error-body.ts';
 type Options = { shop: () => ShopConfig; fractionDigits: number; coupons: CouponRepository };
 
 /** A coupon as /admin shows it: amounts as decimals, instants as ISO, and whether it works now and why not. */
-export type OwnerCoupon = ReturnType<typeof couponForOwner>;
-
 function couponForOwner(c: Coupon, digits: number) {
   const money = (m: Minor | null) => (m === null ? null : fromMinor(m, digits));
   const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
-import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
+import { createAuditRepository } from '../../testing/audit-log.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { addUser } from '../../testing/users.ts';

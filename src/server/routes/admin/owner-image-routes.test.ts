@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
-import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
+import { createAuditRepository } from '../../testing/audit-log.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases, type OpenTestDatabase } from '../../testing/databases.ts';
 import { buildTestApp } from '../../testing/test-app.ts';

@@ -5,7 +5,7 @@ import { instantOf } from '../../../domain/booking.ts';
 import type { Product } from '../../../domain/catalog.ts';
 import { filterProducts, parseCatalogFilter } from '../../../domain/catalog-view.ts';
 import type { Db } from '../../db/database.ts';
-import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
+import { createAuditRepository } from '../../testing/audit-log.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testPersonal, testShopConfig, testShipping } from '../../testing/fixtures.ts';

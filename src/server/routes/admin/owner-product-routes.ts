@@ -28,7 +28,7 @@ export type OwnerProduct = Omit<StoredProduct, 'hidden' | 'madeToOrder' | 'soldO
 const SHOWN = 50;
 
 /** The shop's next midnight after `now`: when a product sold out today is back. */
-export const nextMidnight = (now: number, timeZone: string) => instantOf(addDays(localDate(now, timeZone), 1), '00:00', timeZone);
+const nextMidnight = (now: number, timeZone: string) => instantOf(addDays(localDate(now, timeZone), 1), '00:00', timeZone);
 
 const NOT_FOUND = errorBody('not_found', 'There is no such product.');
 const variantParams = z.object({ variantId: z.string().min(1).max(120) });

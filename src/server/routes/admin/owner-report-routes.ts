@@ -12,7 +12,7 @@ type Options = { shop: () => ShopConfig; fractionDigits: number; reports: Report
 
 const TOP = 5;
 /** How many days the sales chart shows, today the last. */
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 const money = z.number();
 const dayCounts = { orders: z.number().int(), sales: money, paid: money, toCollect: money, bookings: z.number().int() };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOf } from '../../../domain/booking.ts';
 import type { Db } from '../../db/database.ts';
-import { createAuditRepository } from '../../db/repositories/audit-repository.ts';
+import { createAuditRepository } from '../../testing/audit-log.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { testShopConfig } from '../../testing/fixtures.ts';

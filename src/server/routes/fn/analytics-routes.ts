@@ -47,7 +47,7 @@ export type AnalyticsLimits = typeof ANALYTICS_LIMITS;
  * a shopper's is about 300 bytes. At this size two rows still share a 4 KB SQLite page;
  * at 1,900 one takes a page of its own, twice the disk (decision 077).
  */
-export const MAX_EVENT_BYTES = 1536;
+const MAX_EVENT_BYTES = 1536;
 
 /**
  * `POST {serverless}/analytics/logEvent` (§7). Anyone may send events, so each is small,

@@ -11,7 +11,7 @@ import type { SharedState } from '../../services/shared-state.ts';
  * cart or the contact changes, with the same code; room for a few typos and for the prefixes
  * a slow typist's quotes ask (300 ms after the last key), little for a script.
  */
-export const WRONG_COUPON_CODES = { max: 20, timeWindow: 10 * 60_000 };
+const WRONG_COUPON_CODES = { max: 20, timeWindow: 10 * 60_000 };
 
 /** The code a request carries, as the shop keeps codes; null for none, or for what cannot be a code (counted as no guess). */
 const codeOf = (req: FastifyRequest) => {

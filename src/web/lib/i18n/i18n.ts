@@ -4,7 +4,7 @@ import { errorMessagesEn } from './error-messages.ts';
 import { Translator, type TFunction } from './translate.ts';
 import { LANGUAGE_COOKIE, type UiLanguage } from '../../../domain/language.ts';
 
-export type { MessageKey, TFunction, TOptions } from './translate.ts';
+export type { TFunction } from './translate.ts';
 export { Translator };
 
 export const languageNames: Record<UiLanguage, string> = { 'en-US': 'English (US)', 'en-IN': 'English (India)', 'hi-IN': 'हिन्दी' };

@@ -45,18 +45,18 @@ export const failure = (errorCode: AuthErrorCode, errorMessage: string): AuthAns
 });
 
 /** §7's answer to a code send: the browser checks `status === 'success'`. */
-export const SENT = { status: 'success', success: true, errorCode: null, errorMessage: null } as const;
+const SENT = { status: 'success', success: true, errorCode: null, errorMessage: null } as const;
 
 /** The refresh token's cookie: never readable by scripts, sent only to the auth calls. */
 export const REFRESH_COOKIE = 'sf_refresh';
 /** A readable marker with no secret in it: the browser asks for a session only when it is there. */
-export const SIGNED_IN_COOKIE = 'sf_signed_in';
+const SIGNED_IN_COOKIE = 'sf_signed_in';
 const COOKIE_PATH = '/api/auth';
 
 /** Logins, sign-ups and code checks per client address and call: plenty for a person, little for a script. */
 export const ATTEMPTS = { max: 20, timeWindow: 60_000 };
 /** Codes sent per client address per hour, over every call that sends one. */
-export const CODE_SENDS_PER_IP = { max: 30, timeWindow: 60 * 60_000 };
+const CODE_SENDS_PER_IP = { max: 30, timeWindow: 60 * 60_000 };
 
 /** The line under every code in a message. */
 export const CODE_VALIDITY = 'It is valid for 10 minutes. Never share it with anyone.';

@@ -5,7 +5,7 @@ import { createSmtpMailer } from '../../../services/mailer.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
 import { useTestApp } from '../../../testing/test-app.ts';
-import { ATTEMPTS, REFRESH_COOKIE } from './auth-routes.ts';
+import { ATTEMPTS, REFRESH_COOKIE } from './auth-kit.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 

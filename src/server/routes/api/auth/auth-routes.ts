@@ -13,8 +13,6 @@ import { ATTEMPTS, createAuthKit, failure, passwordMessages, REFRESH_COOKIE, typ
 import { callerRoutes } from './caller-routes.ts';
 import { channelRoutes } from './channel-routes.ts';
 
-export { ATTEMPTS, REFRESH_COOKIE, SIGNED_IN_COOKIE } from './auth-kit.ts';
-
 const REFRESHES = { max: 60, timeWindow: 60_000 };
 
 /**

@@ -49,7 +49,7 @@ type Options = {
 };
 
 /** The answer to a registration of a device id this browser does not hold the secret of. */
-export const DEVICE_SECRET_REFUSED = errorBody('device_secret', 'This device is registered by another browser. Register it under a new device id.');
+const DEVICE_SECRET_REFUSED = errorBody('device_secret', 'This device is registered by another browser. Register it under a new device id.');
 
 /**
  * `POST /api/instance/updateFcmToken` {fcmToken, deviceId, userId, deviceSecret} (§7): the

@@ -26,7 +26,7 @@ type Options = {
  * shoppers of one mobile network sharing an address, sign up a few; a script mailing made-up
  * addresses is told to wait (decision 076).
  */
-export const SUBSCRIBES_PER_CLIENT = { max: 10, timeWindow: 60 * 60_000, hook: 'preHandler' } as const;
+const SUBSCRIBES_PER_CLIENT = { max: 10, timeWindow: 60 * 60_000, hook: 'preHandler' } as const;
 
 // addresses are compared trimmed and in lower case, so one person gets one coupon
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));

@@ -7,8 +7,8 @@ import type { AuthAnswer } from '../../../lib/session.ts';
  * 600 ms later whether the page lost focus to it (if not, the app is not there), then
  * wait up to 30 s for the shop to hear back from Truecaller.
  */
-export const FOCUS_CHECK_MS = 600;
-export const VERIFICATION_WAIT_MS = 30_000;
+const FOCUS_CHECK_MS = 600;
+const VERIFICATION_WAIT_MS = 30_000;
 
 export type CallerOutcome =
   | { kind: 'verified'; answer: AuthAnswer }

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** The fields and notes the account modals share (authentication, verify phone, add e-mail). */
-export const fieldClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-primary-strong';
+const fieldClass = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-primary-strong';
 
 export type Note = { kind: 'error' | 'info'; text: string };
 

@@ -9,7 +9,7 @@ import { asUser } from '../../../lib/session.ts';
 export type SlotsAnswer = { timeZone: string; serviceId: string; days: SlotDayView[] };
 
 /** A service's days and times from `from` (today when null), with the places left. */
-export const fetchSlots = (serviceId: string, from: string | null, days: number) =>
+const fetchSlots = (serviceId: string, from: string | null, days: number) =>
   getJson<SlotsAnswer>(`/api/appointments/slots?${new URLSearchParams({ serviceId, days: String(days), ...(from ? { from } : {}) }).toString()}`);
 
 /** `fetchSlots` as a query; `asked` counts the times the shopper's page asked again (each shows the loading text). */

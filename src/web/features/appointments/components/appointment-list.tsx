@@ -17,7 +17,7 @@ import { AlertText } from '../../../ui/alert-text.tsx';
 import { Button } from '../../../ui/button.tsx';
 
 /** The link that moves a booking: the booking page with its service chosen. */
-export const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
+const moveLink = (a: AppointmentView) => `${paths.appointment()}?${new URLSearchParams({ service: a.serviceId, move: a.id }).toString()}`;
 
 /**
  * A link into the booking page; while the shop takes no appointments (switched off, or no

@@ -8,7 +8,7 @@ import { applyCartAction, type CartAction, type CartItem, type CartNotice, type 
  * domain's applyCartAction.
  */
 
-export const cartStorageKey = (shopId: string) => `${shopId}/cart`;
+const cartStorageKey = (shopId: string) => `${shopId}/cart`;
 
 type CartState = {
   shopId: string | null;

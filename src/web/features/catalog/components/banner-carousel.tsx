@@ -4,7 +4,7 @@ import { BannerCard } from './banner.tsx';
 import { Carousel, PER_VIEW } from './carousel.tsx';
 
 /** Spec §9: hero and banner autoplay every 10000 ms, with rewind. */
-export const BANNER_AUTOPLAY_MS = 10_000;
+const BANNER_AUTOPLAY_MS = 10_000;
 
 /**
  * The hero banners, one at a time across the full width. Only the first is fetched at

@@ -44,7 +44,7 @@ const IMAGE_DESKTOP: Record<TileView, string> = { list: 'lg:w-36', grid: 'lg:w-f
 const SECOND_IMAGE = 'absolute inset-0 hidden size-full object-cover group-hover:block group-has-[:focus-visible]:block';
 
 /** Spec §9: product tile images are 200 px. */
-export const TILE_IMAGE_PX = 200;
+const TILE_IMAGE_PX = 200;
 
 /**
  * A plain list's tiles below the first screen are laid out and painted only when they

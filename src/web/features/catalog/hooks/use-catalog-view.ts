@@ -3,7 +3,7 @@ import type { TileView } from '../components/product-tile.tsx';
 import type { TileViews } from '../lib/tile-layout.ts';
 
 /** Per tab and per shop, like the rest of the shop's browser storage (`<shopId>/…`). */
-export const catalogViewStorageKey = (shopId: string) => `${shopId}/catalog-view`;
+const catalogViewStorageKey = (shopId: string) => `${shopId}/catalog-view`;
 
 const listeners = new Set<() => void>();
 // where sessionStorage is refused (some private modes) the choice lasts until the page is left

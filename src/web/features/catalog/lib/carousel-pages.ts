@@ -1,5 +1,5 @@
 /** Spec §9: a carousel's pagination shows at most 5 pages. */
-export const MAX_PAGES = 5;
+const MAX_PAGES = 5;
 
 /**
  * The scroll snaps the pagination dots stand for: every snap when there are at most `max`,

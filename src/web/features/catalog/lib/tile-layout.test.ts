@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsAt, estimateRowHeight, GRID_CLASSES, GRID_DESKTOP_CLASSES, rowsOf, viewAt } from './tile-layout.ts';
+import { columnsAt, estimateRowHeight, gridClasses, rowsOf, viewAt } from './tile-layout.ts';
 
 const shopDefault = { mobile: 'list', desktop: 'grid' } as const;
 
@@ -17,10 +17,8 @@ describe('catalog tile layout', () => {
     expect([columnsAt(grid, 'base'), columnsAt(grid, 'sm'), columnsAt(grid, 'lg'), columnsAt(grid, 'xl')]).toEqual([2, 3, 4, 5]);
     expect([columnsAt(list, 'base'), columnsAt(list, 'sm'), columnsAt(list, 'lg'), columnsAt(list, 'xl')]).toEqual([1, 1, 2, 2]);
     // the same numbers as the classes that lay out the plain list
-    expect(GRID_CLASSES.grid).toBe('grid-cols-2 sm:grid-cols-3');
-    expect(GRID_DESKTOP_CLASSES.grid).toBe('lg:grid-cols-4 xl:grid-cols-5');
-    expect(GRID_CLASSES.list).toBe('grid-cols-1');
-    expect(GRID_DESKTOP_CLASSES.list).toBe('lg:grid-cols-2');
+    expect(gridClasses(grid)).toBe('grid-cols-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5');
+    expect(gridClasses(list)).toBe('grid-cols-1 lg:grid-cols-2');
   });
 
   it('cuts the tiles into rows, the last one possibly short', () => {

@@ -15,8 +15,8 @@ export const BREAKPOINT_QUERIES: readonly (readonly [Exclude<Breakpoint, 'base'>
  * The grid's columns per view, as classes for the CSS and as numbers for the virtual
  * list, which puts that many tiles in each of its rows. The two tables must agree.
  */
-export const GRID_CLASSES: Record<TileView, string> = { grid: 'grid-cols-2 sm:grid-cols-3', list: 'grid-cols-1' };
-export const GRID_DESKTOP_CLASSES: Record<TileView, string> = { grid: 'lg:grid-cols-4 xl:grid-cols-5', list: 'lg:grid-cols-2' };
+const GRID_CLASSES: Record<TileView, string> = { grid: 'grid-cols-2 sm:grid-cols-3', list: 'grid-cols-1' };
+const GRID_DESKTOP_CLASSES: Record<TileView, string> = { grid: 'lg:grid-cols-4 xl:grid-cols-5', list: 'lg:grid-cols-2' };
 const COLUMNS: Record<TileView, Record<Breakpoint, number>> = { grid: { base: 2, sm: 3, lg: 4, xl: 5 }, list: { base: 1, sm: 1, lg: 2, xl: 2 } };
 
 export const gridClasses = (view: TileViews) => `${GRID_CLASSES[view.mobile]} ${GRID_DESKTOP_CLASSES[view.desktop]}`;
@@ -37,7 +37,7 @@ export function rowsOf<T>(items: readonly T[], columns: number): T[][] {
 }
 
 /** The space between tiles, across and down (Tailwind's gap-3). */
-export const TILE_GAP_PX = 12;
+const TILE_GAP_PX = 12;
 
 /**
  * A row's height before it is measured: a grid tile is a square picture over about

@@ -43,7 +43,7 @@ const quoteFromApi = (quote: OrderQuote, fractionDigits: number): QuotedOrder =>
 });
 
 /** The server's price for the checkout as it stands (the same rules the order is charged by). */
-export const quoteOrder = (body: OrderRequest, headers: Record<string, string> = {}) => postJson<OrderQuote>('/fn/order/quote', body, headers);
+const quoteOrder = (body: OrderRequest, headers: Record<string, string> = {}) => postJson<OrderQuote>('/fn/order/quote', body, headers);
 
 /** How long the checkout waits after the last change before asking for a new quote. */
 const QUOTE_DELAY_MS = 300;
@@ -102,7 +102,7 @@ export function useOrderQuote(body: OrderRequest): { quote: QuotedOrder | null; 
 export const placeOrder = (body: OrderRequest, idempotencyKey: string, headers: Record<string, string> = {}) =>
   postJson<PlacedOrder>('/fn/order/create', body, { ...headers, 'idempotency-key': idempotencyKey });
 
-export const setUpPayment = (shopId: string, orderId: string, token: OrderToken, provider: PaymentType) =>
+const setUpPayment = (shopId: string, orderId: string, token: OrderToken, provider: PaymentType) =>
   orderCall(token, (headers) => postJson<PaymentSetup & { success: true }>('/fn/order/paymentConfig', { sfId: shopId, orderId, provider }, headers));
 
 /** `verifyBy`: by when the shop confirms the payment, else the order is cancelled (decision 073); null when no deadline runs. */
@@ -112,7 +112,7 @@ export const sendUpiReference = (shopId: string, orderId: string, token: OrderTo
   );
 
 /** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account. */
-export const fetchOrder = (orderId: string, token: OrderToken) =>
+const fetchOrder = (orderId: string, token: OrderToken) =>
   orderCall(token, (headers) =>
     getJson<{ success: true; order: OrderView }>(
       token === null ? `/api/user/orders/${encodeURIComponent(orderId)}` : `/api/guest/order/${encodeURIComponent(orderId)}`,

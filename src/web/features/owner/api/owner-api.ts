@@ -226,7 +226,7 @@ export const ownerApi = {
 export type FeedEvent = { kind: 'order'; orderId: string; number?: number; what: string } | { kind: 'booking'; appointmentId: string };
 
 /** The events of a chunk of server-sent events ('event: order\ndata: {…}'); anything unreadable is skipped. */
-export function parseFeed(blocks: string[]): FeedEvent[] {
+function parseFeed(blocks: string[]): FeedEvent[] {
   const events: FeedEvent[] = [];
   for (const block of blocks) {
     const name = /^event: (\w+)$/m.exec(block)?.[1];

@@ -41,7 +41,7 @@ async function unwrap<T>(call: Promise<ApiResult<T>>): Promise<T> {
   return res.data;
 }
 
-export const ownerKeys = {
+const ownerKeys = {
   all: ['owner'] as const,
   orders: ['owner', 'orders'] as const,
   order: (id: string) => ['owner', 'order', id] as const,
