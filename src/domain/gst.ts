@@ -8,7 +8,7 @@ import { addMinor, formatQuantity, minor, qtyToMilli, type Minor } from './money
  */
 
 /** The states and union territories with their GST state codes (the first two digits of a GSTIN). */
-export const gstStates: ReadonlyArray<readonly [code: string, name: string, ...aliases: string[]]> = [
+const gstStates: ReadonlyArray<readonly [code: string, name: string, ...aliases: string[]]> = [
   ['01', 'Jammu and Kashmir', 'JK', 'J&K'],
   ['02', 'Himachal Pradesh', 'HP'],
   ['03', 'Punjab', 'PB'],
@@ -113,6 +113,7 @@ export type InvoiceTotals = { taxable: Minor; cgst: Minor; sgst: Minor; igst: Mi
  * line after its share of the discount, less the tax when the price held it. Within the
  * shop's state the tax is split into equal CGST and SGST (the odd paisa to CGST), else it
  * is all IGST.
+ * @internal a line's taxable value and tax, tested case by case
  */
 export function invoiceLineAmounts(
   line: { total: Minor; discount: Minor; tax: Minor },

@@ -201,7 +201,9 @@ function readNumberPattern(locale: string, fractionDigits: number): NumberPatter
   return { group, decimal, primary, secondary, minGrouping };
 }
 
-/** A decimal string written by `pattern`, as `Intl.NumberFormat` writes it in that locale (money.test.ts checks). */
+/** A decimal string written by `pattern`, as `Intl.NumberFormat` writes it in that locale (money.test.ts checks).
+ * @internal a locale pattern tested apart from the locales
+ */
 export function patternFormat(pattern: NumberPattern): DecimalFormat {
   const { group, decimal, primary, secondary, minGrouping } = pattern;
   return {

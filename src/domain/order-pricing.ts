@@ -53,7 +53,7 @@ export const orderLimitMessage = (limit: Minor, format: PriceFormat, { gateway }
  * Paid through a payment gateway (PayU): the money is taken before the order is handed over, and an
  * unpaid one expires. A UPI transfer to the shop's own id is not: only the owner can tell it came.
  */
-export const paidThroughGateway = (type: string | null | undefined): boolean => type === 'payu';
+const paidThroughGateway = (type: string | null | undefined): boolean => type === 'payu';
 
 /**
  * The cap on what a guest or a new account may hold unpaid (`maxGuestOrderValue`, decision 073) when an

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import demo from '../../demo/catalog.json' with { type: 'json' };
 import { catalogFileSchema, completeProduct, type Category, type Product } from './catalog.ts';
-import { createSearchIndex, MAX_SEARCH_RESULTS, searchMessages } from './search.ts';
+import { createSearchIndex } from './search.ts';
 import { distance, fold, normalise, typoBudget } from './search-words.ts';
 
 const file = catalogFileSchema.parse(demo);
@@ -182,16 +182,15 @@ describe('shoppers searching the demo shop', () => {
     for (const query of ['ab', '  ab  ', '']) {
       expect(index.search(query)).toEqual({ status: 'too-short', message: 'Searched term should consist of at least 3 characters.', products: [] });
     }
-    expect(searchMessages.tooShort).toBe('Searched term should consist of at least 3 characters.');
   });
 
   it('a shopper searching for something the shop does not sell is told so', () => {
     expect(index.search('zzzzqqq')).toEqual({ status: 'no-results', message: 'No results were found.', products: [] });
-    expect(index.search('!!!')).toEqual({ status: 'no-results', message: searchMessages.noResults, products: [] });
+    expect(index.search('!!!')).toEqual({ status: 'no-results', message: 'No results were found.', products: [] });
   });
 
   it('shows at most 10 results, fewer when asked', () => {
-    expect(titles('Spices')).toHaveLength(MAX_SEARCH_RESULTS);
+    expect(titles('Spices')).toHaveLength(10);
     expect(titles('Spices', { limit: 3 })).toHaveLength(3);
     expect(titles('Spices', { limit: 50 })).toHaveLength(10);
   });
@@ -282,7 +281,7 @@ describe('search in other catalogs', () => {
   });
 
   it('an empty catalog finds nothing', () => {
-    expect(createSearchIndex([], []).search('anything')).toEqual({ status: 'no-results', message: searchMessages.noResults, products: [] });
+    expect(createSearchIndex([], []).search('anything')).toEqual({ status: 'no-results', message: 'No results were found.', products: [] });
   });
 });
 

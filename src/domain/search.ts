@@ -29,8 +29,7 @@ import { normalise } from './search-words.ts';
  */
 
 export const MIN_SEARCH_LENGTH = 3;
-export const MAX_SEARCH_RESULTS = 10;
-export { searchMessages, normalise };
+const MAX_SEARCH_RESULTS = 10;
 export type { Synonyms };
 
 export type SearchOptions = { limit?: number; categories?: string[]; groupByItem?: boolean };

@@ -13,6 +13,7 @@ import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
 /** Locales the storefront can format prices and dates for (§5 'Locale not supported'). */
 export const supportedLocales = ['en-US', 'en-GB', 'en-IN', 'hi-IN', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'ar-AE', 'ja-JP'] as const;
 
+/** @internal the words tests and testing/fixtures.ts expect of a refused config */
 export const configMessages = {
   invalidTitle: 'Invalid Title',
   localeMissing: 'Locale config missing',
@@ -177,7 +178,7 @@ const searchWord = z
  * e.g. { "chawal": ["rice"], "atta": ["flour"] }. One way: a product with "rice" is found by
  * "chawal", not the reverse. Sent to every browser with the config, hence the limits.
  */
-export const synonymsSchema = z
+const synonymsSchema = z
   .record(z.string(), z.array(searchWord).min(1, 'Name at least one catalog word').max(10, 'At most 10 words per synonym'))
   .superRefine((synonyms, ctx) => {
     const typed = Object.keys(synonyms);

@@ -13,7 +13,9 @@ export const deliveryModes = ['ship', 'dine', 'pickup'] as const satisfies reado
 
 export type TotalsCode = 'subtotal' | 'discount' | 'delivery' | 'packing' | 'tax' | 'grand_total';
 
-/** The spec's line titles (§3); `discount` is ours, for coupons. */
+/** The spec's line titles (§3); `discount` is ours, for coupons.
+ * @internal the titles the totals tests read lines by
+ */
 export const totalsTitles: Record<TotalsCode, string> = {
   subtotal: 'Subtotal',
   discount: 'Discount',
@@ -106,7 +108,7 @@ export function totalsConfigFrom({ fractionDigits, taxMode, deliveryCharge, pack
 }
 
 /** A product's tax rate: its own, else the shop's global one. */
-export const taxPercentOf = (product: { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'pricingConfig'>): number =>
+const taxPercentOf = (product: { taxRate?: number | null | undefined }, shop: Pick<ShopConfig, 'pricingConfig'>): number =>
   product.taxRate ?? shop.pricingConfig.globalTaxPercentage;
 
 /** A cart line (the catalog's decimal prices) as the totals read it. */
@@ -163,7 +165,7 @@ function couponDiscount(coupon: CouponTerms, subtotal: Minor): Minor {
 }
 
 /** The tax titles: "Tax" on top (§3), "incl. GST" when the prices hold it. */
-export const includedTaxTitle = 'incl. GST';
+const includedTaxTitle = 'incl. GST';
 
 /** Which label a totals line takes: its code, or `taxIncluded` for tax the prices hold (shown, not added). */
 export const totalsLabelKey = (line: Pick<TotalsLine, 'code' | 'title'>): TotalsCode | 'taxIncluded' =>

@@ -41,7 +41,7 @@ export function parseCatalog(text: string, format: 'json' | 'csv'): CatalogParse
   return format === 'csv' ? parseCatalogCsv(text) : parseCatalogJson(text);
 }
 
-export function parseCatalogJson(text: string): CatalogParse {
+function parseCatalogJson(text: string): CatalogParse {
   const read = readJson(text);
   if (!read.ok) return read;
   const result = catalogFileSchema.safeParse(read.data);
@@ -103,7 +103,7 @@ const moneyColumns: readonly string[] = ['mrp', 'regular', 'special'];
  * the line its row starts on and a hint in plain words, rows the CSV reader cannot split
  * included; the file imports only with none.
  */
-export function parseCatalogCsv(text: string): CatalogParse {
+function parseCatalogCsv(text: string): CatalogParse {
   const read = readCsv(text);
   if (!read.ok) return read;
   const { header, rows, problems } = read;

@@ -11,7 +11,7 @@ import { findNodeAtLocation, parseTree, type ParseError, printParseErrorCode } f
 export type CatalogProblem = { line: number; message: string };
 
 /** The line (from 1) of each offset in `text`: the line starts are found once, then each lookup is a binary search. */
-export function lineFinder(text: string): (offset: number) => number {
+function lineFinder(text: string): (offset: number) => number {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return (offset) => {
@@ -68,7 +68,7 @@ export function jsonProblem(path: readonly PropertyKey[], message: string): stri
  * The delimiter of a CSV, from its header line: ";" when it holds more of them than of ","
  * (a spreadsheet set to a decimal comma writes ";"), else ",". Column names hold neither.
  */
-export function csvDelimiter(text: string): ';' | ',' {
+function csvDelimiter(text: string): ';' | ',' {
   const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const count = (c: string) => header.split(c).length - 1;
   return count(';') > count(',') ? ';' : ',';

@@ -40,19 +40,17 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const newId = (prefix: string) => `${prefix}_${[...randomBytes(14)].map((b) => ALNUM[b % ALNUM.length]).join('')}`;
 const now = () => Math.floor(Date.now() / 1000);
 const refuse = (reply: FastifyReply, status: number, description: string, field?: string) =>
-  reply
-    .code(status)
-    .send({
-      error: {
-        code: 'BAD_REQUEST_ERROR',
-        description,
-        source: 'business',
-        step: 'payment_initiation',
-        reason: 'input_validation_failed',
-        metadata: {},
-        ...(field ? { field } : {}),
-      },
-    });
+  reply.code(status).send({
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+      ...(field ? { field } : {}),
+    },
+  });
 
 export async function startFakeRazorpay(options: FakeRazorpayOptions, port = 0): Promise<FakeRazorpay> {
   const app = Fastify();

@@ -50,7 +50,7 @@ const sentences: Record<OrderEventType, string> = {
 };
 
 /** `total`: the grand total as a plain decimal with the currency's digits ("1322.10"). */
-export function webhookSummary(type: OrderEventType, order: OrderView, total: string): string {
+function webhookSummary(type: OrderEventType, order: OrderView, total: string): string {
   const who = [order.details.personalDetails?.fullName, contactPhone(order)].filter((p) => p && p.trim()).join(', ');
   const mode = deliveryModeNames[order.deliveryMode].toLowerCase();
   return `Order ${orderLabel(order)} ${sentences[type].replace('{status}', order.status.replaceAll('_', ' '))}: ${total} ${order.currencyCode}, ${mode}${who ? `, ${who}` : ''}`;

@@ -1,4 +1,5 @@
-import { useTranslation, type MessageKey } from '../../../lib/i18n/i18n.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import type { MessageKey } from '../../../lib/i18n/translate.ts';
 import type { Via } from '../api/auth-calls.ts';
 import type { AuthState, Mode } from '../hooks/use-authentication.ts';
 import { CodeField, PhoneField, TextField } from './auth-fields.tsx';

@@ -69,26 +69,26 @@ export const storeQuery = (userId: string | null) =>
 /** The config file's state, asked again every 30 s: a fix made in the file shows here without a reload of the page. */
 export const configStatusQuery = () => queryOptions({ queryKey: ownerKeys.config, queryFn: () => unwrap(ownerApi.config()), retry, refetchInterval: 30_000 });
 
-export const ordersQuery = () => queryOptions({ queryKey: ownerKeys.orders, queryFn: () => unwrap(ownerApi.orders()).then((d) => d.orders), retry });
+const ordersQuery = () => queryOptions({ queryKey: ownerKeys.orders, queryFn: () => unwrap(ownerApi.orders()).then((d) => d.orders), retry });
 
 export const orderQuery = (id: string) => queryOptions({ queryKey: ownerKeys.order(id), queryFn: () => unwrap(ownerApi.order(id)), retry });
 
 export const invoiceQuery = (id: string) => queryOptions({ queryKey: [...ownerKeys.order(id), 'invoice'], queryFn: () => unwrap(ownerApi.invoice(id)), retry });
 
-export const couponsQuery = () => queryOptions({ queryKey: ownerKeys.coupons, queryFn: () => unwrap(ownerApi.coupons()).then((d) => d.coupons), retry });
+const couponsQuery = () => queryOptions({ queryKey: ownerKeys.coupons, queryFn: () => unwrap(ownerApi.coupons()).then((d) => d.coupons), retry });
 
 export const reviewsQuery = () => queryOptions({ queryKey: ownerKeys.reviews, queryFn: () => unwrap(ownerApi.reviews()).then((d) => d.reviews), retry });
 
-export const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryFn: () => unwrap(ownerApi.today()), retry });
+const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryFn: () => unwrap(ownerApi.today()), retry });
 
-export const salesDaysQuery = () => queryOptions({ queryKey: ownerKeys.days, queryFn: () => unwrap(ownerApi.days()), retry });
+const salesDaysQuery = () => queryOptions({ queryKey: ownerKeys.days, queryFn: () => unwrap(ownerApi.days()), retry });
 
 export const productsQuery = (q: string, category: string) =>
   queryOptions({ queryKey: [...ownerKeys.products, q, category], queryFn: () => unwrap(ownerApi.products(q, category)), retry });
 
 export const shopFrontQuery = () => queryOptions({ queryKey: ownerKeys.shopFront, queryFn: () => unwrap(ownerApi.shopFront()), retry });
 
-export const customersQuery = (q: string) =>
+const customersQuery = (q: string) =>
   queryOptions({ queryKey: [...ownerKeys.customers, q], queryFn: () => unwrap(ownerApi.customers(q)).then((d) => d.customers), retry });
 
 export const bookingsDayQuery = (date: string | undefined) =>
