@@ -41,12 +41,19 @@ export const contrastWithWhite = (hex: string): number => contrast(hex, WHITE);
 /**
  * The text colour on a fill of `hex`: white, else the page's dark text, else black, the
  * first that reads at AA. One of white and black always does (their ratios multiply to 21).
+ * @internal tested colour by colour; the page reads it through themeCss
  */
 export function textOn(hex: string): string {
   return [WHITE, DARK_TEXT].find((text) => contrast(hex, text) >= AA) ?? BLACK;
 }
 
-/** Brand-coloured text and marks on the light page: the brand colour where it reads there at AA, else the dark text. */
+/**
+ * Brand-coloured text and marks on the light page: the brand colour where it reads there at AA, else the dark text.
+ * @internal tested colour by colour; the page reads it through themeCss
+ */
 export function inkOnLight(hex: string): string {
   return Math.min(contrast(hex, WHITE), contrast(hex, PAGE)) >= AA ? hex.toLowerCase() : DARK_TEXT;
 }
+
+/** The rule that gives the page the shop's colour and the two colours read against it; the server writes it into every page's <head>. */
+export const themeCss = (hex: string): string => `:root{--color-primary:${hex};--color-on-primary:${textOn(hex)};--color-primary-strong:${inkOnLight(hex)}}`;

@@ -17,7 +17,7 @@ import { numberPatternOf, presetNumberPattern } from '../domain/money.ts';
 import type { UiLanguage } from '../domain/language.ts';
 import type { ShopConfig } from '../domain/shop-config.ts';
 import type { StorefrontContext } from '../domain/storefront-context.ts';
-import { inkOnLight, textOn } from '../domain/theme.ts';
+import { themeCss } from '../domain/theme.ts';
 import { AddToCart, preloadQuantitySelector } from './features/cart/components/add-to-cart.tsx';
 import { useAttachCart, useLogoutCart } from './features/cart/hooks/use-cart.ts';
 import { TileActionContext } from './features/catalog/tile-action.ts';
@@ -38,6 +38,7 @@ import { useAppUpdate } from './lib/app-update.ts';
 import { PartSpinner } from './ui/part-spinner.tsx';
 import { ErrorScreen } from './ui/error-screen.tsx';
 import './lib/load-context.ts';
+import { DEFAULT_THEME_CSS } from './lib/default-theme.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.shop) {
@@ -54,6 +55,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     messages: catalogs[language],
     // prices are written by this pattern in the browser, not by a new Intl.NumberFormat (decision 064)
     numberPattern: numberPatternOf(locale, context.shop.localeConfig.fractionDigits),
+    // worked out here, so the browser's first load carries no colour arithmetic
+    themeCss: themeCss(context.shop.themeConfig.primaryColor),
     ordering: context.ordering,
     closedNotice: closedNoticeOf(context.shop, language, locale, storeOpen, context.ordering),
     codes: context.codes,
@@ -120,7 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {/* the colour is a validated #rrggbb, so it cannot break out of the rule */}
-        <style>{`:root{--color-primary:${colour};--color-on-primary:${textOn(colour)};--color-primary-strong:${inkOnLight(colour)}}`}</style>
+        <style>{root?.themeCss ?? DEFAULT_THEME_CSS}</style>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
         <I18nContext value={i18n}>{children}</I18nContext>
