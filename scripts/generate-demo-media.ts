@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { catalogFileSchema, completeProduct, type Banner, type Category, type Product } from '../src/domain/catalog.ts';
 import { validateShopConfig } from '../src/domain/shop-config.ts';
-import { DEFS, dark, drawArt, zoomFor, light, mix, place, rngFor, type Art, type Kind, type Rng } from './demo-art.ts';
+import { drawArt, zoomFor } from './demo-art.ts';
+import { DEFS, dark, light, mix, place, rngFor, type Art, type Kind, type Rng } from './demo-art-kit.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
