@@ -4,7 +4,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { Category, Product } from '../src/domain/catalog.ts';
 import { createSearchIndex } from '../src/domain/search.ts';
-import { queryClasses, syntheticCatalog, type Query, type QueryClass } from './search-queries.ts';
+import { syntheticCatalog } from './search-catalog.ts';
+import { queryClasses, type Query, type QueryClass } from './search-queries.ts';
 import type { Row } from './support.ts';
 
 /**
