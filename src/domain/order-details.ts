@@ -1,5 +1,5 @@
 import { formatQuantity } from './money.ts';
-import type { OrderView } from './order.ts';
+import type { OrderView } from './order-view.ts';
 
 /**
  * What it takes to hand an order over, read the same on /admin, on a printed slip, in

@@ -1,7 +1,8 @@
 import type { CustomerIdentity } from './customer-identity.ts';
 import type { FulfilmentMode } from './order-lifecycle.ts';
 import type { Minor } from './money.ts';
-import type { Order, OrderRequest } from './order.ts';
+import type { OrderRequest } from './order.ts';
+import type { Order } from './order-view.ts';
 import { paymentStatusFor, type PricedOrder } from './order-pricing.ts';
 import type { ShopConfig } from './shop-config.ts';
 import type { TotalsLine } from './totals.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minor } from './money.ts';
-import { orderForApi, orderFromApi, type Order } from './order.ts';
+import { orderForApi, orderFromApi, type Order } from './order-view.ts';
 import { totalsFromApi, totalsTitles } from './totals.ts';
 
 /** 1.1 kg of dal at ₹12.50 a kg is ₹13.75; 10 % off (₹1.38) leaves ₹12.37, 5 % tax on it ₹0.62; delivery ₹40; ₹52.99 in all, owed back. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_VARIANTS } from './variant-limit.ts';
 import { parseDecimal } from './money.ts';
 import { checkStock, quantityMessages } from './quantity.ts';
 
@@ -83,9 +84,6 @@ export function priceProblems({ mrp, regular, special }: Prices): FieldProblem[]
   if (mrp !== null && regular > mrp) problems.push({ path: 'price.regular', message: productEditMessages.regularAboveMrp });
   return problems;
 }
-
-/** A new product's most variants: a form the owner can still read on a phone. */
-export const MAX_VARIANTS = 20;
 
 export const productCreateMessages = {
   variantIdUsed: 'This variant id is used already.',

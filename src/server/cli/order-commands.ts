@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { isOrderStatus, nextStatuses, type FulfilmentMode } from '../../domain/order-lifecycle.ts';
-import type { OwnerOrderSummary } from '../../domain/order.ts';
+import type { OwnerOrderSummary } from '../../domain/order-view.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import { formatMoney, type Minor } from '../../domain/money.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minor } from '../../domain/money.ts';
-import type { Order } from '../../domain/order.ts';
+import type { Order } from '../../domain/order-view.ts';
 import { escapeHtml, guestOrderLink, orderEmail, type OrderEmailInput } from './order-email.ts';
 
 const shop: OrderEmailInput['shop'] = {

@@ -2,7 +2,7 @@ import { formatMoney, qtyToMilli, type Minor } from '../../domain/money.ts';
 import { quantityLabel } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
-import type { Order } from '../../domain/order.ts';
+import type { Order } from '../../domain/order-view.ts';
 import type { MailMessage } from './mailer.ts';
 
 export type OrderEmailInput = {

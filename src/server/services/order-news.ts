@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { orderStatusNews, type OrderStatus } from '../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../domain/order.ts';
+import type { OrderView } from '../../domain/order-view.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { DeviceRepository } from '../db/repositories/device-repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Order } from '../../domain/order.ts';
+import type { Order } from '../../domain/order-view.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { DeviceRepository } from '../db/repositories/device-repository.ts';

@@ -1,6 +1,6 @@
 import { formatMoney, qtyToMilli, type Minor } from '../../domain/money.ts';
 import { orderLabel } from '../../domain/order-number.ts';
-import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order.ts';
+import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../domain/order-view.ts';
 import { addressLines, contactPhone, deliveryModeNames, quantityLabel, tableText } from '../../domain/order-details.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../domain/money.ts';
 import { deliveryModeNames } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
-import type { Order } from '../../domain/order.ts';
+import type { Order } from '../../domain/order-view.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { AppointmentRecord } from '../db/repositories/booking-repository.ts';
 import type { OwnerAlertRepository } from '../db/repositories/owner-alert-repository.ts';

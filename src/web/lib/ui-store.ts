@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { OrderView } from '../../domain/order.ts';
+import type { OrderView } from '../../domain/order-view.ts';
 
 /**
  * UI state of §4 "UI": the side panels that darken the page (cart, side menu, search,

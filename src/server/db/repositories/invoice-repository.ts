@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { financialYear, gstStateCode, gstStateName, invoiceNumber, taxInvoice, type InvoiceParty, type TaxInvoice } from '../../../domain/gst.ts';
 import { hasTaxInvoice } from '../../../domain/order-lifecycle.ts';
-import type { Order } from '../../../domain/order.ts';
+import type { Order } from '../../../domain/order-view.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';

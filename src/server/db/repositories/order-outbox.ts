@@ -4,7 +4,7 @@ import { pooledRandom } from '../random.ts';
 import { contactPhone, deliveryModeNames } from '../../../domain/order-details.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
 import { minorToText } from '../../../domain/money.ts';
-import { orderForApi, type Order, type OrderView } from '../../../domain/order.ts';
+import { orderForApi, type Order, type OrderView } from '../../../domain/order-view.ts';
 import type { Database } from '../schema.ts';
 import { orderViewIn } from './order-views.ts';
 

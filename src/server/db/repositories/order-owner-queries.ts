@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Order, OrderHistoryEntry, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order.ts';
+import type { Order, OrderHistoryEntry, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order-view.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import type { Minor } from '../../../domain/money.ts';

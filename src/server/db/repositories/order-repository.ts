@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Order } from '../../../domain/order.ts';
+import type { Order } from '../../../domain/order-view.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';

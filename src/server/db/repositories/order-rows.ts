@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Order } from '../../../domain/order.ts';
+import type { Order } from '../../../domain/order-view.ts';
 import type { OrderRecord } from '../../../domain/order-record.ts';
 import type { OrderLineTable, OrderTable, OrderTotalTable } from '../tables/orders.ts';
 import { viewOf } from './order-views.ts';

@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { Order, OrderRefund } from '../../../domain/order.ts';
+import type { Order, OrderRefund } from '../../../domain/order-view.ts';
 import type { FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import type { TotalsLine } from '../../../domain/totals.ts';

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Transaction } from 'kysely';
-import type { Order } from '../../../domain/order.ts';
+import type { Order } from '../../../domain/order-view.ts';
 import type { OrderRecord, SlotView } from '../../../domain/order-record.ts';
 import { shortage, type OrderRefusal, type PricedOrder, type Shortage } from '../../../domain/order-pricing.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderForApi, type Order } from '../../../domain/order.ts';
+import { orderForApi, type Order } from '../../../domain/order-view.ts';
 import { isOrderStatus, nextStatuses, orderStatuses, type FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';

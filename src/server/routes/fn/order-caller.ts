@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Order } from '../../../domain/order.ts';
+import type { Order } from '../../../domain/order-view.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import { sessionOf, type ACCESS_TOKEN_EXPIRED, type INVALID_CREDENTIALS } from '../../plugins/user-session.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderForApi } from '../../../../domain/order.ts';
+import { orderForApi } from '../../../../domain/order-view.ts';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderForApi, shippingDetailsSchema } from '../../../../domain/order.ts';
+import { shippingDetailsSchema } from '../../../../domain/order.ts';
+import { orderForApi } from '../../../../domain/order-view.ts';
 import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
 import type { CartRepository } from '../../../db/repositories/cart-repository.ts';
 import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';

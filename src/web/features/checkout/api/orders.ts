@@ -1,5 +1,6 @@
 import { toMinor, type Minor } from '../../../../domain/money.ts';
-import type { OrderRequest, OrderView, PaymentType } from '../../../../domain/order.ts';
+import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
+import type { OrderView } from '../../../../domain/order-view.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { totalsFromApi, type ApiTotalsLine, type TotalsLine } from '../../../../domain/totals.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { OrderView } from '../../../../domain/order-view.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
 
 /** The delivery slot an order took, as 'Delivery: Mon, 23 Nov, Morning (8 am – 11 am)'; nothing without one. */

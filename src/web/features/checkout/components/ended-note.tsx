@@ -1,6 +1,6 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { endedUnfulfilled, endedWithoutPayment } from '../../../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { OrderView } from '../../../../domain/order-view.ts';
 
 /** What the shopper reads of an order that ended unfulfilled: 'Your order is cancelled.', or that the shop could not take it; nothing otherwise. */
 export function EndedNote({ order, className }: { order: OrderView; className?: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { OrderView } from '../../../../domain/order-view.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { useUi } from '../../../lib/ui-store.ts';

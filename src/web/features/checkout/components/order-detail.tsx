@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { hasTaxInvoice, shopperMayPay } from '../../../../domain/order-lifecycle.ts';
-import type { Order } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order-view.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { upiVerifyBy } from '../../../../domain/payments.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
-import type { Order } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order-view.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatPrice } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { formatQuantity, qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import type { LineStock } from '../../../../domain/cart-stock.ts';
-import type { Order } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order-view.ts';
 import { totalsLabelKey, type TotalsLine } from '../../../../domain/totals.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { LineStockNote } from '../../../ui/line-stock-note.tsx';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { OrderView } from '../../../../domain/order-view.ts';
 import { loadable } from '../../../lib/loadable.tsx';
 import type { PaymentStepProps } from '../api/orders.ts';
 

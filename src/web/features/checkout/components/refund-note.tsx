@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import type { Order } from '../../../../domain/order.ts';
+import type { Order } from '../../../../domain/order-view.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 
 /** What a paid order that ended unfulfilled owes the shopper: 'Refund of ₹999.00 due', then 'Refunded on 24 Nov'; nothing without a refund. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { orderFromApi } from '../../../../domain/order.ts';
+import { orderFromApi } from '../../../../domain/order-view.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';

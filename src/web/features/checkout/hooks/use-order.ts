@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { orderFromApi, type Order } from '../../../../domain/order.ts';
+import { orderFromApi, type Order } from '../../../../domain/order-view.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';

@@ -6,7 +6,7 @@ import type { ProductCreateInput, ProductEdit } from '../../../../domain/product
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import { toMinor, type Minor } from '../../../../domain/money.ts';
-import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order.ts';
+import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order-view.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
 import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
 import type { PushSubscriptionJson } from '../../../../domain/push-subscription.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { orderFromApi, type OwnerOrderView } from '../../../../domain/order.ts';
+import { orderFromApi, type OwnerOrderView } from '../../../../domain/order-view.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { askedOnShow, queryClient } from '../../../lib/query-client.ts';

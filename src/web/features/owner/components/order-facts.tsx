@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';
-import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order.ts';
+import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order-view.ts';
 import { upiVerifyBy } from '../../../../domain/payments.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';

@@ -6,7 +6,7 @@ import { qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { endedUnfulfilled } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { addressLines, contactPhone, quantityLabel, tableText } from '../../../../domain/order-details.ts';
-import type { OwnerOrderView } from '../../../../domain/order.ts';
+import type { OwnerOrderView } from '../../../../domain/order-view.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { InvoiceSheet } from '../../../ui/invoice-sheet.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { nextStatuses, ownerMarksPayment, type FulfilmentMode, type OrderMove } from '../../../../domain/order-lifecycle.ts';
-import type { OwnerOrderSummary } from '../../../../domain/order.ts';
+import type { OwnerOrderSummary } from '../../../../domain/order-view.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { refreshOwnerData } from '../api/owner-queries.ts';

@@ -5,7 +5,7 @@ import { printKinds } from '../lib/print.ts';
 import { isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { Minor } from '../../../../domain/money.ts';
-import type { OwnerOrderSummary } from '../../../../domain/order.ts';
+import type { OwnerOrderSummary } from '../../../../domain/order-view.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useOwnerOrders } from '../api/owner-queries.ts';
 import { ContactLine, HandOver, NewCustomerMark, Lines, PaymentFacts } from './order-facts.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import type { Minor } from '../../../../domain/money.ts';
-import type { OwnerOrderView } from '../../../../domain/order.ts';
+import type { OwnerOrderView } from '../../../../domain/order-view.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { OwnerCallFailed, useOwnerOrder } from '../api/owner-queries.ts';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { MAX_VARIANTS, type ProductCreateInput } from '../../../../domain/product-edit.ts';
+import type { ProductCreateInput } from '../../../../domain/product-edit.ts';
+import { MAX_VARIANTS } from '../../../../domain/variant-limit.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { blankItem, ItemBoxes, PriceBoxes, SaleBoxes, TextBox, type Categories, type ItemValues, type PriceValues } from './product-fields.tsx';
 import { numberOrNull, requiredNumber, tagsOf } from '../lib/typed-values.ts';

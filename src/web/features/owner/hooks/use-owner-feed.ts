@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
 import { orderLabel } from '../../../../domain/order-number.ts';
-import { orderFromApi } from '../../../../domain/order.ts';
+import { orderFromApi } from '../../../../domain/order-view.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { watchOrders, type FeedEvent } from '../api/owner-api.ts';

@@ -1,5 +1,5 @@
 import { hasTaxInvoice } from '../../../../domain/order-lifecycle.ts';
-import type { OrderView } from '../../../../domain/order.ts';
+import type { OrderView } from '../../../../domain/order-view.ts';
 
 /**
  * The owner's printouts of an order (issue 18): a packing slip to go with a delivery or
