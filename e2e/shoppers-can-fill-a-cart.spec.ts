@@ -48,6 +48,7 @@ test.describe('Shoppers can fill a cart', () => {
     test(`add a product sold by weight and type ${typed} Kg: the line holds ${shown} Kg`, async ({ page, catalog }) => {
       const product = catalog.products.find((p) => p.isFraction && p.stock >= 2)!;
       await page.goto(`/p/${product.variantId}`);
+      await holdToasts(page);
       const main = page.getByRole('main');
       await main.getByRole('button', { name: `Add ${product.title}` }).click();
       const weight = main.getByRole('textbox', { name: `Weight of ${product.title} in Kg` });
