@@ -5,6 +5,8 @@ import {
   demoShop,
   fakePayu,
   fakePayuEndpoint,
+  fakeRazorpay,
+  fakeRazorpayURL,
   fakePush,
   fakePushControl,
   fakePushOrigin,
@@ -85,6 +87,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    {
+      name: fakeRazorpay.name,
+      command: 'node --import tsx e2e/fixtures/start-fake-razorpay.ts',
+      url: `${fakeRazorpayURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     { name: fakeSmtp.name, command: 'node --import tsx e2e/fixtures/start-fake-smtp.ts', url: fakeSmtpInbox, reuseExistingServer: false, timeout: 60_000 },
     { name: fakeSms.name, command: 'node --import tsx e2e/fixtures/start-fake-sms.ts', url: fakeSmsInbox, reuseExistingServer: false, timeout: 60_000 },
     {
@@ -94,12 +103,17 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    // the demo shop pays through the local PayU (its key is the demo config's merchant key), mails through the local SMTP server, texts through the local SMS provider and pushes through the local push service
+    // the demo shop pays through the local PayU (its key is the demo config's merchant key) and the local Razorpay, mails through the local SMTP server, texts through the local SMS provider and pushes through the local push service
     // a shop that sends messages needs PUBLIC_URL: links are never built from the Host header
     shopServer(demoShop, {
       PAYU_SALT: fakePayu.salt,
       PAYU_KEY: fakePayu.key,
       PAYU_ENDPOINT: fakePayuEndpoint,
+      RAZORPAY_KEY_ID: fakeRazorpay.keyId,
+      RAZORPAY_KEY_SECRET: fakeRazorpay.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: fakeRazorpay.webhookSecret,
+      RAZORPAY_API_URL: fakeRazorpayURL,
+      RAZORPAY_CHECKOUT_URL: `${fakeRazorpayURL}/v1/checkout.js`,
       PUSH_SERVICE_ORIGIN: fakePushOrigin,
       PUBLIC_URL: shopURL(demoShop),
       ...messaging,

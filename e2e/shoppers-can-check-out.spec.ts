@@ -117,9 +117,9 @@ test.describe('Shoppers can check out', () => {
     await fillContact(page);
     // nothing is delivered, so there is no delivery to pay at: the other ways to pay are offered
     const payment = page.getByRole('radiogroup', { name: 'Payment' });
-    await expect(payment.getByRole('radio', { name: 'UPI' })).toBeVisible();
+    await expect(payment.getByRole('radio', { name: 'UPI', exact: true })).toBeVisible();
     await expect(payment.getByRole('radio', { name: 'Pay on delivery' })).toHaveCount(0);
-    await payment.getByRole('radio', { name: 'UPI' }).check();
+    await payment.getByRole('radio', { name: 'UPI', exact: true }).check();
     // ₹149 and 5 % tax (₹7.45): no delivery line, and no packing, which would have been ₹10 (2 % raised to the minimum)
     const expected = { subtotal: '₹149.00', tax: '₹7.45', grand_total: '₹156.45' };
     await expect.poll(() => shownTotals(page)).toEqual(expected);
@@ -168,7 +168,7 @@ test.describe('Shoppers can check out', () => {
     await page.goto('/checkout');
     await fillContact(page);
     await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'UPI' }).check();
+    await page.getByRole('radio', { name: 'UPI', exact: true }).check();
     await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
     await closeConfirmation(page);
 

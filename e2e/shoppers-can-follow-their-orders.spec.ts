@@ -21,7 +21,7 @@ function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct 
 async function orderForPickupPayingByUpi(page: Page): Promise<string> {
   await page.getByLabel('Phone number').fill('9800000007');
   await page.getByRole('radio', { name: 'Pickup' }).check();
-  await page.getByRole('radio', { name: 'UPI' }).check();
+  await page.getByRole('radio', { name: 'UPI', exact: true }).check();
   await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
   const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
   const number = ((await confirmation.getByText(/^Order number: #\d{4,}$/).textContent()) ?? '').replace('Order number: ', '');

@@ -41,7 +41,7 @@ async function checkoutWith(page: Page, product: ApiProduct, payment: 'Pay at th
   await page.goto('/checkout');
   await fillShopper(page, { name: 'Asha Rao', email: 'asha@example.com', phone: '9800000001' });
   await page.getByRole('radio', { name: 'Pickup' }).check();
-  await page.getByRole('radio', { name: payment }).check();
+  await page.getByRole('radio', { name: payment, exact: true }).check();
 }
 
 test.describe('Shoppers see the shop at work', () => {

@@ -120,7 +120,7 @@ test.describe('The owner runs a day from a phone', () => {
     await fillAddress(page);
     const slot = await chooseDeliveryTime(page);
     await page.getByLabel('Note for the shop (optional)').fill('Ring twice, third floor');
-    await page.getByRole('radio', { name: 'UPI' }).check();
+    await page.getByRole('radio', { name: 'UPI', exact: true }).check();
     await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
     const label = (await confirmation.getByText(/^Order number: #\d+$/).textContent())!.replace('Order number: ', '');
@@ -292,7 +292,7 @@ test.describe('The owner runs a day from a phone', () => {
     await page.goto('/checkout');
     await fillShopper(page, ASHA);
     await page.getByRole('radio', { name: 'Pickup' }).check();
-    await page.getByRole('radio', { name: 'UPI' }).check();
+    await page.getByRole('radio', { name: 'UPI', exact: true }).check();
     await page.getByRole('button', { name: 'Pay with any UPI app' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Order confirmation' });
     const label = (await confirmation.getByText(/^Order number: #\d+$/).textContent())!.replace('Order number: ', '');

@@ -1,5 +1,6 @@
 import { addMinor, formatMoney, minor, multiplyMinor, pricesOf, type MinorPrices, type Minor, type PriceFormat } from './money.ts';
 import type { OrderRequest } from './order.ts';
+import { paidThroughGateway } from './payment-types.ts';
 import { checkQuantity, type QuantityProblem } from './quantity.ts';
 import { mayPayWith } from './checkout-rules.ts';
 import type { ShopConfig } from './shop-config.ts';
@@ -44,16 +45,10 @@ export const overLimitMessage = (max: number, isFraction: boolean) => `You can o
 
 /**
  * What the shopper reads when the orders a guest or a new account has not paid would come to more than
- * `orderConfig.maxGuestOrderValue` (decision 073); `gateway`: the shop takes payments through PayU, the way out.
+ * `orderConfig.maxGuestOrderValue` (decision 073); `gateway`: the shop takes payments through a gateway, the way out.
  */
 export const orderLimitMessage = (limit: Minor, format: PriceFormat, { gateway }: { gateway: boolean }) =>
   `Guests and new customers can have at most ${formatMoney(limit, format)} in orders not yet paid. ${gateway ? 'Please pay by card or netbanking, or order less.' : 'Please order less.'}`;
-
-/**
- * Paid through a payment gateway (PayU): the money is taken before the order is handed over, and an
- * unpaid one expires. A UPI transfer to the shop's own id is not: only the owner can tell it came.
- */
-const paidThroughGateway = (type: string | null | undefined): boolean => type === 'payu';
 
 /**
  * The cap on what a guest or a new account may hold unpaid (`maxGuestOrderValue`, decision 073) when an
@@ -63,7 +58,7 @@ const paidThroughGateway = (type: string | null | undefined): boolean => type ==
 export const unpaidLimitFor = (shop: MoneyShop, paymentType: string | null | undefined): Minor =>
   paidThroughGateway(paymentType) ? minor(0) : shopMoneyOf(shop).maxGuestOrderValue;
 
-/** Whether the shop offers a payment gateway (PayU): the way past `maxGuestOrderValue` its refusal can point to. */
+/** Whether the shop offers a payment gateway (PayU, Razorpay): the way past `maxGuestOrderValue` its refusal can point to. */
 export const takesGateway = (shop: Pick<ShopConfig, 'payment'>): boolean => shop.payment.providers.some((p) => paidThroughGateway(p.id));
 
 /** What the shopper reads when they hold `orderConfig.maxSlotPlacesPerCustomer` places of a delivery slot already. */

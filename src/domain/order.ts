@@ -4,6 +4,7 @@ import { checkoutIssueMessages, checkoutIssues } from './checkout-rules.ts';
 import { isPlainLine, PLAIN_LINE } from './plain-text.ts';
 import { MAX_QUANTITY_MILLI, quantityMessages } from './quantity.ts';
 import { deliveryModes } from './totals.ts';
+import { paymentTypes } from './payment-types.ts';
 
 /**
  * What `POST /fn/order/create` accepts (spec §7: {userId, sfId, order}). Only what the
@@ -52,8 +53,7 @@ const orderLineSchema = z.object({
     .max(MAX_QUANTITY_MILLI / 1000, quantityMessages.too_large),
 });
 
-export const paymentTypes = ['payu', 'upi-manual', 'pof'] as const;
-export type PaymentType = (typeof paymentTypes)[number];
+export { paymentTypes, type PaymentType } from './payment-types.ts';
 
 export const orderRequestSchema = z.object({
   userId: z.string().max(64).nullish(),

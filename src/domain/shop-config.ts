@@ -3,6 +3,7 @@ import { appointmentsConfigSchema, configId, deliverySlotSchema, isoDate, isTime
 import { couponInputSchema } from './coupons.ts';
 import { gstinProblem } from './gst.ts';
 import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
+import { paymentTypes } from './payment-types.ts';
 
 /**
  * The shop config (§3 "Shop config") with the rules of §5. One schema: the server
@@ -193,7 +194,7 @@ const synonymsSchema = z
 
 const paymentLabels = z.object({ providerName: z.string().min(1).optional(), buttonText: z.string().min(1).optional() });
 const paymentProviderSchema = z.object({
-  id: z.enum(['payu', 'upi-manual', 'pof']),
+  id: z.enum(paymentTypes),
   providerName: z.string().min(1),
   buttonText: z.string().min(1),
   /** Its words for one way of getting the order, e.g. { "dine": { "providerName": "Pay at the table" } } (decision 050). */

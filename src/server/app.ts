@@ -15,7 +15,7 @@ import { withoutHiddenCharacters } from './input-validation.ts';
 import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
 import { openapi } from './plugins/openapi.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { securityHeaders, type ExtraSources } from './plugins/security-headers.ts';
 import { RENDER_LIMIT, ssr, type RenderLimit } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { uploadedMedia } from './plugins/uploaded-media.ts';
@@ -39,12 +39,20 @@ import { startWebhookDeliverer, type WebhookSettings } from './services/order-we
 import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { createPasswords } from './services/passwords.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
+import {
+  createRazorpayPayments,
+  missingRazorpaySettings,
+  razorpayOrigins,
+  type RazorpayPayments,
+  type RazorpaySettings,
+} from './services/razorpay-payments.ts';
 import type { PushSender } from './services/push.ts';
 import { createSessions } from './services/sessions.ts';
 import { createSharedState } from './services/shared-state.ts';
 import type { SmsSender } from './services/sms.ts';
 import { createStoreState } from './services/store-state.ts';
 import { startUnpaidExpiry } from './services/unpaid-expiry.ts';
+import { startRazorpayRefunds } from './services/razorpay-refunds.ts';
 import { createShopConfigHolder, isShopConfigHolder, NOT_CONFIGURED, STAND_IN_SHOP, type ShopConfigHolder } from './shop-config-holder.ts';
 
 export type AppOptions = {
@@ -62,6 +70,8 @@ export type AppOptions = {
   publicUrl?: string | undefined;
   /** PayU's key, salt and endpoint from the environment. */
   payu?: PayuSettings | undefined;
+  /** Razorpay's keys, webhook secret and addresses from the environment. */
+  razorpay?: RazorpaySettings | undefined;
   /** Sends the order e-mails (built from SMTP_URL in start.ts); without it none are sent. Closed with the app. */
   mailer?: Mailer | undefined;
   /** Where order events go for the owner's live board; one in-memory bus by default. */
@@ -120,14 +130,39 @@ export type ServerTimeouts = typeof SERVER_TIMEOUTS;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * The config as the shop runs it: PayU without its secret salt cannot take a payment,
- * so it is not offered at all (pages, validation and API alike), with a warning.
+ * The config as the shop runs it: a gateway without its secrets cannot take a payment (PayU
+ * without PAYU_SALT, Razorpay without its three settings, or for anything but rupees), so it
+ * is not offered at all (pages, validation and API alike), with a warning saying why.
  */
-function withUsablePayments(config: ShopConfig, payu: PayuSettings | undefined, warn: (message: string) => void): ShopConfig {
-  if (payu?.salt || !config.payment.providers.some((p) => p.id === 'payu')) return config;
-  warn('PayU is in the shop config but PAYU_SALT is not set: PayU is not offered at checkout');
-  const providers = config.payment.providers.filter((p) => p.id !== 'payu');
+function withUsablePayments(config: ShopConfig, gateways: Pick<AppOptions, 'payu' | 'razorpay'>, warn: (message: string) => void): ShopConfig {
+  const listed = new Set(config.payment.providers.map((p) => p.id));
+  const unusable = new Map<string, string>();
+  if (listed.has('payu') && !gateways.payu?.salt) unusable.set('payu', 'PayU is in the shop config but PAYU_SALT is not set');
+  const missing = missingRazorpaySettings(gateways.razorpay);
+  if (listed.has('razorpay') && missing.length)
+    unusable.set('razorpay', `Razorpay is in the shop config but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+  else if (listed.has('razorpay') && (config.localeConfig.currencyCode !== 'INR' || config.localeConfig.fractionDigits > 2))
+    unusable.set('razorpay', 'Razorpay takes rupees (currencyCode "INR", at most 2 fraction digits)');
+  if (unusable.size === 0) return config;
+  for (const reason of unusable.values()) warn(`${reason}: it is not offered at checkout`);
+  const providers = config.payment.providers.filter((p) => !unusable.has(p.id));
   return { ...config, payment: { ...config.payment, providers } };
+}
+
+/** Standard Checkout's script comes from its origin and opens frames from it and the API's (`api.razorpay.com`). */
+const paymentSourcesOf = ({ checkout, api }: { checkout: string; api: string }): ExtraSources => ({
+  'script-src': [checkout],
+  'frame-src': [...new Set([checkout, api])],
+  'connect-src': [...new Set([checkout, api])],
+});
+
+/** Razorpay's side of the shop, when the environment gives its three settings. */
+function razorpayOf(settings: RazorpaySettings | undefined, fractionDigits: number): RazorpayPayments | undefined {
+  if (!settings || missingRazorpaySettings(settings).length) return undefined;
+  return createRazorpayPayments(
+    { ...settings, keyId: settings.keyId!, keySecret: settings.keySecret!, webhookSecret: settings.webhookSecret! },
+    fractionDigits,
+  );
 }
 
 /**
@@ -214,11 +249,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const warn = (message: string) => app.log.warn(message);
   // the settings parts are built from stay as the start had them; each reload is adjusted the same way
   const pinned = pinStartSettings(holder.config(), warn);
-  const running = runningShop(holder, (config) => withUsablePayments(pinned(config), options.payu, warn));
+  const running = runningShop(holder, (config) => withUsablePayments(pinned(config), options, warn));
   const shop = running.shop;
   const start = running.current() ?? STAND_IN_SHOP;
   const fractionDigits = start.localeConfig.fractionDigits;
   const clock = options.clock ?? Date.now;
+  const razorpay = razorpayOf(options.razorpay, fractionDigits);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${start.id}:`, app.log);
   app.addHook('onClose', shared.close);
@@ -273,6 +309,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('expireUnpaidOrders', expiry.sweep);
   app.addHook('onClose', () => expiry.stop());
+  // paid Razorpay orders that end are refunded through Razorpay
+  if (razorpay) {
+    const refunder = startRazorpayRefunds({ refunds: repos.refunds, razorpay, orderEvents, log: app.log });
+    app.decorate('sendRazorpayRefunds', refunder.sweep);
+    app.addHook('onClose', () => refunder.stop());
+  }
 
   // routes
   await app.register(openapi, { title: running.current()?.title });
@@ -309,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     countryLookup: options.countryLookup,
     analyticsLimits: options.analyticsLimits ?? ANALYTICS_LIMITS,
     payu: options.payu ?? { key: undefined, salt: undefined, endpoint: undefined },
+    razorpay,
   });
   await app.register(ownerApi, { prefix: '/admin/api', ...routeDeps, holder, storeState, mediaStore });
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
@@ -326,6 +369,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock: options.clock,
       rateLimits: shared.rateLimits,
       renderLimit: options.renderLimit ?? RENDER_LIMIT,
+      paymentSources: razorpay && paymentSourcesOf(razorpayOrigins(options.razorpay!)),
     });
   }
   return app;

@@ -28,6 +28,18 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     authSecret: env.AUTH_SECRET || undefined,
     /** PayU: the merchant key (else the config's), the secret salt, and the form endpoint (else PayU's own for the config's mode). */
     payu: { key: env.PAYU_KEY || undefined, salt: env.PAYU_SALT || undefined, endpoint: env.PAYU_ENDPOINT || undefined },
+    /**
+     * Razorpay: the key id and key secret (Dashboard → Account & Settings → API Keys) and the webhook
+     * secret chosen for the webhook to /fn/payment/razorpay/webhook; all three, or Razorpay is not offered.
+     * RAZORPAY_API_URL and RAZORPAY_CHECKOUT_URL are for tests (a local fake); unset, Razorpay's own.
+     */
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID || undefined,
+      keySecret: env.RAZORPAY_KEY_SECRET || undefined,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || undefined,
+      apiUrl: env.RAZORPAY_API_URL || undefined,
+      checkoutUrl: env.RAZORPAY_CHECKOUT_URL || undefined,
+    },
     /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
     /** One-time codes by text message: the provider's HTTP endpoint and bearer token (services/sms.ts; unset: no codes by phone). */

@@ -55,6 +55,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     imageCacheDir: path.join(env.dataDir, 'img-cache'),
     publicUrl: env.publicUrl,
     payu: env.payu,
+    razorpay: env.razorpay,
     mailer,
     orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined,
     sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined,

@@ -17,6 +17,7 @@ import * as mediaBlobs from './migrations/015-media-blobs.ts';
 import * as saleDetails from './migrations/016-sale-details.ts';
 import * as customerIdentity from './migrations/017-customer-identity.ts';
 import * as analyticsBudgets from './migrations/018-analytics-budgets.ts';
+import * as paymentEvents from './migrations/019-payment-events.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '016-sale-details': saleDetails,
   '017-customer-identity': customerIdentity,
   '018-analytics-budgets': analyticsBudgets,
+  '019-payment-events': paymentEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

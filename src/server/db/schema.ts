@@ -19,6 +19,7 @@ import type {
   OrderLineTable,
   OrderTable,
   OrderTotalTable,
+  PaymentEventTable,
   PaymentTable,
   RefundTable,
   WebhookDeliveryTable,
@@ -71,6 +72,7 @@ export interface Database {
   order_lines: OrderLineTable;
   order_totals: OrderTotalTable;
   payments: PaymentTable;
+  payment_events: PaymentEventTable;
   appointments: AppointmentTable;
   slot_use: SlotUseTable;
   slot_claims: SlotClaimTable;

@@ -90,3 +90,19 @@ export function allowPageScripts(csp: string, html: string, marker: string): { c
     html: page,
   };
 }
+
+/** Sources a payment gateway's checkout needs besides the shop's own, by CSP directive. */
+export type ExtraSources = Partial<Record<'script-src' | 'frame-src' | 'connect-src', string[]>>;
+
+/** `csp` with `extra` sources allowed: added to a directive it has, or a directive of the shop's own origin and them. */
+export function withSources(csp: string, extra: ExtraSources): string {
+  let policy = csp;
+  for (const [directive, sources] of Object.entries(extra)) {
+    if (!sources?.length) continue;
+    const present = new RegExp(`(^|;)${directive} ([^;]*)`);
+    policy = present.test(policy)
+      ? policy.replace(present, (_, start: string, had: string) => `${start}${directive} ${had} ${sources.join(' ')}`)
+      : `${policy};${directive} 'self' ${sources.join(' ')}`;
+  }
+  return policy;
+}

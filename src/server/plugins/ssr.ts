@@ -12,7 +12,8 @@ import type { StorefrontContext } from '../../domain/storefront-context.ts';
 import { clientAddress } from '../client-address.ts';
 import { publicOrigin } from '../public-origin.ts';
 import { precompressedEncoding } from './compression.ts';
-import { allowPageScripts } from './security-headers.ts';
+import { PAYING_PAGES } from '../../domain/payment-types.ts';
+import { allowPageScripts, withSources, type ExtraSources } from './security-headers.ts';
 import type { CatalogCache } from '../services/catalog-cache.ts';
 import { pageAddress } from '../services/page-address.ts';
 import { createPageCache, type CachedPage, type PageKey } from '../services/page-cache.ts';
@@ -33,6 +34,8 @@ type Options = {
   rateLimits: SharedState['rateLimits'];
   /** How many pages the cache does not have one client may have rendered in a window; 0: no limit. */
   renderLimit: RenderLimit;
+  /** What a gateway's checkout needs on the pages a shopper pays on (Razorpay's script and frames), when the shop takes it. */
+  paymentSources?: ExtraSources | undefined;
 };
 
 export type RenderLimit = { max: number; windowMs: number };
@@ -64,7 +67,7 @@ export const RENDER_LIMIT: RenderLimit = { max: 20, windowMs: 10_000 };
  */
 export const ssr: FastifyPluginAsync<Options> = async (
   app,
-  { build, running, catalog, storeState, publicUrl, codes, clock = Date.now, rateLimits, renderLimit },
+  { build, running, catalog, storeState, publicUrl, codes, clock = Date.now, rateLimits, renderLimit, paymentSources },
 ) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
@@ -90,7 +93,9 @@ export const ssr: FastifyPluginAsync<Options> = async (
     const headers = responseHeaders(response);
     let body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
     if (body && /^text\/html/.test(response.headers.get('content-type') ?? '')) {
-      const csp = reply.getHeader('content-security-policy');
+      const header = reply.getHeader('content-security-policy');
+      // Razorpay's Checkout runs only on the pages that pay
+      const csp = typeof header === 'string' && paymentSources && PAYING_PAGES.test(url) ? withSources(header, paymentSources) : header;
       const page = allowPageScripts(typeof csp === 'string' ? csp : '', body.toString('utf8'), context.scriptMarker);
       body = Buffer.from(page.html);
       if (typeof csp === 'string') headers.push(['content-security-policy', page.csp]);

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { CountryLookup } from '../services/country-lookup.ts';
 import type { OwnerAlerts } from '../services/owner-alerts.ts';
 import type { Passwords } from '../services/passwords.ts';
+import type { RazorpayPayments } from '../services/razorpay-payments.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { SharedState } from '../services/shared-state.ts';
 import type { SmsSender } from '../services/sms.ts';
@@ -24,6 +25,7 @@ import { appointmentRoutes } from './fn/appointment-routes.ts';
 import { cancelRequestRoutes } from './fn/cancel-request-routes.ts';
 import { orderRoutes } from './fn/order-routes.ts';
 import { paymentRoutes, type PayuSettings } from './fn/payment-routes.ts';
+import { razorpayRoutes } from './fn/razorpay-routes.ts';
 import { apiNotFound } from './not-found.ts';
 import type { RouteDeps } from './route-deps.ts';
 
@@ -47,6 +49,8 @@ type ShopperApiOptions = RouteDeps & {
   countryLookup: CountryLookup | undefined;
   analyticsLimits: AnalyticsLimits;
   payu: PayuSettings;
+  /** Razorpay, when the environment gives its three settings. */
+  razorpay: RazorpayPayments | undefined;
 };
 
 /**
@@ -127,8 +131,20 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     accessTokens,
     payments: repos.payments,
     payu: deps.payu,
+    razorpay: deps.razorpay,
     publicUrl,
     orderEvents,
+    clock,
+  });
+  await app.register(razorpayRoutes, {
+    prefix: '/fn',
+    shop,
+    orders,
+    payments: repos.payments,
+    refunds: repos.refunds,
+    accessTokens,
+    orderEvents,
+    razorpay: deps.razorpay,
     clock,
   });
   await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });

@@ -27,8 +27,8 @@ export function signatureMatches(expected: string, given: unknown): boolean {
 
 /** Razorpay's ids: a prefix and 14 letters or digits (`order_EKwxwAgItmmXdp`, `pay_29QQoUBi66xm2f`, `rfnd_…`). */
 const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{14}$`));
-export const razorpayOrderId = id('order');
-export const razorpayPaymentId = id('pay');
+const razorpayOrderId = id('order');
+const razorpayPaymentId = id('pay');
 
 /** `receipt` of an order: at most 40 characters (the shop puts its order number there). */
 export const RECEIPT_MAX = 40;

@@ -4,6 +4,7 @@ import type { OrderRepository } from '../db/repositories/order-repository.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { OrderEvents } from './order-events.ts';
 import { tellShopper, type OrderNewsDeps } from './order-news.ts';
+import { startSweeper } from './sweeper.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +37,6 @@ type Options = {
  * owner's board and the shopper hear of it as of any cancellation.
  */
 export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents, clock, log, news, everyMs = UNPAID_SWEEP_MS }: Options) {
-  let running: Promise<number> | null = null;
   async function sweep(): Promise<number> {
     const shop = shopNow();
     if (!shop) return 0;
@@ -50,21 +50,5 @@ export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents,
     }
     return expired.length;
   }
-  /** One sweep at a time per instance: a slow database never stacks them up. */
-  const sweepOnce = () =>
-    (running ??= sweep()
-      .catch((err: unknown) => {
-        log.error({ err }, 'unpaid orders could not be expired');
-        return 0;
-      })
-      .finally(() => (running = null)));
-  const timer = setInterval(() => void sweepOnce(), everyMs);
-  timer.unref();
-  return {
-    sweep: sweepOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweeper(sweep, { everyMs, log, failure: 'unpaid orders could not be expired' });
 }

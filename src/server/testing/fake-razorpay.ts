@@ -221,7 +221,8 @@ const checkoutScript = (origin: string) => `(() => {
         close();
         if (res.ok) o.handler && o.handler(await res.json());
       };
-      d.querySelector('[data-fail]').onclick = () => { close(); this.failed.forEach((fn) => fn({ error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', source: 'customer', step: 'payment_authorization', reason: 'payment_failed', metadata: { order_id: o.order_id } } })); };
+      // as Checkout does, a failed attempt stays in the window (the shopper may try another way, or close it)
+      d.querySelector('[data-fail]').onclick = () => { this.failed.forEach((fn) => fn({ error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', source: 'customer', step: 'payment_authorization', reason: 'payment_failed', metadata: { order_id: o.order_id } } })); };
       d.querySelector('[data-close]').onclick = () => { close(); o.modal && o.modal.ondismiss && o.modal.ondismiss(); };
       document.body.append(d);
       d.showModal();

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { CustomerIdentity } from '../../../domain/customer-identity.ts';
+import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import { finalStatusList, handedOverStatuses } from '../../../domain/order-lifecycle.ts';
 import type { Database } from '../schema.ts';
 import type { Reader } from './order-views.ts';
@@ -37,7 +38,7 @@ export function unpaidHeldQuery(reader: Reader, who: CustomerIdentity, except?: 
     .where((eb) => ofShopper(eb, who))
     .where('status', 'not in', [...finalStatusList])
     .where('payment_status', '<>', 'paid')
-    .where((eb) => eb.or([eb('payment_type', 'is', null), eb('payment_type', '<>', 'payu')]))
+    .where((eb) => eb.or([eb('payment_type', 'is', null), eb('payment_type', 'not in', gatewayPaymentTypes)]))
     .$if(except !== undefined, (q) => q.where('id', '<>', except!));
 }
 

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Order, OrderHistoryEntry, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order-view.ts';
+import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
 import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
 import type { Minor } from '../../../domain/money.ts';
@@ -50,7 +51,7 @@ export function createOwnerOrders(
           'in',
           rows.map((r) => r.id),
         )
-        .where('provider', 'in', ['upi-manual', 'payu'])
+        .where('provider', 'in', ['upi-manual', ...gatewayPaymentTypes])
         .where('reference', 'is not', null)
         .orderBy('updated_at')
         .execute(),

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Order } from '../../../domain/order-view.ts';
+import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -111,7 +112,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         .select(['id', 'user_id'])
         .where('status', '=', 'placed')
         .where('payment_status', '=', 'awaiting_payment')
-        .where('payment_type', 'in', ['payu', 'upi-manual'])
+        .where('payment_type', 'in', [...gatewayPaymentTypes, 'upi-manual'])
         .where('created_at', '<=', before)
         // a shopper who started paying at minute 29 gets the whole hold again, but a payment restarted every few minutes holds it only one hold more
         .where((eb) =>

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import { minor, type Minor } from '../../../domain/money.ts';
 import { endedUnfulfilled, unpaidStatuses } from '../../../domain/order-lifecycle.ts';
+import type { PaymentType } from '../../../domain/payment-types.ts';
 import type { Db } from '../database.ts';
+import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { knownCustomerQuery, namesSomebody, unpaidHeldQuery } from './customer-holds.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { owesRefund } from './refund-repository.ts';
+import { eventOutcome, firstTimeEvent, type GatewayEvent } from './payment-events.ts';
 
 /** Payment states an order moves through (orders.payment_status). */
 export type PaymentStatus = 'to_collect' | 'awaiting_payment' | 'awaiting_verification' | 'paid' | 'none';
@@ -21,6 +25,20 @@ const TXN_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
 const newTxnId = () => Array.from(randomBytes(20), (b) => TXN_ALPHABET[b % 32]).join('');
 
 export type PayuOutcome = { outcome: 'paid' | 'failed' | 'unknown' | 'already_settled' | 'amount_mismatch'; orderId: string | null };
+/** What a Razorpay payment did: `replay`, an event acted on before (by its id). */
+export type RazorpayOutcome = { outcome: 'paid' | 'unknown' | 'already_settled' | 'amount_mismatch' | 'replay'; orderId: string | null };
+/** A payments row as first written: an attempt at a gateway, or a payment given or found by hand. */
+const paymentRow = (p: { id: string; orderId: string; provider: string; status: string; amountMinor: Minor; reference: string | null }, now: number) => ({
+  id: p.id,
+  order_id: p.orderId,
+  provider: p.provider,
+  status: p.status,
+  amount_minor: p.amountMinor,
+  reference: p.reference,
+  raw: '{}',
+  created_at: now,
+  updated_at: now,
+});
 
 export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
@@ -54,7 +72,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
      */
     async choose(
       orderId: string,
-      provider: 'payu' | 'upi-manual' | 'pof',
+      provider: PaymentType,
       { now = Date.now(), limit = minor(0) }: { now?: number; limit?: Minor } = {},
     ): Promise<'ok' | 'not_payable' | 'order_ended' | 'order_limit'> {
       const status: PaymentStatus = provider === 'pof' ? 'to_collect' : 'awaiting_payment';
@@ -76,17 +94,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
       const txnid = newTxnId();
       await kysely
         .insertInto('payments')
-        .values({
-          id: txnid,
-          order_id: orderId,
-          provider: 'payu',
-          status: 'initiated',
-          amount_minor: amountMinor,
-          reference: null,
-          raw: '{}',
-          created_at: now,
-          updated_at: now,
-        })
+        .values(paymentRow({ id: txnid, orderId, provider: 'payu', status: 'initiated', amountMinor, reference: null }, now))
         .execute();
       return txnid;
     },
@@ -131,6 +139,46 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
       });
     },
 
+    /** The Razorpay order made for this order, when one was (one per order: its amount is the order's). */
+    async razorpayOrderOf(orderId: string): Promise<{ id: string; amountMinor: Minor } | undefined> {
+      const row = await kysely
+        .selectFrom('payments')
+        .select(['id', 'amount_minor'])
+        .where('order_id', '=', orderId)
+        .where('provider', '=', 'razorpay')
+        .orderBy('created_at')
+        .executeTakeFirst();
+      return row && { id: row.id, amountMinor: row.amount_minor };
+    },
+
+    /** Keeps the Razorpay order made for this order: the payment row, by Razorpay's order id, waits for Razorpay's word. */
+    async startRazorpay(orderId: string, razorpayOrderId: string, amountMinor: Minor, now = Date.now()): Promise<void> {
+      await kysely
+        .insertInto('payments')
+        .values(paymentRow({ id: razorpayOrderId, orderId, provider: 'razorpay', status: 'initiated', amountMinor, reference: null }, now))
+        .execute();
+    },
+
+    /**
+     * Razorpay's word that a payment of `razorpayOrderId` was captured: its signed webhook
+     * (`event`, acted on once) or the shopper's signed Checkout answer. Only a Razorpay order
+     * this shop made, still waiting, for its full amount in INR marks the order paid; anything
+     * else changes nothing. Paid after the order ended, the money is owed back (a refund due).
+     */
+    async settleRazorpay(
+      razorpayOrderId: string,
+      payment: { id: string; amountMinor: Minor | null; currency: string },
+      event: GatewayEvent | null,
+      now = Date.now(),
+    ): Promise<RazorpayOutcome> {
+      return kysely.transaction().execute(async (trx) => {
+        if (event && !(await firstTimeEvent(trx, 'razorpay', event, now))) return { outcome: 'replay', orderId: null };
+        const settled = await settleRazorpayIn(trx, outbox, razorpayOrderId, payment, now);
+        if (event) await eventOutcome(trx, 'razorpay', event, settled.orderId, settled.outcome);
+        return settled;
+      });
+    },
+
     /**
      * The shopper's UPI reference: the order waits for the owner to find the money and mark it paid,
      * by a deadline that runs from `claimedAt`, when the first reference was given (decision 073).
@@ -164,17 +212,7 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
         if (!updated) {
           await trx
             .insertInto('payments')
-            .values({
-              id: ulid(now),
-              order_id: orderId,
-              provider: 'upi-manual',
-              status: 'awaiting_verification',
-              amount_minor: amountMinor,
-              reference: utr,
-              raw: '{}',
-              created_at: now,
-              updated_at: now,
-            })
+            .values(paymentRow({ id: ulid(now), orderId, provider: 'upi-manual', status: 'awaiting_verification', amountMinor, reference: utr }, now))
             .execute();
         }
         await outbox.record(trx, 'order.payment_claimed', orderId, { provider: 'upi-manual', reference: utr }, now);
@@ -220,17 +258,9 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
         else
           await trx
             .insertInto('payments')
-            .values({
-              id: ulid(now),
-              order_id: orderId,
-              provider: order.payment_type,
-              status: 'paid',
-              amount_minor: order.grand_total_minor,
-              reference: ref,
-              raw: '{}',
-              created_at: now,
-              updated_at: now,
-            })
+            .values(
+              paymentRow({ id: ulid(now), orderId, provider: order.payment_type, status: 'paid', amountMinor: order.grand_total_minor, reference: ref }, now),
+            )
             .execute();
         await recordAudit(
           trx,
@@ -242,6 +272,44 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
       });
     },
   };
+}
+
+/** `settleRazorpay` inside its transaction. */
+async function settleRazorpayIn(
+  trx: Transaction<Database>,
+  outbox: OrderOutbox,
+  razorpayOrderId: string,
+  payment: { id: string; amountMinor: Minor | null; currency: string },
+  now: number,
+): Promise<Omit<RazorpayOutcome, 'outcome'> & { outcome: Exclude<RazorpayOutcome['outcome'], 'replay'> }> {
+  const started = await trx
+    .selectFrom('payments')
+    .select(['order_id', 'status', 'amount_minor'])
+    .where('id', '=', razorpayOrderId)
+    .where('provider', '=', 'razorpay')
+    .executeTakeFirst();
+  if (!started) return { outcome: 'unknown', orderId: null };
+  if (started.status !== 'initiated') return { outcome: 'already_settled', orderId: started.order_id };
+  if (payment.currency !== 'INR' || payment.amountMinor !== started.amount_minor) return { outcome: 'amount_mismatch', orderId: started.order_id };
+  const claimed = await trx
+    .updateTable('payments')
+    .set({ status: 'paid', reference: payment.id, raw: JSON.stringify({ payment_id: payment.id }), updated_at: now })
+    .where('id', '=', razorpayOrderId)
+    .where('status', '=', 'initiated')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'already_settled', orderId: started.order_id };
+  // the money came through Razorpay, whichever way the shopper last chose
+  await trx
+    .updateTable('orders')
+    .set({ payment_type: 'razorpay', payment_status: 'paid', updated_at: now })
+    .where('id', '=', started.order_id)
+    .where('payment_status', '<>', 'paid')
+    .execute();
+  await outbox.record(trx, 'order.paid', started.order_id, { provider: 'razorpay', reference: payment.id }, now);
+  const order = await trx.selectFrom('orders').select('status').where('id', '=', started.order_id).executeTakeFirstOrThrow();
+  if (endedUnfulfilled(order.status) && (await owesRefund(trx, started.order_id, 'razorpay', now)))
+    await outbox.record(trx, 'order.refund_due', started.order_id, {}, now);
+  return { outcome: 'paid', orderId: started.order_id };
 }
 
 export type MarkPaid =

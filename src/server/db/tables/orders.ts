@@ -78,6 +78,16 @@ export interface PaymentTable {
   updated_at: Millis;
 }
 
+/** A payment gateway's event acted on once, by its own id (migration 019): `outcome` is what it changed. */
+export interface PaymentEventTable {
+  provider: string;
+  event_id: string;
+  event: string;
+  order_id: string | null;
+  outcome: string;
+  received_at: Millis;
+}
+
 /** What a paid order that ended unfulfilled owes its shopper (migration 007): `due`, then `refunded` with the owner's reference. */
 export interface RefundTable {
   order_id: string;

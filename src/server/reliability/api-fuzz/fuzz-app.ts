@@ -7,6 +7,7 @@ import { createAccessTokens } from '../../services/access-tokens.ts';
 import type { TestDatabase } from '../../testing/databases.ts';
 import { testPersonal, testShipping, testShopConfig } from '../../testing/fixtures.ts';
 import { checkoutOrder, placeOrder } from '../../testing/orders.ts';
+import { startFakeRazorpay, type FakeRazorpay } from '../../testing/fake-razorpay.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { insertUser } from '../../testing/users.ts';
 import { problemWith, type Report } from './answers.ts';
@@ -18,6 +19,8 @@ import type { Hints } from './valid-input.ts';
 // The shop the fuzzer runs on: everything turned on, so every route has work to do
 
 export const PAYU = { key: 'fuzzKey01', salt: 'fuzz-salt-never-sent', endpoint: 'https://payu.invalid/_payment' };
+// Razorpay's keys; its API is a local fake started with the app
+const RAZORPAY_KEYS = { keyId: 'rzp_test_FuzzShop000001', keySecret: 'fuzz-key-secret', webhookSecret: 'fuzz-webhook-secret' };
 const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ from: '00:00', to: '23:30' }]]));
 export const shopConfig = () => ({
   ...testShopConfig(),
@@ -41,6 +44,7 @@ export const shopConfig = () => ({
       { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
       { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
       { id: 'payu', providerName: 'PayU', buttonText: 'Pay by card' },
+      { id: 'razorpay', providerName: 'Razorpay', buttonText: 'Pay online' },
     ],
     upi: { vpa: 'test.shop@okbank', payeeName: 'Test Shop' },
     payu: { merchantKey: PAYU.key, mode: 'test' },
@@ -79,6 +83,7 @@ export function useFuzzedApi(database: TestDatabase) {
   let app: FastifyInstance;
   let db: Db;
   let dispose: () => Promise<void>;
+  let razorpay: FakeRazorpay | undefined;
   let ops: Operation[] = [];
   const tokens: Record<Auth, string | undefined> = {
     guest: undefined,
@@ -97,7 +102,9 @@ export function useFuzzedApi(database: TestDatabase) {
   beforeAll(async () => {
     ({ db, dispose } = await database.open());
     // codes to the (silent) log as in the demo: without a way to send them the code calls answer 503 by design
-    app = await buildTestApp(db, { config: shopConfig(), payu: PAYU, authSecret: secret, codesInLog: true });
+    razorpay = await startFakeRazorpay(RAZORPAY_KEYS);
+    const razorpaySettings = { ...RAZORPAY_KEYS, apiUrl: razorpay.url, checkoutUrl: `${razorpay.url}/v1/checkout.js` };
+    app = await buildTestApp(db, { config: shopConfig(), payu: PAYU, razorpay: razorpaySettings, authSecret: secret, codesInLog: true });
     const issuer = createAccessTokens(secret);
     await insertUser(db, { id: 'fuzz-shopper', role: 'customer' });
     await insertUser(db, { id: 'fuzz-owner', role: 'owner' });
@@ -185,8 +192,8 @@ export function useFuzzedApi(database: TestDatabase) {
       personalDetails: [{ fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } }],
       shippingDetails: [shipping],
       dineInDetails: [{ spaceId: 'table-4', value: 'Table 4' }],
-      paymentType: ['pof', 'upi-manual', 'payu', null],
-      provider: ['pof', 'upi-manual', 'payu'],
+      paymentType: ['pof', 'upi-manual', 'payu', 'razorpay', null],
+      provider: ['pof', 'upi-manual', 'payu', 'razorpay'],
       sfId: ['test-shop'],
       sf_id: ['test-shop'],
       storeId: ['test-shop'],
@@ -244,6 +251,7 @@ export function useFuzzedApi(database: TestDatabase) {
     }
     await app?.close();
     await dispose?.();
+    await razorpay?.close();
   });
 
   /** Sends a call; the owner's calls, for anyone else, must answer as a call that does not exist. */

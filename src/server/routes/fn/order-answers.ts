@@ -103,6 +103,13 @@ export const paymentConfigAnswer = z.discriminatedUnion('provider', [
     method: z.literal('POST'),
     fields: z.record(z.string(), z.string()),
   }),
+  z.looseObject({
+    success: z.literal(true),
+    provider: z.literal('razorpay'),
+    paymentStatus: z.literal('awaiting_payment'),
+    /** Standard Checkout's options (`key`, `order_id`, `amount` in paise …) and its script's address. */
+    checkout: z.looseObject({ script: z.string(), key: z.string(), order_id: z.string(), amount: z.number().int() }),
+  }),
 ]);
 
 /** `POST /fn/order/upiReference`: the reference is with the shop, to check by `verifyBy` (epoch ms; null: no deadline runs). */

@@ -15,6 +15,8 @@ import { publicOrigin } from '../../public-origin.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import { PAYU_TXNID, payuAnswerAmount, payuEndpoints, payuRequest, payuRequestHash, payuResponseHash } from '../../services/payu-protocol.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
+import { RazorpayError } from '../../services/razorpay-api.ts';
+import type { RazorpayPayments } from '../../services/razorpay-payments.ts';
 import { orderRefusals, paymentConfigAnswer, refusals, upiReferenceAnswer } from './order-answers.ts';
 import { orderForCaller } from './order-caller.ts';
 import { errorBody, errorSchema, fieldsBody } from '../../plugins/error-body.ts';
@@ -31,12 +33,18 @@ type Options = {
   payu: PayuSettings;
   publicUrl: string | undefined;
   orderEvents: OrderEvents;
+  /** Razorpay, when the environment gives its three settings. */
+  razorpay: RazorpayPayments | undefined;
   /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number;
 };
 
 /** A cancelled or rejected order: nothing is started or claimed for it, and nothing changes. */
 const ORDER_ENDED = errorBody('order_ended', 'This order was cancelled or rejected, so it takes no payment.');
 const PAYU_NOT_CONFIGURED = errorBody('payu_not_configured', 'Card and netbanking payments are not available right now.');
+const RAZORPAY_UNAVAILABLE = errorBody(
+  'razorpay_unavailable',
+  'Online payment could not be started. Please try again in a minute, or choose another way to pay.',
+);
 const NOT_PAYABLE = errorBody('not_payable', 'This order is paid already or takes no payment.');
 
 const badRequest = (reply: FastifyReply, path: string, message: string) => reply.code(400).send(fieldsBody([{ path, message }]));
@@ -49,7 +57,7 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  */
 export const paymentRoutes: FastifyPluginAsync<Options> = async (
   app,
-  { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, clock },
+  { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, razorpay, clock },
 ) => {
   const payuKey = (shop: ShopConfig) => payu.key ?? shop.payment.payu?.merchantKey;
 
@@ -71,6 +79,7 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
       if (provider === 'payu' && (!payuKey(shop) || !payu.salt)) return reply.code(503).send(PAYU_NOT_CONFIGURED);
+      if (provider === 'razorpay' && !razorpay) return reply.code(503).send(RAZORPAY_UNAVAILABLE);
       const limit = unpaidLimitFor(shop, provider);
       const chosen = await payments.choose(order.id, provider, { limit, now: clock() });
       if (chosen === 'order_limit')
@@ -101,6 +110,16 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
           qrSvg,
           payee: upi,
         } as const;
+      }
+      if (provider === 'razorpay') {
+        try {
+          const checkout = await razorpay!.checkout(order, shop.title, payments, clock());
+          return { success: true, provider, paymentStatus: 'awaiting_payment', checkout } as const;
+        } catch (err) {
+          if (!(err instanceof RazorpayError)) throw err;
+          req.log.error({ orderId: order.id, status: err.status, code: err.code, err: err.message }, 'Razorpay did not make the order');
+          return reply.code(503).send(RAZORPAY_UNAVAILABLE);
+        }
       }
       const txnid = await payments.startPayu(order.id, order.grandTotal, clock());
       const returnUrl = `${publicOrigin(req, publicUrl)}/fn/payu/return`;

@@ -20,7 +20,23 @@ export type PlacedOrder = { success: true; orderId: string; notificationToken: s
 export type PaymentSetup =
   | { provider: 'pof'; paymentStatus: string }
   | { provider: 'upi-manual'; paymentStatus: string; amount: number; upiLink: string; qrSvg: string; payee: { vpa: string; payeeName: string } }
-  | { provider: 'payu'; paymentStatus: string; action: string; method: 'POST'; fields: Record<string, string> };
+  | { provider: 'payu'; paymentStatus: string; action: string; method: 'POST'; fields: Record<string, string> }
+  | { provider: 'razorpay'; paymentStatus: string; checkout: RazorpayOptions };
+
+/** Standard Checkout's options as the server gives them (`amount` in paise), and where its script is. */
+export type RazorpayOptions = {
+  script: string;
+  key: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  prefill: { name?: string; email?: string; contact?: string };
+};
+
+/** What Standard Checkout hands its `handler` when the shopper has paid: signed by Razorpay, checked by the server. */
+export type RazorpayAnswer = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 
 /** What `POST /fn/order/quote` answers: the lines and totals the order would be charged now. */
 export type OrderQuote = {
@@ -111,6 +127,10 @@ export const sendUpiReference = (shopId: string, orderId: string, token: OrderTo
   orderCall(token, (headers) =>
     postJson<{ success: true; paymentStatus: string; verifyBy: number | null }>('/fn/order/upiReference', { sfId: shopId, orderId, utr }, headers),
   );
+
+/** Razorpay's signed answer to the shop, which marks the order paid when the signature is Razorpay's. */
+export const confirmRazorpay = (shopId: string, orderId: string, token: OrderToken, answer: RazorpayAnswer) =>
+  orderCall(token, (headers) => postJson<{ success: true; paymentStatus: string }>('/fn/order/razorpayPayment', { sfId: shopId, orderId, ...answer }, headers));
 
 /** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account. */
 const fetchOrder = (orderId: string, token: OrderToken) =>

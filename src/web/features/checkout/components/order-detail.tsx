@@ -5,6 +5,7 @@ import { hasTaxInvoice, shopperMayPay } from '../../../../domain/order-lifecycle
 import type { Order } from '../../../../domain/order-view.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { upiVerifyBy } from '../../../../domain/payments.ts';
+import { paidThroughGateway } from '../../../../domain/payment-types.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { invoicePath } from '../api/orders.ts';
@@ -59,7 +60,7 @@ export function OrderDetail({ order, token, onChanged }: { order: Order; token: 
         <RefundNote order={order} className="font-medium text-slate-900" />
       </div>
       {/* a cancelled or rejected order is offered no way to pay (the server refuses one too) */}
-      {shopperMayPay(order) && (order.paymentType === 'upi-manual' || order.paymentType === 'payu') ? (
+      {shopperMayPay(order) && (order.paymentType === 'upi-manual' || paidThroughGateway(order.paymentType)) ? (
         paying ? (
           <PaymentStep shopId={shop.id} order={order} token={token} onError={onError} onSent={onSent} />
         ) : (
@@ -68,7 +69,7 @@ export function OrderDetail({ order, token, onChanged }: { order: Order; token: 
           </Button>
         )
       ) : null}
-      {sent ? (
+      {sent && order.paymentType === 'upi-manual' ? (
         <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
           {t('checkout.upiWaiting')}
         </p>

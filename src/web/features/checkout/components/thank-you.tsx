@@ -44,8 +44,9 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
   const { order } = state;
   // a cancelled or rejected order is offered no way to pay (the server refuses one too)
   const awaiting = shopperMayPay(order);
-  // UPI at once; PayU leaves for its page unless it just sent the shopper back
-  const step = awaiting && (order.paymentType === 'upi-manual' || (order.paymentType === 'payu' && (payment === null || retry)));
+  // UPI and Razorpay at once; PayU leaves for its page unless it just sent the shopper back
+  const step =
+    awaiting && (order.paymentType === 'upi-manual' || order.paymentType === 'razorpay' || (order.paymentType === 'payu' && (payment === null || retry)));
   return (
     <div className="flex flex-col gap-6">
       <div role="status" className="flex flex-col gap-1">
@@ -67,7 +68,16 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
         </div>
       ) : null}
       <AlertText message={error} />
-      {step ? <PaymentStep shopId={shopId} order={order} token={last.token} onError={onError} /> : null}
+      {step ? (
+        <PaymentStep
+          shopId={shopId}
+          order={order}
+          token={last.token}
+          onError={onError}
+          // Razorpay's answer makes the order paid: the page reads it again (UPI's reference keeps its own thank-you in place)
+          onSent={order.paymentType === 'razorpay' ? reload : undefined}
+        />
+      ) : null}
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />
       </section>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { checkoutIssues, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
 import { toMinor } from '../../../../domain/money.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
+import { paidThroughGateway } from '../../../../domain/payment-types.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { useFormatPrice } from '../../../lib/format.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
@@ -92,8 +93,8 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
       attempt.current = null;
       // §2: after an order the notifications prompt speaks of the order (a logged-in shopper's pushes reach them)
       if (loggedIn) usePushPrompt.getState().force('order-success');
-      // PayU takes the shopper away at once; everyone else sees the confirmation over the thank-you page
-      if (body.order.paymentType !== 'payu')
+      // a gateway's page (PayU) or window (Razorpay) comes at once; everyone else sees the confirmation over the thank-you page
+      if (!paidThroughGateway(body.order.paymentType))
         openModal('order-confirmation', { label: orderLabel(order), kind: order.kind, next: nextStep(body.order.paymentType ?? null) });
       void navigate(`${paths.checkout()}?${new URLSearchParams({ orderId }).toString()}`, { replace: true });
       return;
