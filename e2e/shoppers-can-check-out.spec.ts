@@ -173,6 +173,12 @@ test.describe('Shoppers can check out', () => {
     await closeConfirmation(page);
 
     await expect(page.getByRole('heading', { name: /^Pay .+ with any UPI app$/ })).toBeVisible();
+    // how long the order waits for the payment, and that it is not cancelled unseen at the end (the demo holds for 30 minutes)
+    await expect(
+      page.getByText(
+        /^Your order is held for you until .+\. Pay and enter the reference before then; if the shop has no reference by then, it checks its bank for your payment before doing anything with your order\.$/,
+      ),
+    ).toBeVisible();
     const open = page.getByRole('link', { name: 'Open UPI app' });
     await expect(open).toHaveAttribute('href', /^upi:\/\/pay\?pa=demo\.shop%40example&pn=.+&am=\d+\.\d{2}&cu=INR&tn=.+&tr=.+$/);
     const qr = page.getByRole('img', { name: /^UPI / });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minor } from './money.ts';
-import { upiLink, upiVerifyBy } from './payments.ts';
+import { upiHoldUntil, upiLink, upiVerifyBy } from './payments.ts';
 
 describe('upiLink', () => {
   it('carries payee, the amount in minor units as rupees with 2 decimals, currency, note and reference, with spaces as %20', () => {
@@ -29,5 +29,19 @@ describe('upiVerifyBy', () => {
     expect(upiVerifyBy({ ...order, status: 'confirmed' }, { upiVerifyHours: 12 })).toBeNull();
     expect(upiVerifyBy({ ...order, status: 'cancelled' }, { upiVerifyHours: 12 })).toBeNull();
     expect(upiVerifyBy({ ...order, paymentStatus: 'awaiting_payment', paymentClaimedAt: null }, { upiVerifyHours: 12 })).toBeNull();
+  });
+});
+
+describe('upiHoldUntil', () => {
+  // placed at 10:00:00 UTC; the shop holds unpaid orders 45 minutes
+  const placed = Date.UTC(2026, 10, 28, 10, 0, 0);
+  const waiting = { status: 'placed', paymentType: 'upi-manual', paymentStatus: 'awaiting_payment', createdAt: placed };
+  it('is the placing time plus the hold for a UPI order waiting for its payment', () => {
+    expect(upiHoldUntil(waiting, { unpaidHoldMinutes: 45 })).toBe(Date.UTC(2026, 10, 28, 10, 45, 0));
+  });
+  it('is none once a reference came (the owner checks then), for another way to pay, or an order moved on', () => {
+    expect(upiHoldUntil({ ...waiting, paymentStatus: 'awaiting_verification' }, { unpaidHoldMinutes: 45 })).toBeNull();
+    expect(upiHoldUntil({ ...waiting, paymentType: 'payu' }, { unpaidHoldMinutes: 45 })).toBeNull();
+    expect(upiHoldUntil({ ...waiting, status: 'cancelled' }, { unpaidHoldMinutes: 45 })).toBeNull();
   });
 });

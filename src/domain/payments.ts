@@ -40,3 +40,16 @@ export function upiVerifyBy(
   if (order.status !== 'placed' || order.paymentStatus !== 'awaiting_verification' || order.paymentClaimedAt === null) return null;
   return order.paymentClaimedAt + orderConfig.upiVerifyHours * HOUR_MS;
 }
+
+/**
+ * Until when an order waiting for a UPI payment to the shop's own id is held for the shopper to pay
+ * and give the reference: placed + `orderConfig.unpaidHoldMinutes` (issue 39). After it the order is
+ * not cancelled: the shop checks its bank, by `upiVerifyBy`. Null for any other order or state.
+ */
+export function upiHoldUntil(
+  order: { status: string; paymentType: string | null; paymentStatus: string; createdAt: number },
+  orderConfig: { unpaidHoldMinutes: number },
+): number | null {
+  if (order.status !== 'placed' || order.paymentType !== 'upi-manual' || order.paymentStatus !== 'awaiting_payment') return null;
+  return order.createdAt + orderConfig.unpaidHoldMinutes * 60_000;
+}

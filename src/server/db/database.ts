@@ -18,6 +18,7 @@ import * as saleDetails from './migrations/016-sale-details.ts';
 import * as customerIdentity from './migrations/017-customer-identity.ts';
 import * as analyticsBudgets from './migrations/018-analytics-budgets.ts';
 import * as paymentEvents from './migrations/019-payment-events.ts';
+import * as paymentReminders from './migrations/020-payment-reminders.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '017-customer-identity': customerIdentity,
   '018-analytics-budgets': analyticsBudgets,
   '019-payment-events': paymentEvents,
+  '020-payment-reminders': paymentReminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

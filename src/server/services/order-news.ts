@@ -66,3 +66,34 @@ export async function tellShopper(deps: OrderNewsDeps, change: { order: OrderVie
   })();
   await Promise.all([pushed, mailed]);
 }
+
+/** The shopper's reminder that their UPI order waits for its payment until `until` (issue 39): when the hold ends, the shop checks its bank. */
+const upiReminderText = (order: Pick<OrderView, 'number'>, until: number, shop: Pick<ShopConfig, 'localeConfig' | 'timeZone'>): string =>
+  `Your order ${orderLabel(order)} is waiting for your UPI payment. Please pay and enter the reference by ${new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { timeStyle: 'short', timeZone: shop.timeZone }).format(until)}; after that the shop checks its bank for your payment.`;
+
+/**
+ * Reminds the shopper to pay a UPI order before its hold ends: a push to the account's devices, and an
+ * e-mail when the order has an address; failures are logged only.
+ */
+export async function remindToPay(deps: OrderNewsDeps, { order, userId, until }: { order: OrderView; userId: string | null; until: number }): Promise<void> {
+  const text = upiReminderText(order, until, deps.shop);
+  const pushed = userId
+    ? pushToUser(deps, userId, { title: deps.shop.title, body: text, url: '/account?activePage=orders', tag: `order-${order.id}` })
+    : Promise.resolve();
+  const mailed = (async () => {
+    const address = orderEmailRecipient(order);
+    if (!address || !deps.mailer || deps.origin === null) return;
+    const where = `Your orders: ${deps.origin}/account?activePage=orders (or the link in the e-mail sent when you ordered).`;
+    try {
+      await deps.mailer.send({
+        to: address,
+        subject: `Order ${orderLabel(order)} is waiting for your payment — ${deps.shop.title}`,
+        text: [text, '', where, '', deps.shop.title, ''].join('\n'),
+        html: `<!doctype html>\n<html><body style="font-family:system-ui,sans-serif;color:#1e293b;line-height:1.5"><p>${escapeHtml(text)}</p><p style="color:#64748b">${escapeHtml(where)}</p><p>${escapeHtml(deps.shop.title)}</p></body></html>\n`,
+      });
+    } catch (err) {
+      deps.log.warn({ orderId: order.id, err: describeMailError(err) }, 'payment reminder e-mail not sent');
+    }
+  })();
+  await Promise.all([pushed, mailed]);
+}

@@ -3,7 +3,7 @@ import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { OrderRepository } from '../db/repositories/order-repository.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { OrderEvents } from './order-events.ts';
-import { tellShopper, type OrderNewsDeps } from './order-news.ts';
+import { remindToPay, tellShopper, type OrderNewsDeps } from './order-news.ts';
 import { startSweeper } from './sweeper.ts';
 
 declare module 'fastify' {
@@ -12,6 +12,9 @@ declare module 'fastify' {
     expireUnpaidOrders?: () => Promise<number>;
   }
 }
+
+/** How long before a UPI order's hold ends its shopper is reminded to pay. */
+const REMIND_BEFORE_MINUTES = 10;
 
 /** How often each instance looks for orders whose payment did not come. */
 const UNPAID_SWEEP_MS = 60_000;
@@ -41,14 +44,25 @@ export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents,
     const shop = shopNow();
     if (!shop) return 0;
     const { unpaidHoldMinutes: holdMinutes, upiVerifyHours: verifyHours } = shop.orderConfig;
-    const expired = await orders.expireUnpaid({ holdMinutes, verifyHours }, clock());
+    // a few minutes before the hold ends the UPI shopper is reminded (half the hold when it is short)
+    const beforeMinutes = Math.min(REMIND_BEFORE_MINUTES, Math.floor(holdMinutes / 2));
+    for (const { order, userId } of await orders.upiRemindersDue({ holdMinutes, beforeMinutes }, clock())) {
+      log.info({ orderId: order.id }, 'UPI payment reminder');
+      void remindToPay({ ...news, shop, log }, { order, userId, until: order.createdAt + holdMinutes * 60_000 });
+    }
+    const { expired, toCheck } = await orders.expireUnpaid({ holdMinutes, verifyHours }, clock());
+    // a UPI order whose hold ended waits for the owner to find the money: the board shows it to check
+    for (const order of toCheck) {
+      log.info({ orderId: order.id }, 'UPI order left for the owner to check');
+      orderEvents.publish({ orderId: order.id, status: order.status, what: 'payment_claimed', at: clock() });
+    }
     if (expired.length) catalog.invalidate();
     for (const { order, userId } of expired) {
       log.info({ orderId: order.id }, 'unpaid order expired');
       orderEvents.publish({ orderId: order.id, number: order.number, status: 'cancelled', what: 'status', at: clock() });
       void tellShopper({ ...news, shop, log }, { order, to: 'cancelled', userId });
     }
-    return expired.length;
+    return expired.length + toCheck.length;
   }
   return startSweeper(sweep, { everyMs, log, failure: 'unpaid orders could not be expired' });
 }

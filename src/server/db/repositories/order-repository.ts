@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Order } from '../../../domain/order-view.ts';
@@ -92,24 +93,27 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     },
 
     /**
-     * Cancels the unpaid orders that hold stock for nothing (decisions 033, 073), giving their
-     * stock, slot place and coupon back: those still waiting for online payment (PayU, UPI
-     * without a reference) `holdMinutes` after they were placed or their last payment attempt
-     * started — never more than twice `holdMinutes` after they were placed, however often one
-     * starts — and those whose UPI reference the owner has not confirmed within `verifyHours` of
-     * the shopper giving it, while the order is still only placed. Each is its own transaction
-     * whose update is conditional on the order still being placed and in the payment status it
-     * was found in, so of several instances sweeping at once one cancels it, and a payment (or
-     * the owner marking it paid) that lands first keeps it.
+     * Ends the holds of unpaid orders (decisions 033, 073, issue 39). An order still waiting
+     * for a gateway (PayU, Razorpay) `holdMinutes` after it was placed or its last payment
+     * attempt started — never more than twice `holdMinutes` after it was placed, however often
+     * one starts — is cancelled, its stock, slot place and coupon given back: the gateway would
+     * have said if the money came. A UPI order to the shop's own id is not: the shopper may have
+     * paid in their app and closed the page, and only the shop's bank knows, so it goes to the
+     * owner to check (`toCheck`: awaiting verification with no reference), holding what it holds.
+     * A UPI payment the owner has not confirmed within `verifyHours` of the shopper giving its
+     * reference, or of its hold ending without one, cancels the order while it is still only
+     * placed. Each is its own transaction whose update is conditional on the order still being
+     * placed and in the payment status it was found in, so of several instances sweeping at once
+     * one changes it, and a payment (or the owner marking it paid) that lands first keeps it.
      */
     async expireUnpaid(
       { holdMinutes, verifyHours }: { holdMinutes: number; verifyHours: number },
       now = Date.now(),
-    ): Promise<Array<{ order: Order; userId: string | null }>> {
+    ): Promise<{ expired: Array<{ order: Order; userId: string | null }>; toCheck: Order[] }> {
       const before = now - holdMinutes * 60_000;
       const unpaid = await kysely
         .selectFrom('orders')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'payment_type'])
         .where('status', '=', 'placed')
         .where('payment_status', '=', 'awaiting_payment')
         .where('payment_type', 'in', [...gatewayPaymentTypes, 'upi-manual'])
@@ -165,9 +169,83 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         });
         if (order) expired.push({ order, userId });
       };
-      for (const row of unpaid) await expire(row, 'awaiting_payment', { reason: 'unpaid', minutes: holdMinutes });
+      const toCheck: Order[] = [];
+      const askOwner = async ({ id }: { id: string }) => {
+        const order = await kysely.transaction().execute(async (trx) => {
+          const res = await trx
+            .updateTable('orders')
+            .set({ payment_status: 'awaiting_verification', updated_at: now })
+            .where('id', '=', id)
+            .where('status', '=', 'placed')
+            .where('payment_status', '=', 'awaiting_payment')
+            .where('payment_type', '=', 'upi-manual')
+            .executeTakeFirst();
+          if (Number(res.numUpdatedRows) !== 1) return null;
+          // the owner's deadline to check runs from now, as from a reference given
+          await trx
+            .insertInto('payments')
+            .values({
+              id: ulid(now),
+              order_id: id,
+              provider: 'upi-manual',
+              status: 'awaiting_verification',
+              amount_minor: (await trx.selectFrom('orders').select('grand_total_minor').where('id', '=', id).executeTakeFirstOrThrow()).grand_total_minor,
+              reference: null,
+              raw: '{}',
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await recordAudit(
+            trx,
+            { actor: 'system', action: 'order.payment_to_check', subject: `order:${id}`, detail: { reason: 'no_reference', minutes: holdMinutes } },
+            now,
+          );
+          await outbox.record(trx, 'order.payment_claimed', id, { provider: 'upi-manual', reference: null }, now);
+          return orderViewIn(trx, id);
+        });
+        if (order) toCheck.push(order);
+      };
+      for (const row of unpaid)
+        await (row.payment_type === 'upi-manual' ? askOwner(row) : expire(row, 'awaiting_payment', { reason: 'unpaid', minutes: holdMinutes }));
       for (const row of unverified) await expire(row, 'awaiting_verification', { reason: 'upi_not_verified', hours: verifyHours });
-      return expired;
+      return { expired, toCheck };
+    },
+
+    /**
+     * Orders waiting for a UPI payment to the shop's own id whose hold ends within `beforeMinutes`
+     * and whose shopper was not reminded yet (issue 39): each marked reminded by one conditional
+     * update, so of several instances sweeping at once one reminds.
+     */
+    async upiRemindersDue(
+      { holdMinutes, beforeMinutes }: { holdMinutes: number; beforeMinutes: number },
+      now = Date.now(),
+    ): Promise<Array<{ order: Order; userId: string | null }>> {
+      const rows = await kysely
+        .selectFrom('orders')
+        .select(['id', 'user_id'])
+        .where('status', '=', 'placed')
+        .where('payment_status', '=', 'awaiting_payment')
+        .where('payment_type', '=', 'upi-manual')
+        .where('payment_reminded_at', 'is', null)
+        .where('created_at', '<=', now - (holdMinutes - beforeMinutes) * 60_000)
+        .where('created_at', '>', now - holdMinutes * 60_000)
+        .orderBy('created_at')
+        .limit(200)
+        .execute();
+      const due: Array<{ order: Order; userId: string | null }> = [];
+      for (const { id, user_id: userId } of rows) {
+        const marked = await kysely
+          .updateTable('orders')
+          .set({ payment_reminded_at: now })
+          .where('id', '=', id)
+          .where('payment_reminded_at', 'is', null)
+          .where('payment_status', '=', 'awaiting_payment')
+          .executeTakeFirst();
+        const order = Number(marked.numUpdatedRows) === 1 ? await orderViewIn(kysely, id) : null;
+        if (order) due.push({ order, userId });
+      }
+      return due;
     },
 
     view: (orderId: string) => orderViewIn(kysely, orderId),

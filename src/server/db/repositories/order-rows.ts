@@ -36,6 +36,7 @@ export function orderRows(record: OrderRecord, number: number): OrderRows {
     email_key: record.customer.email,
     phone_key: record.customer.phone,
     cancel_requested_at: null,
+    payment_reminded_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -26,6 +26,8 @@ export interface OrderTable {
   coupon_code: string | null;
   /** When the shopper asked to cancel an order the shop had already confirmed (for the owner to decide). */
   cancel_requested_at: Millis | null;
+  /** When the shopper was reminded to pay by UPI before the hold ends (migration 020); once. */
+  payment_reminded_at: Millis | null;
   created_at: Millis;
   updated_at: Millis;
   /** Whether the prices held the tax (`inclusive`) or it was added (`exclusive`) when the order was placed (migration 008). */

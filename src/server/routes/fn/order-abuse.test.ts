@@ -352,7 +352,7 @@ describe.each(testDatabases)('unpaid orders expiring with two instances on $name
   // both instances at once, as their timers may
   const sweepBoth = async () => (await Promise.all([one.expireUnpaidOrders!(), two.expireUnpaidOrders!()])).reduce((a, b) => a + b, 0);
 
-  it('cancels an order left unpaid past the hold exactly once, giving its stock and slot place back, and leaves every other order alone', async () => {
+  it('cancels a gateway order left unpaid past the hold exactly once, giving its stock back; a UPI one goes to the owner to check, holding what it holds, and leaves every other order alone', async () => {
     now = NOW;
     const upi = await place(one, 'upi-manual', '2026-11-22/morning');
     const payu = await place(two, 'payu');
@@ -374,26 +374,48 @@ describe.each(testDatabases)('unpaid orders expiring with two instances on $name
     expect(await sweepBoth()).toBe(0);
     expect(await statusOf(upi.orderId)).toEqual({ status: 'placed', payment_status: 'awaiting_payment' });
 
-    // 30 minutes on: both instances sweep at once; each unpaid order is cancelled once
+    // 30 minutes on: both instances sweep at once; each unpaid order changes once
     now = NOW + 30 * MINUTE;
     expect(await sweepBoth()).toBe(2);
-    expect(await statusOf(upi.orderId)).toEqual({ status: 'cancelled', payment_status: 'awaiting_payment' });
+    // PayU would have said if the money came: cancelled, its 2 tees and 1.5 kg back (12 + 2, 6.5 + 1.5)
     expect(await statusOf(payu.orderId)).toEqual({ status: 'cancelled', payment_status: 'awaiting_payment' });
-    // 2 orders' worth back, once: 12 + 4 tees, 6.5 + 3 kg; the slot place free again
-    expect(await stockOf(db(), 'tee-red-m')).toBe(16);
-    expect(await stockOf(db(), 'mango')).toBe(9.5);
-    expect(await slotsLeft()).toBe(2);
+    expect(await stockOf(db(), 'tee-red-m')).toBe(14);
+    expect(await stockOf(db(), 'mango')).toBe(8);
+    // the UPI shopper may have paid in their app and closed the page: the owner checks the bank; the order keeps its stock and slot
+    expect(await statusOf(upi.orderId)).toEqual({ status: 'placed', payment_status: 'awaiting_verification' });
+    expect(await slotsLeft()).toBe(1);
+    const view = async (order: { orderId: string; notificationToken: string }) =>
+      (await one.inject({ method: 'GET', url: `/api/guest/order/${order.orderId}`, headers: { authorization: `Bearer ${order.notificationToken}` } })).json()
+        .order;
+    expect(await view(upi)).toMatchObject({ status: 'placed', paymentStatus: 'awaiting_verification', paymentClaimedAt: NOW + 30 * MINUTE });
     // pay on delivery, and a UPI payment the owner has to check, are not the shop's to expire
     expect(await statusOf(cash.orderId)).toEqual({ status: 'placed', payment_status: 'to_collect' });
     expect(await statusOf(claimed.orderId)).toEqual({ status: 'placed', payment_status: 'awaiting_verification' });
     expect(await sweepBoth()).toBe(0);
-    expect(await stockOf(db(), 'tee-red-m')).toBe(16);
+    expect(await stockOf(db(), 'tee-red-m')).toBe(14);
 
-    // the shopper sees it cancelled, and cannot start paying for it
-    const view = await one.inject({ method: 'GET', url: `/api/guest/order/${upi.orderId}`, headers: { authorization: `Bearer ${upi.notificationToken}` } });
-    expect(view.json().order.status).toBe('cancelled');
-    const audit = await db().kysely.selectFrom('audit_log').select(['actor', 'action']).where('subject', '=', `order:${upi.orderId}`).execute();
-    expect(audit).toEqual([{ actor: 'system', action: 'order.expired' }]);
+    // the owner checks neither within upiVerifyHours (12): the one with a reference from 09:00, the other from 09:30
+    now = NOW + 12 * 60 * MINUTE;
+    expect(await sweepBoth()).toBe(1);
+    expect(await statusOf(claimed.orderId)).toEqual({ status: 'cancelled', payment_status: 'awaiting_verification' });
+    expect(await statusOf(upi.orderId)).toEqual({ status: 'placed', payment_status: 'awaiting_verification' });
+    now = NOW + 12 * 60 * MINUTE + 30 * MINUTE;
+    expect(await sweepBoth()).toBe(1);
+    // both orders' worth back, once: 14 + 4 tees, 8 + 3 kg; the slot place free again
+    expect(await stockOf(db(), 'tee-red-m')).toBe(18);
+    expect(await stockOf(db(), 'mango')).toBe(11);
+    expect(await slotsLeft()).toBe(2);
+    expect((await view(upi)).status).toBe('cancelled');
+    const audit = await db()
+      .kysely.selectFrom('audit_log')
+      .select(['actor', 'action'])
+      .where('subject', '=', `order:${upi.orderId}`)
+      .orderBy('created_at')
+      .execute();
+    expect(audit).toEqual([
+      { actor: 'system', action: 'order.payment_to_check' },
+      { actor: 'system', action: 'order.expired' },
+    ]);
   });
 
   it('gives a shopper who starts paying the whole hold again from then', async () => {
@@ -417,9 +439,9 @@ describe.each(testDatabases)('unpaid orders expiring with two instances on $name
   });
 
   it('runs on its own every so often', async () => {
-    const app = await buildTestApp(second, { config: shopConfig({ unpaidHoldMinutes: 30 }), clock: () => now, seed: false, unpaidSweepMs: 20 });
+    const app = await buildTestApp(second, { config: shopConfig({ unpaidHoldMinutes: 30 }), payu: PAYU, clock: () => now, seed: false, unpaidSweepMs: 20 });
     try {
-      const order = await place(app, 'upi-manual');
+      const order = await place(app, 'payu');
       now += 31 * MINUTE;
       await expect.poll(async () => (await statusOf(order.orderId)).status, { timeout: 5_000 }).toBe('cancelled');
     } finally {

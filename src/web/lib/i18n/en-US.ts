@@ -510,6 +510,7 @@ export const enUS = {
     paymentBy: { pof: 'Pay on delivery', 'upi-manual': 'UPI', payu: 'PayU (card / netbanking)', razorpay: 'Razorpay (UPI / card / netbanking)' },
     paymentNotChosen: 'Payment not chosen',
     upiReference: 'UPI reference (UTR): {{reference}}',
+    upiNoReference: 'No reference from the shopper: look for {{amount}} in your bank app, then mark it paid with the UTR you see there',
     paymentReference: 'Reference: {{reference}}',
     verifyBy: 'Verify by {{when}}, or the order is cancelled',
     refundDue: 'Refund due: {{amount}} by {{method}}',
@@ -697,6 +698,9 @@ export const enUS = {
     /** Decision 073: a UPI payment the shop has not confirmed by then cancels the order. */
     upiVerifyBy: 'The shop will confirm your payment by {{when}}. An order whose payment is not confirmed by then is cancelled.',
     upiNext: 'Now pay with your UPI app; the page shows how.',
+    /** Issue 39: the hold, and that a UPI order is never cancelled at its end without the shop checking its bank. */
+    upiHoldUntil:
+      'Your order is held for you until {{when}}. Pay and enter the reference before then; if the shop has no reference by then, it checks its bank for your payment before doing anything with your order.',
     payuGoing: 'Taking you to PayU to pay…',
     payuContinue: 'Continue to PayU',
     razorpayOpening: 'Opening the secure payment window…',

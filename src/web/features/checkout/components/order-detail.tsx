@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { hasTaxInvoice, shopperMayPay } from '../../../../domain/order-lifecycle.ts';
 import type { Order } from '../../../../domain/order-view.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
-import { upiVerifyBy } from '../../../../domain/payments.ts';
+import { upiHoldUntil, upiVerifyBy } from '../../../../domain/payments.ts';
 import { paidThroughGateway } from '../../../../domain/payment-types.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
 import { useShop } from '../../../lib/use-shop.ts';
@@ -16,7 +16,7 @@ import { OrderActions } from './order-actions.tsx';
 import { OrderSummary, orderLines } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { RefundNote } from './refund-note.tsx';
-import { UpiDeadline } from './upi-deadline.tsx';
+import { UpiDeadline, UpiHold } from './upi-deadline.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 
@@ -55,6 +55,7 @@ export function OrderDetail({ order, token, onChanged }: { order: Order; token: 
         <p>{t('order.status', { status: t(`order.statuses.${order.status}`, { defaultValue: order.status }) })}</p>
         <DeliveryTime order={order} />
         <p>{t('order.payment', { status: paymentStatusText(t, order) })}</p>
+        <UpiHold until={upiHoldUntil(order, shop.orderConfig)} className="font-medium text-amber-950" />
         <UpiDeadline by={upiVerifyBy(order, shop.orderConfig)} className="font-medium text-amber-950" />
         <EndedNote order={order} className="font-medium text-slate-900" />
         <RefundNote order={order} className="font-medium text-slate-900" />

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link } from 'react-router';
 import { endedUnfulfilled, shopperMayPay } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
-import { upiVerifyBy } from '../../../../domain/payments.ts';
+import { upiHoldUntil, upiVerifyBy } from '../../../../domain/payments.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { guestOrderPath } from '../api/orders.ts';
@@ -15,7 +15,7 @@ import { OrderActions } from './order-actions.tsx';
 import { OrderSummary, orderLines } from './order-summary.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { RefundNote } from './refund-note.tsx';
-import { UpiDeadline } from './upi-deadline.tsx';
+import { UpiDeadline, UpiHold } from './upi-deadline.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 
@@ -55,6 +55,7 @@ export function ThankYou({ shopId, last, payment }: { shopId: string; last: Last
         <DeliveryTime order={order} className="text-slate-700" />
       </div>
       <EndedNote order={order} className="rounded-md bg-slate-100 p-3 font-medium text-slate-900" />
+      <UpiHold until={upiHoldUntil(order, shop.orderConfig)} className="rounded-md bg-amber-50 p-3 text-amber-950" />
       <UpiDeadline by={upiVerifyBy(order, shop.orderConfig)} className="rounded-md bg-amber-50 p-3 text-amber-950" />
       {order.paymentStatus === 'paid' && !order.refund ? <p className="rounded-md bg-green-50 p-3 text-green-900">{t('checkout.paid')}</p> : null}
       <RefundNote order={order} className="rounded-md bg-amber-50 p-3 text-amber-950" />

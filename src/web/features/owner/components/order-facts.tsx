@@ -127,6 +127,9 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary<Minor> }) {
           {t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}
         </p>
       ) : null}
+      {order.paymentType === 'upi-manual' && order.paymentStatus === 'awaiting_verification' && !order.paymentReference ? (
+        <p className="w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950">{t('owner.upiNoReference', { amount: price(order.grandTotal) })}</p>
+      ) : null}
       {verifyBy === null ? null : <p className="font-semibold text-amber-950">{t('owner.verifyBy', { when: when.dayTime(iso(verifyBy)) })}</p>}
       {refund?.status === 'due' ? (
         <p className="w-max rounded bg-red-100 px-2 py-0.5 font-semibold text-red-900">
