@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import {
+  BANK_ALERT_SECRET,
   brokenShop,
   brokenShopOwner,
   demoShop,
@@ -114,6 +115,7 @@ export default defineConfig({
       RAZORPAY_WEBHOOK_SECRET: fakeRazorpay.webhookSecret,
       RAZORPAY_API_URL: fakeRazorpayURL,
       RAZORPAY_CHECKOUT_URL: `${fakeRazorpayURL}/v1/checkout.js`,
+      BANK_ALERT_SECRET,
       PUSH_SERVICE_ORIGIN: fakePushOrigin,
       PUBLIC_URL: shopURL(demoShop),
       ...messaging,

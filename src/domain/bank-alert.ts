@@ -62,7 +62,7 @@ type BankKey = keyof typeof BANKS;
 
 // Shared pieces of the shapes (the text is matched with whitespace collapsed, case ignored).
 /** "Rs.1,23,456.70", "Rs 500", "Rs:501.00", "INR 2,000.00", "₹41.00" */
-const AMOUNT = String.raw`(?:Rs\.?|INR|₹) ?:? ?(?<amount>\d[\d,]*(?:\.\d+)?)`;
+const AMOUNT = String.raw`(?:Rs\.?|INR|\u20B9) ?:? ?(?<amount>\d[\d,]*(?:\.\d+)?)`;
 /** the credited account as masked: "XX9400", "*9172", "X5982", "...4321", "**1234", "15XXXXX0000" */
 const TAIL = String.raw`(?<tail>(?:\d*[X*.]+)?\d{2,6})`;
 /** a date as banks print it: 09-06-26, 19May26, 24-Jun-26, 20/10/2025 */
@@ -135,7 +135,10 @@ const SHAPES = [
  * the shop made, and a collect request names an amount but moves no money in.
  */
 const REFUSALS: readonly [NotACreditReason, RegExp][] = [
-  ['collect-request', /requested money|has requested|collect request|payment request|request(?:ed)? (?:of|for) (?:Rs|INR|₹)|on approving|approve the request/i],
+  [
+    'collect-request',
+    /requested money|has requested|collect request|payment request|request(?:ed)? (?:of|for) (?:Rs|INR|\u20B9)|on approving|approve the request/i,
+  ],
   ['otp', /\bOTP\b|one[- ]time password|verification code/i],
   ['mandate', /mandate|auto ?pay|\bUMR?N\b|\bNACH\b|standing instruction|will be (?:debited|deducted|credited)/i],
   ['failed', /\bfail|declined|unsuccessful|revers|rejected|could not|not processed|\bpending\b|on hold/i],
@@ -195,6 +198,8 @@ function notACredit(reason: NotACreditReason): BankAlert {
 /**
  * "1,23,456.70" → 12345670 paise. Commas only as Indian (1,23,456) or Western (123,456)
  * grouping, at most 2 decimals ("2000.0" is 200000), more than zero; else null.
+ *
+ * @internal Exported for its unit test only (a test seam): the written forms of amounts are checked without a whole alert each.
  */
 export function amountOf(written: string): Minor | null {
   const m = /^(\d{1,3}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+|\d{1,13})(?:\.(\d{1,2}))?$/.exec(written);

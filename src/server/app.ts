@@ -72,6 +72,8 @@ export type AppOptions = {
   payu?: PayuSettings | undefined;
   /** Razorpay's keys, webhook secret and addresses from the environment. */
   razorpay?: RazorpaySettings | undefined;
+  /** BANK_ALERT_SECRET: the owner's forwarder of bank alerts proves itself with it; without it there is no such call. */
+  bankAlertSecret?: string | undefined;
   /** Sends the order e-mails (built from SMTP_URL in start.ts); without it none are sent. Closed with the app. */
   mailer?: Mailer | undefined;
   /** Where order events go for the owner's live board; one in-memory bus by default. */
@@ -352,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     analyticsLimits: options.analyticsLimits ?? ANALYTICS_LIMITS,
     payu: options.payu ?? { key: undefined, salt: undefined, endpoint: undefined },
     razorpay,
+    bankAlertSecret: options.bankAlertSecret,
   });
   await app.register(ownerApi, { prefix: '/admin/api', ...routeDeps, holder, storeState, mediaStore });
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });

@@ -40,6 +40,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
       apiUrl: env.RAZORPAY_API_URL || undefined,
       checkoutUrl: env.RAZORPAY_CHECKOUT_URL || undefined,
     },
+    /**
+     * The secret the owner's SMS-forwarding app or mail rule proves itself with when it posts the bank's
+     * alerts to /fn/payment/bank-alert (as a bearer token, or the key of the body's HMAC); unset: no such call.
+     */
+    bankAlertSecret: env.BANK_ALERT_SECRET || undefined,
     /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
     /** One-time codes by text message: the provider's HTTP endpoint and bearer token (services/sms.ts; unset: no codes by phone). */

@@ -56,6 +56,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     publicUrl: env.publicUrl,
     payu: env.payu,
     razorpay: env.razorpay,
+    bankAlertSecret: env.bankAlertSecret,
     mailer,
     orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined,
     sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined,

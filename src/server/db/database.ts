@@ -19,6 +19,7 @@ import * as customerIdentity from './migrations/017-customer-identity.ts';
 import * as analyticsBudgets from './migrations/018-analytics-budgets.ts';
 import * as paymentEvents from './migrations/019-payment-events.ts';
 import * as paymentReminders from './migrations/020-payment-reminders.ts';
+import * as bankAlerts from './migrations/021-bank-alerts.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '018-analytics-budgets': analyticsBudgets,
   '019-payment-events': paymentEvents,
   '020-payment-reminders': paymentReminders,
+  '021-bank-alerts': bankAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import type { BannerTable, CategoryTable, MediaBlobTable, ProductTable, ProductT
 import type { Millis } from './tables/columns.ts';
 import type { AnalyticsBudgetTable, AnalyticsEventTable, DeviceTable, OwnerAlertSubscriptionTable, PushSubscriptionTable } from './tables/devices.ts';
 import type {
+  BankAlertTable,
   CouponRedemptionTable,
   CouponTable,
   IdempotencyKeyTable,
@@ -73,6 +74,7 @@ export interface Database {
   order_totals: OrderTotalTable;
   payments: PaymentTable;
   payment_events: PaymentEventTable;
+  bank_alerts: BankAlertTable;
   appointments: AppointmentTable;
   slot_use: SlotUseTable;
   slot_claims: SlotClaimTable;

@@ -22,6 +22,7 @@ import { userAppointmentRoutes } from './api/user/appointment-routes.ts';
 import { userRoutes } from './api/user/user-routes.ts';
 import { analyticsRoutes, type AnalyticsLimits } from './fn/analytics-routes.ts';
 import { appointmentRoutes } from './fn/appointment-routes.ts';
+import { bankAlertRoutes } from './fn/bank-alert-routes.ts';
 import { cancelRequestRoutes } from './fn/cancel-request-routes.ts';
 import { orderRoutes } from './fn/order-routes.ts';
 import { paymentRoutes, type PayuSettings } from './fn/payment-routes.ts';
@@ -51,6 +52,7 @@ type ShopperApiOptions = RouteDeps & {
   payu: PayuSettings;
   /** Razorpay, when the environment gives its three settings. */
   razorpay: RazorpayPayments | undefined;
+  bankAlertSecret: string | undefined;
 };
 
 /**
@@ -147,6 +149,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     razorpay: deps.razorpay,
     clock,
   });
+  await app.register(bankAlertRoutes, { prefix: '/fn', secret: deps.bankAlertSecret, alerts: repos.bankAlerts, orderEvents, fractionDigits, clock });
   await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
   await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });
   app.all('/api/*', apiNotFound);

@@ -3,6 +3,7 @@ import { instantOf } from '../../domain/booking.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { mailingThrough, mimePart, subjectOf, useFakeSmtp } from '../testing/fake-smtp.ts';
 import { everyPayment, testShopConfig } from '../testing/fixtures.ts';
+import { checkoutOrder, placeOrder } from '../testing/orders.ts';
 import { useTestApp } from '../testing/test-app.ts';
 
 const IST = 'Asia/Kolkata';
@@ -34,19 +35,10 @@ describe.each(testDatabases)('a UPI shopper is reminded to pay before the hold e
     (await shop.db.kysely.selectFrom('orders').select('payment_reminded_at').where('id', '=', orderId).executeTakeFirstOrThrow()).payment_reminded_at;
 
   it('once, ten minutes before the 30-minute hold ends, by e-mail with the time to pay by', async () => {
-    const res = await shop.app.inject({
-      method: 'POST',
-      url: '/fn/order/create',
-      payload: {
-        sfId: 'test-shop',
-        order: {
-          items: [{ id: 'tee-red-m', qty: 1 }],
-          deliveryMode: 'pickup',
-          paymentType: 'upi-manual',
-          personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '' } },
-        },
-      },
-    });
+    const res = await placeOrder(
+      shop.app,
+      checkoutOrder({ paymentType: 'upi-manual', personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '', dialCode: '' } } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { orderId, order } = res.json<{ orderId: string; order: { number: number } }>();
     const reminders = () => smtp.received.filter((m) => subjectOf(m.raw).includes('is waiting for your payment'));

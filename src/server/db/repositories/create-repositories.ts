@@ -18,6 +18,7 @@ import { createOwnerAlertRepository } from './owner-alert-repository.ts';
 import { createPaymentRepository } from './payment-repository.ts';
 import { createProductImageRepository } from './product-image-repository.ts';
 import { createRefreshTokenRepository } from './refresh-token-repository.ts';
+import { createBankAlertRepository } from './bank-alert-repository.ts';
 import { createRefundRepository } from './refund-repository.ts';
 import { createReportRepository } from './report-repository.ts';
 import { createReviewRepository } from './review-repository.ts';
@@ -40,12 +41,14 @@ type RepositoryOptions = {
 export function createRepositories(db: Db, { shop, fractionDigits, authSecret, orderWebhook }: RepositoryOptions) {
   const outbox = orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
   const coupons = createCouponRepository(db);
+  const payments = createPaymentRepository(db, { outbox });
   return {
     catalog: createCatalogRepository(db, fractionDigits),
     // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
     orders: createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) }),
     invoices: createInvoiceRepository(db, () => invoicingOf(shop())),
-    payments: createPaymentRepository(db, { outbox }),
+    payments,
+    bankAlerts: createBankAlertRepository(db, payments),
     refunds: createRefundRepository(db, { outbox }),
     idempotency: createIdempotencyRepository(db),
     coupons,

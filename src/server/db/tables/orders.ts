@@ -90,6 +90,18 @@ export interface PaymentEventTable {
   received_at: Millis;
 }
 
+/** A bank's credit alert the owner forwarded, and what the shop made of it (migration 021): `outcome` is 'matched', 'no_order', 'not_a_credit:<reason>' … */
+export interface BankAlertTable {
+  id: string;
+  received_at: Millis;
+  sender: string | null;
+  text: string;
+  amount_minor: Minor | null;
+  utr: string | null;
+  outcome: string;
+  order_id: string | null;
+}
+
 /** What a paid order that ended unfulfilled owes its shopper (migration 007): `due`, then `refunded` with the owner's reference. */
 export interface RefundTable {
   order_id: string;

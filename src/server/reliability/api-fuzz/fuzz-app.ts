@@ -104,7 +104,14 @@ export function useFuzzedApi(database: TestDatabase) {
     // codes to the (silent) log as in the demo: without a way to send them the code calls answer 503 by design
     razorpay = await startFakeRazorpay(RAZORPAY_KEYS);
     const razorpaySettings = { ...RAZORPAY_KEYS, apiUrl: razorpay.url, checkoutUrl: `${razorpay.url}/v1/checkout.js` };
-    app = await buildTestApp(db, { config: shopConfig(), payu: PAYU, razorpay: razorpaySettings, authSecret: secret, codesInLog: true });
+    app = await buildTestApp(db, {
+      config: shopConfig(),
+      payu: PAYU,
+      razorpay: razorpaySettings,
+      bankAlertSecret: 'fuzz-bank-alert-secret-0001',
+      authSecret: secret,
+      codesInLog: true,
+    });
     const issuer = createAccessTokens(secret);
     await insertUser(db, { id: 'fuzz-shopper', role: 'customer' });
     await insertUser(db, { id: 'fuzz-owner', role: 'owner' });

@@ -7,6 +7,7 @@ import { apiNotFound } from '../not-found.ts';
 import type { RouteDeps } from '../route-deps.ts';
 import { ownerAlertRoutes } from './owner-alert-routes.ts';
 import { ownerAppointmentRoutes } from './owner-appointment-routes.ts';
+import { ownerBankAlertRoutes } from './owner-bank-alert-routes.ts';
 import { ownerConfigRoutes } from './owner-config-routes.ts';
 import { ownerCouponRoutes } from './owner-coupon-routes.ts';
 import { ownerCustomerRoutes } from './owner-customer-routes.ts';
@@ -35,6 +36,7 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
   const timeZone = () => shop().timeZone;
   scope.addHook('onRequest', requireOwner(accessTokens, repos.users));
   await scope.register(ownerConfigRoutes, { holder: deps.holder });
+  await scope.register(ownerBankAlertRoutes, { alerts: repos.bankAlerts, fractionDigits });
   await scope.register(ownerOrderRoutes, {
     shop,
     fractionDigits,

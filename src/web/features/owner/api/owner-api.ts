@@ -135,6 +135,20 @@ const product = (variantId: string) => `/admin/api/products/${encodeURIComponent
 const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
 
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
+/** A forwarded bank alert as /admin/api/bank-alerts answers it: `amount` in the shop's decimals, null when the alert was no credit. */
+export type OwnerBankAlert = {
+  id: string;
+  receivedAt: number;
+  sender: string | null;
+  text: string;
+  amount: number | null;
+  utr: string | null;
+  outcome: 'matched' | 'several_orders' | 'no_order' | 'not_a_credit' | 'seen_before' | 'not_marked';
+  reason: string | null;
+  orderId: string | null;
+  orderNumber: number | null;
+};
+
 export const ownerApi = {
   orders: () => asUser((headers) => getJson<{ orders: OwnerOrder[] }>('/admin/api/orders', headers)),
   /** One order in full, with where it may go next. */
@@ -160,6 +174,8 @@ export const ownerApi = {
     asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/cancel`, {}, headers)),
   markAppointment: (id: string, outcome: BookingOutcome) =>
     asUser((headers) => postJson<{ appointment: OwnerAppointmentView }>(`/admin/api/appointments/${encodeURIComponent(id)}/outcome`, { outcome }, headers)),
+  /** The latest bank alerts the owner's forwarder sent, each with what the shop made of it (issue 39). */
+  bankAlerts: () => asUser((headers) => getJson<{ alerts: OwnerBankAlert[] }>('/admin/api/bank-alerts', headers)),
   /** Today's orders, money, best sellers and bookings beside the same weekday last week. */
   today: () => asUser((headers) => getJson<TodayReport>('/admin/api/today', headers)),
   /** The last 30 days' orders, sales and bookings, one entry a day, for the chart under Today. */

@@ -54,6 +54,7 @@ const ownerKeys = {
   customers: ['owner', 'customers'] as const,
   shopFront: ['owner', 'shop-front'] as const,
   config: ['owner', 'config'] as const,
+  bankAlerts: ['owner', 'bank-alerts'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -81,6 +82,10 @@ export const reviewsQuery = () => queryOptions({ queryKey: ownerKeys.reviews, qu
 
 const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryFn: () => unwrap(ownerApi.today()), retry });
 
+/** The forwarded bank alerts (issue 39): a paid event may come from one, so they follow the orders. */
+export const bankAlertsQuery = () =>
+  queryOptions({ queryKey: ownerKeys.bankAlerts, queryFn: () => unwrap(ownerApi.bankAlerts()).then((d) => d.alerts), retry });
+
 const salesDaysQuery = () => queryOptions({ queryKey: ownerKeys.days, queryFn: () => unwrap(ownerApi.days()), retry });
 
 export const productsQuery = (q: string, category: string) =>
@@ -105,7 +110,7 @@ export const alertsOnQuery = () => queryOptions({ queryKey: ['owner-alerts-on'],
 
 // the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers count orders
 const groups = {
-  orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers],
+  orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers, ownerKeys.bankAlerts],
   bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days],
   coupons: [ownerKeys.coupons],
   reviews: [ownerKeys.reviews],

@@ -15,6 +15,7 @@ import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerSalesChart } from './owner-sales-chart.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 import { OwnerToday } from './owner-today.tsx';
+import { OwnerBankAlerts } from './owner-bank-alerts.tsx';
 
 const SECTIONS = ['orders', 'bookings', 'products', 'shopFront', 'stock', 'customers', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -54,6 +55,7 @@ export function OwnerPage() {
       {section === 'orders' ? (
         <>
           <OwnerToday />
+          <OwnerBankAlerts />
           <OwnerSalesChart />
           <OwnerBoard />
         </>
