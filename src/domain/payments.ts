@@ -53,3 +53,21 @@ export function upiHoldUntil(
   if (order.status !== 'placed' || order.paymentType !== 'upi-manual' || order.paymentStatus !== 'awaiting_payment') return null;
   return order.createdAt + orderConfig.unpaidHoldMinutes * 60_000;
 }
+
+/**
+ * The UPI handles of consumer apps (Google Pay's ok*, PhonePe's ybl/ibl/axl, Paytm's pt*, Amazon
+ * Pay's apl, BHIM's upi): an id on one of them, or one named by a 10-digit mobile number, is
+ * almost surely a person's, not a merchant's.
+ */
+const PERSONAL_HANDLES = /^(?:ok(?:axis|hdfcbank|icici|sbi)|ybl|ibl|axl|paytm|pt(?:yes|axis|hdfc|sbi)|[ry]?apl|upi)$/i;
+
+/**
+ * Why the shop's UPI id may fail shoppers (issue 39): since 2020 Google Pay, PhonePe and BHIM refuse
+ * `upi://pay` links with an amount to personal UPI ids ("exceeded maximum amount", "may be risky");
+ * they take them for business (merchant) ids. Null when the id does not look personal.
+ */
+export function personalUpiIdAdvice(vpa: string): string | null {
+  const [name = '', handle = ''] = vpa.split('@');
+  if (!PERSONAL_HANDLES.test(handle) && !/^(?:\+?91)?[6-9]\d{9}$/.test(name)) return null;
+  return `payment.upi.vpa "${vpa}" looks like a personal UPI id: most UPI apps (Google Pay, PhonePe, BHIM) refuse a payment link with an amount to a personal id, so shoppers cannot pay. Use a business (merchant) UPI id: from your bank's merchant account, or an app such as Google Pay for Business, PhonePe Business or Paytm for Business.`;
+}

@@ -72,7 +72,10 @@ export function crossFieldIssues(config: ShopConfig): ConfigIssue[] {
   const problem = (path: string, message: string) => issues.push({ path, message });
   const providers = config.payment.providers.map((p) => p.id);
   if (providers.includes('upi-manual') && !config.payment.upi) {
-    problem('payment.upi', 'The "upi-manual" payment needs the shop\'s UPI id: add "upi": { "vpa": "yourshop@okaxis", "payeeName": "Your Shop" } to "payment"');
+    problem(
+      'payment.upi',
+      'The "upi-manual" payment needs the shop\'s UPI id: add "upi": { "vpa": "yourshop@hdfcbank", "payeeName": "Your Shop" } to "payment"',
+    );
   }
   if (providers.includes('payu') && !config.payment.payu) {
     problem(

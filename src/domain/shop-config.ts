@@ -278,7 +278,7 @@ export const shopConfigSchema = z.object({
       /** PayU's public merchant key and mode; the salt comes from PAYU_SALT in the environment. */
       payu: z.object({ merchantKey: z.string().min(1), mode: z.enum(['test', 'live']).default('test') }).optional(),
       /** The shop's UPI id for manual UPI payments. */
-      upi: z.object({ vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'Use a UPI id like yourshop@okaxis'), payeeName: z.string().min(1) }).optional(),
+      upi: z.object({ vpa: z.string().regex(/^[\w.-]+@[\w.-]+$/, 'Use a UPI id like yourshop@hdfcbank'), payeeName: z.string().min(1) }).optional(),
     })
     .default({ providers: [] }),
   /**

@@ -16,6 +16,7 @@ import { compression } from './plugins/compression.ts';
 import { imageResizer } from './plugins/image-resizer.ts';
 import { openapi } from './plugins/openapi.ts';
 import { securityHeaders, type ExtraSources } from './plugins/security-headers.ts';
+import { personalUpiIdAdvice } from '../domain/payments.ts';
 import { RENDER_LIMIT, ssr, type RenderLimit } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { uploadedMedia } from './plugins/uploaded-media.ts';
@@ -257,6 +258,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fractionDigits = start.localeConfig.fractionDigits;
   const clock = options.clock ?? Date.now;
   const razorpay = razorpayOf(options.razorpay, fractionDigits);
+  // a personal UPI id fails shoppers in most apps: said at each start, as check-config says it
+  const upi = start.payment.providers.some((p) => p.id === 'upi-manual') ? start.payment.upi : undefined;
+  const upiAdvice = upi ? personalUpiIdAdvice(upi.vpa) : null;
+  if (upiAdvice) warn(upiAdvice);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const shared = createSharedState(options.redisUrl, options.redisPrefix ?? `storefront:${start.id}:`, app.log);
   app.addHook('onClose', shared.close);

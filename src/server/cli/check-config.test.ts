@@ -110,6 +110,24 @@ describe('npm run shop -- check-config', () => {
     });
   });
 
+  it('notes a UPI id that looks personal, which most UPI apps refuse to pay with an amount, and still passes', async () => {
+    for (const vpa of ['asha.rao@okaxis', '9812345670@ybl']) {
+      const { code, text } = await check((c) => {
+        c.payment = { providers: [{ id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }], upi: { vpa, payeeName: 'Crumb' } };
+      });
+      expect(code, vpa).toBe(0);
+      expect(text, vpa).toContain(`Note: payment.upi.vpa "${vpa}" looks like a personal UPI id`);
+    }
+    // a merchant id from the bank says nothing more
+    const merchant = await check((c) => {
+      c.payment = {
+        providers: [{ id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' }],
+        upi: { vpa: 'crumbbakehouse.62741@hdfcbank', payeeName: 'Crumb' },
+      };
+    });
+    expect(merchant.text).not.toContain('Note:');
+  });
+
   describe('settings that are each valid but cannot work together', () => {
     it("UPI payment without the shop's UPI id", async () => {
       const { code, text } = await check((c) => {
@@ -190,7 +208,7 @@ describe('npm run shop -- check-config', () => {
       const { text } = await check((c) => {
         c.payment = { providers: [], upi: { vpa: 'crumb at okaxis', payeeName: 'Crumb' } };
       });
-      expect(text).toContain('payment.upi.vpa: Use a UPI id like yourshop@okaxis');
+      expect(text).toContain('payment.upi.vpa: Use a UPI id like yourshop@hdfcbank');
       expect(text).not.toMatch(/\^\[/);
     });
 

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { personalUpiIdAdvice } from '../../domain/payments.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import { loadEnvFile, readEnv, type Env } from '../env.ts';
 import { migrate, openDatabase, type Db } from '../db/database.ts';
@@ -110,6 +111,9 @@ export async function runCli(args: string[], out: Out = terminal, env = readEnv(
       const issues = result.ok ? missingPictures(result.config, env.mediaDir) : result.issues;
       if (result.ok && issues.length === 0) {
         out.log(`${file}: the shop config is valid ("${result.config.title}").`);
+        const upi = result.config.payment.providers.some((p) => p.id === 'upi-manual') ? result.config.payment.upi : undefined;
+        const advice = upi ? personalUpiIdAdvice(upi.vpa) : null;
+        if (advice) out.log(`Note: ${advice}`);
         return 0;
       }
       out.error(`${file}: the shop config has ${issues.length === 1 ? 'a mistake' : `${issues.length} mistakes`}:`);
