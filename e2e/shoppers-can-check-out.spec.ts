@@ -184,6 +184,10 @@ test.describe('Shoppers can check out', () => {
     const qr = page.getByRole('img', { name: /^UPI / });
     await expect(qr).toBeVisible();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // a phone pays in its own UPI app: the link first; a computer has none: the code to scan first
+    const [linkTop, qrTop] = [(await open.boundingBox())!.y, (await qr.boundingBox())!.y];
+    if (test.info().project.name === 'mobile') expect(linkTop).toBeLessThan(qrTop);
+    else expect(qrTop).toBeLessThan(linkTop);
 
     await page.getByLabel('UPI reference (UTR)').fill('12-34');
     await page.getByRole('button', { name: 'I have paid' }).click();

@@ -45,6 +45,8 @@ export type OrderView<M = number> = {
   taxMode: 'exclusive' | 'inclusive';
   totals: Array<Omit<TotalsLine, 'value'> & { value: M }>;
   grandTotal: M;
+  /** What a UPI payment to the shop's own id asks for once shown: the total, or a few paise more to tell it apart (`upiAmount`). */
+  upiAmount: M | null;
   details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
     /** The shopper's note for the shop; absent on orders placed before notes. */
     note?: string;
@@ -83,7 +85,7 @@ export type OwnerOrderSummary<M = number> = OrderView<M> & {
 /** One order as the owner handles it: everything to deliver, charge and account for it, and its history. */
 export type OwnerOrderView<M = number> = OwnerOrderSummary<M> & { history: OrderHistoryEntry[] };
 
-type Money = 'lines' | 'totals' | 'grandTotal' | 'refund';
+type Money = 'lines' | 'totals' | 'grandTotal' | 'upiAmount' | 'refund';
 
 /** An order's amounts, each turned by `f`: minor units to the API's decimals, and back. */
 function withMoney<A, B>(order: Pick<OrderView<A>, Money>, f: (amount: A) => B): Pick<OrderView<B>, Money> {
@@ -91,6 +93,7 @@ function withMoney<A, B>(order: Pick<OrderView<A>, Money>, f: (amount: A) => B):
     lines: order.lines.map((l) => ({ ...l, unitPrice: f(l.unitPrice), total: f(l.total), discount: f(l.discount), tax: f(l.tax) })),
     totals: order.totals.map((t) => ({ ...t, value: f(t.value) })),
     grandTotal: f(order.grandTotal),
+    upiAmount: order.upiAmount === null ? null : f(order.upiAmount),
     refund: order.refund && { ...order.refund, amount: f(order.refund.amount) },
   };
 }

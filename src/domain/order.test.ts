@@ -38,6 +38,7 @@ const order: Order = {
     { code: 'grand_total', title: totalsTitles.grand_total, value: minor(5_299), isPercentage: false, percentAmount: null },
   ],
   grandTotal: minor(5_299),
+  upiAmount: minor(5_301),
   details: {
     personalDetails: { fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } },
     shippingSlotId: null,
@@ -53,6 +54,7 @@ describe('orderFromApi', () => {
     const api = orderForApi(order, 2);
     expect(api.lines[0]).toMatchObject({ unitPrice: 12.5, total: 13.75, discount: 1.38, tax: 0.62 });
     expect(api.grandTotal).toBe(52.99);
+    expect(api.upiAmount).toBe(53.01);
     expect(orderFromApi(api, 2)).toEqual(order);
   });
 

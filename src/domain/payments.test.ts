@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minor } from './money.ts';
-import { upiHoldUntil, upiLink, upiVerifyBy } from './payments.ts';
+import { upiAmount, upiHoldUntil, upiLink, upiVerifyBy } from './payments.ts';
 
 describe('upiLink', () => {
   it('carries payee, the amount in minor units as rupees with 2 decimals, currency, note and reference, with spaces as %20', () => {
@@ -43,5 +43,19 @@ describe('upiHoldUntil', () => {
     expect(upiHoldUntil({ ...waiting, paymentStatus: 'awaiting_verification' }, { unpaidHoldMinutes: 45 })).toBeNull();
     expect(upiHoldUntil({ ...waiting, paymentType: 'payu' }, { unpaidHoldMinutes: 45 })).toBeNull();
     expect(upiHoldUntil({ ...waiting, status: 'cancelled' }, { unpaidHoldMinutes: 45 })).toBeNull();
+  });
+});
+
+describe('upiAmount', () => {
+  it('asks for the order total itself when no other open UPI order asks for it', () => {
+    expect(upiAmount(minor(45_000), new Set([44_999, 45_100]))).toBe(45_000);
+  });
+  it('adds the fewest paise no other open order asks for: ₹450 taken twice over gives ₹450.02', () => {
+    expect(upiAmount(minor(45_000), new Set([45_000, 45_001, 45_003]))).toBe(45_002);
+  });
+  it('never adds a rupee: with ₹450.00 to ₹450.99 all taken it asks for the total, and where the currency has no paise it adds none', () => {
+    const all = new Set(Array.from({ length: 100 }, (_, i) => 45_000 + i));
+    expect(upiAmount(minor(45_000), all)).toBe(45_000);
+    expect(upiAmount(minor(450), new Set([450]), 0)).toBe(450);
   });
 });

@@ -23,6 +23,21 @@ export function upiLink(
   return `upi://pay?${params.toString().replaceAll('+', '%20')}`;
 }
 
+/** The most a UPI amount is raised to tell an order apart: 99 paise, never a rupee. */
+export const UPI_MAX_EXTRA = 99;
+
+/**
+ * The amount an order waiting for a UPI payment to the shop's own id asks for (issue 39): its total,
+ * raised by the fewest paise (minor units) that no other open UPI order asks for, so the bank's
+ * credit alert names one order. `taken`: the amounts the other open UPI orders ask for;
+ * `maxExtra`: 0 where the currency has no paise. Every amount taken up to 99 paise more: the
+ * total itself, and the alert matches by the reference alone or waits for the owner.
+ */
+export function upiAmount(total: Minor, taken: ReadonlySet<number>, maxExtra = UPI_MAX_EXTRA): Minor {
+  for (let extra = 0; extra <= maxExtra; extra++) if (!taken.has(total + extra)) return (total + extra) as Minor;
+  return total;
+}
+
 /** A UPI transaction reference (UTR) as banks print it: 12 digits; some apps show up to 22 letters and digits. */
 export const UTR = /^[A-Za-z0-9]{12,22}$/;
 

@@ -20,6 +20,7 @@ import * as analyticsBudgets from './migrations/018-analytics-budgets.ts';
 import * as paymentEvents from './migrations/019-payment-events.ts';
 import * as paymentReminders from './migrations/020-payment-reminders.ts';
 import * as bankAlerts from './migrations/021-bank-alerts.ts';
+import * as upiAmounts from './migrations/022-upi-amounts.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '019-payment-events': paymentEvents,
   '020-payment-reminders': paymentReminders,
   '021-bank-alerts': bankAlerts,
+  '022-upi-amounts': upiAmounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -132,6 +132,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     orders,
     accessTokens,
     payments: repos.payments,
+    bankAlerts: repos.bankAlerts,
     payu: deps.payu,
     razorpay: deps.razorpay,
     publicUrl,

@@ -63,6 +63,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   },
   couponCode: null,
   createdAt: 0,
+  upiAmount: null,
   paymentClaimedAt: null,
   refund: null,
   cancelRequested: false,

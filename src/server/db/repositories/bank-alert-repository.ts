@@ -3,7 +3,7 @@ import type { BankAlert } from '../../../domain/bank-alert.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import { endedUnfulfilled } from '../../../domain/order-lifecycle.ts';
 import type { Db } from '../database.ts';
-import type { PaymentRepository } from './payment-repository.ts';
+import { upiAsked, UPI_WAITING, type PaymentRepository } from './payment-repository.ts';
 
 /** What the shop made of one alert. */
 export type BankAlertOutcome = 'matched' | 'several_orders' | 'no_order' | 'not_a_credit' | 'seen_before' | 'not_marked';
@@ -24,8 +24,6 @@ export type BankAlertRecord = {
 
 /** The most of an alert's text kept to show the owner: an alert is a few hundred characters. */
 const KEPT_TEXT = 1_000;
-/** Open UPI orders are those still waiting for their payment. */
-const WAITING = ['awaiting_payment', 'awaiting_verification'];
 
 /**
  * Bank alerts matched to orders (issue 39). An alert is a credit of an exact amount, often with
@@ -39,6 +37,7 @@ export function createBankAlertRepository(db: Db, payments: PaymentRepository) {
   const { kysely } = db;
 
   async function keep(
+    writer: Pick<Db['kysely'], 'insertInto'>,
     alert: { sender: string | null; text: string; amount: Minor | null; utr: string | null },
     outcome: BankAlertOutcome,
     orderId: string | null,
@@ -46,7 +45,7 @@ export function createBankAlertRepository(db: Db, payments: PaymentRepository) {
     now: number,
     id = ulid(now),
   ): Promise<string> {
-    await kysely
+    await writer
       .insertInto('bank_alerts')
       .values({
         id,
@@ -69,8 +68,8 @@ export function createBankAlertRepository(db: Db, payments: PaymentRepository) {
       .select(['id', 'status'])
       .where('kind', '=', 'order')
       .where('payment_type', '=', 'upi-manual')
-      .where('payment_status', 'in', WAITING)
-      .where('grand_total_minor', '=', amount)
+      .where('payment_status', 'in', UPI_WAITING)
+      .where((eb) => eb(upiAsked(eb), '=', amount))
       .execute();
     const ids = open.filter((o) => !endedUnfulfilled(o.status)).map((o) => o.id);
     if (!utr || ids.length === 0) return { byUtr: [], byAmount: ids };
@@ -96,7 +95,7 @@ export function createBankAlertRepository(db: Db, payments: PaymentRepository) {
       now = Date.now(),
     ): Promise<{ id: string; outcome: BankAlertOutcome; orderId: string | null }> {
       if (parsed.kind !== 'credit') {
-        const id = await keep({ ...message, amount: null, utr: null }, 'not_a_credit', null, parsed.reason, now);
+        const id = await keep(kysely, { ...message, amount: null, utr: null }, 'not_a_credit', null, parsed.reason, now);
         return { id, outcome: 'not_a_credit', orderId: null };
       }
       const utr = parsed.utr?.toUpperCase() ?? null;
@@ -104,19 +103,57 @@ export function createBankAlertRepository(db: Db, payments: PaymentRepository) {
       const alert = { ...message, amount, utr };
       if (utr) {
         const seen = await kysely.selectFrom('bank_alerts').select('id').where('utr', '=', utr).executeTakeFirst();
-        if (seen) return { id: await keep(alert, 'seen_before', null, null, now), outcome: 'seen_before', orderId: null };
+        if (seen) return { id: await keep(kysely, alert, 'seen_before', null, null, now), outcome: 'seen_before', orderId: null };
       }
       const { byUtr, byAmount } = amount === null ? { byUtr: [], byAmount: [] } : await candidates(amount, utr);
       const orderId = byUtr.length === 1 ? byUtr[0]! : byUtr.length === 0 && byAmount.length === 1 ? byAmount[0]! : null;
       if (!orderId) {
         const outcome = byAmount.length > 1 ? 'several_orders' : 'no_order';
-        return { id: await keep(alert, outcome, null, null, now), outcome, orderId: null };
+        return { id: await keep(kysely, alert, outcome, null, null, now), outcome, orderId: null };
       }
       // an alert without a UTR is the reference itself: the owner finds it on /admin by its id
+      // marked paid and kept as matched in one transaction: never one without the other
       const id = ulid(now);
-      const marked = await payments.markPaid(orderId, 'bank-alert', utr ?? `bank alert ${id}`, now);
-      if (!marked.ok) return { id: await keep(alert, 'not_marked', orderId, marked.reason, now, id), outcome: 'not_marked', orderId };
-      return { id: await keep(alert, 'matched', orderId, null, now, id), outcome: 'matched', orderId };
+      return kysely.transaction().execute(async (trx) => {
+        const marked = await payments.markPaidIn(trx, orderId, 'bank-alert', utr ?? `bank alert ${id}`, now);
+        const outcome = marked.ok ? 'matched' : 'not_marked';
+        await keep(trx, alert, outcome, orderId, marked.ok ? null : marked.reason, now, id);
+        return { id, outcome, orderId };
+      });
+    },
+
+    /**
+     * A shopper typed the UTR of a credit the bank announced before (an alert that then fitted no
+     * order, or several): if that alert is for exactly what the order asks, it marks the order paid
+     * now and is kept as matched. True when the order was marked paid so.
+     */
+    async matchTypedReference(orderId: string, utr: string, now = Date.now()): Promise<boolean> {
+      const alert = await kysely
+        .selectFrom('bank_alerts')
+        .innerJoin('orders', (join) => join.on('orders.id', '=', orderId).on((eb) => eb(upiAsked(eb), '=', eb.ref('bank_alerts.amount_minor'))))
+        .select('bank_alerts.id')
+        .where('bank_alerts.utr', '=', utr.toUpperCase())
+        .where('bank_alerts.outcome', 'in', ['no_order', 'several_orders'])
+        .executeTakeFirst();
+      if (!alert) return false;
+      return kysely.transaction().execute(async (trx) => {
+        // the alert is this order's once only, whichever request comes first
+        const claimed = await trx
+          .updateTable('bank_alerts')
+          .set({ outcome: 'matched', order_id: orderId })
+          .where('id', '=', alert.id)
+          .where('outcome', 'in', ['no_order', 'several_orders'])
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        const marked = await payments.markPaidIn(trx, orderId, 'bank-alert', utr.toUpperCase(), now);
+        if (!marked.ok)
+          await trx
+            .updateTable('bank_alerts')
+            .set({ outcome: `not_marked:${marked.reason}` })
+            .where('id', '=', alert.id)
+            .execute();
+        return marked.ok;
+      });
     },
 
     /** The latest alerts, newest first, with the number of the order each matched. */

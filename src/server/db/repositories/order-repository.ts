@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { minor } from '../../../domain/money.ts';
 import type { Order } from '../../../domain/order-view.ts';
 import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import type { Db } from '../database.ts';
@@ -13,6 +14,7 @@ import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { createOwnerOrders, type OnAccepted } from './order-owner-queries.ts';
 import { createPlacement, hashToken } from './order-placement.ts';
 import { orderViewIn, ordersWithRefunds, viewsOf } from './order-views.ts';
+import { paymentRow, upiAsked } from './payment-repository.ts';
 import { owesRefund } from './refund-repository.ts';
 
 /**
@@ -182,19 +184,19 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1) return null;
           // the owner's deadline to check runs from now, as from a reference given
+          const { asked } = await trx
+            .selectFrom('orders')
+            .select((eb) => upiAsked(eb).as('asked'))
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           await trx
             .insertInto('payments')
-            .values({
-              id: ulid(now),
-              order_id: id,
-              provider: 'upi-manual',
-              status: 'awaiting_verification',
-              amount_minor: (await trx.selectFrom('orders').select('grand_total_minor').where('id', '=', id).executeTakeFirstOrThrow()).grand_total_minor,
-              reference: null,
-              raw: '{}',
-              created_at: now,
-              updated_at: now,
-            })
+            .values(
+              paymentRow(
+                { id: ulid(now), orderId: id, provider: 'upi-manual', status: 'awaiting_verification', amountMinor: minor(Number(asked)), reference: null },
+                now,
+              ),
+            )
             .execute();
           await recordAudit(
             trx,

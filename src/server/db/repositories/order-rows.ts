@@ -37,6 +37,7 @@ export function orderRows(record: OrderRecord, number: number): OrderRows {
     phone_key: record.customer.phone,
     cancel_requested_at: null,
     payment_reminded_at: null,
+    upi_amount_minor: null,
     created_at: now,
     updated_at: now,
   };

@@ -114,6 +114,7 @@ export function viewOf(
     totals: totalLines,
     taxMode: order.tax_mode as Order['taxMode'],
     grandTotal: minor(order.grand_total_minor),
+    upiAmount: order.upi_amount_minor === null ? null : minor(order.upi_amount_minor),
     details: JSON.parse(order.details) as Order['details'],
     couponCode: order.coupon_code,
     createdAt: order.created_at,

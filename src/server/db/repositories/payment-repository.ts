@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import { minor, type Minor } from '../../../domain/money.ts';
+import { upiAmount } from '../../../domain/payments.ts';
 import { endedUnfulfilled, unpaidStatuses } from '../../../domain/order-lifecycle.ts';
 import type { PaymentType } from '../../../domain/payment-types.ts';
 import type { Db } from '../database.ts';
@@ -28,7 +29,10 @@ export type PayuOutcome = { outcome: 'paid' | 'failed' | 'unknown' | 'already_se
 /** What a Razorpay payment did: `replay`, an event acted on before (by its id). */
 export type RazorpayOutcome = { outcome: 'paid' | 'unknown' | 'already_settled' | 'amount_mismatch' | 'replay'; orderId: string | null };
 /** A payments row as first written: an attempt at a gateway, or a payment given or found by hand. */
-const paymentRow = (p: { id: string; orderId: string; provider: string; status: string; amountMinor: Minor; reference: string | null }, now: number) => ({
+export const paymentRow = (
+  p: { id: string; orderId: string; provider: string; status: string; amountMinor: Minor; reference: string | null },
+  now: number,
+) => ({
   id: p.id,
   order_id: p.orderId,
   provider: p.provider,
@@ -39,6 +43,12 @@ const paymentRow = (p: { id: string; orderId: string; provider: string; status: 
   created_at: now,
   updated_at: now,
 });
+
+/** Orders still waiting for their UPI payment: not yet given, or given and not yet confirmed. */
+export const UPI_WAITING = ['awaiting_payment', 'awaiting_verification'];
+
+/** What an order's UPI payment is for (migration 022): the amount it asked for, else its total. */
+export const upiAsked = (eb: ExpressionBuilder<Database, 'orders'>) => eb.fn.coalesce('orders.upi_amount_minor', 'orders.grand_total_minor');
 
 export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?: OrderOutbox } = {}) {
   const { kysely } = db;
@@ -62,6 +72,61 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
       order.user_id === null ? null : knownCustomerQuery(kysely, who).executeTakeFirst(),
     ]);
     return !known && Number(held?.held ?? 0) + order.grand_total_minor > limit;
+  }
+  /** `markPaid`'s work inside a transaction. */
+  async function markPaidIn(trx: Transaction<Database>, orderId: string, actor: Actor, reference: string | null, now: number): Promise<MarkPaid> {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['status', 'payment_type', 'payment_status', 'grand_total_minor', 'upi_amount_minor'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (!order) return { ok: false, reason: 'not_found' };
+    if (order.payment_status === 'paid') return { ok: false, reason: 'already_paid' };
+    if (endedUnfulfilled(order.status)) return { ok: false, reason: 'order_ended' };
+    if (!UNPAID.includes(order.payment_status)) return { ok: false, reason: 'no_payment' };
+    if (order.payment_type !== 'upi-manual' && order.payment_type !== 'pof') return { ok: false, reason: 'provider' };
+    const given = await trx
+      .selectFrom('payments')
+      .select(['id', 'reference'])
+      .where('order_id', '=', orderId)
+      .where('provider', '=', order.payment_type)
+      .where('status', '=', 'awaiting_verification')
+      .executeTakeFirst();
+    const ref = reference ?? given?.reference ?? (order.payment_type === 'pof' ? 'collected' : null);
+    if (!ref) return { ok: false, reason: 'reference' };
+    const paid = await trx
+      .updateTable('orders')
+      .set({ payment_status: 'paid', updated_at: now })
+      .where('id', '=', orderId)
+      .where('payment_status', 'in', UNPAID)
+      .where('status', 'not in', ENDED)
+      .executeTakeFirst();
+    if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: (await refusal(trx, orderId)) === 'order_ended' ? 'order_ended' : 'already_paid' };
+    if (given) await trx.updateTable('payments').set({ status: 'paid', reference: ref, updated_at: now }).where('id', '=', given.id).execute();
+    else
+      await trx
+        .insertInto('payments')
+        .values(
+          paymentRow(
+            {
+              id: ulid(now),
+              orderId,
+              provider: order.payment_type,
+              status: 'paid',
+              amountMinor: order.upi_amount_minor ?? order.grand_total_minor,
+              reference: ref,
+            },
+            now,
+          ),
+        )
+        .execute();
+    await recordAudit(
+      trx,
+      { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } },
+      now,
+    );
+    await outbox.record(trx, 'order.paid', orderId, { provider: order.payment_type, reference: ref }, now);
+    return { ok: true, provider: order.payment_type, reference: ref };
   }
   return {
     /**
@@ -87,6 +152,41 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
         .where('status', 'not in', ENDED)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1 ? 'ok' : refusal(kysely, orderId);
+    },
+
+    /**
+     * The amount an order paid by UPI to the shop's own id asks for, fixed the first time it is
+     * shown (the shopper may have scanned it): `upiAmount` against the other open UPI orders'.
+     * On PostgreSQL one advisory lock makes two orders of one total, shown at once, ask for two
+     * amounts; SQLite has one writer. Null when the order no longer waits for a UPI payment.
+     */
+    async upiAmountFor(orderId: string, maxExtra: number): Promise<Minor | null> {
+      return kysely.transaction().execute(async (trx) => {
+        if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('upi-amount'))`.execute(trx);
+        const order = await trx
+          .selectFrom('orders')
+          .select(['grand_total_minor', 'upi_amount_minor'])
+          .where('id', '=', orderId)
+          .where('payment_type', '=', 'upi-manual')
+          .where('payment_status', 'in', UPI_WAITING)
+          .where('status', 'not in', ENDED)
+          .executeTakeFirst();
+        if (!order) return null;
+        if (order.upi_amount_minor !== null) return minor(order.upi_amount_minor);
+        const total = minor(order.grand_total_minor);
+        const others = await trx
+          .selectFrom('orders')
+          .select((eb) => upiAsked(eb).as('asked'))
+          .where('payment_type', '=', 'upi-manual')
+          .where('payment_status', 'in', UPI_WAITING)
+          .where('status', 'not in', ENDED)
+          .where('id', '!=', orderId)
+          .where((eb) => eb.between(upiAsked(eb), total, minor(total + maxExtra)))
+          .execute();
+        const amount = upiAmount(total, new Set(others.map((o) => Number(o.asked))), maxExtra);
+        await trx.updateTable('orders').set({ upi_amount_minor: amount }).where('id', '=', orderId).execute();
+        return amount;
+      });
     },
 
     /** A PayU attempt: its txnid (unique per attempt) and the amount it must come back with. */
@@ -226,51 +326,11 @@ export function createPaymentRepository(db: Db, { outbox = noOutbox }: { outbox?
      * a cancelled or rejected order takes none. Once only, in one transaction with its audit entry.
      */
     async markPaid(orderId: string, actor: Actor, reference: string | null, now = Date.now()): Promise<MarkPaid> {
-      return kysely.transaction().execute(async (trx) => {
-        const order = await trx
-          .selectFrom('orders')
-          .select(['status', 'payment_type', 'payment_status', 'grand_total_minor'])
-          .where('id', '=', orderId)
-          .executeTakeFirst();
-        if (!order) return { ok: false, reason: 'not_found' };
-        if (order.payment_status === 'paid') return { ok: false, reason: 'already_paid' };
-        if (endedUnfulfilled(order.status)) return { ok: false, reason: 'order_ended' };
-        if (!UNPAID.includes(order.payment_status)) return { ok: false, reason: 'no_payment' };
-        if (order.payment_type !== 'upi-manual' && order.payment_type !== 'pof') return { ok: false, reason: 'provider' };
-        const given = await trx
-          .selectFrom('payments')
-          .select(['id', 'reference'])
-          .where('order_id', '=', orderId)
-          .where('provider', '=', order.payment_type)
-          .where('status', '=', 'awaiting_verification')
-          .executeTakeFirst();
-        const ref = reference ?? given?.reference ?? (order.payment_type === 'pof' ? 'collected' : null);
-        if (!ref) return { ok: false, reason: 'reference' };
-        const paid = await trx
-          .updateTable('orders')
-          .set({ payment_status: 'paid', updated_at: now })
-          .where('id', '=', orderId)
-          .where('payment_status', 'in', UNPAID)
-          .where('status', 'not in', ENDED)
-          .executeTakeFirst();
-        if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: (await refusal(trx, orderId)) === 'order_ended' ? 'order_ended' : 'already_paid' };
-        if (given) await trx.updateTable('payments').set({ status: 'paid', reference: ref, updated_at: now }).where('id', '=', given.id).execute();
-        else
-          await trx
-            .insertInto('payments')
-            .values(
-              paymentRow({ id: ulid(now), orderId, provider: order.payment_type, status: 'paid', amountMinor: order.grand_total_minor, reference: ref }, now),
-            )
-            .execute();
-        await recordAudit(
-          trx,
-          { actor, action: order.payment_type === 'pof' ? 'order.collected' : 'order.paid', subject: `order:${orderId}`, detail: { reference: ref } },
-          now,
-        );
-        await outbox.record(trx, 'order.paid', orderId, { provider: order.payment_type, reference: ref }, now);
-        return { ok: true, provider: order.payment_type, reference: ref };
-      });
+      return kysely.transaction().execute((trx) => markPaidIn(trx, orderId, actor, reference, now));
     },
+
+    /** `markPaid` inside the caller's transaction, with what else belongs to it (a bank alert kept as matched). */
+    markPaidIn,
   };
 }
 

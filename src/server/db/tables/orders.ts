@@ -28,6 +28,8 @@ export interface OrderTable {
   cancel_requested_at: Millis | null;
   /** When the shopper was reminded to pay by UPI before the hold ends (migration 020); once. */
   payment_reminded_at: Millis | null;
+  /** What a UPI payment to the shop's own id asks for: the total plus the paise that tell it apart (migration 022, `upiAmount`); null until shown. */
+  upi_amount_minor: Minor | null;
   created_at: Millis;
   updated_at: Millis;
   /** Whether the prices held the tax (`inclusive`) or it was added (`exclusive`) when the order was placed (migration 008). */

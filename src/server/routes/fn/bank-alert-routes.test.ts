@@ -76,6 +76,57 @@ describe.each(testDatabases)('bank alerts matched to UPI orders on $name', (data
     expect((await giveReference(second, '652658790003')).statusCode).toBe(200);
     expect((await forward(hdfcSms('1,498.50', '652658790003'))).json()).toEqual({ success: true, outcome: 'matched' });
     expect([await paymentOf(first.orderId), await paymentOf(second.orderId)]).toEqual(['awaiting_payment', 'paid']);
+    // the first shopper types the UTR of the alert that fitted both: the alert kept marks their order paid at once
+    const typed = await giveReference(first, '652658790002');
+    expect(typed.json()).toMatchObject({ success: true, paymentStatus: 'paid', verifyBy: null });
+    expect(await paymentOf(first.orderId)).toBe('paid');
+    const listed = await shop.app.inject({ url: '/admin/api/bank-alerts', headers: { authorization: `Bearer ${owner}` } });
+    const kept = (listed.json().alerts as Array<{ utr: string; outcome: string; orderNumber: number | null }>).find((a) => a.utr === '652658790002');
+    expect(kept).toMatchObject({ outcome: 'matched', orderNumber: first.number });
+  });
+
+  it('a UTR typed for another amount than the alert said marks nothing: the shopper waits for the owner', async () => {
+    const order = await placeUpi(19);
+    // ₹9,490.50 asked; the bank announced ₹9,490 under this UTR
+    expect((await forward(hdfcSms('9,490.00', '652658790009'))).json()).toEqual({ success: true, outcome: 'no_order' });
+    expect((await giveReference(order, '652658790009')).json()).toMatchObject({ paymentStatus: 'awaiting_verification' });
+    expect(await paymentOf(order.orderId)).toBe('awaiting_verification');
+  });
+
+  it('shoppers shown the UPI payment for one total are asked for different amounts, a few paise apart, and each alert marks its own order', async () => {
+    const [a, b, c] = [await placeUpi(23), await placeUpi(23), await placeUpi(23)];
+    const show = async (o: { orderId: string; token: string }) => {
+      const res = await shop.app.inject({
+        method: 'POST',
+        url: '/fn/order/paymentConfig',
+        payload: { sfId: 'test-shop', orderId: o.orderId, provider: 'upi-manual' },
+        headers: { authorization: `Bearer ${o.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { amount: number; extra: number; upiLink: string };
+    };
+    // 23 × ₹499.50 = ₹11,488.50; b is shown first and c's total is still taken by a, never shown: b and c get the paise
+    const shownB = await show(b);
+    expect([shownB.amount, shownB.extra]).toEqual([11_488.51, 0.01]);
+    expect(new URL(shownB.upiLink).searchParams.get('am')).toBe('11488.51');
+    expect((await show(c)).amount).toBe(11_488.52);
+    expect((await show(a)).amount).toBe(11_488.5);
+    // shown again (the page reloaded, the code scanned before): the same amount
+    expect((await show(b)).amount).toBe(11_488.51);
+
+    expect((await forward(hdfcSms('11,488.52', '652658790010'))).json()).toEqual({ success: true, outcome: 'matched' });
+    expect((await forward(hdfcSms('11,488.51', '652658790011'))).json()).toEqual({ success: true, outcome: 'matched' });
+    expect([await paymentOf(a.orderId), await paymentOf(b.orderId), await paymentOf(c.orderId)]).toEqual(['awaiting_payment', 'paid', 'paid']);
+    const paid = await shop.db.kysely
+      .selectFrom('payments')
+      .select('amount_minor')
+      .where('order_id', '=', c.orderId)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
+    expect(paid.amount_minor).toBe(1_148_852);
+    // paid, b's amount is free again for the next order of that total
+    const d = await placeUpi(23);
+    expect((await show(d)).amount).toBe(11_488.51);
   });
 
   it('a debit, an OTP, an amount no order has, or a sender that is not a bank marks nothing, and each is kept for the owner', async () => {

@@ -53,6 +53,7 @@ const orderView = z.looseObject({
   taxMode: z.enum(['exclusive', 'inclusive']),
   totals: z.array(totalsLine),
   grandTotal: z.number(),
+  upiAmount: z.number().nullable(),
   details: z.looseObject({}),
   couponCode: z.string().nullable(),
   createdAt: z.number(),
@@ -91,6 +92,8 @@ export const paymentConfigAnswer = z.discriminatedUnion('provider', [
     provider: z.literal('upi-manual'),
     paymentStatus: z.literal('awaiting_payment'),
     amount: z.number(),
+    /** What the amount adds to the order's total to tell the payment apart (0 most often). */
+    extra: z.number(),
     upiLink: z.string(),
     qrSvg: z.string(),
     payee: z.looseObject({}),
@@ -112,9 +115,12 @@ export const paymentConfigAnswer = z.discriminatedUnion('provider', [
   }),
 ]);
 
-/** `POST /fn/order/upiReference`: the reference is with the shop, to check by `verifyBy` (epoch ms; null: no deadline runs). */
+/**
+ * `POST /fn/order/upiReference`: the reference is with the shop, to check by `verifyBy` (epoch ms; null: no
+ * deadline runs), or `paid` at once when the bank's alert of that payment came before it.
+ */
 export const upiReferenceAnswer = z.looseObject({
   success: z.literal(true),
-  paymentStatus: z.literal('awaiting_verification'),
+  paymentStatus: z.enum(['awaiting_verification', 'paid']),
   verifyBy: z.number().nullable(),
 });

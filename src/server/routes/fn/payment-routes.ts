@@ -3,11 +3,12 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromMinor } from '../../../domain/money.ts';
+import { fromMinor, minor } from '../../../domain/money.ts';
 import { orderLimitMessage, takesGateway, unpaidLimitFor } from '../../../domain/order-pricing.ts';
 import { paymentTypes } from '../../../domain/order.ts';
 import { orderLabel } from '../../../domain/order-number.ts';
-import { upiLink, upiVerifyBy, UTR } from '../../../domain/payments.ts';
+import type { BankAlertRepository } from '../../db/repositories/bank-alert-repository.ts';
+import { UPI_MAX_EXTRA, upiLink, upiVerifyBy, UTR } from '../../../domain/payments.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
@@ -33,6 +34,8 @@ type Options = {
   payu: PayuSettings;
   publicUrl: string | undefined;
   orderEvents: OrderEvents;
+  /** The bank's credit alerts kept (issue 39): a reference typed after its alert came marks the order paid. */
+  bankAlerts: BankAlertRepository;
   /** Razorpay, when the environment gives its three settings. */
   razorpay: RazorpayPayments | undefined;
   /** Now: a payment started restarts an unpaid order's hold from then. */ clock: () => number;
@@ -57,7 +60,7 @@ const badRequest = (reply: FastifyReply, path: string, message: string) => reply
  */
 export const paymentRoutes: FastifyPluginAsync<Options> = async (
   app,
-  { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, razorpay, clock },
+  { shop: shopNow, fractionDigits: digits, orders, accessTokens, payments, payu, publicUrl, orderEvents, bankAlerts, razorpay, clock },
 ) => {
   const payuKey = (shop: ShopConfig) => payu.key ?? shop.payment.payu?.merchantKey;
 
@@ -91,8 +94,10 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       if (provider === 'upi-manual') {
         const upi = shop.payment.upi;
         if (!upi) return reply.code(503).send(errorBody('upi_not_configured', 'UPI payments are not available right now.'));
+        // the total, or a few paise more that tell this payment apart in the shop's bank alerts
+        const amount = (await payments.upiAmountFor(order.id, digits >= 2 ? UPI_MAX_EXTRA : 0)) ?? order.grandTotal;
         const link = upiLink(upi, {
-          amount: order.grandTotal,
+          amount,
           fractionDigits: digits,
           note: `Order ${orderLabel(order)}`,
           reference: order.id,
@@ -105,7 +110,8 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
           success: true,
           provider,
           paymentStatus: 'awaiting_payment',
-          amount: fromMinor(order.grandTotal, digits),
+          amount: fromMinor(amount, digits),
+          extra: fromMinor(minor(amount - order.grandTotal), digits),
           upiLink: link,
           qrSvg,
           payee: upi,
@@ -171,9 +177,15 @@ export const paymentRoutes: FastifyPluginAsync<Options> = async (
       const found = await orderForCaller(req, orderId, { orders, accessTokens });
       if (!('order' in found)) return reply.code(found.status).send(found.body);
       const { order } = found;
-      const recorded = await payments.recordUpiReference(order.id, utr.toUpperCase(), order.grandTotal, clock());
+      const recorded = await payments.recordUpiReference(order.id, utr.toUpperCase(), order.upiAmount ?? order.grandTotal, clock());
       if (typeof recorded === 'string') return reply.code(409).send(recorded === 'order_ended' ? ORDER_ENDED : NOT_PAYABLE);
       req.log.info({ orderId: order.id }, 'UPI reference received');
+      // the bank's alert of this very payment may have come first
+      if (await bankAlerts.matchTypedReference(order.id, utr, clock())) {
+        req.log.info({ orderId: order.id }, 'UPI reference matched a bank alert received before');
+        orderEvents.publish({ orderId: order.id, status: order.status, what: 'paid', at: Date.now() });
+        return { success: true, paymentStatus: 'paid', verifyBy: null } as const;
+      }
       // the owner's board shows the reference to check
       orderEvents.publish({ orderId: order.id, status: order.status, what: 'payment_claimed', at: Date.now() });
       // the shopper is told by when the shop confirms it (null once the owner accepted the order: no deadline runs then)

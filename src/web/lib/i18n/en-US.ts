@@ -520,6 +520,7 @@ export const enUS = {
     paymentBy: { pof: 'Pay on delivery', 'upi-manual': 'UPI', payu: 'PayU (card / netbanking)', razorpay: 'Razorpay (UPI / card / netbanking)' },
     paymentNotChosen: 'Payment not chosen',
     upiReference: 'UPI reference (UTR): {{reference}}',
+    upiAsked: 'Asked by UPI: {{amount}}, the total and {{extra}} to tell this payment apart',
     upiNoReference: 'No reference from the shopper: look for {{amount}} in your bank app, then mark it paid with the UTR you see there',
     paymentReference: 'Reference: {{reference}}',
     verifyBy: 'Verify by {{when}}, or the order is cancelled',
@@ -699,7 +700,9 @@ export const enUS = {
     payAgain: 'Try the payment again',
     upiTitle: 'Pay {{amount}} with any UPI app',
     upiOpen: 'Open UPI app',
-    upiScan: 'Or scan this code with your UPI app',
+    upiScan: 'Scan this code with your UPI app',
+    /** Issue 39: a few paise added to the total make the bank's alert name this order alone. */
+    upiExact: "Pay exactly {{amount}}: the {{extra}} added to your order's total tells the shop your payment apart.",
     upiReference: 'UPI reference (UTR)',
     upiReferenceHint: 'The 12-digit number your app shows after paying.',
     upiReferenceInvalid: 'Enter the 12-digit UPI reference (UTR) your app shows.',

@@ -19,7 +19,7 @@ export type PlacedOrder = { success: true; orderId: string; notificationToken: s
 
 export type PaymentSetup =
   | { provider: 'pof'; paymentStatus: string }
-  | { provider: 'upi-manual'; paymentStatus: string; amount: number; upiLink: string; qrSvg: string; payee: { vpa: string; payeeName: string } }
+  | { provider: 'upi-manual'; paymentStatus: string; amount: number; extra: number; upiLink: string; qrSvg: string; payee: { vpa: string; payeeName: string } }
   | { provider: 'payu'; paymentStatus: string; action: string; method: 'POST'; fields: Record<string, string> }
   | { provider: 'razorpay'; paymentStatus: string; checkout: RazorpayOptions };
 
@@ -172,10 +172,11 @@ export const guestOrderPath = (orderId: string, token: string) => `/guest/view-o
 
 /** A payment setup as the payment steps read it: the UPI amount in minor units, decoded as the answer arrives (decision 082). */
 export type PaymentStep =
-  Exclude<PaymentSetup, { provider: 'upi-manual' }> | (Omit<Extract<PaymentSetup, { provider: 'upi-manual' }>, 'amount'> & { amount: Minor });
+  | Exclude<PaymentSetup, { provider: 'upi-manual' }>
+  | (Omit<Extract<PaymentSetup, { provider: 'upi-manual' }>, 'amount' | 'extra'> & { amount: Minor; extra: Minor });
 
 const stepFromApi = (setup: PaymentSetup, fractionDigits: number): PaymentStep =>
-  setup.provider === 'upi-manual' ? { ...setup, amount: toMinor(setup.amount, fractionDigits) } : setup;
+  setup.provider === 'upi-manual' ? { ...setup, amount: toMinor(setup.amount, fractionDigits), extra: toMinor(setup.extra, fractionDigits) } : setup;
 
 const isFor = <P extends PaymentType>(step: PaymentStep, provider: P): step is Extract<PaymentStep, { provider: P }> => step.provider === provider;
 

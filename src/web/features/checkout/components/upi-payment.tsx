@@ -20,16 +20,16 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
   const upi = usePaymentSetup('upi-manual', { shopId, orderId, token }, onError, t('checkout.failed'));
   const [utr, setUtr] = useState('');
   const [error, setError] = useState<string | undefined>();
-  // the reference is with the shop: by when it confirms the payment (null: no deadline runs)
-  const [sent, setSent] = useState<{ verifyBy: number | null } | null>(null);
+  // the reference is with the shop: by when it confirms the payment (null: no deadline runs), or paid at once (the bank's alert came first)
+  const [sent, setSent] = useState<{ paid: boolean; verifyBy: number | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const withLoader = useUi((s) => s.withLoader);
 
   if (sent)
     return (
       <div role="status" className="flex flex-col gap-1 rounded-md bg-green-50 p-3 text-green-900">
-        <p>{t('checkout.upiWaiting')}</p>
-        <UpiDeadline by={sent.verifyBy} />
+        <p>{t(sent.paid ? 'checkout.paid' : 'checkout.upiWaiting')}</p>
+        {sent.paid ? null : <UpiDeadline by={sent.verifyBy} />}
       </div>
     );
   if (!upi) return <p role="status">{t('nav.loading')}</p>;
@@ -42,18 +42,24 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
     const res = await withLoader(sendUpiReference(shopId, orderId, token, value));
     setBusy(false);
     if (res.ok) {
-      setSent({ verifyBy: res.data.verifyBy ?? null });
+      setSent({ paid: res.data.paymentStatus === 'paid', verifyBy: res.data.verifyBy ?? null });
       onSent?.();
     } else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
   }
 
+  // a phone pays in its own UPI app: the link first; a computer has none, so the code to scan comes first there
   return (
     <div className="flex flex-col items-start gap-4">
-      <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatPrice(upi.amount) })}</h2>
+      <div className="flex flex-col gap-1">
+        <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatPrice(upi.amount) })}</h2>
+        {upi.extra > 0 ? (
+          <p className="text-sm text-slate-700">{t('checkout.upiExact', { amount: formatPrice(upi.amount), extra: formatPrice(upi.extra) })}</p>
+        ) : null}
+      </div>
       <a href={upi.upiLink} className={buttonClass('primary', 'lg')}>
         {t('checkout.upiOpen')}
       </a>
-      <figure className="flex flex-col items-start gap-2">
+      <figure className="flex flex-col items-start gap-2 pointer-fine:order-first">
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(upi.qrSvg)}`}
           alt={`UPI ${upi.payee.vpa}`}

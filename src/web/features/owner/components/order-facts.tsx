@@ -1,6 +1,6 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
-import { qtyToMilli, type Minor } from '../../../../domain/money.ts';
+import { minor, qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order-view.ts';
@@ -122,13 +122,18 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary<Minor> }) {
         {order.paymentType ? t(`owner.paymentBy.${order.paymentType}`, { defaultValue: order.paymentType }) : t('owner.paymentNotChosen')} ·{' '}
         <strong>{ownerPaymentStatus(t, order)}</strong>
       </p>
+      {order.paymentType === 'upi-manual' && order.upiAmount !== null && order.upiAmount !== order.grandTotal ? (
+        <p>{t('owner.upiAsked', { amount: price(order.upiAmount), extra: price(minor(order.upiAmount - order.grandTotal)) })}</p>
+      ) : null}
       {order.paymentReference ? (
         <p className={order.paymentStatus === 'awaiting_verification' ? 'w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950' : ''}>
           {t(order.paymentType === 'upi-manual' ? 'owner.upiReference' : 'owner.paymentReference', { reference: order.paymentReference })}
         </p>
       ) : null}
       {order.paymentType === 'upi-manual' && order.paymentStatus === 'awaiting_verification' && !order.paymentReference ? (
-        <p className="w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950">{t('owner.upiNoReference', { amount: price(order.grandTotal) })}</p>
+        <p className="w-max rounded bg-amber-100 px-2 py-0.5 font-semibold text-amber-950">
+          {t('owner.upiNoReference', { amount: price(order.upiAmount ?? order.grandTotal) })}
+        </p>
       ) : null}
       {verifyBy === null ? null : <p className="font-semibold text-amber-950">{t('owner.verifyBy', { when: when.dayTime(iso(verifyBy)) })}</p>}
       {refund?.status === 'due' ? (
