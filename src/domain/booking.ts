@@ -51,28 +51,35 @@ export const configId = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+$/);
 
-export const serviceSchema = z.object({
-  id: configId(60),
-  name: z.string().trim().min(1).max(120),
-  durationMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
-  price: z.number().finite().nonnegative(),
-  description: z.string().max(1000).default(''),
-  /** Places per slot for this service; the shop's capacityPerSlot when absent. */
-  capacity: z.number().int().min(1).max(10_000).optional(),
-  /** Distance between start times; the shop's slotMinutes when absent (a two-hour class may start every 120 minutes). */
-  slotMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60)
-    .optional(),
-  /** The weekdays the service runs on, within opening hours; every open day when absent. */
-  days: z.array(z.enum(weekdays)).min(1).optional(),
-});
+export const serviceSchema = z
+  .object({
+    id: configId(60),
+    name: z.string().trim().min(1).max(120),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
+    price: z.number().finite().nonnegative(),
+    /**
+     * Paid when booking, through any way to pay the shop takes but on delivery (a ₹300 cake tasting,
+     * a place in a class); the rest of the price at the visit. None when absent or 0 (issue 39).
+     */
+    deposit: z.number().finite().nonnegative().optional(),
+    description: z.string().max(1000).default(''),
+    /** Places per slot for this service; the shop's capacityPerSlot when absent. */
+    capacity: z.number().int().min(1).max(10_000).optional(),
+    /** Distance between start times; the shop's slotMinutes when absent (a two-hour class may start every 120 minutes). */
+    slotMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .optional(),
+    /** The weekdays the service runs on, within opening hours; every open day when absent. */
+    days: z.array(z.enum(weekdays)).min(1).optional(),
+  })
+  .refine((s) => s.deposit === undefined || s.deposit <= s.price, { message: 'A deposit is part of the price: at most the price', path: ['deposit'] });
 export type Service = z.output<typeof serviceSchema>;
 
 export const appointmentsConfigSchema = z
@@ -313,6 +320,8 @@ export const appointmentRequestSchema = z.object({
     serviceId: z.string().min(1).max(60),
     start: z.iso.datetime({ offset: true, error: 'Use a time like 2026-11-23T10:30:00+05:30' }),
     notes: z.string().trim().max(500).default(''),
+    /** How the deposit of a service that takes one is paid: one of the shop's ways but on delivery; the first of them when left out. */
+    paymentType: z.string().max(40).optional(),
     /** How the shop reaches the shopper about this booking; the account's number when left out. */
     phone: z
       .string()
@@ -347,7 +356,25 @@ export type AppointmentView = {
   changeable: boolean;
   /** Whether it has ended. */
   past: boolean;
+  /** The deposit paid when booking (issue 39): the order that carries it, and where its money is. */
+  deposit: DepositView | null;
 };
+
+/**
+ * Where a booking's deposit is: `due` until paid (`checking`: the shopper says they paid by UPI,
+ * the shop checks), `paid`, `refund_due` / `refunded` once a paid booking is cancelled, `unpaid`
+ * when the booking ended before it was paid.
+ */
+export type DepositState = 'due' | 'checking' | 'paid' | 'refund_due' | 'refunded' | 'unpaid';
+export type DepositView = { orderId: string; orderNumber: number; amount: number; paymentType: string | null; state: DepositState };
+
+/** A deposit's state from its order's. */
+export function depositState(order: { status: string; paymentStatus: string; refund: 'due' | 'refunded' | null }): DepositState {
+  if (order.refund) return order.refund === 'due' ? 'refund_due' : 'refunded';
+  if (order.paymentStatus === 'paid') return 'paid';
+  if (order.status === 'cancelled' || order.status === 'rejected') return 'unpaid';
+  return order.paymentStatus === 'awaiting_verification' ? 'checking' : 'due';
+}
 
 /** A booking as the owner's day lists it: the shopper's view and who booked it. */
 export type OwnerAppointmentView = AppointmentView & {

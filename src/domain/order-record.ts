@@ -1,11 +1,12 @@
-import type { CustomerIdentity } from './customer-identity.ts';
+import { customerIdentity, type CustomerIdentity } from './customer-identity.ts';
 import type { FulfilmentMode } from './order-lifecycle.ts';
 import type { Minor } from './money.ts';
 import type { OrderRequest } from './order.ts';
 import type { Order } from './order-view.ts';
 import { paymentStatusFor, type PricedOrder } from './order-pricing.ts';
 import type { ShopConfig } from './shop-config.ts';
-import type { TotalsLine } from './totals.ts';
+import { toMinor } from './money.ts';
+import { computeTotals, totalsConfigFrom, totalsSettingsOf, type TotalsLine } from './totals.ts';
 
 /**
  * What an order keeps once placed, apart from how a database holds it (issue 38): the order's
@@ -107,6 +108,76 @@ export function orderRecord(input: {
       taxPercent: l.taxPercent,
       hsn: l.product.hsn,
     })),
+    totals: totals.lines,
+  };
+}
+
+/**
+ * The order that carries a booking's deposit (issue 39): the booking's account and contact, one
+ * line for the service at its time (`when`, as the shopper reads it) for the deposit, no tax of its
+ * own (an advance; the visit's bill carries the service's tax), nothing to deliver, paid by
+ * `paymentType` like any order. Its product id names the service: `service:<id>`.
+ */
+export function depositOrderRecord(input: {
+  service: { id: string; name: string; deposit: number };
+  when: string;
+  contact: { name: string; email: string | null; phone: string };
+  paymentType: string;
+  shop: Pick<ShopConfig, 'localeConfig' | 'pricingConfig' | 'orderConfig'>;
+  id: string;
+  now: number;
+  userId: string;
+  tokenHash: string;
+}): OrderRecord {
+  const { service, shop } = input;
+  const amount = toMinor(service.deposit, shop.localeConfig.fractionDigits);
+  const totals = computeTotals(
+    { lines: [{ unit: amount, qtyMilli: 1000, taxPercent: 0 }], mode: 'pickup', digital: true },
+    totalsConfigFrom(totalsSettingsOf(shop)),
+  );
+  const phone = input.contact.phone.replace(/[\s\-().]/g, '');
+  const indian = phone.startsWith('+91');
+  const personalDetails = {
+    fullName: input.contact.name,
+    email: input.contact.email ?? '',
+    phone: { number: indian ? phone.slice(3) : phone, dialCode: indian ? '+91' : '' },
+  };
+  return {
+    id: input.id,
+    userId: input.userId,
+    status: 'placed',
+    kind: 'order',
+    deliveryMode: 'digital',
+    details: {
+      personalDetails,
+      shippingSlotId: null,
+      shippingSlot: null,
+    },
+    shippingSlotId: null,
+    paymentType: input.paymentType,
+    paymentStatus: paymentStatusFor('order', input.paymentType as OrderRequest['order']['paymentType']),
+    currencyCode: shop.localeConfig.currencyCode,
+    grandTotal: totals.grandTotal,
+    taxMode: shop.pricingConfig.taxMode,
+    tokenHash: input.tokenHash,
+    couponCode: null,
+    customer: customerIdentity(input.userId, personalDetails),
+    createdAt: input.now,
+    lines: [
+      {
+        productId: `service:${service.id}`,
+        title: service.name,
+        variantName: `Deposit \u00B7 ${input.when}`,
+        qtyMilli: 1000,
+        isFraction: false,
+        unitPrice: amount,
+        total: amount,
+        discount: totals.perLine[0]!.discount,
+        tax: totals.perLine[0]!.tax,
+        taxPercent: 0,
+        hsn: null,
+      },
+    ],
     totals: totals.lines,
   };
 }

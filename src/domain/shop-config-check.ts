@@ -1,3 +1,4 @@
+import { depositPaymentTypes } from './payment-types.ts';
 import { distance } from './search-words.ts';
 import type { ConfigIssue, ShopConfig } from './shop-config.ts';
 
@@ -94,6 +95,13 @@ export function crossFieldIssues(config: ShopConfig): ConfigIssue[] {
     problem('dineSpaces', `The table id "${id}" is used more than once; each table's QR code needs its own id`);
   if (config.appointments.enabled && config.appointments.services.length === 0) {
     problem('appointments.services', 'Appointments are on but there are no services to book: add "services", or set "enabled" to false');
+  }
+  const deposits = config.appointments.services.filter((s) => (s.deposit ?? 0) > 0);
+  if (deposits.length && (!config.orderConfig.orderEnabled || depositPaymentTypes(config.payment.providers).length === 0)) {
+    problem(
+      `appointments.services.${config.appointments.services.indexOf(deposits[0]!)}.deposit`,
+      'A deposit is paid when booking, so the shop must take orders ("orderEnabled": true) and a way to pay other than on delivery ("upi-manual", "razorpay" or "payu" in "payment.providers"); or remove the deposit',
+    );
   }
   const packing = config.orderConfig.packingCharge;
   if (packing.maxAmount > 0 && packing.minAmount > packing.maxAmount) {

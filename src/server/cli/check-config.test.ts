@@ -170,6 +170,20 @@ describe('npm run shop -- check-config', () => {
       expect(text).toContain('appointments.services: Appointments are on but there are no services to book');
     });
 
+    it('a deposit above the price, or one the shop cannot take (only pay on delivery)', async () => {
+      const tasting = (deposit: number) => ({ id: 'tasting', name: 'Cake tasting', durationMinutes: 30, price: 500, deposit });
+      const above = await check((c) => {
+        c.appointments = { enabled: true, services: [tasting(600)] };
+      });
+      expect(above.text).toContain('appointments.services.0.deposit: A deposit is part of the price: at most the price');
+      const cashOnly = await check((c) => {
+        c.appointments = { enabled: true, services: [tasting(300)] };
+        c.payment = { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] };
+      });
+      expect(cashOnly.code).toBe(1);
+      expect(cashOnly.text).toContain('appointments.services.0.deposit: A deposit is paid when booking, so the shop must take orders');
+    });
+
     it('a logo that is not in the media folder (one that is, is fine)', async () => {
       expect((await check((c) => (c.logo = '/media/logo.webp'))).code).toBe(0);
       const { code, text } = await check((c) => (c.logo = '/media/crumb-logo.png'));

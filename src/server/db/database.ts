@@ -21,6 +21,7 @@ import * as paymentEvents from './migrations/019-payment-events.ts';
 import * as paymentReminders from './migrations/020-payment-reminders.ts';
 import * as bankAlerts from './migrations/021-bank-alerts.ts';
 import * as upiAmounts from './migrations/022-upi-amounts.ts';
+import * as bookingDeposits from './migrations/023-booking-deposits.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '020-payment-reminders': paymentReminders,
   '021-bank-alerts': bankAlerts,
   '022-upi-amounts': upiAmounts,
+  '023-booking-deposits': bookingDeposits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { bookingMessages, canChange, isoInZone, type AppointmentView, type BookingRefusal } from '../../domain/booking.ts';
+import { fromMinor } from '../../domain/money.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { AppointmentRecord } from '../db/repositories/booking-repository.ts';
 import { errorBody } from '../plugins/error-body.ts';
@@ -9,7 +10,7 @@ import { errorBody } from '../plugins/error-body.ts';
 export type Clock = () => number;
 
 /** A booking as the shopper's screens read it (§3 Appointment; billId is its id). */
-export function appointmentView(record: AppointmentRecord, shop: Pick<ShopConfig, 'appointments' | 'timeZone'>, now: number): AppointmentView {
+export function appointmentView(record: AppointmentRecord, shop: Pick<ShopConfig, 'appointments' | 'timeZone' | 'localeConfig'>, now: number): AppointmentView {
   const { details } = record;
   return {
     id: record.id,
@@ -25,6 +26,7 @@ export function appointmentView(record: AppointmentRecord, shop: Pick<ShopConfig
     notes: details.notes,
     changeable: record.status === 'booked' && canChange(shop.appointments, record.start, now),
     past: record.end <= now,
+    deposit: record.deposit && { ...record.deposit, amount: fromMinor(record.deposit.amount, shop.localeConfig.fractionDigits) },
   };
 }
 

@@ -1,10 +1,16 @@
 import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
-import type { AppointmentStatus, BookingOutcome, Placement } from '../../../domain/booking.ts';
+import { depositState, type AppointmentStatus, type BookingOutcome, type DepositState, type Placement } from '../../../domain/booking.ts';
+import { minor, type Minor } from '../../../domain/money.ts';
+import type { OrderRecord } from '../../../domain/order-record.ts';
+import type { Order } from '../../../domain/order-view.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import type { AppointmentTable } from '../tables/bookings.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
+import { takeNumber } from './counter-repository.ts';
+import { noOutbox, type OrderOutbox } from './order-outbox.ts';
+import { orderRows, viewOfRows } from './order-rows.ts';
 
 type Trx = Transaction<Database>;
 
@@ -87,7 +93,40 @@ export type AppointmentRecord = {
   status: AppointmentStatus;
   details: AppointmentDetails;
   createdAt: number;
+  /** The order carrying the deposit paid when booking, and where its money is; null when none was asked. */
+  deposit: DepositRecord | null;
 };
+
+export type DepositRecord = { orderId: string; orderNumber: number; amount: Minor; paymentType: string | null; state: DepositState };
+
+type Reader = Trx | Db['kysely'];
+
+/**
+ * Ends, in the caller's transaction, the order that carries a booking's deposit when the booking
+ * is cancelled (the order repository's: its refund owed, its events), once: an order ended already is left.
+ */
+export type EndDepositOrder = (trx: Trx, orderId: string, actor: Actor, now: number) => Promise<void>;
+
+/**
+ * Cancels the booking whose deposit `orderId` carries, when that order ends unfulfilled (unpaid at
+ * its hold's end, rejected, cancelled): its places are given back, once, in the order's transaction.
+ */
+export async function cancelBookingOfDeposit(trx: Trx, orderId: string, actor: Actor, now: number): Promise<void> {
+  const booking = await trx
+    .updateTable('appointments')
+    .set({ status: 'cancelled', updated_at: now })
+    .where('deposit_order_id', '=', orderId)
+    .where('status', '=', 'booked')
+    .returning('id')
+    .executeTakeFirst();
+  if (!booking) return;
+  await releasePlaces(trx, booking.id);
+  await recordAudit(
+    trx,
+    { actor, action: 'appointment.cancel', subject: `appointment:${booking.id}`, detail: { reason: 'deposit_order_ended', orderId } },
+    now,
+  );
+}
 
 export type ChangeRefusal = 'not_found' | 'cancelled' | 'too_late' | 'full';
 
@@ -98,7 +137,7 @@ class Refused extends Error {
   }
 }
 
-const toRecord = (row: AppointmentTable): AppointmentRecord => ({
+const toRecord = (row: AppointmentTable, deposit: DepositRecord | null): AppointmentRecord => ({
   id: row.id,
   userId: row.user_id!,
   serviceId: row.service_id,
@@ -107,14 +146,58 @@ const toRecord = (row: AppointmentTable): AppointmentRecord => ({
   status: row.status as AppointmentRecord['status'],
   details: JSON.parse(row.details) as AppointmentDetails,
   createdAt: row.created_at,
+  deposit,
 });
+
+/** The bookings of `rows` with their deposits, read in one query. */
+async function withDeposits(reader: Reader, rows: readonly AppointmentTable[]): Promise<AppointmentRecord[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.deposit_order_id ? [r.deposit_order_id] : [])))];
+  const orders = ids.length
+    ? await reader
+        .selectFrom('orders')
+        .leftJoin('refunds', 'refunds.order_id', 'orders.id')
+        .select([
+          'orders.id',
+          'orders.number',
+          'orders.grand_total_minor',
+          'orders.payment_type',
+          'orders.payment_status',
+          'orders.status',
+          'refunds.status as refund',
+        ])
+        .where('orders.id', 'in', ids)
+        .execute()
+    : [];
+  const deposits = new Map(
+    orders.map((o) => [
+      o.id,
+      {
+        orderId: o.id,
+        orderNumber: o.number,
+        amount: minor(o.grand_total_minor),
+        paymentType: o.payment_type,
+        state: depositState({ status: o.status, paymentStatus: o.payment_status, refund: o.refund as 'due' | 'refunded' | null }),
+      },
+    ]),
+  );
+  return rows.map((r) => toRecord(r, (r.deposit_order_id && deposits.get(r.deposit_order_id)) || null));
+}
+
+/** One booking as it is now, with its deposit. */
+const readBooking = async (trx: Reader, id: string) =>
+  (await withDeposits(trx, [await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow()]))[0]!;
 
 /**
  * Appointments (spec §7 appointment/create, api/user/appointments). Every query but
  * `book` is scoped to the user: another user's id finds nothing, like a missing one.
  */
-export function createAppointmentRepository(db: Db) {
+export function createAppointmentRepository(db: Db, { outbox = noOutbox, endOrder }: { outbox?: OrderOutbox; endOrder?: EndDepositOrder } = {}) {
   const { kysely } = db;
+  /** A cancelled booking's deposit order ends with it (its refund owed when paid). */
+  const endDeposit = async (trx: Trx, id: string, actor: Actor, now: number) => {
+    const row = await trx.selectFrom('appointments').select('deposit_order_id').where('id', '=', id).executeTakeFirstOrThrow();
+    if (row.deposit_order_id && endOrder) await endOrder(trx, row.deposit_order_id, actor, now);
+  };
 
   /**
    * One transaction; a refusal rolls it back and is returned. PostgreSQL may break a
@@ -149,8 +232,9 @@ export function createAppointmentRepository(db: Db) {
       details: AppointmentDetails,
       now = Date.now(),
       maxUpcoming = Infinity,
-    ): Promise<AppointmentRecord | { refused: ChangeRefusal | 'too_many' }> {
-      return run(async (trx): Promise<AppointmentRecord | { refused: 'too_many' }> => {
+      deposit?: OrderRecord,
+    ): Promise<(AppointmentRecord & { depositOrder: Order | null }) | { refused: ChangeRefusal | 'too_many' }> {
+      return run(async (trx): Promise<(AppointmentRecord & { depositOrder: Order | null }) | { refused: 'too_many' }> => {
         // the shopper's row is locked before counting, so one shopper's simultaneous bookings
         // count one after the other (SQLite runs one write transaction at a time anyway);
         // NO KEY UPDATE leaves their other inserts that only reference the row unblocked
@@ -173,22 +257,31 @@ export function createAppointmentRepository(db: Db) {
           ends_at: at.end,
           status: 'booked',
           details: JSON.stringify(details),
+          deposit_order_id: deposit?.id ?? null,
           created_at: now,
           updated_at: now,
         };
         await trx.insertInto('appointments').values(row).execute();
-        return toRecord(row);
+        if (!deposit) return { ...toRecord(row, null), depositOrder: null };
+        // the deposit is an order of the shop's, numbered in its series, paid like any other
+        const rows = orderRows(deposit, await takeNumber(trx, 'order'));
+        await trx.insertInto('orders').values(rows.order).execute();
+        await trx.insertInto('order_lines').values(rows.lines).execute();
+        await trx.insertInto('order_totals').values(rows.totals).execute();
+        const depositOrder = viewOfRows(rows);
+        await outbox.record(trx, 'order.placed', deposit.id, {}, now, depositOrder);
+        return { ...(await readBooking(trx, id)), depositOrder };
       });
     },
 
     async listForUser(userId: string): Promise<AppointmentRecord[]> {
       const rows = await kysely.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('starts_at').orderBy('id').limit(500).execute();
-      return rows.map(toRecord);
+      return withDeposits(kysely, rows);
     },
 
     async findForUser(userId: string, id: string): Promise<AppointmentRecord | null> {
       const row = await kysely.selectFrom('appointments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      return row ? toRecord(row) : null;
+      return row ? (await withDeposits(kysely, [row]))[0]! : null;
     },
 
     /** Cancels the user's booking if it starts at `notBefore` or later, freeing its places once. */
@@ -204,7 +297,8 @@ export function createAppointmentRepository(db: Db) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
         await releasePlaces(trx, id);
-        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        await endDeposit(trx, id, 'shopper', now);
+        return readBooking(trx, id);
       });
     },
 
@@ -219,7 +313,7 @@ export function createAppointmentRepository(db: Db) {
         .orderBy('id')
         .limit(1000)
         .execute();
-      return rows.map(toRecord);
+      return withDeposits(kysely, rows);
     },
 
     /**
@@ -241,7 +335,8 @@ export function createAppointmentRepository(db: Db) {
         }
         await releasePlaces(trx, id);
         await recordAudit(trx, { actor, action: 'appointment.cancel', subject: `appointment:${id}`, detail: {} }, now);
-        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        await endDeposit(trx, id, actor, now);
+        return readBooking(trx, id);
       });
     },
 
@@ -268,7 +363,7 @@ export function createAppointmentRepository(db: Db) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return { refused: 'cancelled' as const };
         await recordAudit(trx, { actor, action: `appointment.${outcome}`, subject: `appointment:${id}`, detail: { from: row.status } }, now);
-        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        return readBooking(trx, id);
       });
     },
 
@@ -284,7 +379,7 @@ export function createAppointmentRepository(db: Db) {
         .orderBy('id')
         .limit(500)
         .execute();
-      return rows.map(toRecord);
+      return withDeposits(kysely, rows);
     },
 
     /** Moves the user's booking (same service) to a new place, if it starts at `notBefore` or later; all or nothing. */
@@ -302,7 +397,7 @@ export function createAppointmentRepository(db: Db) {
         if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
         await releasePlaces(trx, id);
         if (!(await takePlaces(trx, id, to.resource, to.cells, to.capacity))) throw new Refused('full');
-        return toRecord(await trx.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+        return readBooking(trx, id);
       });
     },
   };

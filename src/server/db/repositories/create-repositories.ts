@@ -42,10 +42,11 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
   const outbox = orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
   const coupons = createCouponRepository(db);
   const payments = createPaymentRepository(db, { outbox });
+  // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
+  const orders = createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) });
   return {
     catalog: createCatalogRepository(db, fractionDigits),
-    // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
-    orders: createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) }),
+    orders,
     invoices: createInvoiceRepository(db, () => invoicingOf(shop())),
     payments,
     bankAlerts: createBankAlertRepository(db, payments),
@@ -60,7 +61,8 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
     addresses: createAddressRepository(db),
     carts: createCartRepository(db),
     reviews: createReviewRepository(db),
-    appointments: createAppointmentRepository(db),
+    // a booking's deposit is an order: cancelling the booking ends it
+    appointments: createAppointmentRepository(db, { outbox, endOrder: orders.endDepositOrder }),
     analytics: createAnalyticsRepository(db),
     store: createStoreRepository(db),
     alerts: createOwnerAlertRepository(db),

@@ -3,11 +3,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { minor } from '../../../domain/money.ts';
 import type { Order } from '../../../domain/order-view.ts';
+import { isFinalStatus } from '../../../domain/order-lifecycle.ts';
 import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
-import { releasePlaces } from './booking-repository.ts';
+import { cancelBookingOfDeposit, releasePlaces } from './booking-repository.ts';
 import { bumpCatalogVersion } from './catalog-version.ts';
 import { releaseCoupon } from './coupon-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
@@ -32,6 +33,28 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   async function endUnfulfilled(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
     await giveBack(trx, orderId, now);
     if (await owesRefund(trx, orderId, actor, now)) await outbox.record(trx, 'order.refund_due', orderId, {}, now);
+    // an order carrying a booking's deposit takes the booking with it
+    await cancelBookingOfDeposit(trx, orderId, actor, now);
+  }
+
+  /** The booking whose deposit the order carries was cancelled: the order is cancelled with it, unless it ended already. */
+  async function endDepositOrder(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
+    const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+    if (!row || isFinalStatus(row.status)) return;
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: 'cancelled', updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    await recordAudit(
+      trx,
+      { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to: 'cancelled', reason: 'booking_cancelled' } },
+      now,
+    );
+    await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to: 'cancelled', by: actor }, now);
+    await endUnfulfilled(trx, orderId, actor, now);
   }
 
   async function giveBack(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
@@ -50,6 +73,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   }
 
   return {
+    endDepositOrder,
     ...createPlacement(db, outbox),
     ...createOwnerOrders(db, { outbox, onAccepted, endUnfulfilled }),
 

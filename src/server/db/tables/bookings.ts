@@ -15,6 +15,8 @@ export interface AppointmentTable {
   status: string;
   /** JSON: the service as booked (name, price) and the shopper's contact and note. */
   details: string;
+  /** The order carrying the deposit paid when booking (migration 023); null when the service takes none. */
+  deposit_order_id: string | null;
   created_at: Millis;
   updated_at: Millis;
 }

@@ -1,13 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { ulid } from 'ulid';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appointmentRequestSchema, placementOf, tooManyBookingsMessage } from '../../../domain/booking.ts';
+import { depositOrderRecord, type OrderRecord } from '../../../domain/order-record.ts';
+import { depositPaymentTypes, type PaymentType } from '../../../domain/payment-types.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
+import { hashToken } from '../../db/repositories/order-placement.ts';
 import type { AppointmentRepository } from '../../db/repositories/booking-repository.ts';
 import { appointmentView, refuse, type Clock } from '../booking-answers.ts';
 import type { UserRepository } from '../../db/repositories/user-repository.ts';
 import { INVALID_CREDENTIALS, requireUser } from '../../plugins/user-session.ts';
 import { mailOrigin } from '../../public-origin.ts';
-import { appointmentEmail } from '../../services/appointment-email.ts';
+import { appointmentEmail, bookingTime } from '../../services/appointment-email.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import { mailLinksInBackground, type Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
@@ -68,7 +73,30 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (
         phone,
         notes: appointment.notes,
       };
-      const booked = await appointments.book(user.id, placed.placement, details, now, config.maxUpcomingPerCustomer);
+      // a service that takes a deposit: the booking comes with an order for it, paid like any other (issue 39)
+      const deposit = service.deposit ?? 0;
+      let depositOrder: OrderRecord | undefined;
+      if (deposit > 0) {
+        const ways = depositPaymentTypes(shop.payment.providers);
+        const paymentType = appointment.paymentType ?? ways[0];
+        if (!shop.orderConfig.orderEnabled || !paymentType || !ways.includes(paymentType as PaymentType))
+          return reply
+            .code(400)
+            .send(fieldsBody([{ path: 'appointment.paymentType', message: 'Choose how to pay the deposit: one of the ways this shop takes payment online.' }]));
+        depositOrder = depositOrderRecord({
+          service: { id: service.id, name: service.name, deposit },
+          when: bookingTime(placed.placement.start, shop),
+          contact: { name: user.name, email: user.email, phone },
+          paymentType,
+          shop,
+          id: ulid(now),
+          now,
+          userId: user.id,
+          // the shopper reaches the order from their account: its link's token is never sent
+          tokenHash: hashToken(randomBytes(18).toString('base64url')),
+        });
+      }
+      const booked = await appointments.book(user.id, placed.placement, details, now, config.maxUpcomingPerCustomer, depositOrder);
       if ('refused' in booked) {
         const { refused } = booked;
         return refused === 'too_many'
@@ -77,6 +105,7 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (
       }
       req.log.info({ appointmentId: booked.id, serviceId: service.id }, 'appointment booked');
       orderEvents.publish({ appointmentId: booked.id, what: 'booked', at: now });
+      if (booked.depositOrder) orderEvents.publish({ orderId: booked.depositOrder.id, status: 'placed', what: 'placed', at: now });
       const origin = mailOrigin(req, publicUrl, mailer);
       void ownerAlerts.bookingMade(booked, origin);
 

@@ -17,7 +17,11 @@ export const slotsQuery = (serviceId: string, from: string | null, days: number,
   queryOptions({ queryKey: ['appointment-slots', serviceId, from, days, asked], queryFn: () => fetchSlots(serviceId, from, days), ...askedOnShow });
 
 /** `POST {serverless}appointment/create` (§7), as the logged-in shopper. */
-const bookAppointment = (shopId: string, userId: string, appointment: { serviceId: string; start: string; notes: string; phone?: string }) =>
+const bookAppointment = (
+  shopId: string,
+  userId: string,
+  appointment: { serviceId: string; start: string; notes: string; phone?: string; paymentType?: string },
+) =>
   asUser((headers) =>
     postJson<{ success: true; billId: string; emailSent: boolean; appointment: AppointmentView }>(
       '/fn/appointment/create',

@@ -75,6 +75,15 @@ export function AppointmentCard({ appointment: a, onChanged }: { appointment: Ap
         {t('appointment.minutes', { count: a.durationMinutes })} · {formatFee(a.price)} ·{' '}
         {a.status === 'cancelled' ? t('appointment.statusCancelled') : upcoming ? t('appointment.statusBooked') : t('appointment.statusPast')}
       </p>
+      {a.deposit ? (
+        <p className={`text-sm ${a.deposit.state === 'due' || a.deposit.state === 'refund_due' ? 'font-medium text-amber-950' : 'text-slate-700'}`}>
+          {t(`appointment.deposit.${a.deposit.state}`, { amount: formatFee(a.deposit.amount) })} ·{' '}
+          {/* the order's own page loads afresh: the page that pays may need a gateway's script (PAYING_PAGES) */}
+          <a href={paths.accountOrder(a.deposit.orderId)} className="font-medium text-primary-strong underline">
+            {t('appointment.depositOrder', { number: `#${a.deposit.orderNumber}` })}
+          </a>
+        </p>
+      ) : null}
       {a.notes ? <p className="text-sm text-slate-600">{t('appointment.yourNote', { note: a.notes })}</p> : null}
       {upcoming && onChanged ? (
         a.changeable ? (

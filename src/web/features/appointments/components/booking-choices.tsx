@@ -85,6 +85,7 @@ export function ServiceChoice({
             </span>
             <span className="text-sm text-slate-600">
               {t('appointment.minutes', { count: s.durationMinutes })} · {formatFee(s.price)}
+              {s.deposit ? ` · ${t('appointment.depositFee', { amount: formatFee(s.deposit) })}` : null}
             </span>
             {s.description ? <span className="text-sm text-slate-700">{s.description}</span> : null}
           </label>

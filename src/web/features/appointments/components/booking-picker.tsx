@@ -55,6 +55,24 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
           <DayChoice slots={slots} />
           {slots.chosenDay ? <TimeChoice day={slots.chosenDay} start={slots.start} capacity={service.capacity ?? 1} onPick={slots.pickTime} /> : null}
           {moving ? null : <BookingContact phone={booking.phone} onPhone={booking.setPhone} notes={booking.notes} onNotes={booking.setNotes} />}
+          {!moving && booking.depositWays.length > 1 ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-lg font-semibold">{t('appointment.depositWith')}</legend>
+              {booking.depositWays.map((p) => (
+                <label key={p.id} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="depositPayment"
+                    value={p.id}
+                    checked={booking.payWith === p.id}
+                    onChange={() => booking.setPaymentType(p.id)}
+                    className="accent-primary-strong"
+                  />
+                  {p.providerName}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
 
           <AlertText message={booking.problem} />
           {user ? (

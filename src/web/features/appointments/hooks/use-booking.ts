@@ -6,6 +6,8 @@ import { addDays } from '../../../../domain/calendar-dates.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import type { SessionUser } from '../../../lib/session.ts';
+import { useShop } from '../../../lib/use-shop.ts';
+import { depositPaymentTypes } from '../../../../domain/payment-types.ts';
 import { slotsQuery, useBookAppointment, useMoveAppointment, type SlotsAnswer } from '../api/appointments.ts';
 
 const PAGE_DAYS = 7;
@@ -71,6 +73,11 @@ export function useBookingCall({ shopId, user, service, slot, moving, onGone, on
   const [problem, setProblem] = useState<string | null>(null);
   const book = useBookAppointment();
   const move = useMoveAppointment();
+  // a service with a deposit is paid for when booking: by the way chosen, else the shop's first (never on delivery)
+  const providers = useShop().payment.providers;
+  const depositWays = service?.deposit ? providers.filter((p) => depositPaymentTypes(providers).some((id) => id === p.id)) : [];
+  const [paymentType, setPaymentType] = useState<string | null>(null);
+  const payWith = depositWays.find((p) => p.id === paymentType)?.id ?? depositWays[0]?.id;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -82,7 +89,13 @@ export function useBookingCall({ shopId, user, service, slot, moving, onGone, on
       : await book.mutateAsync({
           shopId,
           userId: user.id,
-          appointment: { serviceId: service.id, start: slot.start, notes, ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}) },
+          appointment: {
+            serviceId: service.id,
+            start: slot.start,
+            notes,
+            ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}),
+            ...(payWith ? { paymentType: payWith } : {}),
+          },
         });
     setBusy(false);
     if (res.ok) return onDone(res.data.appointment.billId, 'emailSent' in res.data && res.data.emailSent === true);
@@ -91,5 +104,5 @@ export function useBookingCall({ shopId, user, service, slot, moving, onGone, on
     if (res.error?.error === 'full' || res.error?.error === 'too_soon') onGone();
   }
 
-  return { notes, setNotes, phone: phoneShown, setPhone, busy, problem, clearProblem: () => setProblem(null), submit };
+  return { notes, setNotes, phone: phoneShown, setPhone, depositWays, payWith, setPaymentType, busy, problem, clearProblem: () => setProblem(null), submit };
 }

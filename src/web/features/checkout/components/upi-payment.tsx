@@ -47,10 +47,10 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
     } else setError(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('checkout.failed'));
   }
 
-  // a phone pays in its own UPI app: the link first; a computer has none, so the code to scan comes first there
+  // a phone pays in its own UPI app: the link first under the amount; a computer has none, so the code to scan comes first there
   return (
     <div className="flex flex-col items-start gap-4">
-      <div className="flex flex-col gap-1">
+      <div className="order-first flex flex-col gap-1">
         <h2 className="text-lg font-semibold">{t('checkout.upiTitle', { amount: formatPrice(upi.amount) })}</h2>
         {upi.extra > 0 ? (
           <p className="text-sm text-slate-700">{t('checkout.upiExact', { amount: formatPrice(upi.amount), extra: formatPrice(upi.extra) })}</p>
@@ -59,7 +59,7 @@ export default function UpiPayment({ shopId, orderId, token, onError, onSent }: 
       <a href={upi.upiLink} className={buttonClass('primary', 'lg')}>
         {t('checkout.upiOpen')}
       </a>
-      <figure className="flex flex-col items-start gap-2 pointer-fine:order-first">
+      <figure className="flex flex-col items-start gap-2 pointer-fine:-order-1">
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(upi.qrSvg)}`}
           alt={`UPI ${upi.payee.vpa}`}

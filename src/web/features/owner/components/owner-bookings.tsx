@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { BookingOutcome, OwnerAppointmentView } from '../../../../domain/booking.ts';
 import { addDays } from '../../../../domain/calendar-dates.ts';
 import { telHref } from '../../../../domain/order-details.ts';
 import type { ApiResult } from '../../../lib/api.ts';
-import { useFormatWhen } from '../../../lib/format.ts';
+import { toMinor } from '../../../../domain/money.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { ownerApi } from '../api/owner-api.ts';
 import { bookingsDayQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
@@ -89,6 +90,8 @@ const calendarDay = (date: string, locale: string) =>
 function BookingCard({ appointment: a, withDay = false }: { appointment: OwnerAppointmentView; withDay?: boolean }) {
   const { t } = useTranslation();
   const when = useFormatWhen();
+  const price = useFormatPrice();
+  const { fractionDigits } = usePriceFormat();
   const [sure, setSure] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -129,6 +132,14 @@ function BookingCard({ appointment: a, withDay = false }: { appointment: OwnerAp
           </a>
         ) : null}
       </p>
+      {a.deposit ? (
+        <p className={`text-sm ${a.deposit.state === 'checking' || a.deposit.state === 'refund_due' ? 'font-semibold text-amber-950' : ''}`}>
+          {t(`owner.bookingDeposit.${a.deposit.state}`, { amount: price(toMinor(a.deposit.amount, fractionDigits)) })} ·{' '}
+          <Link to={`/admin/orders/${encodeURIComponent(a.deposit.orderId)}`} className="font-medium text-primary-strong underline">
+            {t('owner.depositOrder', { number: `#${a.deposit.orderNumber}` })}
+          </Link>
+        </p>
+      ) : null}
       {a.notes ? <p className="text-sm text-slate-600">{t('owner.note', { note: a.notes })}</p> : null}
       <div className="mt-1 flex flex-wrap gap-2">
         {a.status !== 'cancelled' && a.started ? (
