@@ -312,6 +312,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     news: { devices: repos.devices, push, mailer: publicUrl ? mailer : undefined, origin: publicUrl ?? '' },
+    // a Razorpay order is asked of Razorpay before it expires: its webhook may have been lost
+    ...(razorpay ? { razorpayPayment: (orderId: string, now: number) => razorpay.paymentOf(orderId, repos.payments, now, app.log) } : {}),
     everyMs: options.unpaidSweepMs,
   });
   app.decorate('expireUnpaidOrders', expiry.sweep);

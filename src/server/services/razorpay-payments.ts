@@ -1,9 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Minor } from '../../domain/money.ts';
 import { contactPhone } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { Order } from '../../domain/order-view.ts';
 import type { PaymentRepository } from '../db/repositories/payment-repository.ts';
-import { createRazorpayApi, RAZORPAY_API_URL, type RazorpayApi } from './razorpay-api.ts';
+import { createRazorpayApi, RAZORPAY_API_URL, RazorpayError, type RazorpayApi } from './razorpay-api.ts';
 import { checkoutSignature, signatureMatches, webhookSignature } from './razorpay-protocol.ts';
 
 /**
@@ -105,6 +106,30 @@ export function createRazorpayPayments(settings: RazorpaySettings & { keyId: str
           ...(contact ? { contact } : {}),
         },
       };
+    },
+    /**
+     * What Razorpay says of the order's payment before the order's hold ends it (a webhook may have
+     * been lost, a shopper may have paid and closed the page): `paid` when a captured payment of the
+     * whole amount is there (settled now), `unpaid` when none is, `unknown` while Razorpay cannot
+     * be asked (the order then waits for the next sweep rather than being cancelled on a guess).
+     */
+    async paymentOf(orderId: string, payments: PaymentRepository, now: number, log: FastifyBaseLogger): Promise<'paid' | 'unpaid' | 'unknown'> {
+      const made = await payments.razorpayOrderOf(orderId);
+      // no Razorpay order was ever made: nothing can have been paid
+      if (!made) return 'unpaid';
+      let attempts;
+      try {
+        attempts = await api.orderPayments(made.id);
+      } catch (err) {
+        if (!(err instanceof RazorpayError)) throw err;
+        log.warn({ orderId, status: err.status, code: err.code }, 'Razorpay could not say whether an order due to expire was paid: it waits');
+        return 'unknown';
+      }
+      const paid = attempts.find((p) => p.status === 'captured' && p.currency === 'INR' && p.amount === toPaise(made.amountMinor));
+      if (!paid) return 'unpaid';
+      const { outcome } = await payments.settleRazorpay(made.id, { id: paid.id, amountMinor: made.amountMinor, currency: 'INR' }, null, now);
+      log.warn({ orderId, outcome }, 'Razorpay payment found before the order expired (its webhook did not come)');
+      return 'paid';
     },
     /** Checkout's answer is Razorpay's: `razorpay_signature` signs `order_id|payment_id` with the key secret. */
     answerIsGenuine: (orderId: string, paymentId: string, signature: unknown) =>

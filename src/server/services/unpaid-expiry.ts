@@ -29,6 +29,8 @@ type Options = {
   log: FastifyBaseLogger;
   /** How the shopper hears their order was cancelled (push, and e-mail when the shop has an address to link to). */
   news: Omit<OrderNewsDeps, 'shop' | 'log'>;
+  /** What Razorpay says of an order due to expire: paid after all (settled now), unpaid, or unknown while it cannot be asked. */
+  razorpayPayment?: ((orderId: string, now: number) => Promise<'paid' | 'unpaid' | 'unknown'>) | undefined;
   everyMs?: number;
 };
 
@@ -39,7 +41,7 @@ type Options = {
  * sweeps; the repository's conditional update makes each cancellation happen once. The
  * owner's board and the shopper hear of it as of any cancellation.
  */
-export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents, clock, log, news, everyMs = UNPAID_SWEEP_MS }: Options) {
+export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents, clock, log, news, razorpayPayment, everyMs = UNPAID_SWEEP_MS }: Options) {
   async function sweep(): Promise<number> {
     const shop = shopNow();
     if (!shop) return 0;
@@ -50,7 +52,15 @@ export function startUnpaidExpiry({ shop: shopNow, orders, catalog, orderEvents,
       log.info({ orderId: order.id }, 'UPI payment reminder');
       void remindToPay({ ...news, shop, log }, { order, userId, until: order.createdAt + holdMinutes * 60_000 });
     }
-    const { expired, toCheck } = await orders.expireUnpaid({ holdMinutes, verifyHours }, clock());
+    const paidMeanwhile: string[] = [];
+    const { expired, toCheck } = await orders.expireUnpaid({ holdMinutes, verifyHours }, clock(), async ({ id, paymentType }) => {
+      if (paymentType !== 'razorpay' || !razorpayPayment) return true;
+      const said = await razorpayPayment(id, clock());
+      if (said === 'paid') paidMeanwhile.push(id);
+      return said === 'unpaid';
+    });
+    // a payment Razorpay had taken and its webhook never told: the board shows the order paid
+    for (const id of paidMeanwhile) orderEvents.publish({ orderId: id, status: '', what: 'paid', at: clock() });
     // a UPI order whose hold ended waits for the owner to find the money: the board shows it to check
     for (const order of toCheck) {
       log.info({ orderId: order.id }, 'UPI order left for the owner to check');

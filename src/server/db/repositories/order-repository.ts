@@ -135,6 +135,8 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     async expireUnpaid(
       { holdMinutes, verifyHours }: { holdMinutes: number; verifyHours: number },
       now = Date.now(),
+      /** Asked before a gateway's order is cancelled: false when the gateway says it was paid after all (settled meanwhile) or cannot say now. */
+      stillUnpaid: (order: { id: string; paymentType: string }) => Promise<boolean> = async () => true,
     ): Promise<{ expired: Array<{ order: Order; userId: string | null }>; toCheck: Order[] }> {
       const before = now - holdMinutes * 60_000;
       const unpaid = await kysely
@@ -232,8 +234,11 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         });
         if (order) toCheck.push(order);
       };
-      for (const row of unpaid)
-        await (row.payment_type === 'upi-manual' ? askOwner(row) : expire(row, 'awaiting_payment', { reason: 'unpaid', minutes: holdMinutes }));
+      for (const row of unpaid) {
+        if (row.payment_type === 'upi-manual') await askOwner(row);
+        else if (await stillUnpaid({ id: row.id, paymentType: row.payment_type! }))
+          await expire(row, 'awaiting_payment', { reason: 'unpaid', minutes: holdMinutes });
+      }
       for (const row of unverified) await expire(row, 'awaiting_verification', { reason: 'upi_not_verified', hours: verifyHours });
       return { expired, toCheck };
     },
