@@ -112,6 +112,9 @@ export function orderRecord(input: {
   };
 }
 
+/** How a deposit's line names the booking's time (moving the booking renames it). */
+export const depositLineName = (when: string) => `Deposit \u00B7 ${when}`;
+
 /**
  * The order that carries a booking's deposit (issue 39): the booking's account and contact, one
  * line for the service at its time (`when`, as the shopper reads it) for the deposit, no tax of its
@@ -167,7 +170,7 @@ export function depositOrderRecord(input: {
       {
         productId: `service:${service.id}`,
         title: service.name,
-        variantName: `Deposit \u00B7 ${input.when}`,
+        variantName: depositLineName(input.when),
         qtyMilli: 1000,
         isFraction: false,
         unitPrice: amount,

@@ -382,8 +382,18 @@ export function createAppointmentRepository(db: Db, { outbox = noOutbox, endOrde
       return withDeposits(kysely, rows);
     },
 
-    /** Moves the user's booking (same service) to a new place, if it starts at `notBefore` or later; all or nothing. */
-    async reschedule(userId: string, id: string, to: Placement, notBefore: number, now = Date.now()): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
+    /**
+     * Moves the user's booking (same service) to a new place, if it starts at `notBefore` or later; all or nothing.
+     * `depositLine`: its deposit's order line names the new time so.
+     */
+    async reschedule(
+      userId: string,
+      id: string,
+      to: Placement,
+      notBefore: number,
+      now = Date.now(),
+      depositLine?: string,
+    ): Promise<AppointmentRecord | { refused: ChangeRefusal }> {
       return run(async (trx) => {
         const res = await trx
           .updateTable('appointments')
@@ -397,6 +407,12 @@ export function createAppointmentRepository(db: Db, { outbox = noOutbox, endOrde
         if (Number(res.numUpdatedRows) !== 1) throw new Refused(await whyNot(trx, userId, id));
         await releasePlaces(trx, id);
         if (!(await takePlaces(trx, id, to.resource, to.cells, to.capacity))) throw new Refused('full');
+        if (depositLine)
+          await trx
+            .updateTable('order_lines')
+            .set({ variant_name: depositLine })
+            .where('order_id', '=', (eb) => eb.selectFrom('appointments').select('deposit_order_id').where('id', '=', id))
+            .execute();
         return readBooking(trx, id);
       });
     },

@@ -144,6 +144,14 @@ describe.each(testDatabases)('booking deposits on $name', (database) => {
     expect(await placesLeft('2026-11-24')).toBe(before + 1);
   });
 
+  it("moving a booking keeps its deposit and renames the deposit's line to the new time", async () => {
+    const booking = (await book('ravi', '2026-11-23T12:00:00+05:30', { paymentType: 'upi-manual' })).json().appointment as Booking;
+    const moved = await call('POST', `/api/user/appointments/${booking.id}/reschedule`, 'ravi', { start: '2026-11-24T12:00:00+05:30' });
+    expect(moved.json().appointment.deposit).toEqual(booking.deposit);
+    const [line] = (await orderOf('ravi', booking.deposit!.orderId)).lines;
+    expect(line.variantName).toMatch(/^Deposit · Tuesday, 24 November 2026 at 12:00/i);
+  });
+
   it('the owner cancelling a booking whose deposit is not paid yet cancels its order: nothing is owed, nothing is left to pay', async () => {
     const booking = (await book('asha', '2026-11-24T10:00:00+05:30', { paymentType: 'upi-manual' })).json().appointment as Booking;
     expect((await call('POST', `/admin/api/appointments/${booking.id}/cancel`, 'priya')).statusCode).toBe(200);

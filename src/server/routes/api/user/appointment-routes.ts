@@ -2,10 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { placementOf } from '../../../../domain/booking.ts';
+import { depositLineName } from '../../../../domain/order-record.ts';
 import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { AppointmentRepository } from '../../../db/repositories/booking-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
+import { bookingTime } from '../../../services/appointment-email.ts';
 import { appointmentView, refuse, type Clock } from '../../booking-answers.ts';
 
 type Options = { shop: () => ShopConfig; appointments: AppointmentRepository; accessTokens: AccessTokens; clock: Clock };
@@ -50,7 +52,8 @@ export const userAppointmentRoutes: FastifyPluginAsync<Options> = async (app, { 
       if (!shop.appointments.enabled || !service) return refuse(reply, 'unknown_service');
       const placed = placementOf(shop.appointments, shop, service, Date.parse(req.body.start), now);
       if (!placed.ok) return refuse(reply, placed.reason);
-      const moved = await appointments.reschedule(req.userId!, current.id, placed.placement, notBefore(shop, now), now);
+      const depositLine = current.deposit ? depositLineName(bookingTime(placed.placement.start, shop)) : undefined;
+      const moved = await appointments.reschedule(req.userId!, current.id, placed.placement, notBefore(shop, now), now, depositLine);
       if ('refused' in moved) return refuse(reply, moved.refused);
       req.log.info({ appointmentId: moved.id }, 'appointment moved');
       return { success: true, appointment: appointmentView(moved, shop, now) };
