@@ -6,6 +6,8 @@ import { fakePayuEndpoint } from './fixtures/servers.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Products for these journeys come from the end of the catalog, with plenty in stock, so
  * the orders placed here never touch the stock other journeys look at. Downloads and
@@ -256,6 +258,12 @@ test.describe('Shoppers can check out', () => {
       new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(number)}`),
     );
     await page.keyboard.press('Escape');
+    // or sends the order itself to the shop from their own WhatsApp: its number, its line and its total
+    const sent = new URL((await page.getByRole('link', { name: 'Send this order to the shop on WhatsApp' }).getAttribute('href'))!);
+    expect(sent.origin + sent.pathname).toBe('https://wa.me/919800000000');
+    expect(sent.searchParams.get('text')).toMatch(
+      new RegExp(`^Hello Kirana & Co\\., this is my order ${number}:\\n[\\d.]+ (?:×|kg) ${escapeRegExp(product!.title)}.*\\nTotal: ₹[\\d,]+\\.\\d\\d$`),
+    );
 
     await requestCancellation(page, 'Your order is cancelled.');
     await expect(page.getByText('Status: Cancelled')).toBeVisible();

@@ -203,6 +203,9 @@ test.describe('The owner runs a day from a phone', () => {
       await expect(order.locator('header')).toContainText(status);
       await shopperSees(status, 'Paid');
     }
+    // the customer told from the owner's own WhatsApp, the text for the order's status written in
+    const message = new URL((await order.getByRole('link', { name: 'Message the customer on WhatsApp' }).getAttribute('href'))!);
+    expect(message.searchParams.get('text')).toBe(`Hello Asha Rao, Kirana & Co. here. Your order ${label} was delivered. Thank you!`);
     // the history says who did each step, in the shop's time
     await expect(board.getByRole('region', { name: 'History' })).toContainText('Priya Shah');
   });

@@ -1,4 +1,5 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
+import { whatsappLink } from '../../domain/whatsapp.ts';
 import { useShop } from '../lib/use-shop.ts';
 import { ModalFrame } from './modal-frame.tsx';
 import type { ModalProps } from './registry.ts';
@@ -7,15 +8,15 @@ import type { ModalProps } from './registry.ts';
 export default function WhatsappHelp({ close, subject, title }: ModalProps<'whatsapp-help'>) {
   const { t } = useTranslation();
   const shop = useShop();
-  const number = shop.contact.whatsappNumber?.replace(/\D/g, '');
   const text = subject ? t('modal.whatsappTextAbout', { shop: shop.title, subject }) : t('modal.whatsappText', { shop: shop.title });
+  const chat = whatsappLink(shop.contact.whatsappNumber ?? '', text);
   return (
     <ModalFrame title={title ?? t('modal.whatsappTitle')} close={close}>
       <p className="text-slate-700">{t('modal.whatsappIntro')}</p>
       <blockquote className="rounded-lg bg-slate-100 p-3 text-sm text-slate-800">{text}</blockquote>
-      {number ? (
+      {chat ? (
         <a
-          href={`https://wa.me/${number}?text=${encodeURIComponent(text)}`}
+          href={chat}
           target="_blank"
           rel="noopener noreferrer"
           onClick={close}

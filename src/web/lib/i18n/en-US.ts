@@ -531,6 +531,22 @@ export const enUS = {
     paymentNotChosen: 'Payment not chosen',
     upiReference: 'UPI reference (UTR): {{reference}}',
     upiAsked: 'Asked by UPI: {{amount}}, the total and {{extra}} to tell this payment apart',
+    /** Issue 40: the text for the order's status, sent from the owner's own WhatsApp. */
+    messageCustomer: 'Message the customer on WhatsApp',
+    customerGreeting: 'Hello {{name}}, {{shop}} here.',
+    customerToPay: 'To pay: {{total}}.',
+    customerMessage: {
+      placed: 'We have your order {{id}}.',
+      confirmed: 'Your order {{id}} is confirmed.',
+      rejected: 'Sorry, we could not take your order {{id}}.',
+      preparing: 'Your order {{id}} is being prepared.',
+      ready: 'Your order {{id}} is ready.',
+      out_for_delivery: 'Your order {{id}} is on its way.',
+      delivered: 'Your order {{id}} was delivered. Thank you!',
+      served: 'Your order {{id}} is served. Enjoy!',
+      picked_up: 'Your order {{id}} was picked up. Thank you!',
+      cancelled: 'Your order {{id}} is cancelled.',
+    },
     upiNoReference: 'No reference from the shopper: look for {{amount}} in your bank app, then mark it paid with the UTR you see there',
     paymentReference: 'Reference: {{reference}}',
     verifyBy: 'Verify by {{when}}, or the order is cancelled',
@@ -788,6 +804,9 @@ export const enUS = {
     qty: 'Qty {{qty}}',
     weight: '{{qty}} kg',
     help: 'Need help with this order?',
+    /** Issue 40: the order sent to the shop from the shopper's own WhatsApp (which also opens the free window for replies). */
+    sendToShop: 'Send this order to the shop on WhatsApp',
+    sendToShopText: 'Hello {{shop}}, this is my order {{id}}:\n{{lines}}\nTotal: {{total}}',
     cancel: 'Cancel this order',
     // an order that ended takes no payment; a cancel request is sent once (issue 23)
     ended: { cancelled: 'Your order is cancelled.', rejected: 'Sorry, the shop could not take this order.' },

@@ -2,9 +2,11 @@ import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { minor, qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
-import { endedWithoutPayment, isFinalStatus } from '../../../../domain/order-lifecycle.ts';
+import { endedUnfulfilled, endedWithoutPayment, isFinalStatus, unpaidStatuses } from '../../../../domain/order-lifecycle.ts';
+import { orderLabel } from '../../../../domain/order-number.ts';
 import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order-view.ts';
 import { upiVerifyBy } from '../../../../domain/payments.ts';
+import { whatsappLink } from '../../../../domain/whatsapp.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { totalsLabelKey } from '../../../../domain/totals.ts';
@@ -12,10 +14,28 @@ import { totalsLabelKey } from '../../../../domain/totals.ts';
 const iso = (ms: number) => new Date(ms).toISOString();
 const link = 'font-medium text-primary-strong underline';
 
-/** Who ordered, and how to reach them: name, a phone to tap, an e-mail to write to. */
-export function ContactLine({ order }: { order: OwnerOrderSummary }) {
+/**
+ * Who ordered, and how to reach them: name, a phone to tap, an e-mail to write to, and a WhatsApp
+ * message from the owner's own WhatsApp with the text for the order's status written in (issue 40's
+ * free path: no API, no cost).
+ */
+export function ContactLine({ order }: { order: OwnerOrderSummary<Minor> }) {
+  const { t } = useTranslation();
+  const shop = useShop();
+  const price = useFormatPrice();
   const personal = order.details.personalDetails;
   const phone = contactPhone(order);
+  const message = [
+    t('owner.customerGreeting', { name: personal?.fullName?.trim() || '', shop: shop.title }).replace(' ,', ','),
+    t(`owner.customerMessage.${order.status}`, { id: orderLabel(order), defaultValue: '' }),
+    // what is still to pay, unless the order ended
+    !endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus) && order.kind === 'order'
+      ? t('owner.customerToPay', { total: price(order.upiAmount ?? order.grandTotal) })
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const whatsapp = phone ? whatsappLink(phone, message) : null;
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
       {personal?.fullName ? <span className="font-medium">{personal.fullName}</span> : null}
@@ -27,6 +47,11 @@ export function ContactLine({ order }: { order: OwnerOrderSummary }) {
       {personal?.email ? (
         <a href={`mailto:${personal.email}`} className={link}>
           {personal.email}
+        </a>
+      ) : null}
+      {whatsapp ? (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={link}>
+          {t('owner.messageCustomer')}
         </a>
       ) : null}
     </p>

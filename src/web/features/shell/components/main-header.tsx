@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useHideOnScroll } from '../../../lib/use-hide-on-scroll.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { CartIcon, ChatIcon, MenuIcon, SearchIcon, UserIcon } from '../../../ui/icons.tsx';
+import { whatsappLink } from '../../../../domain/whatsapp.ts';
 
 /** Keys that are not typing a search: leaving the field, closing, a modifier on its own. */
 const NOT_TYPING = new Set(['Tab', 'Escape', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
@@ -76,7 +77,7 @@ export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: n
   const { t } = useTranslation();
   const hidden = useHideOnScroll();
   const openPanel = useUi((s) => s.openPanel);
-  const whatsapp = shop.contact.whatsappNumber;
+  const whatsapp = whatsappLink(shop.contact.whatsappNumber ?? '');
   const cartEnabled = shop.orderConfig.orderEnabled || shop.orderConfig.enquiryEnabled;
   return (
     <header
@@ -99,13 +100,7 @@ export function MainHeader({ shop, cartCount }: { shop: ShopConfig; cartCount: n
             <UserIcon />
           </Link>
           {whatsapp ? (
-            <a
-              href={`https://wa.me/${whatsapp.replace(/\D/g, '')}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t('nav.whatsapp')}
-              className="rounded-full p-2 hover:bg-white/15"
-            >
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={t('nav.whatsapp')} className="rounded-full p-2 hover:bg-white/15">
               <ChatIcon />
             </a>
           ) : null}
