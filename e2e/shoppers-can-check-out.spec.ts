@@ -250,6 +250,11 @@ test.describe('Shoppers can check out', () => {
     const number = await closeConfirmation(page);
     await page.getByRole('link', { name: 'View your order' }).click();
     await expect(page.getByText('Status: Placed')).toBeVisible();
+    // when, in the shop's time (India), whatever the device's zone (this browser's is the machine's)
+    const placedOn = (await page.getByText(/^Placed on /).textContent())!;
+    const shopTime = (at: number) =>
+      `Placed on ${new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(at)}, ${new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' }).format(at)}`;
+    expect([0, 1, 2].map((m) => shopTime(Date.now() - m * 60_000))).toContain(placedOn);
 
     await page.getByRole('button', { name: 'Need help with this order?' }).click();
     const help = page.getByRole('dialog', { name: 'Help with your order' });

@@ -7,6 +7,7 @@ import { orderLabel } from '../../../../domain/order-number.ts';
 import { upiHoldUntil, upiVerifyBy } from '../../../../domain/payments.ts';
 import { paidThroughGateway } from '../../../../domain/payment-types.ts';
 import type { OrderToken } from '../../../lib/order-call.ts';
+import { useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { invoicePath } from '../api/orders.ts';
 import { useCheckout } from '../store/checkout-store.ts';
@@ -27,8 +28,9 @@ import { AlertText } from '../../../ui/alert-text.tsx';
  * invoice, paying an unpaid order, help and the cancel request.
  */
 export function OrderDetail({ order, token, onChanged }: { order: Order; token: OrderToken; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const shop = useShop();
+  const when = useFormatWhen();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onError = useCallback((message: string) => setError(message), []);
@@ -51,7 +53,8 @@ export function OrderDetail({ order, token, onChanged }: { order: Order; token: 
     <>
       <div className="flex flex-col gap-1 text-slate-700">
         <p>{t('checkout.orderNumber', { id: orderLabel(order) })}</p>
-        <p>{t('order.placedOn', { date: new Date(order.createdAt).toLocaleString(i18n.language) })}</p>
+        {/* in the shop's time zone, as every other time of the order (the hold, the slot), whatever the device's */}
+        <p>{t('order.placedOn', { date: when.dayAndTime(new Date(order.createdAt).toISOString()) })}</p>
         <p>{t('order.status', { status: t(`order.statuses.${order.status}`, { defaultValue: order.status }) })}</p>
         <DeliveryTime order={order} />
         <p>{t('order.payment', { status: paymentStatusText(t, order) })}</p>

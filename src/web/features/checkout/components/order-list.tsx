@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Order } from '../../../../domain/order-view.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useFormatPrice } from '../../../lib/format.ts';
+import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { DeliveryTime } from './delivery-time.tsx';
 import { paymentStatusText } from './ended-note.tsx';
 import { qtyText } from './order-summary.tsx';
@@ -11,8 +11,10 @@ import { RefundNote } from './refund-note.tsx';
 
 /** The logged-in shopper's orders, newest first: each with its items, status, payment and total, and the way into the order itself. */
 export function OrderList({ orders }: { orders: Order[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const formatPrice = useFormatPrice();
+  // the shop's day, as on the order itself
+  const when = useFormatWhen();
   return (
     <ul className="divide-y divide-slate-100">
       {orders.map((o) => (
@@ -22,7 +24,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
               <span>
                 <span className="font-medium">{t('checkout.orderNumber', { id: orderLabel(o) })}</span>
                 <span className="block text-sm text-slate-600">
-                  {new Date(o.createdAt).toLocaleDateString(i18n.language)} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
+                  {when.day(new Date(o.createdAt).toISOString())} · {t(`order.statuses.${o.status}`, { defaultValue: o.status })}
                 </span>
               </span>
               <span className="font-semibold">{formatPrice(o.grandTotal)}</span>
