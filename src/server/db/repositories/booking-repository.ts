@@ -103,7 +103,8 @@ type Reader = Trx | Db['kysely'];
 
 /**
  * Ends, in the caller's transaction, the order that carries a booking's deposit when the booking
- * is cancelled (the order repository's: its refund owed, its events), once: an order ended already is left.
+ * is cancelled (the order repository's: its refund owed, its events), once: an order ended already is
+ * left; or completes it when the booking took place.
  */
 export type EndDepositOrder = (trx: Trx, orderId: string, actor: Actor, now: number) => Promise<void>;
 
@@ -191,7 +192,10 @@ const readBooking = async (trx: Reader, id: string) =>
  * Appointments (spec §7 appointment/create, api/user/appointments). Every query but
  * `book` is scoped to the user: another user's id finds nothing, like a missing one.
  */
-export function createAppointmentRepository(db: Db, { outbox = noOutbox, endOrder }: { outbox?: OrderOutbox; endOrder?: EndDepositOrder } = {}) {
+export function createAppointmentRepository(
+  db: Db,
+  { outbox = noOutbox, endOrder, completeOrder }: { outbox?: OrderOutbox; endOrder?: EndDepositOrder; completeOrder?: EndDepositOrder } = {},
+) {
   const { kysely } = db;
   /** A cancelled booking's deposit order ends with it (its refund owed when paid). */
   const endDeposit = async (trx: Trx, id: string, actor: Actor, now: number) => {
@@ -363,6 +367,13 @@ export function createAppointmentRepository(db: Db, { outbox = noOutbox, endOrde
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return { refused: 'cancelled' as const };
         await recordAudit(trx, { actor, action: `appointment.${outcome}`, subject: `appointment:${id}`, detail: { from: row.status } }, now);
+        // it took place, or the shopper did not come and forfeits it: a paid deposit's order is done
+        const { deposit_order_id: depositOrder } = await trx
+          .selectFrom('appointments')
+          .select('deposit_order_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (depositOrder && completeOrder) await completeOrder(trx, depositOrder, actor, now);
         return readBooking(trx, id);
       });
     },

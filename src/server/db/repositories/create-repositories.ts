@@ -61,8 +61,8 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
     addresses: createAddressRepository(db),
     carts: createCartRepository(db),
     reviews: createReviewRepository(db),
-    // a booking's deposit is an order: cancelling the booking ends it
-    appointments: createAppointmentRepository(db, { outbox, endOrder: orders.endDepositOrder }),
+    // a booking's deposit is an order: cancelling the booking ends it, its taking place completes it
+    appointments: createAppointmentRepository(db, { outbox, endOrder: orders.endDepositOrder, completeOrder: orders.completeDepositOrder }),
     analytics: createAnalyticsRepository(db),
     store: createStoreRepository(db),
     alerts: createOwnerAlertRepository(db),

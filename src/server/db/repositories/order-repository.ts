@@ -72,8 +72,33 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     await bumpCatalogVersion(trx, now);
   }
 
+  /**
+   * The booking whose deposit the order carries took place (attended, or a no-show who forfeits it):
+   * a paid deposit's order is delivered, leaving the board, with its invoice when it was never confirmed.
+   * An unpaid or ended one is left for the owner.
+   */
+  async function completeDepositOrder(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
+    const row = await trx.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', orderId).executeTakeFirst();
+    if (!row || isFinalStatus(row.status) || row.payment_status !== 'paid') return;
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: 'delivered', updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    await recordAudit(
+      trx,
+      { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to: 'delivered', reason: 'booking_took_place' } },
+      now,
+    );
+    await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to: 'delivered', by: actor }, now);
+    if (row.status === 'placed') await onAccepted?.(trx, orderId, now);
+  }
+
   return {
     endDepositOrder,
+    completeDepositOrder,
     ...createPlacement(db, outbox),
     ...createOwnerOrders(db, { outbox, onAccepted, endUnfulfilled }),
 

@@ -62,6 +62,7 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
     push,
     mailer,
     publicUrl,
+    orderEvents: deps.orderEvents,
     clock,
   });
   await scope.register(ownerAlertRoutes, { alerts: repos.alerts, pushServiceOrigin: deps.pushServiceOrigin });

@@ -14,6 +14,7 @@ import type { PushSender } from '../../services/push.ts';
 import { pushToUser } from '../../services/user-push.ts';
 import { appointmentView, type Clock } from '../booking-answers.ts';
 import { errorBody } from '../../plugins/error-body.ts';
+import type { OrderEvents } from '../../services/order-events.ts';
 
 type Options = {
   /** The config in use now (a reload changes it): read once per request. */
@@ -24,6 +25,8 @@ type Options = {
   push: PushSender | undefined;
   mailer: Mailer | undefined;
   publicUrl: string | undefined;
+  /** A booking that took place completes its paid deposit's order: the board hears of it. */
+  orderEvents: OrderEvents;
   clock: Clock;
 };
 
@@ -55,7 +58,7 @@ const OUTCOME_REFUSED = {
  * push and, at a confirmed address, by e-mail with a calendar cancellation.
  */
 export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, options) => {
-  const { shop: shopNow, appointments, users, clock } = options;
+  const { shop: shopNow, appointments, users, orderEvents, clock } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/appointments', { schema: { querystring: z.object({ date: isoDate.optional() }) } }, async (req) => {
@@ -85,6 +88,7 @@ export const ownerAppointmentRoutes: FastifyPluginAsync<Options> = async (app, o
         const [code, message] = OUTCOME_REFUSED[marked.refused];
         return reply.code(code).send(errorBody(marked.refused, message));
       }
+      if (marked.deposit?.state === 'paid') orderEvents.publish({ orderId: marked.deposit.orderId, status: 'delivered', what: 'status', at: now });
       return { success: true, appointment: ownerView(marked, shop, now) };
     },
   );

@@ -152,6 +152,24 @@ describe.each(testDatabases)('booking deposits on $name', (database) => {
     expect(line.variantName).toMatch(/^Deposit · Tuesday, 24 November 2026 at 12:00/i);
   });
 
+  it("a booking that took place completes its paid deposit's order, leaving the board; an unpaid one is left for the owner", async () => {
+    const paid = (await book('mira', '2026-11-23T12:00:00+05:30', { paymentType: 'upi-manual' })).json().appointment as Booking;
+    const unpaid = (await book('dev', '2026-11-23T11:00:00+05:30', { paymentType: 'upi-manual' })).json().appointment as Booking;
+    await call('POST', `/admin/api/orders/${paid.deposit!.orderId}/paid`, 'priya', { reference: '652658791236' });
+    now = instantOf('2026-11-23', '13:30', IST);
+    try {
+      expect((await call('POST', `/admin/api/appointments/${paid.id}/outcome`, 'priya', { outcome: 'attended' })).statusCode).toBe(200);
+      // the shopper did not come: the deposit is the shop's, but this one was never paid
+      expect((await call('POST', `/admin/api/appointments/${unpaid.id}/outcome`, 'priya', { outcome: 'no_show' })).statusCode).toBe(200);
+    } finally {
+      now = NOW;
+    }
+    expect(await orderOf('mira', paid.deposit!.orderId)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    expect(await orderOf('dev', unpaid.deposit!.orderId)).toMatchObject({ status: 'placed', paymentStatus: 'awaiting_payment' });
+    const open = (await call('GET', '/admin/api/orders?status=placed,confirmed', 'priya')).json() as { orders: Array<{ id: string }> };
+    expect(open.orders.map((o) => o.id)).not.toContain(paid.deposit!.orderId);
+  });
+
   it('the owner cancelling a booking whose deposit is not paid yet cancels its order: nothing is owed, nothing is left to pay', async () => {
     const booking = (await book('asha', '2026-11-24T10:00:00+05:30', { paymentType: 'upi-manual' })).json().appointment as Booking;
     expect((await call('POST', `/admin/api/appointments/${booking.id}/cancel`, 'priya')).statusCode).toBe(200);
