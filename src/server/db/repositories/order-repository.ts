@@ -37,26 +37,6 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     await cancelBookingOfDeposit(trx, orderId, actor, now);
   }
 
-  /** The booking whose deposit the order carries was cancelled: the order is cancelled with it, unless it ended already. */
-  async function endDepositOrder(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
-    const row = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
-    if (!row || isFinalStatus(row.status)) return;
-    const moved = await trx
-      .updateTable('orders')
-      .set({ status: 'cancelled', updated_at: now })
-      .where('id', '=', orderId)
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return;
-    await recordAudit(
-      trx,
-      { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to: 'cancelled', reason: 'booking_cancelled' } },
-      now,
-    );
-    await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to: 'cancelled', by: actor }, now);
-    await endUnfulfilled(trx, orderId, actor, now);
-  }
-
   async function giveBack(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
     await releaseCoupon(trx, orderId);
     const lines = await trx.selectFrom('order_lines').select(['product_id', 'qty_milli']).where('order_id', '=', orderId).orderBy('product_id').execute();
@@ -73,27 +53,46 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   }
 
   /**
-   * The booking whose deposit the order carries took place (attended, or a no-show who forfeits it):
-   * a paid deposit's order is delivered, leaving the board, with its invoice when it was never confirmed.
-   * An unpaid or ended one is left for the owner.
+   * Moves the order carrying a booking's deposit along with its booking, in the booking's transaction:
+   * `to` from any status not final (and, with `paidOnly`, only once paid), audited with `reason` and told
+   * to the webhook. The status it left, or null when it was left as it was.
    */
-  async function completeDepositOrder(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
+  async function moveDepositOrder(
+    trx: Transaction<Database>,
+    orderId: string,
+    move: { to: 'cancelled' | 'delivered'; reason: string; paidOnly: boolean },
+    actor: Actor,
+    now: number,
+  ): Promise<string | null> {
     const row = await trx.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', orderId).executeTakeFirst();
-    if (!row || isFinalStatus(row.status) || row.payment_status !== 'paid') return;
+    if (!row || isFinalStatus(row.status) || (move.paidOnly && row.payment_status !== 'paid')) return null;
     const moved = await trx
       .updateTable('orders')
-      .set({ status: 'delivered', updated_at: now })
+      .set({ status: move.to, updated_at: now })
       .where('id', '=', orderId)
       .where('status', '=', row.status)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return;
-    await recordAudit(
-      trx,
-      { actor, action: 'order.status', subject: `order:${orderId}`, detail: { from: row.status, to: 'delivered', reason: 'booking_took_place' } },
-      now,
-    );
-    await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to: 'delivered', by: actor }, now);
-    if (row.status === 'placed') await onAccepted?.(trx, orderId, now);
+    if (Number(moved.numUpdatedRows) !== 1) return null;
+    const detail = { from: row.status, to: move.to, reason: move.reason };
+    await recordAudit(trx, { actor, action: 'order.status', subject: `order:${orderId}`, detail }, now);
+    await outbox.record(trx, 'order.status_changed', orderId, { from: row.status, to: move.to, by: actor }, now);
+    return row.status;
+  }
+
+  /** The booking whose deposit the order carries was cancelled: the order is cancelled with it (a paid one owes it back), unless it ended already. */
+  async function endDepositOrder(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
+    if (await moveDepositOrder(trx, orderId, { to: 'cancelled', reason: 'booking_cancelled', paidOnly: false }, actor, now))
+      await endUnfulfilled(trx, orderId, actor, now);
+  }
+
+  /**
+   * The booking took place (attended, or a no-show who forfeits the deposit): a paid deposit's order is
+   * delivered, leaving the board, with its invoice when it was never confirmed. An unpaid or ended one is
+   * left for the owner.
+   */
+  async function completeDepositOrder(trx: Transaction<Database>, orderId: string, actor: Actor, now: number): Promise<void> {
+    const from = await moveDepositOrder(trx, orderId, { to: 'delivered', reason: 'booking_took_place', paidOnly: true }, actor, now);
+    if (from === 'placed') await onAccepted?.(trx, orderId, now);
   }
 
   return {
