@@ -87,6 +87,29 @@ describe('checkoutReducer', () => {
     expect(again.personalDetails).toEqual({ fullName: 'Asha Rao', email: '', phone: { dialCode: '+91', number: '' } });
   });
 
+  it("ticks 'Send me updates on WhatsApp' for an account that asked for them last time; never unticks a guest's tick", () => {
+    const account = { type: 'prefillContact', userId: 'u1', name: 'Asha Rao', email: null, phone: '+919800000001' } as const;
+    expect(
+      run([
+        { type: 'start', dialCode: '+91', country: '' },
+        { ...account, whatsappUpdates: true },
+      ]).whatsappUpdates,
+    ).toBe(true);
+    expect(
+      run([
+        { type: 'start', dialCode: '+91', country: '' },
+        { ...account, whatsappUpdates: false },
+      ]).whatsappUpdates,
+    ).toBe(false);
+    expect(
+      run([
+        { type: 'start', dialCode: '+91', country: '' },
+        { type: 'setWhatsappUpdates', on: true },
+        { ...account, whatsappUpdates: false },
+      ]).whatsappUpdates,
+    ).toBe(true);
+  });
+
   it('an account phone goes into the two phone boxes by its dial code', () => {
     expect(splitPhone('+919800000001', '+91')).toEqual({ dialCode: '+91', number: '9800000001' });
     expect(splitPhone('+447700900123', '+91')).toEqual({ dialCode: '+44', number: '7700900123' });

@@ -38,6 +38,8 @@ export type CheckoutState = {
   couponCode: string;
   /** For the shop: directions to the gate, no onions, cut in slices (issue 18: the slip and the kitchen ticket print it). */
   note: string;
+  /** "Send me updates on WhatsApp" (issue 40): off until ticked, or as the account last answered. */
+  whatsappUpdates: boolean;
 };
 
 export type CheckoutAction =
@@ -50,9 +52,10 @@ export type CheckoutAction =
   | { type: 'choosePayment'; paymentType: PaymentType }
   | { type: 'setCoupon'; code: string }
   | { type: 'setNote'; note: string }
+  | { type: 'setWhatsappUpdates'; on: boolean }
   | { type: 'useSavedAddress'; id: string; address: ShippingDetails }
   | { type: 'useNewAddress'; country: string }
-  | { type: 'prefillContact'; userId: string; name: string; email: string | null; phone: string | null }
+  | { type: 'prefillContact'; userId: string; name: string; email: string | null; phone: string | null; whatsappUpdates?: boolean }
   | { type: 'placed'; orderId: string }
   | { type: 'completed' };
 
@@ -75,6 +78,7 @@ export function initialCheckout(dialCode = '+91', country = ''): CheckoutState {
     contactFilledFor: null,
     couponCode: '',
     note: '',
+    whatsappUpdates: false,
   };
 }
 
@@ -131,6 +135,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, couponCode: action.code };
     case 'setNote':
       return { ...state, note: action.note };
+    case 'setWhatsappUpdates':
+      return { ...state, whatsappUpdates: action.on };
     case 'placed':
       return { ...state, orderId: action.orderId };
     case 'completed':
@@ -141,9 +147,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
 /**
  * A logged-in shopper's name, e-mail and phone from their account, once per checkout
  * started and only into fields still empty: what the shopper typed stays, and what was
- * filled is theirs to change or clear.
+ * filled is theirs to change or clear. Their answer to WhatsApp updates at the last checkout
+ * is ticked again (never unticked: a guest's tick before logging in stays).
  */
-function prefillContact(state: CheckoutState, { userId, name, email, phone }: Extract<CheckoutAction, { type: 'prefillContact' }>): CheckoutState {
+function prefillContact(
+  state: CheckoutState,
+  { userId, name, email, phone, whatsappUpdates }: Extract<CheckoutAction, { type: 'prefillContact' }>,
+): CheckoutState {
   if (state.contactFilledFor === userId) return state;
   const now = state.personalDetails;
   const split = phone ? splitPhone(phone, now.phone.dialCode) : null;
@@ -152,7 +162,7 @@ function prefillContact(state: CheckoutState, { userId, name, email, phone }: Ex
     email: now.email || (email ?? ''),
     phone: now.phone.number || !split ? now.phone : split,
   };
-  return { ...state, personalDetails, contactFilledFor: userId };
+  return { ...state, personalDetails, contactFilledFor: userId, whatsappUpdates: state.whatsappUpdates || whatsappUpdates === true };
 }
 
 /**

@@ -21,6 +21,15 @@ export function contactPhone(order: Details): string {
   return dial && !number.startsWith('+') ? `${dial} ${number}` : number;
 }
 
+/**
+ * The guest view of one order (the order e-mail's and WhatsApp's link). The id and token are in
+ * the fragment, never the query: a fragment is not sent to the server, so it stays out of access
+ * logs, proxies and the Referer of anything the page loads.
+ */
+export function guestOrderLink(origin: string, orderId: string, token: string): string {
+  return `${origin}/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;
+}
+
 /** A `tel:` link for a phone number as people write it ('+91 98450 67890' → 'tel:+919845067890'). */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

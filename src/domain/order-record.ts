@@ -77,6 +77,7 @@ export function orderRecord(input: {
     shippingSlotId: slotId,
     shippingSlot: input.slot ?? null,
     ...(order.note ? { note: order.note } : {}),
+    ...(order.whatsappUpdates ? { whatsappUpdates: true } : {}),
   };
   return {
     id: input.id,

@@ -50,6 +50,8 @@ export type OrderView<M = number> = {
   details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
     /** The shopper's note for the shop; absent on orders placed before notes. */
     note?: string;
+    /** The shopper asked for the order's news on WhatsApp (issue 40); absent: they did not. */
+    whatsappUpdates?: boolean;
     shippingSlotId: string | null;
     /** The delivery slot as it was when the order took it: ISO times in the shop's zone. */
     shippingSlot?: { label: string; start: string; end: string; timeZone: string } | null;

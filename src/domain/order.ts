@@ -70,6 +70,8 @@ export const orderRequestSchema = z.object({
     couponCode: z.string().trim().max(40).nullish(),
     /** For the shop, printed on the slip and the kitchen ticket. */
     note: z.string().trim().max(500, checkoutMessages.invalid).optional().default(''),
+    /** The shopper ticked "Send me updates on WhatsApp" (issue 40): the order's news goes to its phone number there. */
+    whatsappUpdates: z.boolean().optional(),
     /**
      * The grand total the checkout showed (the quote's `grandTotal`, in the shop's decimals): when the
      * order would cost anything else now, it is refused with the new quote and nothing is placed.

@@ -4,6 +4,7 @@ import { couponInputSchema } from './coupons.ts';
 import { gstinProblem } from './gst.ts';
 import { crossFieldIssues, unknownKeyIssues } from './shop-config-check.ts';
 import { paymentTypes } from './payment-types.ts';
+import { messageKinds } from './whatsapp-messages.ts';
 
 /**
  * The shop config (§3 "Shop config") with the rules of §5. One schema: the server
@@ -203,6 +204,24 @@ const paymentProviderSchema = z.object({
     .optional(),
 });
 
+/** A template's name as Meta's WhatsApp Manager takes it: lower-case letters, digits and underscores. */
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'Write the template name as WhatsApp Manager shows it: lower-case letters, digits and _');
+
+/**
+ * Messages through WhatsApp's Cloud API (issue 40; the keys are in the environment): the language
+ * code the shop's templates were approved in, and a template name per kind of message where the
+ * shop's differs from the kind's own name (domain/whatsapp-messages.ts; the owner guide lists them).
+ */
+const whatsappSchema = z
+  .object({
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Use a WhatsApp language code such as en, en_US or hi')
+      .default('en'),
+    templates: z.partialRecord(z.enum(messageKinds), templateName).default({}),
+  })
+  .default({ language: 'en', templates: {} });
+
 export const shopConfigSchema = z.object({
   id: configId(60),
   title: z.string({ error: configMessages.invalidTitle }).trim().min(1, configMessages.invalidTitle).max(120, configMessages.invalidTitle),
@@ -256,6 +275,7 @@ export const shopConfigSchema = z.object({
   coupons: z.array(couponInputSchema).max(500).default([]),
   themeConfig: themeConfigSchema,
   contact: contactSchema,
+  whatsapp: whatsappSchema,
   catalog: z
     .object({
       enableVariantGrouping: z.boolean().default(true),

@@ -26,6 +26,8 @@ export type StorefrontContext = {
   origin: string;
   /** Whether one-time codes can be sent by e-mail and by text message: code login, sign-up and resets are offered only by those. */
   codes: { email: boolean; phone: boolean };
+  /** Whether the checkout offers "Send me updates on WhatsApp": the shop's WhatsApp Cloud API is set (issue 40). */
+  whatsappUpdates: boolean;
   /**
    * Random per render: written as the nonce of the scripts React Router renders, so the
    * server hashes those and no others into the CSP, then takes it out (decision 028).

@@ -9,7 +9,7 @@
  * written with `+` keeps its country code; ten digits without one are an Indian mobile number
  * (`defaultDialCode`), with or without its trunk 0. Null when what is left is too short to be a number.
  */
-function whatsappNumber(phone: string, defaultDialCode = '91'): string | null {
+export function whatsappNumber(phone: string, defaultDialCode = '91'): string | null {
   const digits = phone.replace(/\D/g, '');
   // a trunk 0 before a national number goes
   const national = digits.replace(/^0+/, '');

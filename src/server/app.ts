@@ -37,6 +37,8 @@ import type { Mailer } from './services/mailer.ts';
 import { createDatabaseMediaStore } from './services/media-store.ts';
 import type { OrderEvents } from './services/order-events.ts';
 import { startWebhookDeliverer, type WebhookSettings } from './services/order-webhook.ts';
+import { createWhatsAppCloud, type WhatsAppSettings } from './services/whatsapp-cloud.ts';
+import { startWhatsAppDeliverer } from './services/whatsapp-deliverer.ts';
 import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { createPasswords } from './services/passwords.ts';
 import { payuEndpoints } from './services/payu-protocol.ts';
@@ -85,6 +87,10 @@ export type AppOptions = {
   redisPrefix?: string | undefined;
   /** ORDER_WEBHOOK_URL and its secret: every order event is kept in an outbox and posted there, signed (decision 031). */
   orderWebhook?: WebhookSettings | undefined;
+  /** WhatsApp's Cloud API (issue 40): order messages through an outbox, and its webhook. Needs publicUrl for the links. */
+  whatsapp?: WhatsAppSettings | undefined;
+  /** Tests: how long a send to WhatsApp may take (default 10 s), and how often the queue is looked at (default 2 s). */
+  whatsappTiming?: { timeoutMs: number; everyMs: number };
   /** Sends one-time codes by text message; without it phone codes are not offered, unless `codesInLog`. */
   sms?: SmsSender | undefined;
   /** DEMO_CODES_IN_LOG (the demo shop): codes with no mail server or SMS provider to go by are written to the log. */
@@ -281,7 +287,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const authSecret = options.authSecret ?? randomBytes(32);
-  const repos = createRepositories(db, { shop, fractionDigits, authSecret, orderWebhook: !!options.orderWebhook });
+  const whatsapp = options.whatsapp && publicUrl ? options.whatsapp : undefined;
+  const repos = createRepositories(db, { shop, fractionDigits, authSecret, orderWebhook: !!options.orderWebhook, whatsappOrigin: whatsapp && publicUrl });
 
   // services
   const catalog = createCatalogCache(repos.catalog, { clock: options.clock });
@@ -290,6 +297,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaStore = createDatabaseMediaStore(db);
   if (options.orderWebhook) {
     const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
+    app.addHook('onClose', () => deliverer.stop());
+  }
+  if (whatsapp) {
+    const { timeoutMs, everyMs } = options.whatsappTiming ?? { timeoutMs: 10_000, everyMs: 2000 };
+    const cloud = createWhatsAppCloud(whatsapp, timeoutMs);
+    const deliverer = startWhatsAppDeliverer({ messages: repos.whatsapp, cloud, shop, log: app.log, clock, timeoutMs, everyMs });
+    app.decorate('sendWhatsAppMessages', deliverer.sendDue);
     app.addHook('onClose', () => deliverer.stop());
   }
   const ownerAlerts = createOwnerAlerts({ shop, alerts: repos.alerts, push, mailer, log: app.log });
@@ -362,6 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payu: options.payu ?? { key: undefined, salt: undefined, endpoint: undefined },
     razorpay,
     bankAlertSecret: options.bankAlertSecret,
+    whatsapp,
   });
   await app.register(ownerApi, { prefix: '/admin/api', ...routeDeps, holder, storeState, mediaStore });
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
@@ -376,6 +391,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       storeState,
       publicUrl,
       codes: codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false }),
+      whatsappUpdates: !!whatsapp,
       clock: options.clock,
       rateLimits: shared.rateLimits,
       renderLimit: options.renderLimit ?? RENDER_LIMIT,

@@ -67,6 +67,19 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     owner: { email: env.OWNER_EMAIL || undefined, password: env.OWNER_PASSWORD || undefined },
     /** Order events to the owner's own system (a WhatsApp or SMS gateway): where to post them and the HMAC secret that signs them (services/order-webhook.ts). */
     orderWebhook: { url: env.ORDER_WEBHOOK_URL || undefined, secret: env.ORDER_WEBHOOK_SECRET || undefined },
+    /**
+     * WhatsApp's Cloud API (issue 40; docs/owner-guide.md, "WhatsApp"): the system user's token, the
+     * business number's id, the Meta app's secret (signs the webhook), the verify token chosen for the
+     * webhook's handshake; all four, or no messages go through the API. WHATSAPP_API_URL is for tests
+     * (a local fake); unset, Meta's Graph API at the pinned version.
+     */
+    whatsapp: {
+      token: env.WHATSAPP_TOKEN || undefined,
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+      appSecret: env.WHATSAPP_APP_SECRET || undefined,
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
+      apiUrl: env.WHATSAPP_API_URL || undefined,
+    },
     /** How long an access token lives, in seconds (default 15 minutes; a refresh renews it). */
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 'ACCESS_TOKEN_TTL_SECONDS'),
     /** Pages not in the page cache that one client may have rendered in 10 seconds (default 20; 0: no limit, for a load test from one machine). */

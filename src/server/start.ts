@@ -17,6 +17,7 @@ import { mailerFor, pushSenderFor } from './services/senders.ts';
 import { createHttpSms } from './services/sms.ts';
 import { createCountryLookup } from './services/country-lookup.ts';
 import { webhookSettingsFrom } from './services/order-webhook.ts';
+import { whatsappSettingsFrom } from './services/whatsapp-cloud.ts';
 import { loadShopConfig } from './shop-config-file.ts';
 import { createShopConfigHolder } from './shop-config-holder.ts';
 import { logConfigProblems, watchShopConfig } from './services/config-reload.ts';
@@ -43,6 +44,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
 
   const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
   const webhook = webhookSettingsFrom(env.orderWebhook);
+  const whatsapp = whatsappSettingsFrom(env.whatsapp, env.publicUrl);
   const app = await buildApp({
     config: holder,
     db,
@@ -59,6 +61,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     bankAlertSecret: env.bankAlertSecret,
     mailer,
     orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined,
+    whatsapp: whatsapp && 'settings' in whatsapp ? whatsapp.settings : undefined,
     sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined,
     codesInLog: env.demoCodesInLog,
     accessTokenTtlSeconds: env.accessTokenTtlSeconds,
@@ -70,6 +73,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     logger: loggerOptions(env.logLevel, logStream),
   });
   if (webhook && 'problem' in webhook) app.log.error(`The order webhook is off: ${webhook.problem}`);
+  if (whatsapp && 'problem' in whatsapp) app.log.error(`WhatsApp messages are off: ${whatsapp.problem}`);
   const unsent = env.demoCodesInLog ? 'are written to this log (DEMO_CODES_IN_LOG, for a demo only)' : 'are not offered';
   if (!mailer) app.log.info(`SMTP_URL is not set: order e-mails are not sent, and e-mailed codes and sign-up links ${unsent}`);
   if (!env.sms.url) app.log.info(`SMS_URL is not set: codes by text message (phone code login, sign-up and reset) ${unsent}`);

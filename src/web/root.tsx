@@ -60,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ordering: context.ordering,
     closedNotice: closedNoticeOf(context.shop, language, locale, storeOpen, context.ordering),
     codes: context.codes,
+    whatsappUpdates: context.whatsappUpdates,
   };
 }
 

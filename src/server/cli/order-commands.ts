@@ -19,15 +19,21 @@ import { createRefundRepository } from '../db/repositories/refund-repository.ts'
 import type { Env } from '../env.ts';
 import { tellShopper } from '../services/order-news.ts';
 import { webhookSettingsFrom } from '../services/order-webhook.ts';
-import { noOutbox, webhookOutbox } from '../db/repositories/order-outbox.ts';
+import { allOutboxes, webhookOutbox } from '../db/repositories/order-outbox.ts';
+import { whatsappOutbox } from '../db/repositories/whatsapp-repository.ts';
+import { whatsappSettingsFrom } from '../services/whatsapp-cloud.ts';
 import { orderText, shopTime } from '../services/order-text.ts';
 import { mailerFor, pushSenderFor } from '../services/senders.ts';
 import type { Out } from './out.ts';
 
-/** With ORDER_WEBHOOK_URL the command's changes are kept for the webhook too; the running server posts them. */
+/** With ORDER_WEBHOOK_URL or WhatsApp's Cloud API the command's changes are kept for them too; the running server sends them. */
 function outboxFor(env: Env, shop: ShopConfig) {
   const webhook = webhookSettingsFrom(env.orderWebhook);
-  return webhook && 'settings' in webhook ? webhookOutbox(shop.localeConfig.fractionDigits) : noOutbox;
+  const whatsapp = whatsappSettingsFrom(env.whatsapp, env.publicUrl);
+  return allOutboxes([
+    ...(webhook && 'settings' in webhook ? [webhookOutbox(shop.localeConfig.fractionDigits)] : []),
+    ...(whatsapp && 'settings' in whatsapp && env.publicUrl ? [whatsappOutbox(() => shop, env.publicUrl)] : []),
+  ]);
 }
 
 /** The owner's actions from the command line are audited as this actor. */

@@ -22,6 +22,7 @@ import * as paymentReminders from './migrations/020-payment-reminders.ts';
 import * as bankAlerts from './migrations/021-bank-alerts.ts';
 import * as upiAmounts from './migrations/022-upi-amounts.ts';
 import * as bookingDeposits from './migrations/023-booking-deposits.ts';
+import * as whatsapp from './migrations/024-whatsapp.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '021-bank-alerts': bankAlerts,
   '022-upi-amounts': upiAmounts,
   '023-booking-deposits': bookingDeposits,
+  '024-whatsapp': whatsapp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

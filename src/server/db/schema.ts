@@ -24,6 +24,9 @@ import type {
   PaymentTable,
   RefundTable,
   WebhookDeliveryTable,
+  WhatsAppMessageTable,
+  WhatsAppOptOutTable,
+  WhatsAppReceivedTable,
 } from './tables/orders.ts';
 
 /**
@@ -90,6 +93,9 @@ export interface Database {
   refunds: RefundTable;
   owner_alert_subscriptions: OwnerAlertSubscriptionTable;
   webhook_deliveries: WebhookDeliveryTable;
+  whatsapp_messages: WhatsAppMessageTable;
+  whatsapp_received: WhatsAppReceivedTable;
+  whatsapp_opt_outs: WhatsAppOptOutTable;
   invoices: InvoiceTable;
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;

@@ -30,6 +30,7 @@ type Options = {
   storeState: StoreState;
   publicUrl?: string | undefined;
   codes: StorefrontContext['codes'];
+  whatsappUpdates: boolean;
   clock?: (() => number) | undefined;
   rateLimits: SharedState['rateLimits'];
   /** How many pages the cache does not have one client may have rendered in a window; 0: no limit. */
@@ -67,7 +68,7 @@ export const RENDER_LIMIT: RenderLimit = { max: 20, windowMs: 10_000 };
  */
 export const ssr: FastifyPluginAsync<Options> = async (
   app,
-  { build, running, catalog, storeState, publicUrl, codes, clock = Date.now, rateLimits, renderLimit, paymentSources },
+  { build, running, catalog, storeState, publicUrl, codes, whatsappUpdates, clock = Date.now, rateLimits, renderLimit, paymentSources },
 ) => {
   const handle = createRequestHandler(build, 'production');
   const pages = createPageCache();
@@ -149,6 +150,7 @@ export const ssr: FastifyPluginAsync<Options> = async (
         language,
         origin,
         codes,
+        whatsappUpdates,
         scriptMarker: randomBytes(18).toString('base64url'),
       };
       const made = render(req, reply, url, context, key);

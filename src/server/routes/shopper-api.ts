@@ -8,6 +8,7 @@ import type { RazorpayPayments } from '../services/razorpay-payments.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { SharedState } from '../services/shared-state.ts';
 import type { SmsSender } from '../services/sms.ts';
+import type { WhatsAppSettings } from '../services/whatsapp-cloud.ts';
 import type { AuthOptions } from './api/auth/auth-kit.ts';
 import { authRoutes } from './api/auth/auth-routes.ts';
 import { catalogRoutes } from './api/catalog/catalog-routes.ts';
@@ -27,6 +28,7 @@ import { cancelRequestRoutes } from './fn/cancel-request-routes.ts';
 import { orderRoutes } from './fn/order-routes.ts';
 import { paymentRoutes, type PayuSettings } from './fn/payment-routes.ts';
 import { razorpayRoutes } from './fn/razorpay-routes.ts';
+import { whatsappRoutes } from './fn/whatsapp-routes.ts';
 import { apiNotFound } from './not-found.ts';
 import type { RouteDeps } from './route-deps.ts';
 
@@ -53,6 +55,8 @@ type ShopperApiOptions = RouteDeps & {
   /** Razorpay, when the environment gives its three settings. */
   razorpay: RazorpayPayments | undefined;
   bankAlertSecret: string | undefined;
+  /** WhatsApp's Cloud API, when the environment gives it: its webhook. */
+  whatsapp: WhatsAppSettings | undefined;
 };
 
 /**
@@ -150,6 +154,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     razorpay: deps.razorpay,
     clock,
   });
+  await app.register(whatsappRoutes, { prefix: '/fn', settings: deps.whatsapp, messages: repos.whatsapp, orderEvents, clock });
   await app.register(bankAlertRoutes, { prefix: '/fn', secret: deps.bankAlertSecret, alerts: repos.bankAlerts, orderEvents, fractionDigits, clock });
   await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
   await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });

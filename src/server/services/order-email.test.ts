@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { minor } from '../../domain/money.ts';
 import type { Order } from '../../domain/order-view.ts';
-import { escapeHtml, guestOrderLink, orderEmail, type OrderEmailInput } from './order-email.ts';
+import { guestOrderLink } from '../../domain/order-details.ts';
+import { escapeHtml, orderEmail, type OrderEmailInput } from './order-email.ts';
 
 const shop: OrderEmailInput['shop'] = {
   title: 'Test Shop',

@@ -1,5 +1,5 @@
 import { formatMoney, qtyToMilli, type Minor } from '../../domain/money.ts';
-import { quantityLabel } from '../../domain/order-details.ts';
+import { guestOrderLink, quantityLabel } from '../../domain/order-details.ts';
 import { orderLabel } from '../../domain/order-number.ts';
 import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { Order } from '../../domain/order-view.ts';
@@ -13,16 +13,6 @@ export type OrderEmailInput = {
   /** The shop's public origin, without a trailing slash. */
   origin: string;
 };
-
-/**
- * The guest view of one order. The id and token are in the fragment, never the query: a
- * fragment is not sent to the server, so it stays out of access logs, proxies and the
- * Referer of anything the page loads.
- * @internal Exported for its unit test only (a test seam): the link's form is tested without sending an order e-mail.
- */
-export function guestOrderLink(origin: string, orderId: string, token: string): string {
-  return `${origin}/guest/view-order#${new URLSearchParams({ orderId, token }).toString()}`;
-}
 
 /** The address the shopper gave at checkout; null when none was asked for or given. */
 export function orderEmailRecipient(order: Pick<Order, 'details'>): string | null {

@@ -3,10 +3,16 @@ import { EventEmitter } from 'node:events';
 /**
  * What the owner's board hears of: something happened to an order (placed — with its
  * number, for the alert —, moved on, the shopper says it is paid, paid, asked to cancel,
- * refunded), or a booking was made.
+ * refunded, a WhatsApp message to or from its customer), or a booking was made.
  */
 export type OrderEvent =
-  | { orderId: string; number?: number; status: string; what: 'placed' | 'status' | 'payment_claimed' | 'paid' | 'cancel_requested' | 'refunded'; at: number }
+  | {
+      orderId: string;
+      number?: number;
+      status: string;
+      what: 'placed' | 'status' | 'payment_claimed' | 'paid' | 'cancel_requested' | 'refunded' | 'whatsapp';
+      at: number;
+    }
   | { appointmentId: string; what: 'booked'; at: number };
 
 /**

@@ -77,6 +77,10 @@ function historyText(entry: OrderHistoryEntry): string {
       return 'refund due';
     case 'refund.done':
       return `refunded${d.reference ? ` (reference ${String(d.reference)})` : ''}`;
+    case 'whatsapp.message':
+      return `WhatsApp ${String(d.kind).replaceAll('_', ' ')}: ${String(d.status)}${d.error ? ` (${String(d.error)})` : ''}`;
+    case 'whatsapp.received':
+      return `wrote on WhatsApp: "${String(d.text)}"`;
     default:
       return entry.action;
   }

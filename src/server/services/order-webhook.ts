@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { CLAIM_MARGIN_MS, GIVE_UP_AFTER_MS, NEVER, retryDelay, SECOND } from './outbox-retry.ts';
 
 /**
  * Posts the `webhook_deliveries` outbox (db/repositories/order-outbox.ts) to the owner's
@@ -20,21 +21,8 @@ export type WebhookDeliverer = {
 
 type Options = { db: Db; settings: WebhookSettings; log: FastifyBaseLogger; clock?: () => number; pollMs?: number; timeoutMs?: number; autoStart?: boolean };
 
-const SECOND = 1000;
-const HOUR = 3600 * SECOND;
 /** Enough for one round's share of a small shop's day; the rest waits for the next round. */
 const BATCH = 50;
-/** A claim outlives the post's timeout by this much: the writes after it, and clocks of instances that differ a little. */
-const CLAIM_MARGIN_MS = 30 * SECOND;
-const FIRST_RETRY_MS = 10 * SECOND;
-const LONGEST_RETRY_MS = HOUR;
-const GIVE_UP_AFTER_MS = 24 * HOUR;
-/**
- * Where a given-up delivery's next attempt is parked: a time no clock reaches, which both
- * databases store exactly (bigint) and JavaScript reads back exactly. The row is kept,
- * undelivered, for the owner to look at; setting `next_attempt_at` back to now sends it once more.
- */
-const NEVER = Number.MAX_SAFE_INTEGER;
 
 type Due = { id: string; event: string; order_id: string; payload: string; created_at: number; attempts: number };
 type Outcome = { ok: true } | { ok: false; reason: string };
@@ -65,11 +53,6 @@ export function webhookSettingsFrom(env: {
 /** The header value for a body: `sha256=<hex HMAC-SHA256 of the raw body with the secret>`. */
 function webhookSignature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
-
-/** How long to wait after the `attempts`-th failure: 10 s, doubling, at most an hour. */
-function retryDelay(attempts: number): number {
-  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
 }
 
 export function startWebhookDeliverer(options: Options): WebhookDeliverer {

@@ -8,7 +8,7 @@ import { notify } from './notify.ts';
  * only. The refresh token is an HttpOnly cookie the page never sees; a readable marker
  * cookie says whether there is one, so a guest's page load asks the server nothing.
  */
-export type SessionUser = { id: string; name: string; email: string | null; phoneNumber: string | null };
+export type SessionUser = { id: string; name: string; email: string | null; phoneNumber: string | null; whatsappUpdates?: boolean };
 export type AuthAnswer = { success: boolean; authToken: string | null; user: SessionUser | null; errorCode: string | null; errorMessage: string | null };
 
 type SessionState = {

@@ -3,7 +3,7 @@ import type { LocaleConfig, ShopConfig } from '../../domain/shop-config.ts';
 import type { UiLanguage } from '../../domain/language.ts';
 import type { StorefrontContext } from '../../domain/storefront-context.ts';
 
-type RootData = { shop: ShopConfig; locale: string; language: UiLanguage; codes: StorefrontContext['codes'] };
+type RootData = Pick<StorefrontContext, 'codes' | 'whatsappUpdates'> & { shop: ShopConfig; locale: string; language: UiLanguage };
 
 function useRootData(): RootData {
   const root = useRouteLoaderData('root') as RootData | undefined;
@@ -36,6 +36,11 @@ export function useTakesAppointments(): boolean {
 /** Whether the shop can send one-time codes by e-mail and by text message (no SMTP_URL or SMS_URL: not offered). */
 export function useCodeChannels(): StorefrontContext['codes'] {
   return useRootData().codes;
+}
+
+/** Whether the checkout offers order updates on WhatsApp (the shop's Cloud API is set up). */
+export function useWhatsappUpdates(): boolean {
+  return useRootData().whatsappUpdates;
 }
 
 export function useLanguage(): UiLanguage {

@@ -12,7 +12,8 @@ import { createIdempotencyRepository } from './idempotency-repository.ts';
 import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './invoice-repository.ts';
 import { createNewsletterRepository } from './newsletter-repository.ts';
 import { createOneTimeCodeRepository } from './one-time-code-repository.ts';
-import { noOutbox, webhookOutbox } from './order-outbox.ts';
+import { allOutboxes, webhookOutbox } from './order-outbox.ts';
+import { createWhatsAppRepository, whatsappOutbox } from './whatsapp-repository.ts';
 import { createOrderRepository } from './order-repository.ts';
 import { createOwnerAlertRepository } from './owner-alert-repository.ts';
 import { createPaymentRepository } from './payment-repository.ts';
@@ -35,11 +36,13 @@ type RepositoryOptions = {
   authSecret: Uint8Array;
   /** An order webhook is set (ORDER_WEBHOOK_URL): every order change also writes its event, in the same transaction, for the deliverer to post (decision 031). */
   orderWebhook: boolean;
+  /** WhatsApp's Cloud API is set: order changes queue their messages in the same transaction, with links to this origin (issue 40). */
+  whatsappOrigin?: string | undefined;
 };
 
 /** Every repository of the app, each made once: app.ts hands them to the services and routes that use them. */
-export function createRepositories(db: Db, { shop, fractionDigits, authSecret, orderWebhook }: RepositoryOptions) {
-  const outbox = orderWebhook ? webhookOutbox(fractionDigits) : noOutbox;
+export function createRepositories(db: Db, { shop, fractionDigits, authSecret, orderWebhook, whatsappOrigin }: RepositoryOptions) {
+  const outbox = allOutboxes([...(orderWebhook ? [webhookOutbox(fractionDigits)] : []), ...(whatsappOrigin ? [whatsappOutbox(shop, whatsappOrigin)] : [])]);
   const coupons = createCouponRepository(db);
   const payments = createPaymentRepository(db, { outbox });
   // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
@@ -70,6 +73,7 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
     productImages: createProductImageRepository(db),
     reports: createReportRepository(db),
     customers: createCustomerRepository(db),
+    whatsapp: createWhatsAppRepository(db),
   };
 }
 

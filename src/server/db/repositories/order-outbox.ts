@@ -10,7 +10,14 @@ import { orderViewIn } from './order-views.ts';
 
 /** What happened to an order, as ORDER_WEBHOOK_URL hears of it. */
 export type OrderEventType =
-  'order.placed' | 'order.status_changed' | 'order.payment_claimed' | 'order.paid' | 'order.cancel_requested' | 'order.refund_due' | 'order.refunded';
+  | 'order.placed'
+  | 'order.status_changed'
+  | 'order.payment_claimed'
+  | 'order.paid'
+  | 'order.payment_reminder'
+  | 'order.cancel_requested'
+  | 'order.refund_due'
+  | 'order.refunded';
 
 /** The JSON posted to the webhook: one event, the order as it is after it, and a line fit for a text message. */
 export type WebhookPayload = {
@@ -30,8 +37,19 @@ export type WebhookPayload = {
  * `webhook_deliveries` outbox (services/order-webhook.ts posts them); without it, nowhere.
  */
 export interface OrderOutbox {
-  /** `view`: the order as it is now, when the caller has it already (else it is read). */
-  record(trx: Transaction<Database>, type: OrderEventType, orderId: string, detail?: Record<string, unknown>, now?: number, view?: Order): Promise<void>;
+  /**
+   * `view`: the order as it is now, when the caller has it already (else it is read). `token`: the
+   * order's notification token, given when it is placed, for the shopper's own messages only.
+   */
+  record(
+    trx: Transaction<Database>,
+    type: OrderEventType,
+    orderId: string,
+    detail?: Record<string, unknown>,
+    now?: number,
+    view?: Order,
+    token?: string,
+  ): Promise<void>;
 }
 
 // delivery ids that grow within a millisecond too: two events of one transaction are posted in the order they happened
@@ -39,11 +57,25 @@ const ulid = monotonicFactory(pooledRandom);
 
 export const noOutbox: OrderOutbox = { record: async () => {} };
 
+/** Every event recorded in each of the outboxes (the webhook's, WhatsApp's), the order read once for them all. */
+export function allOutboxes(outboxes: OrderOutbox[]): OrderOutbox {
+  if (outboxes.length === 0) return noOutbox;
+  if (outboxes.length === 1) return outboxes[0]!;
+  return {
+    async record(trx, type, orderId, detail = {}, now = Date.now(), view, token) {
+      const order = view ?? (await orderViewIn(trx, orderId));
+      if (!order) return;
+      for (const outbox of outboxes) await outbox.record(trx, type, orderId, detail, now, order, token);
+    },
+  };
+}
+
 const sentences: Record<OrderEventType, string> = {
   'order.placed': 'placed',
   'order.status_changed': 'is now {status}',
   'order.payment_claimed': 'paid by the shopper: check the reference',
   'order.paid': 'paid',
+  'order.payment_reminder': 'reminded to pay',
   'order.cancel_requested': 'the shopper asks to cancel',
   'order.refund_due': 'refund due',
   'order.refunded': 'refunded',

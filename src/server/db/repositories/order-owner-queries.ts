@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { whatsappHistoryIn } from './whatsapp-repository.ts';
 import type { Order, OrderHistoryEntry, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order-view.ts';
 import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
@@ -145,6 +146,7 @@ export function createOwnerOrders(
           action: a.action,
           detail: JSON.parse(a.detail) as Record<string, unknown>,
         })),
+        ...(await whatsappHistoryIn(kysely, orderId)),
       ];
       history.sort((a, b) => a.at - b.at);
       return { ...summary!, history };

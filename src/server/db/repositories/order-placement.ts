@@ -252,7 +252,14 @@ export function createPlacement(db: Db, outbox: OrderOutbox) {
             const problem = await redeemCoupon(trx, quoted.coupon, record.id, { key: customer.key, keys: quoted.shopper ?? [] }, now);
             if (problem) throw new Refused({ ok: false, reason: 'coupon', problem });
           }
-          await outbox.record(trx, 'order.placed', record.id, {}, now, placed.order);
+          // the account's answer to "Send me updates on WhatsApp" is where its next checkout starts
+          if (userId && order.whatsappUpdates !== undefined)
+            await trx
+              .updateTable('users')
+              .set({ whatsapp_updates: order.whatsappUpdates ? 1 : 0 })
+              .where('id', '=', userId)
+              .execute();
+          await outbox.record(trx, 'order.placed', record.id, {}, now, placed.order, token);
           return placed;
         });
       } catch (err) {

@@ -278,7 +278,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
     ): Promise<Array<{ order: Order; userId: string | null }>> {
       const rows = await kysely
         .selectFrom('orders')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'created_at'])
         .where('status', '=', 'placed')
         .where('payment_status', '=', 'awaiting_payment')
         .where('payment_type', '=', 'upi-manual')
@@ -289,15 +289,21 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
         .limit(200)
         .execute();
       const due: Array<{ order: Order; userId: string | null }> = [];
-      for (const { id, user_id: userId } of rows) {
-        const marked = await kysely
-          .updateTable('orders')
-          .set({ payment_reminded_at: now })
-          .where('id', '=', id)
-          .where('payment_reminded_at', 'is', null)
-          .where('payment_status', '=', 'awaiting_payment')
-          .executeTakeFirst();
-        const order = Number(marked.numUpdatedRows) === 1 ? await orderViewIn(kysely, id) : null;
+      for (const { id, user_id: userId, created_at: createdAt } of rows) {
+        const order = await kysely.transaction().execute(async (trx) => {
+          const marked = await trx
+            .updateTable('orders')
+            .set({ payment_reminded_at: now })
+            .where('id', '=', id)
+            .where('payment_reminded_at', 'is', null)
+            .where('payment_status', '=', 'awaiting_payment')
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) !== 1) return null;
+          const view = await orderViewIn(trx, id);
+          // the reminder by WhatsApp (and the webhook's event) is kept with the mark: sent once, whatever happens after
+          if (view) await outbox.record(trx, 'order.payment_reminder', id, { until: createdAt + holdMinutes * 60_000 }, now, view);
+          return view;
+        });
         if (order) due.push({ order, userId });
       }
       return due;

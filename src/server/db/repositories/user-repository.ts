@@ -2,14 +2,18 @@ import { ulid } from 'ulid';
 import type { Db } from '../database.ts';
 import type { UserTable } from '../tables/accounts.ts';
 
-/** The user as the auth answers show it (spec §7: user{id, name, email, phoneNumber}). */
-export type PublicUser = { id: string; name: string; email: string | null; phoneNumber: string | null };
+/**
+ * The user as the auth answers show it (spec §7: user{id, name, email, phoneNumber}), with the
+ * account's last answer to "Send me updates on WhatsApp", which its next checkout starts with.
+ */
+export type PublicUser = { id: string; name: string; email: string | null; phoneNumber: string | null; whatsappUpdates: boolean };
 
-export const publicUser = (row: Pick<UserTable, 'id' | 'name' | 'email' | 'phone'>): PublicUser => ({
+export const publicUser = (row: Pick<UserTable, 'id' | 'name' | 'email' | 'phone'> & { whatsapp_updates?: number }): PublicUser => ({
   id: row.id,
   name: row.name,
   email: row.email,
   phoneNumber: row.phone,
+  whatsappUpdates: row.whatsapp_updates === 1,
 });
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();

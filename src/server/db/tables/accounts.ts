@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Bool, Millis } from './columns.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface UserTable {
   email_verified: Bool;
   phone_verified: Bool;
   created_at: Millis;
+  /** The account's last answer to "Send me updates on WhatsApp" at checkout (migration 024): the next checkout starts with it. */
+  whatsapp_updates: Generated<Bool>;
 }
 
 export interface RefreshTokenTable {

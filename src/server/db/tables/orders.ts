@@ -178,3 +178,42 @@ export interface WebhookDeliveryTable {
   delivered_at: Millis | null;
   last_error: string | null;
 }
+
+/** A WhatsApp message the shop sends (migration 024): written with its change, then sent by services/whatsapp-deliverer.ts. */
+export interface WhatsAppMessageTable {
+  /** A ULID, also sent as the message's `biz_opaque_callback_data`: WhatsApp's status webhook names it. */
+  id: string;
+  /** What it is about: `order:<id>` or `booking:<id>`; one message of each kind per subject. */
+  subject: string;
+  kind: string;
+  /** International digits without +. */
+  to_number: string;
+  /** JSON: the template's body parameters in order. */
+  params: string;
+  created_at: Millis;
+  attempts: number;
+  next_attempt_at: Millis;
+  claimed_until: Millis | null;
+  /** queued, accepted (WhatsApp took it), sent, delivered, read, failed, or skipped (the number wrote STOP since). */
+  status: string;
+  status_at: Millis;
+  /** WhatsApp's message id once it took the message. */
+  wamid: string | null;
+  last_error: string | null;
+}
+
+/** What a customer wrote to the shop's WhatsApp number (migration 024): once per message id, with the order it is most likely about. */
+export interface WhatsAppReceivedTable {
+  id: string;
+  from_number: string;
+  name: string | null;
+  text: string;
+  received_at: Millis;
+  order_id: string | null;
+}
+
+/** A number that wrote STOP (migration 024). */
+export interface WhatsAppOptOutTable {
+  number: string;
+  opted_out_at: Millis;
+}

@@ -8,6 +8,7 @@ import type { TestDatabase } from '../../testing/databases.ts';
 import { testPersonal, testShipping, testShopConfig } from '../../testing/fixtures.ts';
 import { checkoutOrder, placeOrder } from '../../testing/orders.ts';
 import { startFakeRazorpay, type FakeRazorpay } from '../../testing/fake-razorpay.ts';
+import { GUIDE_TEMPLATES, startFakeWhatsApp, type FakeWhatsApp } from '../../testing/fake-whatsapp.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { insertUser } from '../../testing/users.ts';
 import { problemWith, type Report } from './answers.ts';
@@ -21,6 +22,7 @@ import type { Hints } from './valid-input.ts';
 export const PAYU = { key: 'fuzzKey01', salt: 'fuzz-salt-never-sent', endpoint: 'https://payu.invalid/_payment' };
 // Razorpay's keys; its API is a local fake started with the app
 const RAZORPAY_KEYS = { keyId: 'rzp_test_FuzzShop000001', keySecret: 'fuzz-key-secret', webhookSecret: 'fuzz-webhook-secret' };
+const WHATSAPP = { token: 'fuzz-whatsapp-token', phoneNumberId: '106540352242922', appSecret: 'fuzz-app-secret', verifyToken: 'fuzz-verify-token' };
 const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ from: '00:00', to: '23:30' }]]));
 export const shopConfig = () => ({
   ...testShopConfig(),
@@ -84,6 +86,7 @@ export function useFuzzedApi(database: TestDatabase) {
   let db: Db;
   let dispose: () => Promise<void>;
   let razorpay: FakeRazorpay | undefined;
+  let whatsapp: FakeWhatsApp | undefined;
   let ops: Operation[] = [];
   const tokens: Record<Auth, string | undefined> = {
     guest: undefined,
@@ -104,11 +107,14 @@ export function useFuzzedApi(database: TestDatabase) {
     // codes to the (silent) log as in the demo: without a way to send them the code calls answer 503 by design
     razorpay = await startFakeRazorpay(RAZORPAY_KEYS);
     const razorpaySettings = { ...RAZORPAY_KEYS, apiUrl: razorpay.url, checkoutUrl: `${razorpay.url}/v1/checkout.js` };
+    whatsapp = await startFakeWhatsApp({ ...WHATSAPP, templates: GUIDE_TEMPLATES });
     app = await buildTestApp(db, {
       config: shopConfig(),
       payu: PAYU,
       razorpay: razorpaySettings,
       bankAlertSecret: 'fuzz-bank-alert-secret-0001',
+      whatsapp: { ...WHATSAPP, apiUrl: whatsapp.url },
+      publicUrl: 'https://fuzz-shop.example',
       authSecret: secret,
       codesInLog: true,
     });
@@ -237,6 +243,10 @@ export function useFuzzedApi(database: TestDatabase) {
       endpoint: ['https://fcm.googleapis.com/fcm/send/fuzz'],
       txnid: ['fuzztxn0001'],
       deliveryMode: ['pickup', 'ship', 'dine'],
+      whatsappUpdates: [true, false],
+      'hub.mode': ['subscribe'],
+      'hub.verify_token': [WHATSAPP.verifyToken, 'a-guess'],
+      'hub.challenge': ['1158201444'],
     });
 
     const doc = (await app.inject({ url: '/api/docs' })).json<OpenApiDocument>();
@@ -259,6 +269,7 @@ export function useFuzzedApi(database: TestDatabase) {
     await app?.close();
     await dispose?.();
     await razorpay?.close();
+    await whatsapp?.close();
   });
 
   /** Sends a call; the owner's calls, for anyone else, must answer as a call that does not exist. */

@@ -53,6 +53,7 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
     orderEvents: deps.orderEvents,
     store: repos.store,
     storeState: deps.storeState,
+    clock: deps.clock,
   });
   await scope.register(ownerAppointmentRoutes, {
     shop,

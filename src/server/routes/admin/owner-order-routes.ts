@@ -42,6 +42,7 @@ type Options = {
   orderEvents: OrderEvents;
   store: StoreRepository;
   storeState: StoreState;
+  clock: () => number;
 };
 
 const NOT_FOUND = errorBody('not_found', 'There is no such order.');
@@ -133,7 +134,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
 
   typed.post('/orders/:id/status', { schema: { params: idParam, body: z.object({ status: z.enum(orderStatuses) }) } }, async (req, reply) => {
     const shop = shopNow();
-    const change = await orders.setStatus(req.params.id, req.body.status, req.userId!);
+    const change = await orders.setStatus(req.params.id, req.body.status, req.userId!, options.clock());
     if (!change.ok) {
       if (change.reason === 'not_found') return reply.code(404).send(NOT_FOUND);
       return reply
@@ -143,7 +144,7 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
         );
     }
     if (change.to === 'cancelled' || change.to === 'rejected') catalog.invalidate();
-    options.orderEvents.publish({ orderId: change.order.id, status: change.to, what: 'status', at: Date.now() });
+    options.orderEvents.publish({ orderId: change.order.id, status: change.to, what: 'status', at: options.clock() });
     req.log.info({ orderId: change.order.id, from: change.from, to: change.to }, 'order status changed by the owner');
     // after the answer, like the order e-mail: a slow mail server never holds up the owner
     void tellShopper(
@@ -154,10 +155,10 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   });
 
   typed.post('/orders/:id/refund', { schema: { params: idParam, body: z.object({ reference: z.string().trim().max(64).optional() }) } }, async (req, reply) => {
-    const result = await options.refunds.markRefunded(req.params.id, req.userId!, req.body.reference || null);
+    const result = await options.refunds.markRefunded(req.params.id, req.userId!, req.body.reference || null, options.clock());
     if (result.ok) {
       const order = await orders.ownerView(req.params.id);
-      options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'refunded', at: Date.now() });
+      options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'refunded', at: options.clock() });
       req.log.info({ orderId: req.params.id }, 'refund marked done by the owner');
       return { success: true, order: order && forApi(order) };
     }
@@ -173,10 +174,10 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
     '/orders/:id/paid',
     { schema: { params: idParam, body: z.object({ reference: z.string().trim().min(4).max(64).optional() }) } },
     async (req, reply) => {
-      const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null);
+      const result = await payments.markPaid(req.params.id, req.userId!, req.body.reference ?? null, options.clock());
       if (result.ok) {
         const order = await orders.view(req.params.id);
-        options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'paid', at: Date.now() });
+        options.orderEvents.publish({ orderId: req.params.id, status: order?.status ?? '', what: 'paid', at: options.clock() });
         return { success: true, order: order && forApi(order) };
       }
       if (result.reason === 'not_found') return reply.code(404).send(NOT_FOUND);

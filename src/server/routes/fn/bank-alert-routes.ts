@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseBankAlert } from '../../../domain/bank-alert.ts';
 import type { Minor } from '../../../domain/money.ts';
 import type { BankAlertRepository } from '../../db/repositories/bank-alert-repository.ts';
+import { keepRawBodies, rawBody } from '../../plugins/raw-body.ts';
 import { errorBody, errorSchema } from '../../plugins/error-body.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 
@@ -53,13 +54,12 @@ export const bankAlertRoutes: FastifyPluginAsync<Options> = async (app, { secret
     return false;
   };
 
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
+  keepRawBodies(app, BODY_LIMIT);
   app.post(
     '/payment/bank-alert',
     { schema: { response: { 200: z.looseObject({ success: z.literal(true), outcome: z.string() }), '4xx': errorSchema, 503: errorSchema } } },
     async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const raw = rawBody(req);
       if (!authorised(raw, req.headers.authorization, req.headers['x-signature-256'])) return reply.code(401).send(UNAUTHORISED);
       const message = readMessage(raw, req.headers['content-type'], req.headers['x-alert-from']);
       if (!message) return reply.code(400).send(errorBody('bad_alert', 'Send the alert as JSON { "text": "…", "from": "…" } or as plain text.'));

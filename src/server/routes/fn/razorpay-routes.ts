@@ -5,6 +5,7 @@ import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PaymentRepository } from '../../db/repositories/payment-repository.ts';
 import type { RefundRepository } from '../../db/repositories/refund-repository.ts';
+import { keepRawBodies, rawBody, parseJson } from '../../plugins/raw-body.ts';
 import { errorBody, errorSchema, fieldsBody } from '../../plugins/error-body.ts';
 import type { AccessTokens } from '../../services/access-tokens.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
@@ -83,13 +84,12 @@ export const razorpayRoutes: FastifyPluginAsync<Options> = async (
 
   await app.register(async (hook) => {
     // the signature covers the body's exact bytes: it is kept as they came
-    hook.removeAllContentTypeParsers();
-    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    keepRawBodies(hook, WEBHOOK_BODY_LIMIT);
     hook.post(
       '/payment/razorpay/webhook',
       { schema: { response: { 200: z.looseObject({ ok: z.literal(true) }), '4xx': errorSchema, 503: errorSchema } } },
       async (req, reply) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const raw = rawBody(req);
         if (!razorpay.webhookIsGenuine(raw, req.headers['x-razorpay-signature'])) {
           req.log.warn('Razorpay webhook with a wrong signature ignored');
           return reply.code(400).send(errorBody('bad_signature', 'The signature does not match the body.'));
@@ -150,11 +150,3 @@ export const razorpayRoutes: FastifyPluginAsync<Options> = async (
     log.info('Razorpay webhook of an event the shop does not act on');
   }
 };
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    return null;
-  }
-}

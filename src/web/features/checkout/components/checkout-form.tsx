@@ -8,7 +8,7 @@ import { shopMoneyOf } from '../../../../domain/shop-money.ts';
 import { cartLineInput, computeTotals } from '../../../../domain/totals.ts';
 import type { ApiError } from '../../../lib/api.ts';
 import { useOnline } from '../../../lib/use-online.ts';
-import { useShop } from '../../../lib/use-shop.ts';
+import { useShop, useWhatsappUpdates } from '../../../lib/use-shop.ts';
 import { useOrderQuote } from '../api/orders.ts';
 import { useCheckoutStock } from '../hooks/use-checkout-stock.ts';
 import { useContactPrefill } from '../hooks/use-contact-prefill.ts';
@@ -59,6 +59,7 @@ export function CheckoutForm({
     if (!state.orderPaymentType && providers.length === 1) dispatch({ type: 'choosePayment', paymentType: providers[0]!.id });
   }, [providers, state.orderPaymentType, dispatch]);
 
+  const whatsappOffered = useWhatsappUpdates();
   const digits = shop.localeConfig.fractionDigits;
   const request: OrderRequest = {
     userId: null,
@@ -73,6 +74,7 @@ export function CheckoutForm({
       paymentType: enquiry ? null : state.orderPaymentType,
       couponCode: state.couponCode.trim() || null,
       note: state.note,
+      ...(whatsappOffered ? { whatsappUpdates: state.whatsappUpdates } : {}),
     },
   };
   // the cart's own totals until the server's quote comes; then the quote, which is what the order charges
@@ -143,6 +145,7 @@ export function CheckoutForm({
           />
           {errorFor('note') ? <FieldError>{errorFor('note')}</FieldError> : null}
         </label>
+        {whatsappOffered ? <WhatsappUpdatesBox /> : null}
       </div>
 
       <aside
@@ -213,5 +216,34 @@ function ShortageList({ lines }: { lines: Shortage[] }) {
         <li key={s.id}>{t('checkout.outOfStockLine', { title: s.title, available: s.available })}</li>
       ))}
     </ul>
+  );
+}
+
+/** "Send me updates on WhatsApp" (issue 40): each step of the order to the phone number given above, until the shopper writes STOP. */
+function WhatsappUpdatesBox() {
+  const { t } = useTranslation();
+  const on = useCheckout((s) => s.whatsappUpdates);
+  const phone = useCheckout((s) => s.personalDetails.phone);
+  const dispatch = useCheckout((s) => s.dispatch);
+  const number = phone.number.trim() ? `${phone.number.trim().startsWith('+') ? '' : `${phone.dialCode} `}${phone.number.trim()}` : '';
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <input
+        id="whatsapp-updates"
+        type="checkbox"
+        checked={on}
+        onChange={(e) => dispatch({ type: 'setWhatsappUpdates', on: e.target.checked })}
+        aria-describedby="whatsapp-updates-hint"
+        className="mt-0.5 h-5 w-5 shrink-0 accent-primary-strong"
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="whatsapp-updates" className="font-medium text-slate-900">
+          {t('checkout.whatsappUpdates')}
+        </label>
+        <p id="whatsapp-updates-hint" className="text-slate-600">
+          {number ? t('checkout.whatsappUpdatesTo', { number }) : t('checkout.whatsappUpdatesNoPhone')}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -14,6 +14,6 @@ export function useContactPrefill(): void {
   useEffect(() => {
     // a new checkout (start) clears filledFor: the effect runs again and fills it afresh
     if (!user || filledFor === user.id) return;
-    dispatch({ type: 'prefillContact', userId: user.id, name: user.name, email: user.email, phone: user.phoneNumber });
+    dispatch({ type: 'prefillContact', userId: user.id, name: user.name, email: user.email, phone: user.phoneNumber, whatsappUpdates: user.whatsappUpdates });
   }, [user, filledFor, dispatch]);
 }

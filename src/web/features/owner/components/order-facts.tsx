@@ -206,7 +206,10 @@ export function HistoryLine({ entry }: { entry: OrderHistoryEntry }) {
           reference: typeof d.reference === 'string' ? d.reference : '',
           minutes: typeof d.minutes === 'number' ? d.minutes : '',
           hours: typeof d.hours === 'number' ? d.hours : '',
-        });
+          kind: t(`owner.whatsappKinds.${String(d.kind)}`, { defaultValue: String(d.kind ?? '') }),
+          status: t(`owner.whatsappStatuses.${String(d.status)}`, { defaultValue: String(d.status ?? '') }),
+          text: typeof d.text === 'string' ? d.text : '',
+        }) + (typeof d.error === 'string' ? ` (${d.error})` : '');
   const who =
     entry.by === 'shopper'
       ? t('owner.history.shopper')
