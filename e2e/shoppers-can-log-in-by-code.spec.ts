@@ -1,5 +1,5 @@
 import { freshPhone, logInAfterAWrongPassword, lastCodeMailedTo, lastCodeTextedTo, openMenu, signUpAndConfirm } from './fixtures/accounts.ts';
-import { SHORT_ACCESS_TOKEN_SECONDS, shopURL, shortSessionShop } from './fixtures/servers.ts';
+import { fakeWhatsAppSent, SHORT_ACCESS_TOKEN_SECONDS, shopURL, shortSessionShop } from './fixtures/servers.ts';
 import { holdToasts } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -28,6 +28,27 @@ async function logInByPhoneCode(page: Page, request: Parameters<typeof lastCodeT
 }
 
 test.describe('Shoppers can log in with a one-time code', () => {
+  test('log in by phone with a code sent on WhatsApp, chosen over a text message', async ({ page, request }) => {
+    const phone = freshPhone();
+    await page.goto('/home');
+    await (await openMenu(page)).getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Log in with a one-time code' }).click();
+    const byCode = page.getByRole('dialog', { name: 'Log in with a code' });
+    await byCode.getByRole('button', { name: 'Phone' }).click();
+    await byCode.getByLabel('Phone number').fill(phone.national);
+    const route = byCode.getByRole('group', { name: 'Send the code by' });
+    await expect(route.getByRole('radio', { name: 'Text message' })).toBeChecked();
+    await route.getByRole('radio', { name: 'WhatsApp' }).check();
+    await byCode.getByRole('button', { name: 'Send code' }).click();
+    await expect(byCode.getByRole('status')).toContainText(`We sent a 6-digit code on WhatsApp to ${phone.e164}.`);
+    // the shop's authentication template reached the number, with the code in it
+    const sent = (await (await request.get(fakeWhatsAppSent)).json()) as Array<{ to: string; template?: string; params: string[] }>;
+    const message = sent.findLast((m) => m.to === phone.e164.slice(1) && m.template === 'login_code');
+    await byCode.getByLabel('6-digit code').fill(message!.params[0]!);
+    await byCode.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Your name' })).toBeVisible();
+  });
+
   test('log in by phone with a texted code, name the new account, add an e-mail address by code', async ({ page, request }) => {
     const phone = await logInByPhoneCode(page, request, 'Ravi Kumar');
     await page.goto('/account?activePage=profile');

@@ -27,6 +27,7 @@ export const authMessages = {
   busy: (seconds: number) => `Many people are signing in right now. Please try again in ${seconds} seconds.`,
   /** 503: the shop has no way to send codes by this channel (no SMTP_URL or SMS_URL). */
   codesUnavailable: { email: 'Codes by e-mail are not available in this shop.', phone: 'Codes by text message are not available in this shop.' },
+  whatsappCodesUnavailable: 'Codes by WhatsApp are not available in this shop.',
   signupUnavailable: 'Signing up by e-mail is not available in this shop just now.',
   /** The wait before another code may be sent (429 with Retry-After). */
   waitForCode: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,

@@ -24,8 +24,11 @@ export type StorefrontContext = {
   language: UiLanguage;
   /** The public origin, e.g. https://shop.example, for canonical links and structured data. */
   origin: string;
-  /** Whether one-time codes can be sent by e-mail and by text message: code login, sign-up and resets are offered only by those. */
-  codes: { email: boolean; phone: boolean };
+  /**
+   * Whether one-time codes can be sent by e-mail and to a phone (code login, sign-up and resets are
+   * offered only by those), and how a phone's can go: by text message, by WhatsApp (issue 40).
+   */
+  codes: { email: boolean; phone: boolean; sms: boolean; whatsapp: boolean };
   /** Whether the checkout offers "Send me updates on WhatsApp": the shop's WhatsApp Cloud API is set (issue 40). */
   whatsappUpdates: boolean;
   /**

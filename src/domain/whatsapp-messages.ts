@@ -29,7 +29,9 @@ const shopperMessageKinds = [
 ] as const;
 /** Messages to the shop's own WhatsApp number (`contact.whatsappNumber`). */
 const ownerMessageKinds = ['owner_new_order', 'owner_new_booking'] as const;
-export const messageKinds = [...shopperMessageKinds, ...ownerMessageKinds] as const;
+/** One-time codes for phone login and sign-up: an authentication template with a copy-code button, sent at once, not queued. */
+const codeKinds = ['login_code'] as const;
+export const messageKinds = [...shopperMessageKinds, ...ownerMessageKinds, ...codeKinds] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /** One message to send: to whom (international digits, no +), which template, its parameters. */

@@ -21,7 +21,7 @@ import { RENDER_LIMIT, ssr, type RenderLimit } from './plugins/ssr.ts';
 import { staticFiles } from './plugins/static-files.ts';
 import { uploadedMedia } from './plugins/uploaded-media.ts';
 import { ownerApi } from './routes/admin/owner-api.ts';
-import { codeChannels } from './routes/api/auth/auth-kit.ts';
+import { codeChannels, phoneRoutes } from './routes/api/auth/auth-kit.ts';
 import { appManifestRoutes } from './routes/app-manifest-routes.ts';
 import { ANALYTICS_LIMITS, type AnalyticsLimits } from './routes/fn/analytics-routes.ts';
 import type { PayuSettings } from './routes/fn/payment-routes.ts';
@@ -37,7 +37,7 @@ import type { Mailer } from './services/mailer.ts';
 import { createDatabaseMediaStore } from './services/media-store.ts';
 import type { OrderEvents } from './services/order-events.ts';
 import { startWebhookDeliverer, type WebhookSettings } from './services/order-webhook.ts';
-import { createWhatsAppCloud, type WhatsAppSettings } from './services/whatsapp-cloud.ts';
+import { createWhatsAppCloud, whatsappCodesOf, type WhatsAppSettings } from './services/whatsapp-cloud.ts';
 import { startWhatsAppDeliverer } from './services/whatsapp-deliverer.ts';
 import { createOwnerAlerts } from './services/owner-alerts.ts';
 import { createPasswords } from './services/passwords.ts';
@@ -306,6 +306,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('sendWhatsAppMessages', deliverer.sendDue);
     app.addHook('onClose', () => deliverer.stop());
   }
+  const whatsappCodes = whatsapp && whatsappCodesOf(createWhatsAppCloud(whatsapp), shop);
+  const codeOptions = { mailer, sms: options.sms, whatsappCodes, codesInLog: options.codesInLog ?? false };
   const ownerAlerts = createOwnerAlerts({ shop, alerts: repos.alerts, push, mailer, log: app.log });
   // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
   const sessions = createSessions({
@@ -370,6 +372,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ownerAlerts,
     rateLimits: shared.rateLimits,
     sms: options.sms,
+    whatsappCodes,
     codesInLog: options.codesInLog ?? false,
     countryLookup: options.countryLookup,
     analyticsLimits: options.analyticsLimits ?? ANALYTICS_LIMITS,
@@ -390,7 +393,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       catalog,
       storeState,
       publicUrl,
-      codes: codeChannels({ mailer, sms: options.sms, codesInLog: options.codesInLog ?? false }),
+      codes: { ...codeChannels(codeOptions), ...phoneRoutes(codeOptions) },
       whatsappUpdates: !!whatsapp,
       clock: options.clock,
       rateLimits: shared.rateLimits,

@@ -47,8 +47,20 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     bankAlertSecret: env.BANK_ALERT_SECRET || undefined,
     /** Order e-mails: the SMTP server (smtp://user:pass@host:587, smtps:// for TLS from the start; unset: none are sent) and the sender (else the shop's title at no-reply@). */
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
-    /** One-time codes by text message: the provider's HTTP endpoint and bearer token (services/sms.ts; unset: no codes by phone). */
-    sms: { url: env.SMS_URL || undefined, token: env.SMS_TOKEN || undefined },
+    /**
+     * One-time codes by text message (services/sms.ts): the provider's adapter (`json`, the default,
+     * or `fast2sms`), its HTTP endpoint (Fast2SMS: its own) and token, and India's DLT registration —
+     * the entity id, the sender id and each kind's template id (`login:…,signup:…,reset:…,update:…`).
+     * Unset (json without SMS_URL): no codes by text message.
+     */
+    sms: {
+      provider: env.SMS_PROVIDER || undefined,
+      url: env.SMS_URL || undefined,
+      token: env.SMS_TOKEN || undefined,
+      dltEntityId: env.SMS_DLT_ENTITY_ID || undefined,
+      senderId: env.SMS_SENDER_ID || undefined,
+      dltTemplates: env.SMS_DLT_TEMPLATES || undefined,
+    },
     /**
      * The demo only (`npm start` sets it): one-time codes and sign-up links with no SMTP_URL
      * or SMS_URL to go by are written to the log. Unset, those codes are not offered at all:

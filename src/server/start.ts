@@ -14,7 +14,7 @@ import { ANALYTICS_LIMITS } from './routes/fn/analytics-routes.ts';
 import { importCatalogFile } from './services/catalog-import.ts';
 import { ownerFromEnv } from './services/owner-account.ts';
 import { mailerFor, pushSenderFor } from './services/senders.ts';
-import { createHttpSms } from './services/sms.ts';
+import { smsFrom } from './services/sms.ts';
 import { createCountryLookup } from './services/country-lookup.ts';
 import { webhookSettingsFrom } from './services/order-webhook.ts';
 import { whatsappSettingsFrom } from './services/whatsapp-cloud.ts';
@@ -45,6 +45,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
   const push = pushSenderFor(env, config.ok ? config.config.contact.email : undefined);
   const webhook = webhookSettingsFrom(env.orderWebhook);
   const whatsapp = whatsappSettingsFrom(env.whatsapp, env.publicUrl);
+  const sms = smsFrom(env.sms);
   const app = await buildApp({
     config: holder,
     db,
@@ -62,7 +63,7 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
     mailer,
     orderWebhook: webhook && 'settings' in webhook ? webhook.settings : undefined,
     whatsapp: whatsapp && 'settings' in whatsapp ? whatsapp.settings : undefined,
-    sms: env.sms.url ? createHttpSms({ url: env.sms.url, token: env.sms.token }) : undefined,
+    sms: sms && 'sender' in sms ? sms.sender : undefined,
     codesInLog: env.demoCodesInLog,
     accessTokenTtlSeconds: env.accessTokenTtlSeconds,
     renderLimit: env.pageRenderLimit === undefined ? undefined : { ...RENDER_LIMIT, max: env.pageRenderLimit },
@@ -76,9 +77,10 @@ export async function startServer(env: Env, logStream?: NodeJS.WritableStream): 
   if (whatsapp && 'problem' in whatsapp) app.log.error(`WhatsApp messages are off: ${whatsapp.problem}`);
   const unsent = env.demoCodesInLog ? 'are written to this log (DEMO_CODES_IN_LOG, for a demo only)' : 'are not offered';
   if (!mailer) app.log.info(`SMTP_URL is not set: order e-mails are not sent, and e-mailed codes and sign-up links ${unsent}`);
-  if (!env.sms.url) app.log.info(`SMS_URL is not set: codes by text message (phone code login, sign-up and reset) ${unsent}`);
+  if (sms && 'problem' in sms) app.log.error(`Codes by text message are off: ${sms.problem}`);
+  else if (!sms) app.log.info(`SMS_URL is not set: codes by text message (phone code login, sign-up and reset) ${unsent}`);
   // without PUBLIC_URL a link would take the request's Host header, which any client chooses
-  if ((mailer || env.sms.url) && !env.publicUrl) {
+  if ((mailer || sms) && !env.publicUrl) {
     app.log.error(
       "PUBLIC_URL is not set: this shop sends messages (SMTP_URL or SMS_URL), and their links must not come from the Host header a client sends. E-mails with a link (sign-up, newsletter, orders, bookings, owner alerts) are not sent until PUBLIC_URL is the shop's address, e.g. https://shop.example.com",
     );

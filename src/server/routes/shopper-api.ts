@@ -9,7 +9,7 @@ import type { Sessions } from '../services/sessions.ts';
 import type { SharedState } from '../services/shared-state.ts';
 import type { SmsSender } from '../services/sms.ts';
 import type { WhatsAppSettings } from '../services/whatsapp-cloud.ts';
-import type { AuthOptions } from './api/auth/auth-kit.ts';
+import type { AuthOptions, WhatsAppCodes } from './api/auth/auth-kit.ts';
 import { authRoutes } from './api/auth/auth-routes.ts';
 import { catalogRoutes } from './api/catalog/catalog-routes.ts';
 import { countryRoutes } from './api/country/country-routes.ts';
@@ -48,6 +48,7 @@ type ShopperApiOptions = RouteDeps & {
   /** The limiters' store: shared through Redis when several instances run. */
   rateLimits: SharedState['rateLimits'];
   sms: SmsSender | undefined;
+  whatsappCodes: WhatsAppCodes | undefined;
   codesInLog: boolean;
   countryLookup: CountryLookup | undefined;
   analyticsLimits: AnalyticsLimits;
@@ -80,6 +81,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     accessTokens,
     mailer,
     sms: deps.sms,
+    whatsappCodes: deps.whatsappCodes,
     codesInLog: deps.codesInLog,
     publicUrl,
     callerVerification: deps.callerVerification,

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { ShopConfig } from '../../domain/shop-config.ts';
 import type { Incoming, StatusUpdate } from '../../domain/whatsapp-messages.ts';
 
 /**
@@ -137,6 +138,27 @@ export function createWhatsAppCloud(settings: Pick<WhatsAppSettings, 'token' | '
     },
     sendText(to, body) {
       return post({ to, type: 'text', text: { preview_url: false, body: body.slice(0, 4096) } });
+    },
+  };
+}
+
+/**
+ * One-time codes by WhatsApp: the shop's authentication template (`login_code`, or its own name
+ * under `whatsapp.templates`), the code as its body's parameter and its copy-code button's. A
+ * refusal rejects, so the call answers that the code was not sent.
+ */
+export function whatsappCodesOf(cloud: WhatsAppCloud, shop: () => Pick<ShopConfig, 'whatsapp'>): { send(to: string, code: string): Promise<void> } {
+  return {
+    async send(to, code) {
+      const { whatsapp } = shop();
+      const sent = await cloud.sendTemplate({
+        to: to.replace(/\D/g, ''),
+        template: whatsapp.templates.login_code ?? 'login_code',
+        language: whatsapp.language,
+        params: [code],
+        codeButton: code,
+      });
+      if (!sent.ok) throw new Error(`WhatsApp did not take the code: ${sent.reason}`);
     },
   };
 }

@@ -26,6 +26,7 @@ export const GUIDE_TEMPLATES: Record<string, number> = {
   payment_reminder: 5,
   owner_new_order: 5,
   owner_new_booking: 4,
+  login_code: 1,
 };
 
 export type FakeWhatsAppOptions = {

@@ -25,7 +25,7 @@ const english = createI18n('en-US', enUS);
  * provides. The data is handed over as the server's page would, so nothing is loaded first.
  */
 export function renderInShop(ui: ReactNode, shop: ShopConfig = testShop()) {
-  const root = { shop, locale: 'en-IN', language: 'en-US', codes: { email: false, phone: false }, whatsappUpdates: false };
+  const root = { shop, locale: 'en-IN', language: 'en-US', codes: { email: false, phone: false, sms: false, whatsapp: false }, whatsappUpdates: false };
   const router = createMemoryRouter([{ id: 'root', path: '/', loader: () => root, element: <I18nContext value={english}>{ui}</I18nContext> }], {
     hydrationData: { loaderData: { root } },
   });

@@ -6,7 +6,7 @@ import { publicUser } from '../../../db/repositories/user-repository.ts';
 import { requireUser } from '../../../plugins/user-session.ts';
 import type { AccessTokens } from '../../../services/access-tokens.ts';
 import { codeField, emailField, phoneField } from '../../../services/account-fields.ts';
-import { ATTEMPTS, CODE_VALIDITY, failure, type AuthKit } from './auth-kit.ts';
+import { ATTEMPTS, CODE_VALIDITY, failure, phoneRouteField, type AuthKit } from './auth-kit.ts';
 
 /**
  * A logged-in user's new e-mail address or phone number (spec §7 updateEmail,
@@ -57,9 +57,10 @@ export const accountChangeRoutes: FastifyPluginAsync<{ kit: AuthKit; accessToken
     },
   );
 
-  typed.post('/auth/phone/sendOtpForVerification', { schema: { body: z.object({ phoneNumber: phoneField }) } }, async (req, reply) => {
+  typed.post('/auth/phone/sendOtpForVerification', { schema: { body: z.object({ phoneNumber: phoneField, via: phoneRouteField }) } }, async (req, reply) => {
     const to = req.body.phoneNumber;
     return kit.sendCode(req, reply, {
+      via: req.body.via,
       channel: 'phone',
       purpose: 'update',
       to,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { authMessages, type AuthErrorCode } from '../../../../domain/auth-messages.ts';
 import type { CodePurpose, OneTimeCodeRepository } from '../../../db/repositories/one-time-code-repository.ts';
 import { publicUser, type ChannelName, type PublicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
@@ -24,6 +25,8 @@ export type AuthOptions = {
   accessTokens: AccessTokens;
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
+  /** Codes by WhatsApp (the shop's authentication template through the Cloud API, issue 40), when it is set up. */
+  whatsappCodes?: WhatsAppCodes | undefined;
   /** DEMO_CODES_IN_LOG: codes with no transport to go by are written to the log (the demo shop); else those codes are not offered. */
   codesInLog: boolean;
   publicUrl: string | undefined;
@@ -32,6 +35,15 @@ export type AuthOptions = {
   /** Where the attempt counters live: shared through Redis between instances (services/shared-state.ts). */
   rateLimits: SharedState['rateLimits'];
 };
+
+/** Sends a one-time code as the shop's WhatsApp authentication template; rejects with a reason that names no secret. */
+export type WhatsAppCodes = { send(to: string, code: string): Promise<void> };
+
+/** Where a code to a phone goes: a text message, or WhatsApp. */
+export type PhoneRoute = 'sms' | 'whatsapp';
+
+/** The optional `via` of the calls that send a phone a code. */
+export const phoneRouteField = z.enum(['sms', 'whatsapp']).optional();
 
 /** Spec §7: every auth answer has these five fields. */
 export type AuthAnswer = { success: boolean; authToken: string | null; user: PublicUser | null; errorCode: AuthErrorCode | null; errorMessage: string | null };
@@ -87,7 +99,7 @@ export const channels: Record<ChannelName, Channel> = {
 
 /** The sessions, cookies and messages every auth call shares. */
 export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
-  const { users, codes, sessions, accessTokens, mailer, sms, shopTitle, codesInLog } = options;
+  const { users, codes, sessions, accessTokens, mailer, sms, whatsappCodes, shopTitle, codesInLog } = options;
   const reaches = codeChannels(options);
   const log: FastifyBaseLogger = app.log;
   const codeSendsPerIp = app.createRateLimit(CODE_SENDS_PER_IP);
@@ -110,17 +122,24 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
    * in the demo (DEMO_CODES_IN_LOG). A production log is read by more people than the
    * shopper, so there the message (its code) is dropped; the calls that need it answer 503 first.
    */
-  async function deliver(channel: ChannelName, to: string, subject: string, text: string): Promise<void> {
+  async function deliver(
+    channel: ChannelName,
+    to: string,
+    subject: string,
+    text: string,
+    code?: { code: string; purpose: CodePurpose; route: PhoneRoute },
+  ): Promise<void> {
     if (channel === 'email' && mailer) return mailer.send(textMail(to, subject, text));
-    if (channel === 'phone' && sms) return sms.send(to, text);
+    if (channel === 'phone' && code?.route === 'whatsapp' && whatsappCodes) return whatsappCodes.send(to, code.code);
+    if (channel === 'phone' && sms) return sms.send(to, text, code?.purpose);
     const unset = channel === 'email' ? 'SMTP_URL' : 'SMS_URL';
     if (codesInLog) return void log.warn({ to, text }, `${unset} is not set: this message is written to the log instead of being sent (DEMO_CODES_IN_LOG)`);
     log.error(`${channel} message not sent: ${unset} is not set`);
   }
 
   /** A message that must not hold up the answer (its timing would tell whether an account exists). */
-  function deliverLater(channel: ChannelName, to: string, subject: string, text: string) {
-    deliver(channel, to, subject, text).catch((err: unknown) => log.warn({ err: (err as Error).message }, `${channel} message not sent`));
+  function deliverLater(channel: ChannelName, to: string, subject: string, text: string, code?: { code: string; purpose: CodePurpose; route: PhoneRoute }) {
+    deliver(channel, to, subject, text, code).catch((err: unknown) => log.warn({ err: (err as Error).message }, `${channel} message not sent`));
   }
 
   /** 503 for a call that needs a code or a link the shop cannot send (`codeChannels`), before anything is issued. */
@@ -154,10 +173,22 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
     async sendCode(
       req: FastifyRequest,
       reply: FastifyReply,
-      input: { channel: ChannelName; purpose: CodePurpose; to: string; text: (code: string) => string; send: boolean; wait: boolean },
+      input: {
+        channel: ChannelName;
+        purpose: CodePurpose;
+        to: string;
+        text: (code: string) => string;
+        send: boolean;
+        wait: boolean;
+        /** A phone's code by text message or WhatsApp, as the shopper chose; unsaid: a text message when the shop sends them, else WhatsApp. */
+        via?: PhoneRoute | undefined;
+      },
     ) {
       // alike for known and unknown identifiers
       if (!reaches[input.channel]) return notAvailable(reply, authMessages.codesUnavailable[input.channel]);
+      const route: PhoneRoute = input.via ?? (sms || !whatsappCodes ? 'sms' : 'whatsapp');
+      if (input.channel === 'phone' && route === 'whatsapp' && !whatsappCodes) return notAvailable(reply, authMessages.whatsappCodesUnavailable);
+      if (input.channel === 'phone' && route === 'sms' && !sms && !codesInLog) return notAvailable(reply, authMessages.codesUnavailable.phone);
       const perIp = await codeSendsPerIp(req);
       const issued = perIp.isAllowed || !perIp.isExceeded ? await codes.issue(input.purpose, input.to) : { ok: false as const, retryAfterMs: perIp.ttl };
       if (!issued.ok) {
@@ -170,12 +201,13 @@ export function createAuthKit(app: FastifyInstance, options: AuthOptions) {
       if (!input.send) return SENT;
       const subject = `Your code for ${shopTitle()}`;
       const text = input.text(issued.code);
+      const code = { code: issued.code, purpose: input.purpose, route };
       if (!input.wait) {
-        deliverLater(input.channel, input.to, subject, text);
+        deliverLater(input.channel, input.to, subject, text, code);
         return SENT;
       }
       try {
-        await deliver(input.channel, input.to, subject, text);
+        await deliver(input.channel, input.to, subject, text, code);
         return SENT;
       } catch (err) {
         log.warn({ err: (err as Error).message }, `${input.channel} code not sent`);
@@ -198,6 +230,11 @@ export type AuthKit = ReturnType<typeof createAuthKit>;
  * transport, and in the demo every one (to the log). The browser offers code login,
  * sign-up and resets only by these (app.ts hands them to the pages' root loader).
  */
-export function codeChannels(options: Pick<AuthOptions, 'mailer' | 'sms' | 'codesInLog'>): Record<ChannelName, boolean> {
-  return { email: !!options.mailer || options.codesInLog, phone: !!options.sms || options.codesInLog };
+export function codeChannels(options: Pick<AuthOptions, 'mailer' | 'sms' | 'codesInLog' | 'whatsappCodes'>): Record<ChannelName, boolean> {
+  return { email: !!options.mailer || options.codesInLog, phone: !!options.sms || !!options.whatsappCodes || options.codesInLog };
+}
+
+/** How a phone's code can go: by text message (or the demo's log), by WhatsApp. The sign-in modal offers the choice when both can. */
+export function phoneRoutes(options: Pick<AuthOptions, 'sms' | 'codesInLog' | 'whatsappCodes'>): Record<PhoneRoute, boolean> {
+  return { sms: !!options.sms || options.codesInLog, whatsapp: !!options.whatsappCodes };
 }

@@ -5,7 +5,7 @@ import { authMessages } from '../../../../domain/auth-messages.ts';
 import type { ChannelName } from '../../../db/repositories/user-repository.ts';
 import { passwordProblem } from '../../../services/passwords.ts';
 import { codeField, nameField, passwordField } from '../../../services/account-fields.ts';
-import { ATTEMPTS, channels, CODE_VALIDITY, failure, passwordMessages, type AuthKit } from './auth-kit.ts';
+import { ATTEMPTS, channels, CODE_VALIDITY, failure, passwordMessages, phoneRouteField, type AuthKit } from './auth-kit.ts';
 
 /**
  * The calls e-mail and phone have alike (spec §7), registered once per channel under
@@ -22,6 +22,8 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
   // the identifier's field is named by the channel; both names are typed as present, the one in use is
   const identified = <T extends z.ZodRawShape>(shape: T) =>
     z.object({ ...shape, [channel.field]: channel.schema }) as unknown as z.ZodObject<T & Record<'email' | 'phoneNumber', z.ZodType<string, string>>>;
+  // a phone's code goes by text message or WhatsApp, as the shopper chose (issue 40)
+  const routed: z.ZodRawShape = name === 'phone' ? { via: phoneRouteField } : {};
   const badPassword = (problem: keyof typeof passwordMessages) => ({
     ...failure('bad_request', passwordMessages[problem]),
     fields: [{ path: 'password', message: passwordMessages[problem] }],
@@ -47,9 +49,10 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     },
   );
 
-  typed.post(`/auth/${name}/sendOtp`, { schema: { body: identified({}) } }, async (req, reply) => {
+  typed.post(`/auth/${name}/sendOtp`, { schema: { body: identified(routed as { via: typeof phoneRouteField }) } }, async (req, reply) => {
     const to = req.body[channel.field];
     return kit.sendCode(req, reply, {
+      via: req.body.via,
       channel: name,
       purpose: 'login',
       to,
@@ -67,11 +70,12 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
     return kit.signIn(req, reply, await users.provenBy(name, to));
   });
 
-  typed.post(`/auth/${name}/sendCodeForPasswordReset`, { schema: { body: identified({}) } }, async (req, reply) => {
+  typed.post(`/auth/${name}/sendCodeForPasswordReset`, { schema: { body: identified(routed as { via: typeof phoneRouteField }) } }, async (req, reply) => {
     const to = req.body[channel.field];
     const user = await users.by(name, to);
     // issued for an unknown identifier too, never sent: the cooldown and the answers are the same for everyone
     return kit.sendCode(req, reply, {
+      via: req.body.via,
       channel: name,
       purpose: 'reset',
       to,
@@ -112,17 +116,22 @@ export const channelRoutes: FastifyPluginAsync<{ kit: AuthKit; channel: ChannelN
 
   if (name !== 'phone') return;
 
-  typed.post('/auth/phone/sendOtpForSignup', { schema: { body: z.object({ name: nameField, phoneNumber: channel.schema }) } }, async (req, reply) => {
-    const to = req.body.phoneNumber;
-    return kit.sendCode(req, reply, {
-      channel: 'phone',
-      purpose: 'signup',
-      to,
-      send: true,
-      wait: true,
-      text: (code) => `${code} is your code to sign up at ${shopTitle()}\n${CODE_VALIDITY}`,
-    });
-  });
+  typed.post(
+    '/auth/phone/sendOtpForSignup',
+    { schema: { body: z.object({ name: nameField, phoneNumber: channel.schema, via: phoneRouteField }) } },
+    async (req, reply) => {
+      const to = req.body.phoneNumber;
+      return kit.sendCode(req, reply, {
+        via: req.body.via,
+        channel: 'phone',
+        purpose: 'signup',
+        to,
+        send: true,
+        wait: true,
+        text: (code) => `${code} is your code to sign up at ${shopTitle()}\n${CODE_VALIDITY}`,
+      });
+    },
+  );
 
   typed.post(
     '/auth/phone/signup',

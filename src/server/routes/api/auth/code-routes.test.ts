@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../../domain/auth-messages.ts';
 import { createSmtpMailer } from '../../../services/mailer.ts';
-import { createHttpSms } from '../../../services/sms.ts';
+import { smsFrom, type SmsSender } from '../../../services/sms.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { startFakeSms, SMS_TOKEN, type FakeSms } from '../../../testing/fake-sms.ts';
 import { mimePart, useFakeSmtp } from '../../../testing/fake-smtp.ts';
@@ -27,7 +27,7 @@ describe.each(testDatabases)('one-time codes on $name', (database) => {
   // a shop that mails links sets PUBLIC_URL (without it no sign-up link is sent)
   const shop = useTestApp(database, () => ({
     mailer: createSmtpMailer({ url: smtp.url, from: 'shop@shop.example' }),
-    sms: createHttpSms({ url: sms.url, token: SMS_TOKEN }),
+    sms: (smsFrom({ url: sms.url, token: SMS_TOKEN }) as { sender: SmsSender }).sender,
     publicUrl: 'https://shop.example',
   }));
   let n = 0;

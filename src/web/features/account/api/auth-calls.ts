@@ -7,6 +7,8 @@ import { asUser, type AuthAnswer } from '../../../lib/session.ts';
  * answer came (§8: the caller shows 'There was an error connecting to the server.').
  */
 export type Via = 'email' | 'phone';
+/** How a phone's code goes: a text message or WhatsApp (issue 40); absent, the shop's default. */
+export type Route = 'sms' | 'whatsapp';
 export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; reason: string | null };
 
 type Sent = { status: string; errorMessage?: string | null };
@@ -25,18 +27,22 @@ const sent = (a: Sent) => a.status === 'success';
 
 const idField = (via: Via) => (via === 'email' ? 'email' : 'phoneNumber');
 const post = <T>(path: string, body: object) => postJson<T>(`/api/auth/${path}`, body);
+/** A phone's code says how it goes; an e-mail's has nothing to choose. */
+const routed = (via: Via, route: Route | undefined) => (via === 'phone' && route ? { via: route } : {});
 
 export const authCalls = {
   login: async (via: Via, id: string, password: string) =>
     outcome(await post<AuthAnswer>(`${via}/login`, { [via === 'email' ? 'email' : 'phone']: id, password }), signedIn),
   emailSignup: async (body: { name: string; email: string; password: string }) => outcome(await post<AuthAnswer>('email/signup', body), succeeded),
-  sendOtpForSignup: async (name: string, phoneNumber: string) => outcome(await post<Sent>('phone/sendOtpForSignup', { name, phoneNumber }), sent),
+  sendOtpForSignup: async (name: string, phoneNumber: string, route?: Route) =>
+    outcome(await post<Sent>('phone/sendOtpForSignup', { name, phoneNumber, via: route }), sent),
   phoneSignup: async (body: { name: string; phoneNumber: string; password: string; otp: string }) =>
     outcome(await post<AuthAnswer>('phone/signup', body), signedIn),
-  sendOtp: async (via: Via, id: string) => outcome(await post<Sent>(`${via}/sendOtp`, { [idField(via)]: id }), sent),
+  sendOtp: async (via: Via, id: string, route?: Route) => outcome(await post<Sent>(`${via}/sendOtp`, { [idField(via)]: id, ...routed(via, route) }), sent),
   verifyOtp: async (via: Via, id: string, receivedOtp: string) =>
     outcome(await post<AuthAnswer>(`${via}/verifyOtp`, { [idField(via)]: id, receivedOtp }), signedIn),
-  sendCodeForPasswordReset: async (via: Via, id: string) => outcome(await post<Sent>(`${via}/sendCodeForPasswordReset`, { [idField(via)]: id }), sent),
+  sendCodeForPasswordReset: async (via: Via, id: string, route?: Route) =>
+    outcome(await post<Sent>(`${via}/sendCodeForPasswordReset`, { [idField(via)]: id, ...routed(via, route) }), sent),
   verifyCodeForPasswordReset: async (via: Via, id: string, otp: string) =>
     outcome(await post<AuthAnswer>(`${via}/verifyCodeForPasswordReset`, { [idField(via)]: id, otp }), succeeded),
   resetPassword: async (via: Via, id: string, password: string, otp: string) =>

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { MessageKey } from '../../../lib/i18n/translate.ts';
-import type { Via } from '../api/auth-calls.ts';
+import type { Route, Via } from '../api/auth-calls.ts';
 import type { AuthState, Mode } from '../hooks/use-authentication.ts';
 import { CodeField, PhoneField, TextField } from './auth-fields.tsx';
 
@@ -42,6 +42,22 @@ export function ViaSwitch({ via, onChoose }: { via: Via; onChoose(via: Via): voi
         </button>
       ))}
     </div>
+  );
+}
+
+/** Where a phone's code goes, when the shop sends codes both ways: a text message or WhatsApp. */
+export function RouteChoice({ route, onChoose }: { route: Route; onChoose(route: Route): void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      <legend className="mb-1 font-medium text-slate-800">{t('modal.auth.sendCodeBy')}</legend>
+      {(['sms', 'whatsapp'] as const).map((r) => (
+        <label key={r} className="flex items-center gap-2">
+          <input type="radio" name="code-route" checked={route === r} onChange={() => onChoose(r)} className="accent-primary-strong" />
+          {t(r === 'sms' ? 'modal.auth.bySms' : 'modal.auth.byWhatsapp')}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useAuthActions, useAuthState } from '../hooks/use-authentication.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { Message } from './auth-fields.tsx';
-import { AuthFields, AuthLinks, submitKey, titleKeys, ViaSwitch } from './authentication-parts.tsx';
+import { AuthFields, AuthLinks, RouteChoice, submitKey, titleKeys, ViaSwitch } from './authentication-parts.tsx';
 import { ModalFrame } from '../../../modals/modal-frame.tsx';
 import type { ModalProps } from '../../../modals/registry.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -37,6 +37,7 @@ export default function Authentication({ close, mode: initial }: ModalProps<'aut
         ) : null}
         {stage === 0 && ways[mode].length > 1 ? <ViaSwitch via={via} onChoose={state.chooseVia} /> : null}
         <AuthFields state={state} />
+        {stage === 0 && via === 'phone' && mode !== 'login' && state.routes ? <RouteChoice route={state.route} onChoose={state.chooseRoute} /> : null}
         {online ? null : (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             {t('app.loginOffline')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { dialCodeOf, joinPhone } from '../../../../domain/phone.ts';
-import { authCalls, type AuthOutcome, type Via } from '../api/auth-calls.ts';
+import { authCalls, type AuthOutcome, type Route, type Via } from '../api/auth-calls.ts';
 import { verifyCaller } from '../api/caller-verification.ts';
 import { useCountry } from './use-country.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -33,6 +33,8 @@ export function useAuthState(initial: ModalProps<'authentication'>['mode']) {
   };
   const [mode, setMode] = useState<Mode>(initial === 'signup' && ways.signup.length > 0 ? 'signup' : 'login');
   const [chosenVia, setVia] = useState<Via>('email');
+  // a phone's code by text message unless the shop sends codes only by WhatsApp; the shopper may choose when it does both
+  const [route, setRoute] = useState<Route>(codes.sms || !codes.whatsapp ? 'sms' : 'whatsapp');
   const [stage, setStage] = useState(0);
   const [form, setForm] = useState({ name: '', email: '', dialCode: '', number: '', password: '', code: '' });
   const [message, setMessage] = useState<Note | null>(null);
@@ -60,6 +62,10 @@ export function useAuthState(initial: ModalProps<'authentication'>['mode']) {
       setForm((f) => ({ ...f, password: '', code: '' }));
     },
     chooseVia: (v: Via) => (setVia(v), setMessage(null)),
+    /** How a phone's code goes, and whether the shopper may choose. */
+    route,
+    routes: codes.sms && codes.whatsapp,
+    chooseRoute: setRoute,
     /** Back to the first step, to change the number or address or have a new code sent. */
     back: () => (setStage(0), setMessage(null)),
   };
@@ -92,7 +98,7 @@ export function useAuthActions(state: AuthState, close: () => void) {
   const signIn = useSignIn(close);
   const withLoader = useUi((s) => s.withLoader);
   const [busy, setBusy] = useState(false);
-  const { shop, mode, via, id, stage, setStage, setMessage } = state;
+  const { shop, mode, via, id, stage, setStage, setMessage, route } = state;
 
   const fail = (reason: string | null) => setMessage({ kind: 'error', text: reason ?? t('modal.auth.connection') });
   const finish = (result: AuthOutcome<AuthAnswer>) => (result.ok ? signIn(result.data) : fail(result.reason));
@@ -102,7 +108,7 @@ export function useAuthActions(state: AuthState, close: () => void) {
     const result = await send();
     if (!result.ok) return setMessage({ kind: 'error', text: failed(result.reason) });
     setStage(1);
-    setMessage({ kind: 'info', text: t('modal.auth.codeSentTo', { to: id }) });
+    setMessage({ kind: 'info', text: t(via === 'phone' && route === 'whatsapp' ? 'modal.auth.codeSentOnWhatsapp' : 'modal.auth.codeSentTo', { to: id }) });
   }
   const otpFailed = (reason: string | null) => (reason ? `${t('modal.auth.otpSendFailed')}: ${reason}` : t('modal.auth.otpSendFailed'));
   const resetFailed = (reason: string | null) => reason ?? t('modal.auth.resetSendFailed');
@@ -110,16 +116,16 @@ export function useAuthActions(state: AuthState, close: () => void) {
   async function step() {
     const { name, password, code } = state.form;
     if (mode === 'login') return finish(await authCalls.login(via, id, password));
-    if (mode === 'code') return stage === 0 ? sendCode(() => authCalls.sendOtp(via, id), otpFailed) : finish(await authCalls.verifyOtp(via, id, code));
+    if (mode === 'code') return stage === 0 ? sendCode(() => authCalls.sendOtp(via, id, route), otpFailed) : finish(await authCalls.verifyOtp(via, id, code));
     if (mode === 'signup' && via === 'email') {
       const result = await authCalls.emailSignup({ name, email: id, password });
       return result.ok ? setMessage({ kind: 'info', text: result.data.errorMessage ?? '' }) : fail(result.reason);
     }
     if (mode === 'signup')
       return stage === 0
-        ? sendCode(() => authCalls.sendOtpForSignup(name, id), otpFailed)
+        ? sendCode(() => authCalls.sendOtpForSignup(name, id, route), otpFailed)
         : finish(await authCalls.phoneSignup({ name, phoneNumber: id, password, otp: code }));
-    if (stage === 0) return sendCode(() => authCalls.sendCodeForPasswordReset(via, id), resetFailed);
+    if (stage === 0) return sendCode(() => authCalls.sendCodeForPasswordReset(via, id, route), resetFailed);
     if (stage === 1) {
       const checked = await authCalls.verifyCodeForPasswordReset(via, id, code);
       if (!checked.ok) return fail(checked.reason);
