@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { fillShopper, pressAddToCart } from './fixtures/checkout.ts';
 import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
-import { fakeWhatsAppSent } from './fixtures/servers.ts';
+import { webhookSignature } from '../src/server/testing/fake-whatsapp.ts';
+import { fakeWhatsApp, fakeWhatsAppSent } from './fixtures/servers.ts';
 import { isDigital } from './fixtures/shop-data.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -10,7 +11,7 @@ type Sent = { to: string; template?: string; params: string[] };
 test.describe('Shoppers get order updates on WhatsApp', () => {
   test.skip(({ isMobile }) => !isMobile, 'the owner story runs once, on the phone-sized project');
 
-  test("a shopper ticks the box at checkout; the shop's WhatsApp message reaches them, and the owner's order history says it was read", async ({
+  test("a shopper ticks the box at checkout; the shop's WhatsApp message reaches them and is read, they write back, and the owner answers from the order", async ({
     page,
     browser,
     request,
@@ -55,6 +56,44 @@ test.describe('Shoppers get order updates on WhatsApp', () => {
     createOwner(email);
     await ownerLogsIn(page, email);
     await page.goto(`/admin/orders/${orderId}`);
-    await expect(page.getByRole('region', { name: 'History' })).toContainText('WhatsApp "order placed": read');
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history).toContainText('WhatsApp "order placed": read');
+
+    // the shopper answers on WhatsApp; the board rings with it, and the owner replies from the order
+    const wrote = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                contacts: [{ profile: { name: 'Meera' }, wa_id: `91${phone}` }],
+                messages: [
+                  {
+                    from: `91${phone}`,
+                    id: `wamid.e2e${Date.now()}`,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'text',
+                    text: { body: 'Can I pick it up at 6?' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const posted = await request.post('/fn/whatsapp/webhook', {
+      data: wrote,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhookSignature(fakeWhatsApp.appSecret, wrote) },
+    });
+    expect(posted.status()).toBe(200);
+    await expect(history).toContainText('wrote on WhatsApp: "Can I pick it up at 6?"');
+    await page.getByLabel('Reply on WhatsApp').fill('Yes, see you at 6.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(history).toContainText('replied on WhatsApp: "Yes, see you at 6." (read)');
   });
 });

@@ -299,14 +299,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const deliverer = startWebhookDeliverer({ db, settings: options.orderWebhook, log: app.log });
     app.addHook('onClose', () => deliverer.stop());
   }
-  if (whatsapp) {
-    const { timeoutMs, everyMs } = options.whatsappTiming ?? { timeoutMs: 10_000, everyMs: 2000 };
-    const cloud = createWhatsAppCloud(whatsapp, timeoutMs);
-    const deliverer = startWhatsAppDeliverer({ messages: repos.whatsapp, cloud, shop, log: app.log, clock, timeoutMs, everyMs });
+  const { timeoutMs: whatsappTimeoutMs, everyMs } = options.whatsappTiming ?? { timeoutMs: 10_000, everyMs: 2000 };
+  const whatsappCloud = whatsapp && createWhatsAppCloud(whatsapp, whatsappTimeoutMs);
+  if (whatsappCloud) {
+    const deliverer = startWhatsAppDeliverer({
+      messages: repos.whatsapp,
+      cloud: whatsappCloud,
+      shop,
+      log: app.log,
+      clock,
+      timeoutMs: whatsappTimeoutMs,
+      everyMs,
+    });
     app.decorate('sendWhatsAppMessages', deliverer.sendDue);
     app.addHook('onClose', () => deliverer.stop());
   }
-  const whatsappCodes = whatsapp && whatsappCodesOf(createWhatsAppCloud(whatsapp), shop);
+  const whatsappCodes = whatsappCloud && whatsappCodesOf(whatsappCloud, shop);
   const codeOptions = { mailer, sms: options.sms, whatsappCodes, codesInLog: options.codesInLog ?? false };
   const ownerAlerts = createOwnerAlerts({ shop, alerts: repos.alerts, push, mailer, log: app.log });
   // a session that ends (logout, reset) takes its access tokens with it at once (issue 20)
@@ -381,7 +389,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bankAlertSecret: options.bankAlertSecret,
     whatsapp,
   });
-  await app.register(ownerApi, { prefix: '/admin/api', ...routeDeps, holder, storeState, mediaStore });
+  await app.register(ownerApi, { prefix: '/admin/api', ...routeDeps, holder, storeState, mediaStore, whatsappCloud });
   await app.register(staticFiles, { clientDir: options.web?.clientDir, mediaDir: options.mediaDir });
   await app.register(uploadedMedia, { store: mediaStore });
   const cacheDir = options.imageCacheDir ?? path.join(os.tmpdir(), 'storefront-img-cache');

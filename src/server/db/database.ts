@@ -23,6 +23,7 @@ import * as bankAlerts from './migrations/021-bank-alerts.ts';
 import * as upiAmounts from './migrations/022-upi-amounts.ts';
 import * as bookingDeposits from './migrations/023-booking-deposits.ts';
 import * as whatsapp from './migrations/024-whatsapp.ts';
+import * as whatsappReplies from './migrations/025-whatsapp-replies.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '022-upi-amounts': upiAmounts,
   '023-booking-deposits': bookingDeposits,
   '024-whatsapp': whatsapp,
+  '025-whatsapp-replies': whatsappReplies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,6 +27,7 @@ import type {
   WhatsAppMessageTable,
   WhatsAppOptOutTable,
   WhatsAppReceivedTable,
+  WhatsAppReplyTable,
 } from './tables/orders.ts';
 
 /**
@@ -96,6 +97,7 @@ export interface Database {
   whatsapp_messages: WhatsAppMessageTable;
   whatsapp_received: WhatsAppReceivedTable;
   whatsapp_opt_outs: WhatsAppOptOutTable;
+  whatsapp_replies: WhatsAppReplyTable;
   invoices: InvoiceTable;
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;

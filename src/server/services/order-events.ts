@@ -10,7 +10,8 @@ export type OrderEvent =
       orderId: string;
       number?: number;
       status: string;
-      what: 'placed' | 'status' | 'payment_claimed' | 'paid' | 'cancel_requested' | 'refunded' | 'whatsapp';
+      /** `whatsapp`: a message of the shop's moved on (sent, read); `message`: the customer wrote on WhatsApp. */
+      what: 'placed' | 'status' | 'payment_claimed' | 'paid' | 'cancel_requested' | 'refunded' | 'whatsapp' | 'message';
       at: number;
     }
   | { appointmentId: string; what: 'booked'; at: number };

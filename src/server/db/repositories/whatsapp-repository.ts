@@ -31,6 +31,13 @@ const ulid = monotonicFactory(pooledRandom);
 /** How far a message got, in the order WhatsApp reports it; a late "delivered" never undoes a "read". */
 const progress: Record<string, number> = { queued: 0, accepted: 1, sent: 2, delivered: 3, read: 4 };
 
+/** Whether a status WhatsApp reports moves a message on: forward along `progress`, or failed from anything but read. */
+const movesOn = (from: string, to: string): boolean =>
+  to === 'failed' ? from !== 'read' && from !== 'failed' : (progress[to] ?? 0) > (progress[from] ?? Number.POSITIVE_INFINITY);
+
+/** WhatsApp delivers a business's free-form text only this long after the customer last wrote. */
+const REPLY_WINDOW_MS = 24 * 3600 * 1000;
+
 /** The words that end a number's updates, and those that start them again. */
 const STOP_WORDS = new Set(['stop', 'unsubscribe', 'stop all', 'band karo', 'बंद']);
 const START_WORDS = new Set(['start', 'subscribe']);
@@ -139,18 +146,31 @@ async function linkOfPlaced(trx: Writer, subject: string, origin: string): Promi
 
 /** An order's WhatsApp life for its history on /admin: each message the shop sent, as far as it got, and each the customer wrote. */
 export async function whatsappHistoryIn(db: Writer, orderId: string): Promise<OrderHistoryEntry[]> {
-  const [sent, received] = await Promise.all([
+  const [sent, received, replies] = await Promise.all([
     db.selectFrom('whatsapp_messages').select(['kind', 'status', 'status_at', 'last_error']).where('subject', '=', `order:${orderId}`).execute(),
     db.selectFrom('whatsapp_received').select(['text', 'received_at']).where('order_id', '=', orderId).execute(),
+    db
+      .selectFrom('whatsapp_replies')
+      .leftJoin('users', 'users.id', 'whatsapp_replies.sent_by')
+      .select(['whatsapp_replies.text', 'whatsapp_replies.status', 'whatsapp_replies.sent_at', 'whatsapp_replies.last_error', 'users.name', 'users.email'])
+      .where('whatsapp_replies.order_id', '=', orderId)
+      .execute(),
   ]);
+  const failure = (status: string, error: string | null) => (status === 'failed' && error ? { error } : {});
   return [
     ...sent.map((m) => ({
       at: m.status_at,
       by: 'system',
       action: 'whatsapp.message',
-      detail: { kind: m.kind, status: m.status, ...(m.status === 'failed' && m.last_error ? { error: m.last_error } : {}) },
+      detail: { kind: m.kind, status: m.status, ...failure(m.status, m.last_error) },
     })),
     ...received.map((r) => ({ at: r.received_at, by: 'shopper', action: 'whatsapp.received', detail: { text: r.text } })),
+    ...replies.map((r) => ({
+      at: r.sent_at,
+      by: r.name || r.email || 'owner',
+      action: 'whatsapp.reply',
+      detail: { text: r.text, status: r.status, ...failure(r.status, r.last_error) },
+    })),
   ];
 }
 
@@ -238,31 +258,72 @@ export function createWhatsAppRepository(db: Db) {
     async applyStatuses(updates: StatusUpdate[]): Promise<number> {
       let applied = 0;
       for (const update of updates) {
+        if (!(update.status in progress) && update.status !== 'failed') continue;
+        const failure = update.status === 'failed' ? { last_error: update.error ?? 'failed' } : {};
         const row = await kysely
           .selectFrom('whatsapp_messages')
           .select(['id', 'status', 'wamid'])
           .where((eb) => (update.callbackData ? eb.or([eb('wamid', '=', update.wamid), eb('id', '=', update.callbackData)]) : eb('wamid', '=', update.wamid)))
           .executeTakeFirst();
-        if (!row) continue;
-        const known = update.status in progress || update.status === 'failed';
-        if (!known) continue;
-        const forward =
-          update.status === 'failed' ? row.status !== 'read' && row.status !== 'failed' : (progress[update.status] ?? 0) > (progress[row.status] ?? 5);
-        if (!forward && row.wamid) continue;
+        if (row) {
+          const forward = movesOn(row.status, update.status);
+          if (!forward && row.wamid) continue;
+          const result = await kysely
+            .updateTable('whatsapp_messages')
+            .set({ wamid: update.wamid, claimed_until: null, ...(forward ? { status: update.status, status_at: update.at, ...failure } : {}) })
+            .where('id', '=', row.id)
+            .where('status', '=', row.status)
+            .executeTakeFirst();
+          applied += Number(result.numUpdatedRows);
+          continue;
+        }
+        // else an owner's reply
+        const reply = await kysely.selectFrom('whatsapp_replies').select(['id', 'status']).where('wamid', '=', update.wamid).executeTakeFirst();
+        if (!reply || !movesOn(reply.status, update.status)) continue;
         const result = await kysely
-          .updateTable('whatsapp_messages')
-          .set({
-            wamid: update.wamid,
-            claimed_until: null,
-            ...(forward ? { status: update.status, status_at: update.at } : {}),
-            ...(update.status === 'failed' ? { last_error: update.error ?? 'failed' } : {}),
-          })
-          .where('id', '=', row.id)
-          .where('status', '=', row.status)
+          .updateTable('whatsapp_replies')
+          .set({ status: update.status, status_at: update.at, ...failure })
+          .where('id', '=', reply.id)
+          .where('status', '=', reply.status)
           .executeTakeFirst();
         applied += Number(result.numUpdatedRows);
       }
       return applied;
+    },
+
+    /**
+     * To whom, and until when, the owner may reply freely about an order: the number that last wrote
+     * about it, for 24 hours after (WhatsApp delivers only templates after that). Null: no open window.
+     */
+    async replyWindow(orderId: string, now: number): Promise<{ to: string; until: number } | null> {
+      const last = await kysely
+        .selectFrom('whatsapp_received')
+        .select(['from_number', 'received_at'])
+        .where('order_id', '=', orderId)
+        .orderBy('received_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const until = last ? last.received_at + REPLY_WINDOW_MS : 0;
+      return last && until > now ? { to: last.from_number, until } : null;
+    },
+
+    /** An owner's reply WhatsApp took, for the order's history and its statuses. */
+    async recordReply(reply: { orderId: string; to: string; text: string; by: string; wamid: string }, now: number): Promise<void> {
+      await kysely
+        .insertInto('whatsapp_replies')
+        .values({
+          id: ulid(now),
+          order_id: reply.orderId,
+          to_number: reply.to,
+          text: reply.text,
+          sent_by: reply.by,
+          sent_at: now,
+          wamid: reply.wamid,
+          status: 'accepted',
+          status_at: now,
+          last_error: null,
+        })
+        .execute();
     },
 
     /**

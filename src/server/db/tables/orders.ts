@@ -217,3 +217,19 @@ export interface WhatsAppOptOutTable {
   number: string;
   opted_out_at: Millis;
 }
+
+/** The owner's free-form WhatsApp reply to a customer who wrote within 24 hours (migration 025). */
+export interface WhatsAppReplyTable {
+  id: string;
+  order_id: string;
+  to_number: string;
+  text: string;
+  /** The user id of who sent it from /admin. */
+  sent_by: string;
+  sent_at: Millis;
+  wamid: string;
+  /** accepted, then sent, delivered, read or failed from the status webhook. */
+  status: string;
+  status_at: Millis;
+  last_error: string | null;
+}

@@ -18,6 +18,8 @@ import { ownerReportRoutes } from './owner-report-routes.ts';
 import { ownerReviewRoutes } from './owner-review-routes.ts';
 import { ownerShopFrontRoutes } from './owner-shop-front-routes.ts';
 import { ownerStockRoutes } from './owner-stock-routes.ts';
+import { ownerWhatsAppRoutes } from './owner-whatsapp-routes.ts';
+import type { WhatsAppCloud } from '../../services/whatsapp-cloud.ts';
 
 type OwnerApiOptions = RouteDeps & {
   /** The config file's state and problems, for the owner's banner. */
@@ -25,6 +27,8 @@ type OwnerApiOptions = RouteDeps & {
   storeState: StoreState;
   /** Where the owner's uploaded photos are kept. */
   mediaStore: MediaStore;
+  /** WhatsApp's Cloud API, when set up: the owner replies to customers from an order. */
+  whatsappCloud: WhatsAppCloud | undefined;
 };
 
 /**
@@ -53,6 +57,13 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
     orderEvents: deps.orderEvents,
     store: repos.store,
     storeState: deps.storeState,
+    clock: deps.clock,
+  });
+  await scope.register(ownerWhatsAppRoutes, {
+    cloud: deps.whatsappCloud,
+    messages: repos.whatsapp,
+    orders: repos.orders,
+    orderEvents: deps.orderEvents,
     clock: deps.clock,
   });
   await scope.register(ownerAppointmentRoutes, {

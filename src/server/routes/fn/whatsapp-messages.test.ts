@@ -51,7 +51,7 @@ describe.each(testDatabases)('WhatsApp order updates on $name', (database) => {
     });
     fake.deliverWith(async (raw, headers) => (await app.inject({ method: 'POST', url: '/fn/whatsapp/webhook', payload: raw, headers })).statusCode);
     await db.kysely.updateTable('products').set({ stock_milli: 1_000_000 }).where('id', '=', 'tee-red-m').execute();
-    const users = await addOwnerAndCustomer(db, tokens);
+    const users = await addOwnerAndCustomer(db, tokens, (id) => ({ priya: 'Priya Shah', asha: 'Asha Rao' })[id] ?? id);
     owner = users.priya!;
     asha = users.asha!;
   });
@@ -294,5 +294,33 @@ describe.each(testDatabases)('WhatsApp order updates on $name', (database) => {
     await place({ whatsappUpdates: true }, asha);
     await place({}, asha);
     expect((await db.kysely.selectFrom('users').select('whatsapp_updates').where('id', '=', 'asha').executeTakeFirstOrThrow()).whatsapp_updates).toBe(1);
+  });
+
+  it("lets the owner reply from the order within 24 hours of the customer's last message, and only then", async () => {
+    // Meera's number: her message is about her order alone
+    const meera = '919845011111';
+    const { orderId } = await place({ personalDetails: { fullName: 'Meera Iyer', phone: { number: '98450 11111', dialCode: '+91' } } });
+    const replyTo = (text: string) =>
+      app.inject({ method: 'POST', url: `/admin/api/orders/${orderId}/whatsapp-reply`, headers: { authorization: `Bearer ${owner}` }, payload: { text } });
+    const closed = await replyTo('Yes, we can add candles.');
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ error: 'window_closed' });
+
+    await fake.incoming(meera, 'Can you add candles?', 'Meera');
+    const sent = await replyTo('Yes, we can add candles.');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const reply = fake.sent.at(-1)!;
+    expect(reply).toMatchObject({ to: meera, type: 'text', text: 'Yes, we can add candles.' });
+    await fake.status(reply, 'read');
+    expect((await history(orderId)).filter((h) => h.action === 'whatsapp.reply').map((h) => [h.by, h.detail])).toEqual([
+      ['Priya Shah', { text: 'Yes, we can add candles.', status: 'read' }],
+    ]);
+
+    fake.failNext(1, { status: 500, code: 131000 });
+    expect((await replyTo('And a card?')).statusCode).toBe(502);
+    // a day and an hour after she wrote the window has closed
+    now = Date.now() + 25 * 3600 * SECOND;
+    expect((await replyTo('Is everything fine?')).statusCode).toBe(409);
+    expect((await history(orderId)).filter((h) => h.action === 'whatsapp.reply')).toHaveLength(1);
   });
 });

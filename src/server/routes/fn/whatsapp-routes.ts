@@ -70,7 +70,11 @@ export const whatsappRoutes: FastifyPluginAsync<Options> = async (app, { setting
             const outcome = await messages.receive(message, clock());
             req.log.info({ messageId: message.id, outcome }, 'whatsapp message received');
           }
-          for (const orderId of await messages.ordersOf(notification)) orderEvents.publish({ orderId, status: '', what: 'whatsapp', at: clock() });
+          // a customer's message rings on the owner's board; a status only refreshes it
+          const wrote = await messages.ordersOf({ statuses: [], messages: notification.messages });
+          for (const orderId of wrote) orderEvents.publish({ orderId, status: '', what: 'message', at: clock() });
+          for (const orderId of await messages.ordersOf({ statuses: notification.statuses, messages: [] }))
+            if (!wrote.includes(orderId)) orderEvents.publish({ orderId, status: '', what: 'whatsapp', at: clock() });
           return { ok: true } as const;
         } catch (err) {
           req.log.error({ err }, 'WhatsApp notification not recorded: it will be sent again');

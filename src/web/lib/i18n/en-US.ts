@@ -574,6 +574,7 @@ export const enUS = {
       refund_done: 'refunded',
       whatsapp_message: 'WhatsApp "{{kind}}": {{status}}',
       whatsapp_received: 'wrote on WhatsApp: "{{text}}"',
+      whatsapp_reply: 'replied on WhatsApp: "{{text}}" ({{status}})',
     },
     /** The shop's WhatsApp messages by kind (domain/whatsapp-messages.ts), as an order's history names them. */
     whatsappKinds: {
@@ -590,6 +591,10 @@ export const enUS = {
       owner_new_order: 'new order alert to the shop',
       owner_new_booking: 'new booking alert to the shop',
     },
+    whatsappReply: 'Reply on WhatsApp',
+    customerWrote: 'WhatsApp message about {{id}}',
+    whatsappReplyUntil: 'Free until {{time}}: the customer wrote in the last 24 hours.',
+    whatsappReplySend: 'Send reply',
     whatsappStatuses: {
       queued: 'waiting to be sent',
       accepted: 'sent to WhatsApp',

@@ -575,6 +575,7 @@ export const hiIN: Messages = {
       refund_due: 'पैसे लौटाने हैं',
       whatsapp_message: 'WhatsApp "{{kind}}": {{status}}',
       whatsapp_received: 'ने WhatsApp पर लिखा: "{{text}}"',
+      whatsapp_reply: 'ने WhatsApp पर जवाब दिया: "{{text}}" ({{status}})',
       refund_done: 'पैसे लौटाए',
     },
     whatsappKinds: {
@@ -591,6 +592,10 @@ export const hiIN: Messages = {
       owner_new_order: 'दुकान को नए ऑर्डर की सूचना',
       owner_new_booking: 'दुकान को नई बुकिंग की सूचना',
     },
+    whatsappReply: 'WhatsApp पर जवाब दें',
+    customerWrote: '{{id}} के बारे में WhatsApp संदेश',
+    whatsappReplyUntil: '{{time}} तक मुफ़्त: ग्राहक ने पिछले 24 घंटों में लिखा है।',
+    whatsappReplySend: 'जवाब भेजें',
     whatsappStatuses: {
       queued: 'भेजा जाना बाकी',
       accepted: 'WhatsApp को भेजा',

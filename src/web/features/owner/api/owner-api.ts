@@ -162,6 +162,8 @@ export const ownerApi = {
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
   markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OwnerOrderView }>> =>
     asUser((headers) => postJson(`${order(id)}/paid`, reference ? { reference } : {}, headers)),
+  /** A reply on WhatsApp to the customer who wrote about the order in the last 24 hours. */
+  whatsappReply: (id: string, text: string) => asUser((headers) => postJson<{ success: true }>(`${order(id)}/whatsapp-reply`, { text }, headers)),
   /** The refund a cancelled paid order owed is paid back, with the transfer's reference (none for cash). */
   markRefunded: (id: string, reference: string) =>
     asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/refund`, reference ? { reference } : {}, headers)),

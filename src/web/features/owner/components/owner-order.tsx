@@ -9,6 +9,7 @@ import { OwnerCallFailed, useOwnerOrder } from '../api/owner-queries.ts';
 import { printKinds } from '../lib/print.ts';
 import { ContactLine, HandOver, NewCustomerMark, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
+import { WhatsAppReply } from './whatsapp-reply.tsx';
 
 const section = 'flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4';
 
@@ -94,6 +95,7 @@ function OrderPage({ order }: { order: OwnerOrderView<Minor> }) {
               <HistoryLine key={i} entry={entry} />
             ))}
           </ol>
+          <WhatsAppReply order={order} />
         </section>
       </div>
     </article>

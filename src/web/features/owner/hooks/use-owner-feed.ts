@@ -60,6 +60,17 @@ export function useOwnerFeed(shopId: string) {
             tag: `owner-order-${order.id}`,
           });
         }
+        if (event.kind === 'order' && event.what === 'message') {
+          const { order: answered } = await queryClient.fetchQuery(orderQuery(event.orderId)).catch(() => ({ order: null }));
+          const said = answered?.history.findLast((h) => h.action === 'whatsapp.received');
+          if (!answered || !said) continue;
+          announce({
+            title: t('owner.customerWrote', { id: orderLabel(answered) }),
+            body: String(said.detail.text),
+            url: `/admin/orders/${answered.id}`,
+            tag: `owner-message-${answered.id}-${said.at}`,
+          });
+        }
         if (event.kind === 'booking') {
           const list = await queryClient.fetchQuery(upcomingBookingsQuery()).catch(() => []);
           const booking = list.find((a) => a.id === event.appointmentId);
