@@ -194,7 +194,18 @@ const readBooking = async (trx: Reader, id: string) =>
  */
 export function createAppointmentRepository(
   db: Db,
-  { outbox = noOutbox, endOrder, completeOrder }: { outbox?: OrderOutbox; endOrder?: EndDepositOrder; completeOrder?: EndDepositOrder } = {},
+  {
+    outbox = noOutbox,
+    endOrder,
+    completeOrder,
+    onBooked,
+  }: {
+    outbox?: OrderOutbox;
+    endOrder?: EndDepositOrder;
+    completeOrder?: EndDepositOrder;
+    /** In the booking's transaction, once it is made: the owner's WhatsApp alert is queued with it. */
+    onBooked?: (trx: Trx, booking: { id: string; start: number; details: AppointmentDetails }, now: number) => Promise<void>;
+  } = {},
 ) {
   const { kysely } = db;
   /** A cancelled booking's deposit order ends with it (its refund owed when paid). */
@@ -266,6 +277,7 @@ export function createAppointmentRepository(
           updated_at: now,
         };
         await trx.insertInto('appointments').values(row).execute();
+        await onBooked?.(trx, { id, start: at.start, details }, now);
         if (!deposit) return { ...toRecord(row, null), depositOrder: null };
         // the deposit is an order of the shop's, numbered in its series, paid like any other
         const rows = orderRows(deposit, await takeNumber(trx, 'order'));

@@ -13,7 +13,7 @@ import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './invoice
 import { createNewsletterRepository } from './newsletter-repository.ts';
 import { createOneTimeCodeRepository } from './one-time-code-repository.ts';
 import { allOutboxes, webhookOutbox } from './order-outbox.ts';
-import { createWhatsAppRepository, whatsappOutbox } from './whatsapp-repository.ts';
+import { createWhatsAppRepository, queueBookingAlert, whatsappOutbox } from './whatsapp-repository.ts';
 import { createOrderRepository } from './order-repository.ts';
 import { createOwnerAlertRepository } from './owner-alert-repository.ts';
 import { createPaymentRepository } from './payment-repository.ts';
@@ -65,7 +65,12 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
     carts: createCartRepository(db),
     reviews: createReviewRepository(db),
     // a booking's deposit is an order: cancelling the booking ends it, its taking place completes it
-    appointments: createAppointmentRepository(db, { outbox, endOrder: orders.endDepositOrder, completeOrder: orders.completeDepositOrder }),
+    appointments: createAppointmentRepository(db, {
+      outbox,
+      endOrder: orders.endDepositOrder,
+      completeOrder: orders.completeDepositOrder,
+      ...(whatsappOrigin ? { onBooked: (trx, booking, now) => queueBookingAlert(trx, booking, shop(), now) } : {}),
+    }),
     analytics: createAnalyticsRepository(db),
     store: createStoreRepository(db),
     alerts: createOwnerAlertRepository(db),

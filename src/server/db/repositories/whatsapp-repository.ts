@@ -109,6 +109,30 @@ function ownerAlert(order: Order, shop: ShopConfig, origin: string): WhatsAppMes
 }
 
 /**
+ * The owner's alert of a new booking on the shop's own WhatsApp, queued in the booking's transaction:
+ * the service, when (in the shop's time), who and their phone.
+ */
+export async function queueBookingAlert(
+  trx: Writer,
+  booking: { id: string; start: number; details: { serviceName: string; name: string; phone: string | null } },
+  shop: ShopConfig,
+  now: number,
+): Promise<void> {
+  const to = shop.contact.whatsappNumber ? whatsappNumber(shop.contact.whatsappNumber) : null;
+  if (!to) return;
+  const when = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { dateStyle: 'full', timeStyle: 'short', timeZone: shop.timeZone }).format(
+    booking.start,
+  );
+  const { serviceName, name, phone } = booking.details;
+  await enqueue(
+    trx,
+    `booking:${booking.id}`,
+    { kind: 'owner_new_booking', to, params: [serviceName, when, name.trim() || 'no name given', phone || 'no phone given'] },
+    now,
+  );
+}
+
+/**
  * The WhatsApp outbox of order events: the shopper's message when they opted in, and the owner's
  * alert of a new order. The link in the shopper's messages is their order's page: the guest link
  * with its token when the order is placed, the same link again later (read from that first message).

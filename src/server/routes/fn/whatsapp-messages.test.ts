@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { GUIDE_TEMPLATES, startFakeWhatsApp, webhookSignature, type FakeWhatsApp } from '../../testing/fake-whatsapp.ts';
-import { pickupOrUpiShopConfig } from '../../testing/fixtures.ts';
+import { fittingAppointments, pickupOrUpiShopConfig } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import { addOwnerAndCustomer } from '../../testing/users.ts';
 
@@ -40,7 +40,11 @@ describe.each(testDatabases)('WhatsApp order updates on $name', (database) => {
     db = opened.db;
     dispose = opened.dispose;
     app = await buildTestApp(db, {
-      config: { ...pickupOrUpiShopConfig(), orderConfig: { ...pickupOrUpiShopConfig().orderConfig, unpaidHoldMinutes: 30 } },
+      config: {
+        ...pickupOrUpiShopConfig(),
+        orderConfig: { ...pickupOrUpiShopConfig().orderConfig, unpaidHoldMinutes: 30 },
+        appointments: fittingAppointments(),
+      },
       whatsapp: { ...SETTINGS, apiUrl: fake.url },
       // a send that takes longer than this has timed out; the queue is looked at when the test says so
       whatsappTiming: { timeoutMs: 300, everyMs: 3_600_000 },
@@ -322,5 +326,20 @@ describe.each(testDatabases)('WhatsApp order updates on $name', (database) => {
     now = Date.now() + 25 * 3600 * SECOND;
     expect((await replyTo('Is everything fine?')).statusCode).toBe(409);
     expect((await history(orderId)).filter((h) => h.action === 'whatsapp.reply')).toHaveLength(1);
+  });
+
+  it('tells the shop of a new booking on its own WhatsApp: the service, when, who and their phone', async () => {
+    // Saturday 28 November 2026, 11:30 in the shop; the fitting is on Monday morning
+    now = Date.UTC(2026, 10, 28, 6, 0);
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/fn/appointment/create',
+      headers: { authorization: `Bearer ${asha}` },
+      payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: '2026-11-30T10:00:00+05:30', phone: '+91 98450 67890' } },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    await send();
+    const alert = fake.sent.find((m) => m.template === 'owner_new_booking');
+    expect(alert).toMatchObject({ to: SHOP_WA, params: ['Kurta fitting', 'Monday, 30 November 2026 at 10:00 am', 'Asha Rao', '+91 98450 67890'] });
   });
 });
