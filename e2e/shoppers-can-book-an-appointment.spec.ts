@@ -4,6 +4,7 @@ import type { Locator } from '@playwright/test';
 import { lastMailTo, signUpAndConfirm } from './fixtures/accounts.ts';
 import { startOwnServer } from './fixtures/own-server.ts';
 import { createOwner, OWNER_PASSWORD } from './fixtures/owner.ts';
+import { fakeWhatsAppSent } from './fixtures/servers.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -53,9 +54,17 @@ test.describe('Shoppers can book an appointment', () => {
     // an account made by e-mail has no phone number: the shop needs one to call
     await page.getByLabel('Phone number (the shop calls this if something changes)').fill('+91 98450 12345');
     await page.getByLabel('Note for the shop (optional)').fill('Bring the blue kurta');
+    await page.getByRole('checkbox', { name: 'Send me the booking and a reminder on WhatsApp' }).check();
+    await expect(page.getByText('To +91 98450 12345, two hours before. Reply STOP to end them.')).toBeVisible();
     await page.getByRole('button', { name: new RegExp(`^Book Kurta tailoring & fitting, .+, ${time}$`) }).click();
 
     await expect(page.getByRole('heading', { name: 'Your appointment is booked' })).toBeVisible();
+    // the booking reached the shopper's WhatsApp as the shop's template
+    await expect(async () => {
+      const sent = (await (await request.get(fakeWhatsAppSent)).json()) as Array<{ to: string; template?: string; params: string[] }>;
+      const booked = sent.filter((m) => m.to === '919845012345' && m.template === 'booking_confirmed');
+      expect(booked.map((m) => [m.params[0], m.params[2]])).toContainEqual(['Kurta tailoring & fitting', 'Kirana & Co.']);
+    }).toPass();
     const card = page.getByRole('article', { name: new RegExp(`^Kurta tailoring & fitting, .+, ${time}$`) });
     await expect(card).toContainText('30 min · ₹150.00 · Booked');
     await expect(card).toContainText('Your note: Bring the blue kurta');

@@ -322,6 +322,8 @@ export const appointmentRequestSchema = z.object({
     notes: z.string().trim().max(500).default(''),
     /** How the deposit of a service that takes one is paid: one of the shop's ways but on delivery; the first of them when left out. */
     paymentType: z.string().max(40).optional(),
+    /** "Send me booking updates on WhatsApp" (issue 40): the confirmation and a reminder go to the phone below. */
+    whatsappUpdates: z.boolean().optional(),
     /** How the shop reaches the shopper about this booking; the account's number when left out. */
     phone: z
       .string()

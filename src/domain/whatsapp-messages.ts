@@ -26,6 +26,8 @@ const shopperMessageKinds = [
   'order_payment_expired',
   'order_refunded',
   'payment_reminder',
+  'booking_confirmed',
+  'booking_reminder',
 ] as const;
 /** Messages to the shop's own WhatsApp number (`contact.whatsappNumber`). */
 const ownerMessageKinds = ['owner_new_order', 'owner_new_booking'] as const;

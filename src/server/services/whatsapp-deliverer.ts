@@ -60,7 +60,14 @@ export function startWhatsAppDeliverer(options: {
     return false;
   }
 
+  // bookings about to start are looked at once a minute, whichever round it falls in
+  let remindersAt = 0;
   async function sendDue(): Promise<number> {
+    const now = clock();
+    if (now - remindersAt >= 60_000) {
+      remindersAt = now;
+      await messages.queueBookingReminders(shop(), now);
+    }
     let sent = 0;
     for (const message of await messages.due(clock(), BATCH)) if (await send(message)) sent += 1;
     return sent;

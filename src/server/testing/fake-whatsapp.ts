@@ -26,6 +26,8 @@ export const GUIDE_TEMPLATES: Record<string, number> = {
   payment_reminder: 5,
   owner_new_order: 5,
   owner_new_booking: 4,
+  booking_confirmed: 3,
+  booking_reminder: 3,
   login_code: 1,
 };
 

@@ -1,4 +1,5 @@
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
+import { pooledRandom } from '../random.ts';
 import type { BankAlert } from '../../../domain/bank-alert.ts';
 import { minor, type Minor } from '../../../domain/money.ts';
 import { endedUnfulfilled } from '../../../domain/order-lifecycle.ts';
@@ -33,6 +34,9 @@ const KEPT_TEXT = 1_000;
  * sees the alert beside the orders and confirms by hand as before. A UTR seen before marks
  * nothing again. Every alert is kept with its outcome.
  */
+// ids that grow within a millisecond too: the owner's list shows alerts of one moment in the order they came
+const ulid = monotonicFactory(pooledRandom);
+
 export function createBankAlertRepository(db: Db, payments: PaymentRepository) {
   const { kysely } = db;
 

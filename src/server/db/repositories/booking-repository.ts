@@ -82,6 +82,8 @@ export type AppointmentDetails = {
   email: string | null;
   phone: string | null;
   notes: string;
+  /** The shopper asked for the booking's confirmation and reminder on WhatsApp (issue 40). */
+  whatsappUpdates?: boolean;
 };
 
 export type AppointmentRecord = {

@@ -13,7 +13,7 @@ import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './invoice
 import { createNewsletterRepository } from './newsletter-repository.ts';
 import { createOneTimeCodeRepository } from './one-time-code-repository.ts';
 import { allOutboxes, webhookOutbox } from './order-outbox.ts';
-import { createWhatsAppRepository, queueBookingAlert, whatsappOutbox } from './whatsapp-repository.ts';
+import { createWhatsAppRepository, queueBookingMessages, whatsappOutbox } from './whatsapp-repository.ts';
 import { createOrderRepository } from './order-repository.ts';
 import { createOwnerAlertRepository } from './owner-alert-repository.ts';
 import { createPaymentRepository } from './payment-repository.ts';
@@ -69,7 +69,7 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
       outbox,
       endOrder: orders.endDepositOrder,
       completeOrder: orders.completeDepositOrder,
-      ...(whatsappOrigin ? { onBooked: (trx, booking, now) => queueBookingAlert(trx, booking, shop(), now) } : {}),
+      ...(whatsappOrigin ? { onBooked: (trx, booking, now) => queueBookingMessages(trx, booking, shop(), now) } : {}),
     }),
     analytics: createAnalyticsRepository(db),
     store: createStoreRepository(db),

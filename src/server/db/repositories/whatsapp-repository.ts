@@ -108,29 +108,43 @@ function ownerAlert(order: Order, shop: ShopConfig, origin: string): WhatsAppMes
   };
 }
 
-/**
- * The owner's alert of a new booking on the shop's own WhatsApp, queued in the booking's transaction:
- * the service, when (in the shop's time), who and their phone.
- */
-export async function queueBookingAlert(
-  trx: Writer,
-  booking: { id: string; start: number; details: { serviceName: string; name: string; phone: string | null } },
-  shop: ShopConfig,
-  now: number,
-): Promise<void> {
-  const to = shop.contact.whatsappNumber ? whatsappNumber(shop.contact.whatsappNumber) : null;
-  if (!to) return;
-  const when = new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { dateStyle: 'full', timeStyle: 'short', timeZone: shop.timeZone }).format(
-    booking.start,
-  );
-  const { serviceName, name, phone } = booking.details;
-  await enqueue(
-    trx,
-    `booking:${booking.id}`,
-    { kind: 'owner_new_booking', to, params: [serviceName, when, name.trim() || 'no name given', phone || 'no phone given'] },
-    now,
-  );
+type BookingFacts = { id: string; start: number; details: { serviceName: string; name: string; phone: string | null; whatsappUpdates?: boolean } };
+
+/** When a booking is, as its messages say it: "Monday, 30 November 2026 at 10:00 am" in the shop's time. */
+const bookingWhen = (start: number, shop: Pick<ShopConfig, 'localeConfig' | 'timeZone'>) =>
+  new Intl.DateTimeFormat(shop.localeConfig.defaultLocale, { dateStyle: 'full', timeStyle: 'short', timeZone: shop.timeZone }).format(start);
+
+/** The shopper's message of a booking (its confirmation, its reminder), when they asked for them and gave a number. */
+function bookingMessage(kind: 'booking_confirmed' | 'booking_reminder', booking: BookingFacts, shop: ShopConfig): WhatsAppMessage | null {
+  const to = booking.details.whatsappUpdates && booking.details.phone ? whatsappNumber(booking.details.phone) : null;
+  return to ? { kind, to, params: [booking.details.serviceName, bookingWhen(booking.start, shop), shop.title] } : null;
 }
+
+/**
+ * A new booking's messages, queued in its transaction: the owner's alert on the shop's own WhatsApp
+ * (the service, when, who and their phone), and the shopper's confirmation when they asked for it.
+ */
+export async function queueBookingMessages(trx: Writer, booking: BookingFacts, shop: ShopConfig, now: number): Promise<void> {
+  const subject = `booking:${booking.id}`;
+  const owner = shop.contact.whatsappNumber ? whatsappNumber(shop.contact.whatsappNumber) : null;
+  const { serviceName, name, phone } = booking.details;
+  if (owner)
+    await enqueue(
+      trx,
+      subject,
+      {
+        kind: 'owner_new_booking',
+        to: owner,
+        params: [serviceName, bookingWhen(booking.start, shop), name.trim() || 'no name given', phone || 'no phone given'],
+      },
+      now,
+    );
+  const confirmation = bookingMessage('booking_confirmed', booking, shop);
+  if (confirmation) await enqueue(trx, subject, confirmation, now);
+}
+
+/** A booking's reminder goes this long before it starts (not for one made later than that). */
+const BOOKING_REMINDER_MS = 2 * 3600 * 1000;
 
 /**
  * The WhatsApp outbox of order events: the shopper's message when they opted in, and the owner's
@@ -203,6 +217,33 @@ export type DueMessage = { id: string; subject: string; kind: MessageKind; to: s
 export function createWhatsAppRepository(db: Db) {
   const { kysely } = db;
   return {
+    /**
+     * Queues the reminder of each booking that starts within the next two hours, was made before that
+     * and asked for WhatsApp updates: once each (its kind's one message per booking).
+     */
+    async queueBookingReminders(shop: ShopConfig, now: number): Promise<number> {
+      const rows = await kysely
+        .selectFrom('appointments')
+        .select(['id', 'starts_at', 'details'])
+        .where('status', '=', 'booked')
+        .where('starts_at', '>', now)
+        .where('starts_at', '<=', now + BOOKING_REMINDER_MS)
+        .where((eb) => eb('created_at', '<=', eb('starts_at', '-', BOOKING_REMINDER_MS)))
+        .execute();
+      let queued = 0;
+      for (const row of rows) {
+        const reminder = bookingMessage(
+          'booking_reminder',
+          { id: row.id, start: row.starts_at, details: JSON.parse(row.details) as BookingFacts['details'] },
+          shop,
+        );
+        if (!reminder) continue;
+        await enqueue(kysely, `booking:${row.id}`, reminder, now);
+        queued += 1;
+      }
+      return queued;
+    },
+
     /** Queued messages whose time has come and that nobody holds, oldest first. */
     async due(now: number, limit: number): Promise<DueMessage[]> {
       const rows = await kysely

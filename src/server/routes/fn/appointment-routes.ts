@@ -72,6 +72,7 @@ export const appointmentRoutes: FastifyPluginAsync<Options> = async (
         email: user.email,
         phone,
         notes: appointment.notes,
+        ...(appointment.whatsappUpdates ? { whatsappUpdates: true } : {}),
       };
       // a service that takes a deposit: the booking comes with an order for it, paid like any other (issue 39)
       const deposit = service.deposit ?? 0;

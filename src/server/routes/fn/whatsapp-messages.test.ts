@@ -328,18 +328,52 @@ describe.each(testDatabases)('WhatsApp order updates on $name', (database) => {
     expect((await history(orderId)).filter((h) => h.action === 'whatsapp.reply')).toHaveLength(1);
   });
 
-  it('tells the shop of a new booking on its own WhatsApp: the service, when, who and their phone', async () => {
+  it('tells the shop of a new booking on its own WhatsApp, and an opted-in shopper the booking and, two hours before, a reminder', async () => {
     // Saturday 28 November 2026, 11:30 in the shop; the fitting is on Monday morning
     now = Date.UTC(2026, 10, 28, 6, 0);
-    const booked = await app.inject({
-      method: 'POST',
-      url: '/fn/appointment/create',
-      headers: { authorization: `Bearer ${asha}` },
-      payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start: '2026-11-30T10:00:00+05:30', phone: '+91 98450 67890' } },
-    });
+    const book = (start: string, whatsappUpdates: boolean) =>
+      app.inject({
+        method: 'POST',
+        url: '/fn/appointment/create',
+        headers: { authorization: `Bearer ${asha}` },
+        payload: { sfId: 'test-shop', appointment: { serviceId: 'fitting', start, phone: '+91 98450 67890', whatsappUpdates } },
+      });
+    // what Asha hears of her bookings (earlier orders' messages may still go meanwhile)
+    const bookingNews = () => toAsha().filter((m) => m.template?.startsWith('booking_'));
+    const booked = await book('2026-11-30T10:00:00+05:30', true);
     expect(booked.statusCode, booked.body).toBe(200);
     await send();
-    const alert = fake.sent.find((m) => m.template === 'owner_new_booking');
-    expect(alert).toMatchObject({ to: SHOP_WA, params: ['Kurta fitting', 'Monday, 30 November 2026 at 10:00 am', 'Asha Rao', '+91 98450 67890'] });
+    const monday = 'Monday, 30 November 2026 at 10:00 am';
+    expect(fake.sent.find((m) => m.template === 'owner_new_booking')).toMatchObject({
+      to: SHOP_WA,
+      params: ['Kurta fitting', monday, 'Asha Rao', '+91 98450 67890'],
+    });
+    expect(bookingNews().map((m) => [m.template, ...m.params])).toEqual([['booking_confirmed', 'Kurta fitting', monday, 'Test Shop']]);
+
+    // Monday, 07:59 in the shop: not yet; 08:00, two hours before: the reminder, once
+    now = Date.UTC(2026, 10, 30, 2, 29);
+    await send();
+    expect(bookingNews()).toHaveLength(1);
+    now += 61 * SECOND;
+    await send();
+    now += 61 * SECOND;
+    await send();
+    expect(bookingNews().map((m) => [m.template, ...m.params])).toEqual([
+      ['booking_confirmed', 'Kurta fitting', monday, 'Test Shop'],
+      ['booking_reminder', 'Kurta fitting', monday, 'Test Shop'],
+    ]);
+
+    // booked at 09:00 for 10:30 (less than two hours ahead), and one for noon without the tick: a confirmation for the first, no reminder for either
+    fake.sent.length = 0;
+    now = Date.UTC(2026, 10, 30, 3, 30);
+    expect((await book('2026-11-30T10:30:00+05:30', true)).statusCode).toBe(200);
+    expect((await book('2026-11-30T12:00:00+05:30', false)).statusCode).toBe(200);
+    for (let minute = 0; minute < 3; minute++) {
+      now += 61 * SECOND;
+      await send();
+    }
+    now = Date.UTC(2026, 10, 30, 4, 31);
+    await send();
+    expect(bookingNews().map((m) => m.template)).toEqual(['booking_confirmed']);
   });
 });

@@ -588,6 +588,8 @@ export const enUS = {
       order_payment_expired: 'cancelled, not paid',
       order_refunded: 'refund paid',
       payment_reminder: 'payment reminder',
+      booking_confirmed: 'booking confirmed',
+      booking_reminder: 'booking reminder',
       owner_new_order: 'new order alert to the shop',
       owner_new_booking: 'new booking alert to the shop',
     },
@@ -627,6 +629,8 @@ export const enUS = {
     close: 'Not now',
   },
   appointment: {
+    whatsappUpdates: 'Send me the booking and a reminder on WhatsApp',
+    whatsappUpdatesTo: 'To {{number}}, two hours before. Reply STOP to end them.',
     title: 'Book an appointment',
     moveTitle: 'Move your booking',
     none: 'This shop does not take appointments.',

@@ -589,6 +589,8 @@ export const hiIN: Messages = {
       order_payment_expired: 'रद्द, भुगतान नहीं हुआ',
       order_refunded: 'पैसे लौटाए',
       payment_reminder: 'भुगतान याद दिलाया',
+      booking_confirmed: 'बुकिंग पक्की',
+      booking_reminder: 'बुकिंग रिमाइंडर',
       owner_new_order: 'दुकान को नए ऑर्डर की सूचना',
       owner_new_booking: 'दुकान को नई बुकिंग की सूचना',
     },
@@ -628,6 +630,8 @@ export const hiIN: Messages = {
     close: 'अभी नहीं',
   },
   appointment: {
+    whatsappUpdates: 'बुकिंग और रिमाइंडर WhatsApp पर भेजें',
+    whatsappUpdatesTo: '{{number}} पर, दो घंटे पहले। बंद करने के लिए STOP लिखें।',
     title: 'अपॉइंटमेंट बुक करें',
     moveTitle: 'अपनी बुकिंग का समय बदलें',
     none: 'यह दुकान अपॉइंटमेंट नहीं लेती।',

@@ -20,7 +20,7 @@ export const slotsQuery = (serviceId: string, from: string | null, days: number,
 const bookAppointment = (
   shopId: string,
   userId: string,
-  appointment: { serviceId: string; start: string; notes: string; phone?: string; paymentType?: string },
+  appointment: { serviceId: string; start: string; notes: string; phone?: string; paymentType?: string; whatsappUpdates?: boolean },
 ) =>
   asUser((headers) =>
     postJson<{ success: true; billId: string; emailSent: boolean; appointment: AppointmentView }>(

@@ -8,6 +8,7 @@ import { useBookingCall, useSlotChoice } from '../hooks/use-booking.ts';
 import { BookingContact, DayChoice, ServiceChoice, TimeChoice } from './booking-choices.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import { WhatsAppBox } from '../../../ui/whatsapp-box.tsx';
 
 type Props = {
   shopId: string;
@@ -55,6 +56,14 @@ export function BookingPicker({ shopId, services, serviceId, onService, moving, 
           <DayChoice slots={slots} />
           {slots.chosenDay ? <TimeChoice day={slots.chosenDay} start={slots.start} capacity={service.capacity ?? 1} onPick={slots.pickTime} /> : null}
           {moving ? null : <BookingContact phone={booking.phone} onPhone={booking.setPhone} notes={booking.notes} onNotes={booking.setNotes} />}
+          {!moving && booking.whatsapp ? (
+            <WhatsAppBox
+              checked={booking.whatsapp.on}
+              onChange={booking.whatsapp.set}
+              label={t('appointment.whatsappUpdates')}
+              hint={booking.phone.trim() ? t('appointment.whatsappUpdatesTo', { number: booking.phone.trim() }) : t('checkout.whatsappUpdatesNoPhone')}
+            />
+          ) : null}
           {!moving && booking.depositWays.length > 1 ? (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-lg font-semibold">{t('appointment.depositWith')}</legend>

@@ -6,7 +6,7 @@ import { addDays } from '../../../../domain/calendar-dates.ts';
 import { noAnswerText } from '../../../lib/no-answer.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import type { SessionUser } from '../../../lib/session.ts';
-import { useShop } from '../../../lib/use-shop.ts';
+import { useShop, useWhatsappUpdates } from '../../../lib/use-shop.ts';
 import { depositPaymentTypes } from '../../../../domain/payment-types.ts';
 import { slotsQuery, useBookAppointment, useMoveAppointment, type SlotsAnswer } from '../api/appointments.ts';
 
@@ -68,6 +68,10 @@ export function useBookingCall({ shopId, user, service, slot, moving, onGone, on
   // the shop calls this number about the booking: the account's, unless the shopper gives another
   const [phone, setPhone] = useState<string | null>(null);
   const phoneShown = phone ?? user?.phoneNumber ?? '';
+  // the booking's confirmation and reminder on WhatsApp: as the account last answered at a checkout, until changed
+  const [whatsappUpdates, setWhatsappUpdates] = useState<boolean | null>(null);
+  const whatsappShown = whatsappUpdates ?? user?.whatsappUpdates ?? false;
+  const whatsappOffered = useWhatsappUpdates();
   // busy is set here at once, not read from the mutations, whose state reaches the page a moment later: a second tap books nothing twice
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -95,6 +99,7 @@ export function useBookingCall({ shopId, user, service, slot, moving, onGone, on
             notes,
             ...(phoneShown.trim() ? { phone: phoneShown.trim() } : {}),
             ...(payWith ? { paymentType: payWith } : {}),
+            ...(whatsappOffered ? { whatsappUpdates: whatsappShown } : {}),
           },
         });
     setBusy(false);
@@ -104,5 +109,18 @@ export function useBookingCall({ shopId, user, service, slot, moving, onGone, on
     if (res.error?.error === 'full' || res.error?.error === 'too_soon') onGone();
   }
 
-  return { notes, setNotes, phone: phoneShown, setPhone, depositWays, payWith, setPaymentType, busy, problem, clearProblem: () => setProblem(null), submit };
+  return {
+    notes,
+    setNotes,
+    phone: phoneShown,
+    setPhone,
+    whatsapp: whatsappOffered ? { on: whatsappShown, set: setWhatsappUpdates } : null,
+    depositWays,
+    payWith,
+    setPaymentType,
+    busy,
+    problem,
+    clearProblem: () => setProblem(null),
+    submit,
+  };
 }

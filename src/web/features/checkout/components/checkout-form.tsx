@@ -20,6 +20,7 @@ import { Field, FieldError } from './field.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { StockNotice } from './stock-notice.tsx';
 import { TermsNote } from './terms-note.tsx';
+import { WhatsAppBox } from '../../../ui/whatsapp-box.tsx';
 
 /**
  * The checkout form (§4 Checkout): how to get the order, the shopper's details, the
@@ -227,23 +228,11 @@ function WhatsappUpdatesBox() {
   const dispatch = useCheckout((s) => s.dispatch);
   const number = phone.number.trim() ? `${phone.number.trim().startsWith('+') ? '' : `${phone.dialCode} `}${phone.number.trim()}` : '';
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-      <input
-        id="whatsapp-updates"
-        type="checkbox"
-        checked={on}
-        onChange={(e) => dispatch({ type: 'setWhatsappUpdates', on: e.target.checked })}
-        aria-describedby="whatsapp-updates-hint"
-        className="mt-0.5 h-5 w-5 shrink-0 accent-primary-strong"
-      />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="whatsapp-updates" className="font-medium text-slate-900">
-          {t('checkout.whatsappUpdates')}
-        </label>
-        <p id="whatsapp-updates-hint" className="text-slate-600">
-          {number ? t('checkout.whatsappUpdatesTo', { number }) : t('checkout.whatsappUpdatesNoPhone')}
-        </p>
-      </div>
-    </div>
+    <WhatsAppBox
+      checked={on}
+      onChange={(checked) => dispatch({ type: 'setWhatsappUpdates', on: checked })}
+      label={t('checkout.whatsappUpdates')}
+      hint={number ? t('checkout.whatsappUpdatesTo', { number }) : t('checkout.whatsappUpdatesNoPhone')}
+    />
   );
 }
