@@ -372,8 +372,60 @@ export function createWhatsAppRepository(db: Db) {
       return last && until > now ? { to: last.from_number, until } : null;
     },
 
-    /** An owner's reply WhatsApp took, for the order's history and its statuses. */
-    async recordReply(reply: { orderId: string; to: string; text: string; by: string; wamid: string }, now: number): Promise<void> {
+    /**
+     * The customers' latest messages for the owner's list on /admin, newest first: who (number and
+     * WhatsApp name), what, when, the order it belongs to (if any), and whether the owner may still
+     * reply freely to that number (within 24 hours of its last message).
+     */
+    async latestReceived(now: number, limit = 30) {
+      const rows = await kysely
+        .selectFrom('whatsapp_received')
+        .leftJoin('orders', 'orders.id', 'whatsapp_received.order_id')
+        .select([
+          'whatsapp_received.id',
+          'whatsapp_received.from_number',
+          'whatsapp_received.name',
+          'whatsapp_received.text',
+          'whatsapp_received.received_at',
+          'whatsapp_received.order_id',
+          'orders.number',
+        ])
+        .orderBy('whatsapp_received.received_at', 'desc')
+        .orderBy('whatsapp_received.id', 'desc')
+        .limit(limit)
+        .execute();
+      const lastFrom = new Map<string, number>();
+      for (const r of rows) lastFrom.set(r.from_number, Math.max(lastFrom.get(r.from_number) ?? 0, r.received_at));
+      return rows.map((r) => ({
+        id: r.id,
+        from: r.from_number,
+        name: r.name,
+        text: r.text,
+        receivedAt: r.received_at,
+        orderId: r.order_id,
+        orderNumber: r.number,
+        replyUntil: lastFrom.get(r.from_number)! + REPLY_WINDOW_MS > now ? lastFrom.get(r.from_number)! + REPLY_WINDOW_MS : null,
+      }));
+    },
+
+    /**
+     * To whom, and until when, the owner may reply to the number a received message came from: 24 hours
+     * after its last message; null once closed, undefined for a message there is not.
+     */
+    async replyWindowOfMessage(messageId: string, now: number): Promise<{ to: string; until: number; orderId: string | null } | null | undefined> {
+      const message = await kysely.selectFrom('whatsapp_received').select(['from_number', 'order_id']).where('id', '=', messageId).executeTakeFirst();
+      if (!message) return undefined;
+      const last = await kysely
+        .selectFrom('whatsapp_received')
+        .select((eb) => eb.fn.max('received_at').as('at'))
+        .where('from_number', '=', message.from_number)
+        .executeTakeFirstOrThrow();
+      const until = Number(last.at ?? 0) + REPLY_WINDOW_MS;
+      return until > now ? { to: message.from_number, until, orderId: message.order_id } : null;
+    },
+
+    /** An owner's reply WhatsApp took, for the order's history (or the messages' list) and its statuses. */
+    async recordReply(reply: { orderId: string | null; to: string; text: string; by: string; wamid: string }, now: number): Promise<void> {
       await kysely
         .insertInto('whatsapp_replies')
         .values({

@@ -221,7 +221,8 @@ export interface WhatsAppOptOutTable {
 /** The owner's free-form WhatsApp reply to a customer who wrote within 24 hours (migration 025). */
 export interface WhatsAppReplyTable {
   id: string;
-  order_id: string;
+  /** The order it answers about; null for a reply to a message that belongs to no order. */
+  order_id: string | null;
   to_number: string;
   text: string;
   /** The user id of who sent it from /admin. */

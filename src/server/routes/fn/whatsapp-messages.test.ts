@@ -376,4 +376,27 @@ describe.each(testDatabases)('WhatsApp order updates on $name', (database) => {
     await send();
     expect(bookingNews().map((m) => m.template)).toEqual(['booking_confirmed']);
   });
+
+  it('lists what customers wrote for the owner, and lets the owner answer a message about no order within its 24 hours', async () => {
+    now = Date.now();
+    const stranger = '919900011122';
+    await fake.incoming(stranger, 'Are you open on Sunday?', 'Ravi');
+    const asOwner = { authorization: `Bearer ${owner}` };
+    const listed = (await app.inject({ url: '/admin/api/whatsapp/messages', headers: asOwner })).json<{
+      messages: Array<{ id: string; from: string; name: string | null; text: string; orderId: string | null; replyUntil: number | null }>;
+    }>().messages;
+    const asked = listed.find((m) => m.from === stranger)!;
+    expect(asked).toMatchObject({ name: 'Ravi', text: 'Are you open on Sunday?', orderId: null, replyUntil: expect.any(Number) });
+    // an earlier message about an order is listed with that order
+    expect(listed.find((m) => m.text === 'Can you add candles?')?.orderId).toEqual(expect.any(String));
+
+    const answer = (id: string, text: string) =>
+      app.inject({ method: 'POST', url: `/admin/api/whatsapp/messages/${id}/reply`, headers: asOwner, payload: { text } });
+    expect((await answer(asked.id, 'Yes, 8 am to 1 pm.')).statusCode).toBe(200);
+    expect(fake.sent.at(-1)).toMatchObject({ to: stranger, type: 'text', text: 'Yes, 8 am to 1 pm.' });
+    expect((await answer('wamid.none', 'Hello')).statusCode).toBe(404);
+    expect((await app.inject({ url: '/admin/api/whatsapp/messages' })).statusCode).toBe(404);
+    now = Date.now() + 25 * 3600 * SECOND;
+    expect((await answer(asked.id, 'Still there?')).statusCode).toBe(409);
+  });
 });

@@ -73,6 +73,9 @@ export const whatsappRoutes: FastifyPluginAsync<Options> = async (app, { setting
           // a customer's message rings on the owner's board; a status only refreshes it
           const wrote = await messages.ordersOf({ statuses: [], messages: notification.messages });
           for (const orderId of wrote) orderEvents.publish({ orderId, status: '', what: 'message', at: clock() });
+          // a message about no order rings too (with no order to name)
+          if (wrote.length < new Set(notification.messages.map((m) => m.from)).size)
+            orderEvents.publish({ orderId: '', status: '', what: 'message', at: clock() });
           for (const orderId of await messages.ordersOf({ statuses: notification.statuses, messages: [] }))
             if (!wrote.includes(orderId)) orderEvents.publish({ orderId, status: '', what: 'whatsapp', at: clock() });
           return { ok: true } as const;

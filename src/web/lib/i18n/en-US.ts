@@ -595,6 +595,9 @@ export const enUS = {
     },
     whatsappReply: 'Reply on WhatsApp',
     customerWrote: 'WhatsApp message about {{id}}',
+    whatsappMessages: 'WhatsApp messages: {{count}}',
+    newWhatsapp: 'New WhatsApp message',
+    whatsappAbout: 'About order {{order}}: open it to reply',
     whatsappReplyUntil: 'Free until {{time}}: the customer wrote in the last 24 hours.',
     whatsappReplySend: 'Send reply',
     whatsappStatuses: {

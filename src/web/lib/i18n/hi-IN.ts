@@ -596,6 +596,9 @@ export const hiIN: Messages = {
     },
     whatsappReply: 'WhatsApp पर जवाब दें',
     customerWrote: '{{id}} के बारे में WhatsApp संदेश',
+    whatsappMessages: 'WhatsApp संदेश: {{count}}',
+    newWhatsapp: 'नया WhatsApp संदेश',
+    whatsappAbout: 'ऑर्डर {{order}} के बारे में: जवाब देने के लिए खोलें',
     whatsappReplyUntil: '{{time}} तक मुफ़्त: ग्राहक ने पिछले 24 घंटों में लिखा है।',
     whatsappReplySend: 'जवाब भेजें',
     whatsappStatuses: {

@@ -136,6 +136,18 @@ const order = (id: string) => `/admin/api/orders/${encodeURIComponent(id)}`;
 
 /** The owner's calls (decision 024); a 404 means the logged-in user is not the owner. */
 /** A forwarded bank alert as /admin/api/bank-alerts answers it: `amount` in the shop's decimals, null when the alert was no credit. */
+/** A customer's WhatsApp message (issue 40): with its order, if any, and until when a free reply is open. */
+export type OwnerWhatsAppMessage = {
+  id: string;
+  from: string;
+  name: string | null;
+  text: string;
+  receivedAt: number;
+  orderId: string | null;
+  orderNumber: number | null;
+  replyUntil: number | null;
+};
+
 export type OwnerBankAlert = {
   id: string;
   receivedAt: number;
@@ -162,6 +174,11 @@ export const ownerApi = {
   setStore: (open: boolean) => asUser((headers) => postJson<{ open: boolean }>('/admin/api/store', { open }, headers)),
   markPaid: (id: string, reference?: string): Promise<ApiResult<{ order: OwnerOrderView }>> =>
     asUser((headers) => postJson(`${order(id)}/paid`, reference ? { reference } : {}, headers)),
+  /** What customers wrote on WhatsApp lately (only when the shop's Cloud API is set up). */
+  whatsappMessages: () => asUser((headers) => getJson<{ messages: OwnerWhatsAppMessage[] }>('/admin/api/whatsapp/messages', headers)),
+  /** A reply on WhatsApp to the number a message came from, within 24 hours of its last message. */
+  replyToMessage: (id: string, text: string) =>
+    asUser((headers) => postJson<{ success: true }>(`/admin/api/whatsapp/messages/${encodeURIComponent(id)}/reply`, { text }, headers)),
   /** A reply on WhatsApp to the customer who wrote about the order in the last 24 hours. */
   whatsappReply: (id: string, text: string) => asUser((headers) => postJson<{ success: true }>(`${order(id)}/whatsapp-reply`, { text }, headers)),
   /** The refund a cancelled paid order owed is paid back, with the transfer's reference (none for cash). */

@@ -55,6 +55,7 @@ const ownerKeys = {
   shopFront: ['owner', 'shop-front'] as const,
   config: ['owner', 'config'] as const,
   bankAlerts: ['owner', 'bank-alerts'] as const,
+  whatsapp: ['owner', 'whatsapp-messages'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -86,6 +87,10 @@ const todayQuery = () => queryOptions({ queryKey: ownerKeys.today, queryFn: () =
 export const bankAlertsQuery = () =>
   queryOptions({ queryKey: ownerKeys.bankAlerts, queryFn: () => unwrap(ownerApi.bankAlerts()).then((d) => d.alerts), retry });
 
+/** The customers' WhatsApp messages (issue 40): one may come about any order, so they follow the orders. */
+export const whatsappMessagesQuery = () =>
+  queryOptions({ queryKey: ownerKeys.whatsapp, queryFn: () => unwrap(ownerApi.whatsappMessages()).then((d) => d.messages), retry });
+
 const salesDaysQuery = () => queryOptions({ queryKey: ownerKeys.days, queryFn: () => unwrap(ownerApi.days()), retry });
 
 export const productsQuery = (q: string, category: string) =>
@@ -110,7 +115,7 @@ export const alertsOnQuery = () => queryOptions({ queryKey: ['owner-alerts-on'],
 
 // the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers count orders
 const groups = {
-  orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers, ownerKeys.bankAlerts],
+  orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers, ownerKeys.bankAlerts, ownerKeys.whatsapp],
   bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days],
   coupons: [ownerKeys.coupons],
   reviews: [ownerKeys.reviews],

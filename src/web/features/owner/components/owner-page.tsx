@@ -16,6 +16,7 @@ import { OwnerSalesChart } from './owner-sales-chart.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 import { OwnerToday } from './owner-today.tsx';
 import { OwnerBankAlerts } from './owner-bank-alerts.tsx';
+import { OwnerWhatsAppMessages } from './owner-whatsapp-messages.tsx';
 
 const SECTIONS = ['orders', 'bookings', 'products', 'shopFront', 'stock', 'customers', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -56,6 +57,7 @@ export function OwnerPage() {
         <>
           <OwnerToday />
           <OwnerBankAlerts />
+          <OwnerWhatsAppMessages />
           <OwnerSalesChart />
           <OwnerBoard />
         </>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Minor } from '../../../../domain/money.ts';
 import type { OwnerOrderView } from '../../../../domain/order-view.ts';
+import type { ApiResult } from '../../../lib/api.ts';
 import { useFormatWhen } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { AlertText } from '../../../ui/alert-text.tsx';
@@ -17,21 +18,26 @@ const WINDOW_MS = 24 * 3600 * 1000;
  * checks the window again. Sent, it joins the history with what WhatsApp says of it.
  */
 export function WhatsAppReply({ order }: { order: OwnerOrderView<Minor> }) {
-  const { t } = useTranslation();
-  const when = useFormatWhen();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   // when the page was opened: a window that closes meanwhile is refused by the server, in words
   const [openedAt] = useState(() => Date.now());
   const lastHeard = Math.max(0, ...order.history.filter((e) => e.action === 'whatsapp.received').map((e) => e.at));
   const until = lastHeard + WINDOW_MS;
   if (!lastHeard || until <= openedAt) return null;
+  return <ReplyForm until={until} send={(text) => ownerApi.whatsappReply(order.id, text)} />;
+}
 
-  async function send() {
+/** A free reply on WhatsApp while the customer's window is open (until `until`): a box and Send; the owner's data refreshes after. */
+export function ReplyForm({ until, send }: { until: number; send(text: string): Promise<ApiResult<unknown>> }) {
+  const { t } = useTranslation();
+  const when = useFormatWhen();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit() {
     setBusy(true);
     setProblem(null);
-    const res = await ownerApi.whatsappReply(order.id, text);
+    const res = await send(text);
     setBusy(false);
     if (!res.ok) return setProblem(res.error?.fields?.[0]?.message ?? res.error?.message ?? t('owner.failed'));
     setText('');
@@ -39,7 +45,7 @@ export function WhatsAppReply({ order }: { order: OwnerOrderView<Minor> }) {
   }
 
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void send())} className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3">
+    <form onSubmit={(e) => (e.preventDefault(), void submit())} className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         {t('owner.whatsappReply')}
         <textarea

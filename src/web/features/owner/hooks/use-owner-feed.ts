@@ -6,7 +6,7 @@ import { orderFromApi } from '../../../../domain/order-view.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
 import { watchOrders, type FeedEvent } from '../api/owner-api.ts';
-import { orderQuery, queryClient, refreshOwnerData, upcomingBookingsQuery } from '../api/owner-queries.ts';
+import { orderQuery, queryClient, refreshOwnerData, upcomingBookingsQuery, whatsappMessagesQuery } from '../api/owner-queries.ts';
 import { notifyOwner, playChime, soundIsOn, type Alert } from '../lib/alerts.ts';
 
 /** Something that came in while /admin was open, shown until the owner opens or dismisses it. */
@@ -59,6 +59,11 @@ export function useOwnerFeed(shopId: string) {
             url: `/admin/orders/${order.id}`,
             tag: `owner-order-${order.id}`,
           });
+        }
+        if (event.kind === 'order' && event.what === 'message' && !event.orderId) {
+          const [latest] = await queryClient.fetchQuery(whatsappMessagesQuery()).catch(() => []);
+          if (latest) announce({ title: t('owner.newWhatsapp'), body: latest.text, url: '/admin', tag: `owner-message-${latest.id}` });
+          continue;
         }
         if (event.kind === 'order' && event.what === 'message') {
           const { order: answered } = await queryClient.fetchQuery(orderQuery(event.orderId)).catch(() => ({ order: null }));
