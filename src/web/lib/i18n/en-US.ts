@@ -538,6 +538,7 @@ export const enUS = {
     /** Issue 40: the text for the order's status, sent from the owner's own WhatsApp. */
     messageCustomer: 'Message the customer on WhatsApp',
     customerGreeting: 'Hello {{name}}, {{shop}} here.',
+    customerGreetingNoName: 'Hello, {{shop}} here.',
     customerToPay: 'To pay: {{total}}.',
     customerMessage: {
       placed: 'We have your order {{id}}.',

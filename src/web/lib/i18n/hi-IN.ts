@@ -540,6 +540,7 @@ export const hiIN: Messages = {
     upiAsked: 'UPI से माँगी गई राशि: {{amount}}, कुल राशि और इस भुगतान को अलग पहचानने के लिए {{extra}}',
     messageCustomer: 'ग्राहक को WhatsApp पर संदेश भेजें',
     customerGreeting: 'नमस्ते {{name}}, {{shop}} की ओर से:',
+    customerGreetingNoName: 'नमस्ते, {{shop}} की ओर से:',
     customerToPay: 'भुगतान करना है: {{total}}।',
     customerMessage: {
       placed: 'आपका ऑर्डर {{id}} हमें मिल गया है।',

@@ -26,7 +26,9 @@ export function ContactLine({ order }: { order: OwnerOrderSummary<Minor> }) {
   const personal = order.details.personalDetails;
   const phone = contactPhone(order);
   const message = [
-    t('owner.customerGreeting', { name: personal?.fullName?.trim() || '', shop: shop.title }).replace(' ,', ','),
+    personal?.fullName?.trim()
+      ? t('owner.customerGreeting', { name: personal.fullName.trim(), shop: shop.title })
+      : t('owner.customerGreetingNoName', { shop: shop.title }),
     t(`owner.customerMessage.${order.status}`, { id: orderLabel(order), defaultValue: '' }),
     // what is still to pay, unless the order ended
     !endedUnfulfilled(order.status) && unpaidStatuses.includes(order.paymentStatus) && order.kind === 'order'
