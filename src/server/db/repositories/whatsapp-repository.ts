@@ -485,13 +485,14 @@ export function createWhatsAppRepository(db: Db) {
     async ordersOf(notification: { statuses: StatusUpdate[]; messages: Incoming[] }): Promise<string[]> {
       const wamids = notification.statuses.map((s) => s.wamid);
       const ids = notification.messages.map((m) => m.id);
-      const [sent, received] = await Promise.all([
+      const [sent, replies, received] = await Promise.all([
         wamids.length ? kysely.selectFrom('whatsapp_messages').select('subject').where('wamid', 'in', wamids).execute() : [],
+        wamids.length ? kysely.selectFrom('whatsapp_replies').select('order_id').where('wamid', 'in', wamids).execute() : [],
         ids.length ? kysely.selectFrom('whatsapp_received').select('order_id').where('id', 'in', ids).execute() : [],
       ]);
       const orders = [
         ...sent.filter((m) => m.subject.startsWith('order:')).map((m) => m.subject.slice('order:'.length)),
-        ...received.flatMap((r) => (r.order_id ? [r.order_id] : [])),
+        ...[...replies, ...received].flatMap((r) => (r.order_id ? [r.order_id] : [])),
       ];
       return [...new Set(orders)];
     },
