@@ -159,7 +159,8 @@ export function whatsappOutbox(shop: () => ShopConfig, origin: string): OrderOut
       if (!event || !order) return;
       const config = shop();
       const subject = `order:${orderId}`;
-      const link = token ? guestOrderLink(origin, orderId, token) : await linkOfPlaced(trx, subject, origin);
+      // the shopper's link is looked up only for an order that asked for messages: no read for the rest
+      const link = !order.details.whatsappUpdates ? '' : token ? guestOrderLink(origin, orderId, token) : await linkOfPlaced(trx, subject, origin);
       const message = shopperMessage(event, order, config, link);
       if (message) await enqueue(trx, subject, message, now);
       if (type === 'order.placed') {
