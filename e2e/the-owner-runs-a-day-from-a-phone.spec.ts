@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { addToCart, addWeighed, ASHA, chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
-import { createOwner, ownerLogsIn } from './fixtures/owner.ts';
+import { createOwner, OWNER_PHONE, ownerLogsIn, ownerOnAPhone } from './fixtures/owner.ts';
 import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { expect, test as base } from './fixtures/test.ts';
-
-/** The owner's phone. */
-const PHONE = { width: 390, height: 844 };
 
 /**
  * Records what the owner's page does to get attention, through the browser's real APIs:
@@ -47,24 +44,6 @@ function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct 
   return { weighed, counted };
 }
 
-/** The owner on a phone, logged in on /admin, with the alerts recorded. */
-async function ownerOnAPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const email = `day-owner-${Date.now()}@example.com`;
-  createOwner(email, undefined, 'Priya Shah');
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['notifications'],
-    serviceWorkers: 'block',
-  });
-  await context.addInitScript(recordAlerts);
-  const board = await context.newPage();
-  await ownerLogsIn(board, email);
-  return board;
-}
-
 type Placed = { orderId: string; token: string; number: number; grandTotal: string };
 
 /** An order placed as a shopper's browser would place it, for the stories that start at the owner's end. */
@@ -89,7 +68,7 @@ async function placeByApi(request: APIRequestContext, order: Record<string, unkn
 const test = base.extend<{ board: Page; counted: ApiProduct }>({
   board: async ({ browser, baseURL }, use, testInfo) => {
     testInfo.slow();
-    const board = await ownerOnAPhone(browser, baseURL);
+    const board = await ownerOnAPhone(browser, baseURL, recordAlerts);
     await use(board);
     await board.context().close();
   },
@@ -391,7 +370,7 @@ test.describe('The owner runs a day from a phone', () => {
     await expect(customer.getByRole('link', { name: '+91 98111 22233' })).toHaveAttribute('href', 'tel:+919811122233');
     await expect(customer.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
     // nothing wider than the phone
-    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(OWNER_PHONE.width);
     await expectNoSeriousA11yViolations(board);
 
     const download = board.waitForEvent('download');
@@ -420,7 +399,7 @@ test.describe('The owner hears of orders with /admin closed', () => {
     createOwner(email, undefined, 'Priya Shah');
     const context = await browser.newContext({
       baseURL: test.info().project.use.baseURL,
-      viewport: PHONE,
+      viewport: OWNER_PHONE,
       isMobile: true,
       hasTouch: true,
       permissions: ['notifications'],

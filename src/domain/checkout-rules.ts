@@ -37,6 +37,12 @@ export type CheckoutInput = {
   note?: string | undefined;
 };
 
+/**
+ * An order the shop keys in on /admin (issue 41): by its channel, and whether it was paid on the
+ * spot. It is an order whatever the storefront offers — any mode, paid or collected later.
+ */
+export type KeyedInCheck = { channel: 'counter' | 'phone' | 'whatsapp'; paid: boolean };
+
 export type CheckoutShop = Pick<ShopConfig, 'orderConfig' | 'dineInConfig' | 'dineSpaces' | 'payment'>;
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -103,10 +109,17 @@ export function offeredPayments<P extends { id: string }>(shop: { payment: { pro
  * the personal details still are (the e-mail is where a download goes), and a payment other
  * than on delivery.
  */
-export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digital = false }: { digital?: boolean } = {}): CheckoutIssue[] {
+export function checkoutIssues(
+  input: CheckoutInput,
+  shop: CheckoutShop,
+  { digital = false, keyedIn }: { digital?: boolean; keyedIn?: KeyedInCheck } = {},
+): CheckoutIssue[] {
   const issues: CheckoutIssue[] = [];
   const add = (path: string, code: CheckoutIssueCode) => issues.push({ path, code });
-  const required = detailsAsked(shop.orderConfig.detailsConfig, detailsModeOf(input.deliveryMode, { digital }));
+  // the shop keying in an order asks only for a number to call back, and none at the counter
+  const required = keyedIn
+    ? { fullName: false, email: false, phone: keyedIn.channel !== 'counter' }
+    : detailsAsked(shop.orderConfig.detailsConfig, detailsModeOf(input.deliveryMode, { digital }));
   // what the server's schema refuses before any rule (plain-text.ts), so the shopper hears it before sending
   const hidden = hiddenFields(input);
   if (hidden.length) return hidden.map((path) => ({ path, code: 'hidden' }));
@@ -119,7 +132,7 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digit
   const phone = p.phone.number.trim();
   if (phone ? !PHONE_NUMBER.test(phone) || !DIAL_CODE.test(p.phone.dialCode) : required.phone) add('personalDetails.phone', phone ? 'phone' : 'required');
 
-  if (!offeredModes(shop).includes(input.deliveryMode)) add('deliveryMode', 'invalid');
+  if (!keyedIn && !offeredModes(shop).includes(input.deliveryMode)) add('deliveryMode', 'invalid');
   if (input.deliveryMode === 'ship' && !digital) {
     const s = input.shippingDetails;
     if (!s) add('shippingDetails', 'required');
@@ -143,7 +156,11 @@ export function checkoutIssues(input: CheckoutInput, shop: CheckoutShop, { digit
     if (!space && !input.dineInDetails?.value.trim()) add('dineInDetails.spaceId', 'required');
   }
 
-  if (shop.orderConfig.orderEnabled) {
+  if (keyedIn) {
+    // paid on the spot, else to collect (the default) or through one of the shop's ways to pay
+    const type = input.paymentType;
+    if (!keyedIn.paid && type && type !== 'pof' && !shop.payment.providers.some((pr) => pr.id === type)) add('paymentType', 'invalid');
+  } else if (shop.orderConfig.orderEnabled) {
     if (!input.paymentType) add('paymentType', 'required');
     else if (!shop.payment.providers.some((pr) => pr.id === input.paymentType)) add('paymentType', 'invalid');
     else if (!mayPayWith(input.paymentType, { digital })) add('paymentType', 'noDeliveryToPayAt');

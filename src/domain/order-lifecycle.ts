@@ -35,6 +35,9 @@ const paths: Record<FulfilmentMode, readonly OrderStatus[]> = {
   digital: ['placed', 'confirmed', 'delivered'],
 };
 
+/** The step that hands the order over — delivered, served or picked up: where an order the shop hands over at once starts (issue 41). */
+export const handOverStatus = (mode: FulfilmentMode): OrderStatus => paths[mode][paths[mode].length - 1]!;
+
 /** Nothing happens to an order in these any more: it was handed over, or it ended unfulfilled. */
 export const finalStatusList: readonly OrderStatus[] = ['rejected', 'delivered', 'served', 'picked_up', 'cancelled'];
 const finalStatuses: ReadonlySet<string> = new Set<string>(finalStatusList);

@@ -1,7 +1,8 @@
 import { customerIdentity, type CustomerIdentity } from './customer-identity.ts';
-import type { FulfilmentMode } from './order-lifecycle.ts';
+import { handOverStatus, type FulfilmentMode, type OrderStatus } from './order-lifecycle.ts';
 import type { Minor } from './money.ts';
 import type { OrderRequest } from './order.ts';
+import { paymentTypeOfTaken, type KeyedInChannel, type OrderChannel, type TakenPayment } from './order-channels.ts';
 import type { Order } from './order-view.ts';
 import { paymentStatusFor, type PricedOrder } from './order-pricing.ts';
 import type { ShopConfig } from './shop-config.ts';
@@ -19,8 +20,10 @@ export type OrderRecord = {
   id: string;
   /** The logged-in user of the request, never an id from the body. */
   userId: string | null;
-  status: 'placed';
+  /** `placed`; for an order the shop keyed in, `confirmed`, or the step that hands it over when handed over at once. */
+  status: OrderStatus;
   kind: Order['kind'];
+  channel: OrderChannel;
   /** The mode it was sent with, or `digital` for an order of only downloads and services (decision 041). */
   deliveryMode: FulfilmentMode;
   details: Order['details'];
@@ -64,10 +67,14 @@ export function orderRecord(input: {
   /** The delivery slot the order took a place in (a digital order takes none). */
   slot: SlotView | undefined;
   couponCode: string | null;
+  /** Keyed in by the shop (issue 41): where it came from and the payment taken on the spot, if any. Always an order, never an enquiry. */
+  keyedIn?: { channel: KeyedInChannel; taken: TakenPayment | undefined; handOver: boolean } | undefined;
 }): OrderRecord {
-  const { request: order, priced, shop } = input;
+  const { request: order, priced, shop, keyedIn } = input;
   const { digital, lines, totals } = priced;
-  const kind = shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
+  const kind = keyedIn || shop.orderConfig.orderEnabled ? 'order' : 'enquiry';
+  // the shop collects a keyed-in order's money later unless it says how else it is paid
+  const paymentType = kind === 'enquiry' ? null : keyedIn?.taken ? paymentTypeOfTaken(keyedIn.taken) : (order.paymentType ?? (keyedIn ? 'pof' : null));
   const ships = order.deliveryMode === 'ship' && !digital;
   const slotId = ships ? (order.shippingSlotId ?? null) : null;
   const details: Order['details'] = {
@@ -79,16 +86,19 @@ export function orderRecord(input: {
     ...(order.note ? { note: order.note } : {}),
     ...(order.whatsappUpdates ? { whatsappUpdates: true } : {}),
   };
+  const deliveryMode: FulfilmentMode = digital ? 'digital' : order.deliveryMode;
   return {
     id: input.id,
     userId: input.userId,
-    status: 'placed',
+    // the shop took a keyed-in order itself: accepted as it is placed, or handed over there and then
+    status: keyedIn ? (keyedIn.handOver ? handOverStatus(deliveryMode) : 'confirmed') : 'placed',
     kind,
-    deliveryMode: digital ? 'digital' : order.deliveryMode,
+    channel: keyedIn?.channel ?? 'online',
+    deliveryMode,
     details,
     shippingSlotId: slotId,
-    paymentType: kind === 'order' ? (order.paymentType ?? null) : null,
-    paymentStatus: paymentStatusFor(kind, order.paymentType),
+    paymentType,
+    paymentStatus: keyedIn?.taken ? 'paid' : paymentStatusFor(kind, paymentType),
     currencyCode: shop.localeConfig.currencyCode,
     grandTotal: totals.grandTotal,
     taxMode: shop.pricingConfig.taxMode,
@@ -151,6 +161,7 @@ export function depositOrderRecord(input: {
     userId: input.userId,
     status: 'placed',
     kind: 'order',
+    channel: 'online',
     deliveryMode: 'digital',
     details: {
       personalDetails,

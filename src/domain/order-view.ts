@@ -1,5 +1,6 @@
 import type { OrderRequest } from './order.ts';
 import type { FulfilmentMode } from './order-lifecycle.ts';
+import type { OrderChannel } from './order-channels.ts';
 import { fromMinor, toMinor, type Minor } from './money.ts';
 import type { TotalsLine } from './totals.ts';
 
@@ -15,6 +16,8 @@ export type OrderView<M = number> = {
   /** The number people say and read: #1042 (`orderLabel`). */
   number: number;
   kind: 'order' | 'enquiry';
+  /** Where it came from: the storefront, or keyed in by the shop (issue 41). */
+  channel: OrderChannel;
   status: string;
   /** The shopper asked the shop to cancel it: their page stops offering the request again. */
   cancelRequested: boolean;

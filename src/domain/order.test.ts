@@ -8,6 +8,7 @@ const order: Order = {
   id: '01JMONEY',
   number: 1042,
   kind: 'order',
+  channel: 'online',
   status: 'cancelled',
   cancelRequested: false,
   paymentType: 'upi-manual',

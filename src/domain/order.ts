@@ -5,6 +5,7 @@ import { isPlainLine, PLAIN_LINE } from './plain-text.ts';
 import { MAX_QUANTITY_MILLI, quantityMessages } from './quantity.ts';
 import { deliveryModes } from './totals.ts';
 import { paymentTypes } from './payment-types.ts';
+import { keyedInChannels, takenPayments } from './order-channels.ts';
 
 /**
  * What `POST /fn/order/create` accepts (spec §7: {userId, sfId, order}). Only what the
@@ -85,11 +86,40 @@ export type OrderRequest = z.infer<typeof orderRequestSchema>;
  * The checks that depend on the shop, in the server's words (the browser runs the same
  * rules with its own texts). Empty means acceptable.
  */
-export function checkOrderAgainstShop(request: OrderRequest, shop: ShopConfig, options: { digital?: boolean } = {}): Array<{ path: string; message: string }> {
+export function checkOrderAgainstShop(
+  request: OrderRequest,
+  shop: ShopConfig,
+  options: Parameters<typeof checkoutIssues>[2] = {},
+): Array<{ path: string; message: string }> {
   const issues: Array<{ path: string; message: string }> = checkoutIssues(request.order, shop, options).map((i) => ({
     path: `order.${i.path}`,
     message: checkoutMessages[i.code],
   }));
   if (request.sfId !== shop.id) issues.unshift({ path: 'sfId', message: checkoutMessages.storeNotSpecified });
+  return issues;
+}
+
+/**
+ * `POST /admin/api/orders` (issue 41): the body of the shop's own order call, plus where the order
+ * came from (`channel`), the payment taken on the spot (`paymentType`: paid at once; without it
+ * the order's own `paymentType`, else collected later) and whether the goods are handed over at
+ * once (`handOver`: a sale at the counter, or served at a table).
+ */
+export const keyedInOrderSchema = orderRequestSchema.extend({
+  channel: z.enum(keyedInChannels),
+  paymentType: z.enum(takenPayments).optional(),
+  handOver: z.boolean().optional().default(false),
+});
+export type KeyedInOrder = z.infer<typeof keyedInOrderSchema>;
+
+/** The checks of a keyed-in order (empty: acceptable): the order's, as the shop asks them of itself, and a delivery is not handed over at the counter. */
+export function checkKeyedInOrder(
+  body: KeyedInOrder,
+  shop: ShopConfig,
+  { digital = false }: { digital?: boolean } = {},
+): Array<{ path: string; message: string }> {
+  const issues = checkOrderAgainstShop(body, shop, { digital, keyedIn: { channel: body.channel, paid: body.paymentType !== undefined } });
+  if (body.handOver && body.order.deliveryMode === 'ship' && !digital)
+    issues.push({ path: 'handOver', message: 'A delivery is handed over at the door: place it, then mark it delivered.' });
   return issues;
 }

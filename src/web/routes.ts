@@ -31,7 +31,11 @@ export default [
     route('account/orders/:id/invoice', 'routes/account-invoice.tsx'),
     route('guest/view-order', 'routes/guest-order.tsx'),
     route('guest/invoice', 'routes/guest-invoice.tsx'),
-    route('admin', 'routes/admin.tsx', [route('orders/:id', 'routes/admin-order.tsx'), route('orders/:id/print/:kind', 'routes/admin-print.tsx')]),
+    route('admin', 'routes/admin.tsx', [
+      route('orders/new', 'routes/admin-new-order.tsx'),
+      route('orders/:id', 'routes/admin-order.tsx'),
+      route('orders/:id/print/:kind', 'routes/admin-print.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -24,6 +24,7 @@ import * as upiAmounts from './migrations/022-upi-amounts.ts';
 import * as bookingDeposits from './migrations/023-booking-deposits.ts';
 import * as whatsapp from './migrations/024-whatsapp.ts';
 import * as whatsappReplies from './migrations/025-whatsapp-replies.ts';
+import * as orderChannels from './migrations/026-order-channels.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '023-booking-deposits': bookingDeposits,
   '024-whatsapp': whatsapp,
   '025-whatsapp-replies': whatsappReplies,
+  '026-order-channels': orderChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

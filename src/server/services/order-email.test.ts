@@ -15,6 +15,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   id: '01JD5Q3W7X8Y9Z0ABCDEFGHJKM',
   number: 1042,
   kind: 'order',
+  channel: 'online',
   status: 'placed',
   paymentType: 'pof',
   paymentStatus: 'to_collect',

@@ -13,8 +13,8 @@ import { pushToUser } from './user-push.ts';
 export type OrderPlacedDeps = {
   /** The owner's live board hears of every order placed. */
   orderEvents: OrderEvents;
-  /** The owner hears of every order by push and e-mail (issue 18). */
-  ownerAlerts: OwnerAlerts;
+  /** The owner hears of every order by push and e-mail (issue 18); none for the orders the shop keys in itself (issue 41). */
+  ownerAlerts: OwnerAlerts | undefined;
   /** The placing user's devices get a push (decision 022); without a sender none is sent. */
   devices: DeviceRepository;
   push: PushSender | undefined;
@@ -44,7 +44,7 @@ export function orderPlacedNews({ orderEvents, ownerAlerts, devices, push, maile
     setImmediate(() => {
       try {
         orderEvents.publish({ orderId: order.id, number: order.number, status: order.status, what: 'placed', at: order.createdAt });
-        void ownerAlerts.orderPlaced(order, origin);
+        void ownerAlerts?.orderPlaced(order, origin);
         if (userId) {
           const noun = order.kind === 'enquiry' ? 'enquiry' : 'order';
           void pushToUser({ devices, push, log }, userId, {

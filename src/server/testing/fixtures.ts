@@ -48,6 +48,29 @@ export const fittingAppointments = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/**
+ * A shop that charges 5 % tax on top, ₹40 delivery under ₹1,000 and ₹10 packing, takes pickup
+ * and delivery paid on delivery or by UPI to the shop's id, and asks a name and an e-mail.
+ */
+export const taxedShopConfig = () => ({
+  ...testShopConfig(),
+  orderConfig: {
+    orderEnabled: true,
+    pickupEnabled: true,
+    deliveryCharge: { amount: 40, disableWhenTotalAbove: 1000 },
+    packingCharge: { type: 'fixed', amount: 10 },
+    detailsConfig: { personal: { fullName: true, email: true, phone: false } },
+  },
+  pricingConfig: { globalTaxPercentage: 5 },
+  payment: {
+    upi: everyPayment().upi,
+    providers: [
+      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
+      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
+    ],
+  },
+});
+
 /** Every way to pay: on delivery, UPI to the shop's id, and PayU (offered when the app is given PayU's key and salt). */
 export const everyPayment = () => ({
   providers: [

@@ -15,7 +15,9 @@ import { pooledRandom, pooledRandomBytes } from '../random.ts';
 import { countsPerCustomer, customerProblem, findCoupon, redeemCoupon, shopperKeys } from './coupon-repository.ts';
 import { knownCustomerQuery, namesSomebody, slotPlacesHeld, unpaidHeldQuery } from './customer-holds.ts';
 import { claimStatement, heldClaim, readClaim, sweepKeys } from './idempotency-repository.ts';
+import { keyedInWrites, type KeyedIn } from './keyed-in-writes.ts';
 import type { OrderOutbox } from './order-outbox.ts';
+import type { OnAccepted } from './order-owner-queries.ts';
 import type { Reader } from './order-views.ts';
 import { placeOnPostgres } from './placement-postgres.ts';
 import { placeOnSqlite } from './placement-sqlite.ts';
@@ -135,17 +137,18 @@ async function priceRequest(
   shop: ShopConfig,
   userId: string | null,
   now: number,
-  claim?: Compilable,
+  { claim, keyedIn = false }: { claim?: Compilable | undefined; keyedIn?: boolean } = {},
 ): Promise<QuoteResult & { coupon?: Coupon; shopper?: string[] }> {
   const ids = [...new Set(request.order.items.map((i) => i.id))];
   const code = couponCodeOf(request);
-  // an enquiry takes no payment: capped as one not paid through a gateway, whatever the request says
-  const limit = unpaidLimitFor(shop, shop.orderConfig.orderEnabled ? request.order.paymentType : null);
+  // an enquiry takes no payment: capped as one not paid through a gateway, whatever the request says;
+  // the shop's own order (keyed in on /admin) is capped by nobody
+  const limit = keyedIn ? minor(0) : unpaidLimitFor(shop, shop.orderConfig.orderEnabled ? request.order.paymentType : null);
   const capped = limit > 0 ? { who: customerIdentity(userId, request.order.personalDetails), account: userId !== null } : undefined;
   const [{ open, products, holds }, found] = await Promise.all([orderableProducts(trx, ids, now, claim, capped), code ? findCoupon(trx, code, now) : null]);
-  // the owner's switch first, then the ordering hours
-  if (!open) return { ok: false, reason: 'store_closed' };
-  const closed = orderingClosed(shop, now);
+  // the owner's switch first, then the ordering hours: they close the storefront, not the shop's own counter
+  if (!open && !keyedIn) return { ok: false, reason: 'store_closed' };
+  const closed = !keyedIn && orderingClosed(shop, now);
   if (closed) return { ok: false, reason: 'store_closed', hours: { opensAt: closed.opensAt, now } };
   if (found && !found.ok) return { ok: false, reason: 'coupon', problem: found.problem };
   // who the shopper is is asked only of a coupon with per-customer rules
@@ -166,7 +169,7 @@ async function priceRequest(
  * written by the database's writer (`placement-sqlite.ts`, `placement-postgres.ts`), the
  * coupon redeemed and the event recorded, all in one transaction.
  */
-export function createPlacement(db: Db, outbox: OrderOutbox) {
+export function createPlacement(db: Db, outbox: OrderOutbox, onAccepted: OnAccepted | undefined) {
   const { kysely } = db;
   return {
     /**
@@ -197,6 +200,8 @@ export function createPlacement(db: Db, outbox: OrderOutbox) {
         /** The caller checked the details as a digital order's (`isDigitalOnly`): refused if the products say otherwise now. */
         digital?: boolean;
         key?: KeyAnswer | undefined;
+        /** The shop keyed it in on /admin (issue 41): not held to the storefront's hours, switch and caps; its payment and hand-over written with it. */
+        keyedIn?: KeyedIn | undefined;
       } = {},
     ): Promise<PlaceResult> {
       const now = options.now ?? Date.now();
@@ -213,12 +218,12 @@ export function createPlacement(db: Db, outbox: OrderOutbox) {
             if (claim && claim.state !== 'claimed') throw new Refused({ ok: false, reason: 'key_used', claim });
           }
           const customer = customerIdentity(userId, order.personalDetails);
-          const quoted = await priceRequest(trx, request, shop, userId, now, key && pg ? claimStatement(trx, key, now) : undefined).catch(
-            async (err: unknown) => {
-              if (err instanceof KeyTaken && key) throw new Refused({ ok: false, reason: 'key_used', claim: await heldClaim(trx, key) });
-              throw err;
-            },
-          );
+          const { keyedIn } = options;
+          const claim = key && pg ? claimStatement(trx, key, now) : undefined;
+          const quoted = await priceRequest(trx, request, shop, userId, now, { claim, keyedIn: !!keyedIn }).catch(async (err: unknown) => {
+            if (err instanceof KeyTaken && key) throw new Refused({ ok: false, reason: 'key_used', claim: await heldClaim(trx, key) });
+            throw err;
+          });
           if (!quoted.ok) throw new Refused(quoted);
           const { priced } = quoted;
           if (options.digital && !priced.digital) throw new Refused({ ok: false, reason: 'needs_delivery' });
@@ -241,6 +246,7 @@ export function createPlacement(db: Db, outbox: OrderOutbox) {
             tokenHash: hashToken(token),
             slot: slot?.view,
             couponCode: quoted.coupon?.code ?? null,
+            keyedIn,
           });
           // SQLite: the stock, the slot and the number each now; PostgreSQL: in the order's last statement, so the hot rows
           // (the stock, the number) stay locked for less (decision 065), and the slot after it
@@ -260,6 +266,7 @@ export function createPlacement(db: Db, outbox: OrderOutbox) {
               .where('id', '=', userId)
               .execute();
           await outbox.record(trx, 'order.placed', record.id, {}, now, placed.order, token);
+          if (keyedIn) await keyedInWrites(trx, placed.order, keyedIn, { outbox, onAccepted }, now);
           return placed;
         });
       } catch (err) {
@@ -280,9 +287,10 @@ export function createPlacement(db: Db, outbox: OrderOutbox) {
         slot,
         userId,
         now = Date.now(),
-      }: { slot?: { resource: string; start: number; capacity: number } | undefined; userId?: string | null; now?: number } = {},
+        keyedIn = false,
+      }: { slot?: { resource: string; start: number; capacity: number } | undefined; userId?: string | null; now?: number; keyedIn?: boolean } = {},
     ): Promise<QuoteResult> {
-      const quoted = await priceRequest(kysely, request, shop, userId ?? null, now);
+      const quoted = await priceRequest(kysely, request, shop, userId ?? null, now, { keyedIn });
       if (!quoted.ok) return quoted;
       const shortages = shortagesOf(quoted.priced, shop);
       if (shortages.length) return { ok: false, reason: 'out_of_stock', lines: shortages };

@@ -98,7 +98,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   return {
     endDepositOrder,
     completeDepositOrder,
-    ...createPlacement(db, outbox),
+    ...createPlacement(db, outbox, onAccepted),
     ...createOwnerOrders(db, { outbox, onAccepted, endUnfulfilled }),
 
     /** The order when the token is its notification token; null alike for a missing order and a wrong token. */

@@ -22,6 +22,7 @@ export function orderRows(record: OrderRecord, number: number): OrderRows {
     user_id: record.userId,
     status: record.status,
     kind: record.kind,
+    channel: record.channel,
     delivery_mode: record.deliveryMode,
     details: JSON.stringify(record.details),
     shipping_slot_id: record.shippingSlotId,

@@ -92,6 +92,7 @@ export function viewOf(
     id: order.id,
     number: order.number,
     kind: order.kind as Order['kind'],
+    channel: order.channel as Order['channel'],
     status: order.status,
     cancelRequested: order.cancel_requested_at !== null,
     paymentType: order.payment_type,

@@ -163,7 +163,8 @@ export function whatsappOutbox(shop: () => ShopConfig, origin: string): OrderOut
       const link = !order.details.whatsappUpdates ? '' : token ? guestOrderLink(origin, orderId, token) : await linkOfPlaced(trx, subject, origin);
       const message = shopperMessage(event, order, config, link);
       if (message) await enqueue(trx, subject, message, now);
-      if (type === 'order.placed') {
+      // the shop is not alerted to an order it keyed in itself
+      if (type === 'order.placed' && order.channel === 'online') {
         const alert = ownerAlert(order, config, origin);
         if (alert) await enqueue(trx, subject, alert, now);
       }

@@ -39,6 +39,8 @@ export interface OrderTable {
   /** The e-mail and the phone the order gave, as `email:…` / `phone:…` keys: a coupon's per-customer rules find a shopper's orders by any of the three (migration 017). */
   email_key: string | null;
   phone_key: string | null;
+  /** Where it came from (migration 026, `OrderChannel`): `online`, or keyed in on /admin at the `counter`, by `phone` or from `whatsapp`. */
+  channel: string;
 }
 
 export interface OrderLineTable {

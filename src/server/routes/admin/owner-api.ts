@@ -12,6 +12,7 @@ import { ownerConfigRoutes } from './owner-config-routes.ts';
 import { ownerCouponRoutes } from './owner-coupon-routes.ts';
 import { ownerCustomerRoutes } from './owner-customer-routes.ts';
 import { ownerImageRoutes } from './owner-image-routes.ts';
+import { ownerKeyedInRoutes } from './owner-keyed-in-routes.ts';
 import { ownerOrderRoutes } from './owner-order-routes.ts';
 import { ownerProductRoutes } from './owner-product-routes.ts';
 import { ownerReportRoutes } from './owner-report-routes.ts';
@@ -58,6 +59,19 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
     store: repos.store,
     storeState: deps.storeState,
     clock: deps.clock,
+  });
+  await scope.register(ownerKeyedInRoutes, {
+    shop,
+    fractionDigits,
+    clock,
+    orders: repos.orders,
+    idempotency: repos.idempotency,
+    catalog,
+    orderEvents: deps.orderEvents,
+    devices: repos.devices,
+    push,
+    mailer,
+    publicUrl,
   });
   await scope.register(ownerWhatsAppRoutes, {
     cloud: deps.whatsappCloud,

@@ -43,6 +43,7 @@ const orderView = z.looseObject({
   id: z.string(),
   number: z.number(),
   kind: z.enum(['order', 'enquiry']),
+  channel: z.string(),
   status: z.string(),
   cancelRequested: z.boolean(),
   paymentType: z.string().nullable(),

@@ -5,30 +5,11 @@ import type { Db } from '../../db/database.ts';
 import { createCatalogRepository } from '../../db/repositories/catalog-repository.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { countOrders } from '../../testing/orders.ts';
-import { everyPayment, testCatalog, testPersonal, testShopConfig, testShipping } from '../../testing/fixtures.ts';
+import { taxedShopConfig, testCatalog, testPersonal, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
 /** A shop that charges tax, delivery and packing, takes pay on delivery and UPI, and has a table. */
-const shopConfig = () => ({
-  ...testShopConfig(),
-  orderConfig: {
-    orderEnabled: true,
-    pickupEnabled: true,
-    deliveryCharge: { amount: 40, disableWhenTotalAbove: 1000 },
-    packingCharge: { type: 'fixed', amount: 10 },
-    detailsConfig: { personal: { fullName: true, email: true, phone: false } },
-  },
-  pricingConfig: { globalTaxPercentage: 5 },
-  dineInConfig: { dineInEnabled: true },
-  dineSpaces: [{ id: 'table-4', name: 'Table 4' }],
-  payment: {
-    upi: everyPayment().upi,
-    providers: [
-      { id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' },
-      { id: 'upi-manual', providerName: 'UPI', buttonText: 'Pay by UPI' },
-    ],
-  },
-});
+const shopConfig = () => ({ ...taxedShopConfig(), dineInConfig: { dineInEnabled: true }, dineSpaces: [{ id: 'table-4', name: 'Table 4' }] });
 
 const shipping = testShipping();
 const personal = testPersonal();

@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { emailIdentity, phoneIdentity } from '../../../domain/customer-identity.ts';
-import { checkDeliverySlot, deliveryResource, isoInZone } from '../../../domain/booking.ts';
 import { checkOrderAgainstShop, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
-import { orderForApi } from '../../../domain/order-view.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
-import type { Claim, IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
+import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PlaceResult } from '../../db/repositories/order-placement.ts';
 import { mailOrigin } from '../../public-origin.ts';
@@ -23,31 +19,17 @@ import type { PushSender } from '../../services/push.ts';
 import type { SharedState } from '../../services/shared-state.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
 import { placedAnswer, quoteAnswer, refusals, sessionRefusals } from './order-answers.ts';
+import { answerUsedKey, deliverySlotFor, idempotencyHeaders, requestHash, successBody, type UsedClaim } from './order-placing.ts';
 import { quoteBody, refusal } from './order-refusal.ts';
 import { couponGuesses } from './coupon-guesses.ts';
-import { errorBody, fieldsBody } from '../../plugins/error-body.ts';
+import { fieldsBody } from '../../plugins/error-body.ts';
 
 const SCOPE = 'order-create';
 /** The checks of the order call a quote repeats: what changes the price, not the shopper's details still being typed. */
 const quotedFields = ['sfId', 'order.deliveryMode', 'order.items'];
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Quotes per client address: a checkout asks one as its cart and details change; a script asking hundreds a second is told to wait. */
 const QUOTES = { max: 60, timeWindow: 60_000 };
-
-/** The delivery slot a ship order takes a place in, if it names one; 'closed' when it no longer takes orders. */
-function deliverySlotFor(shop: ShopConfig, order: OrderRequest['order'], now: number) {
-  if (order.deliveryMode !== 'ship' || !order.shippingSlotId) return undefined;
-  const check = checkDeliverySlot(shop.orderConfig.deliverySlots, shop, shop.orderConfig.deliveryDays, order.shippingSlotId, now);
-  if (!check.ok) return 'closed' as const;
-  const { slot } = check;
-  return {
-    resource: deliveryResource(slot.slotId),
-    start: slot.start,
-    capacity: slot.capacity,
-    view: { label: slot.label, start: isoInZone(slot.start, shop.timeZone), end: isoInZone(slot.end, shop.timeZone), timeZone: shop.timeZone },
-  };
-}
 
 type OrderRoutesOptions = {
   /** The config in use now (a reload changes it): read once per request. */
@@ -171,7 +153,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
     {
       schema: {
         body: orderRequestSchema,
-        headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY, 'An Idempotency-Key is 8 to 100 letters, digits, - or _.').optional() }),
+        headers: idempotencyHeaders,
         response: { 200: placedAnswer, ...refusals, ...sessionRefusals },
       },
     },
@@ -183,24 +165,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
       const { userId } = session;
 
       const key = req.headers['idempotency-key'];
-      // the parsed body and who sent it: what the order depends on, in a fixed key order
-      const hash = key
-        ? createHash('sha256')
-            .update(JSON.stringify({ userId, body: req.body }))
-            .digest('hex')
-        : '';
-      const used = (claim: Exclude<Claim, { state: 'claimed' }>) => {
-        if (claim.state === 'mismatch')
-          return reply.code(422).send(errorBody('idempotency_key_reused', 'This Idempotency-Key was used for a different order.'));
-        if (claim.state === 'in_flight') return reply.code(409).send(errorBody('in_progress', 'This order is still being placed. Please wait a moment.'));
-        // the first answer as it was sent, not serialized again
-        return reply
-          .code(claim.statusCode)
-          .header('idempotent-replayed', 'true')
-          .type('application/json; charset=utf-8')
-          .serializer(JSON.stringify)
-          .send(claim.body as Parameters<typeof reply.send>[0]);
-      };
+      const hash = key ? requestHash(userId, req.body) : '';
+      const used = (claim: UsedClaim) => answerUsedKey(reply, claim);
       // a retry of an order answered already gets that answer before the limits count it, and is not counted (issue 37)
       const held = key ? await idempotency.held(SCOPE, key, hash, clock()) : null;
       if (held) return used(held);
@@ -251,14 +217,3 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
     },
   );
 };
-
-/** `emailSent`: whether the order e-mail goes to the shopper (decision 043), so the page claims no e-mail that never comes. */
-function successBody(placed: PlaceResult & { ok: true }, fractionDigits: number, emailSent: boolean) {
-  return {
-    success: true as const,
-    orderId: placed.order.id,
-    notificationToken: placed.notificationToken,
-    emailSent,
-    order: orderForApi(placed.order, fractionDigits),
-  };
-}

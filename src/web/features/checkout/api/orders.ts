@@ -1,7 +1,7 @@
 import { toMinor, type Minor } from '../../../../domain/money.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import type { OrderView } from '../../../../domain/order-view.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { totalsFromApi, type ApiTotalsLine, type TotalsLine } from '../../../../domain/totals.ts';
 import { getJson, postJson, type ApiError } from '../../../lib/api.ts';
@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 import { asUser, useSession } from '../../../lib/session.ts';
 import { useUi } from '../../../lib/ui-store.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
+import { useSettled } from '../../../lib/use-settled.ts';
 
 /** The order calls of §7 as the checkout and the guest view make them. */
 
@@ -90,11 +91,7 @@ export function useOrderQuote(body: OrderRequest): { quote: QuotedOrder | null; 
     },
   };
   const text = JSON.stringify(priced);
-  const [asked, setAsked] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setAsked(text), QUOTE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const asked = useSettled(text, QUOTE_DELAY_MS);
   // who asks matters too: a guest's order not paid online has a limit an account's has not
   const userId = useSession((s) => s.user?.id ?? null);
   const query = useQuery(

@@ -6,13 +6,26 @@ import type { ProductCreateInput, ProductEdit } from '../../../../domain/product
 import type { BannerCreateInput, BannerEdit, CategoryCreateInput, CategoryEdit } from '../../../../domain/shop-front.ts';
 import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import { toMinor, type Minor } from '../../../../domain/money.ts';
-import type { OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order-view.ts';
+import type { OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order-view.ts';
+import type { KeyedInOrder } from '../../../../domain/order.ts';
+import type { ApiTotalsLine } from '../../../../domain/totals.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
 import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
 import type { PushSubscriptionJson } from '../../../../domain/push-subscription.ts';
 
 /** An order on the owner's board. */
 export type OwnerOrder = OwnerOrderSummary;
+
+/** What `POST /admin/api/orders` takes (issue 41): the shop's order call's body, its channel, the payment taken and whether it is handed over at once. */
+export type KeyedInOrderBody = Omit<KeyedInOrder, 'userId'>;
+
+/** A keyed-in order's quote (money as decimals), with the shop's UPI QR for its total when asked. */
+export type KeyedInQuote = {
+  lines: Array<{ productId: string; title: string; variantName: string; qty: number; isFraction: boolean; total: number }>;
+  totals: ApiTotalsLine[];
+  grandTotal: number;
+  upi?: { link: string; qrSvg: string; payee: { vpa: string; payeeName: string } };
+};
 
 /** A product in the owner's stock list. */
 export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
@@ -167,6 +180,11 @@ export const ownerApi = {
   order: (id: string) => asUser((headers) => getJson<{ order: OwnerOrderView; next: OrderStatus[] }>(order(id), headers)),
   /** The order's tax invoice as the server draws it (404 before the shop accepts it, or without a GSTIN). */
   invoice: (id: string) => asUser((headers) => getJson<{ number: string; html: string }>(`${order(id)}/invoice`, headers)),
+  /** What an order the shop keys in would charge now (issue 41), with the shop's UPI QR for the total when paid by UPI. */
+  quoteKeyedIn: (body: KeyedInOrderBody) => asUser((headers) => postJson<KeyedInQuote>('/admin/api/orders/quote', body, headers)),
+  /** Places an order the shop keys in; one key per attempt, so a retry never places it twice. */
+  keyIn: (body: KeyedInOrderBody, idempotencyKey: string) =>
+    asUser((headers) => postJson<{ orderId: string; order: OrderView }>('/admin/api/orders', body, { ...headers, 'idempotency-key': idempotencyKey })),
   setStatus: (id: string, status: OrderStatus) => asUser((headers) => postJson<{ order: OwnerOrderView }>(`${order(id)}/status`, { status }, headers)),
   store: () => asUser((headers) => getJson<{ open: boolean }>('/admin/api/store', headers)),
   /** What is wrong with the shop config file, if anything, and whether the shop runs meanwhile. */

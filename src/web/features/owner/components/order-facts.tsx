@@ -4,7 +4,7 @@ import { minor, qtyToMilli, type Minor } from '../../../../domain/money.ts';
 import { addressLines, contactPhone, quantityLabel, tableText, telHref } from '../../../../domain/order-details.ts';
 import { endedUnfulfilled, endedWithoutPayment, isFinalStatus, unpaidStatuses } from '../../../../domain/order-lifecycle.ts';
 import { orderLabel } from '../../../../domain/order-number.ts';
-import type { OrderHistoryEntry, OwnerOrderSummary } from '../../../../domain/order-view.ts';
+import type { OrderHistoryEntry, OrderView, OwnerOrderSummary } from '../../../../domain/order-view.ts';
 import { upiVerifyBy } from '../../../../domain/payments.ts';
 import { whatsappLink } from '../../../../domain/whatsapp.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
@@ -185,7 +185,8 @@ export function PaymentFacts({ order }: { order: OwnerOrderSummary<Minor> }) {
  */
 export function NewCustomerMark({ order }: { order: OwnerOrderSummary }) {
   const { t } = useTranslation();
-  if (!order.newCustomer || order.paymentType !== 'pof' || isFinalStatus(order.status)) return null;
+  // one the shop keyed in itself was taken from the customer in person or on the phone
+  if (!order.newCustomer || order.paymentType !== 'pof' || order.channel !== 'online' || isFinalStatus(order.status)) return null;
   return (
     <p className="rounded bg-orange-100 px-2 py-1 text-sm text-orange-900">
       <strong>{t('owner.newCustomer')}</strong> — {t('owner.newCustomerHint')}
@@ -256,4 +257,10 @@ export function Totals({
       ))}
     </dl>
   );
+}
+
+/** Where an order came from, when the shop keyed it in (issue 41): " · Phone" after its status line; nothing for an online one. */
+export function ChannelNote({ order }: { order: Pick<OrderView, 'channel'> }) {
+  const { t } = useTranslation();
+  return order.channel === 'online' ? null : <> · {t(`owner.channels.${order.channel}`)}</>;
 }

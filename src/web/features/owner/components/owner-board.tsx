@@ -8,9 +8,10 @@ import type { Minor } from '../../../../domain/money.ts';
 import type { OwnerOrderSummary } from '../../../../domain/order-view.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import { useOwnerOrders } from '../api/owner-queries.ts';
-import { ContactLine, HandOver, NewCustomerMark, Lines, PaymentFacts } from './order-facts.tsx';
+import { ChannelNote, ContactLine, HandOver, NewCustomerMark, Lines, PaymentFacts } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
 import { OwnerList } from './owner-list.tsx';
+import { buttonClass } from '../../../ui/button.tsx';
 
 /**
  * The owner's live board of orders (issues 8 and 18): newest first, open ones apart from
@@ -29,6 +30,9 @@ export function OwnerBoard() {
   const shown = orders.filter((o) => isFinalStatus(o.status) === (tab === 'done'));
   return (
     <div className="flex flex-col gap-4">
+      <Link to="/admin/orders/new" className={buttonClass('primary', 'lg', 'self-start')}>
+        {t('owner.keyIn.open')}
+      </Link>
       <div role="tablist" aria-label={t('owner.orders')} className="flex gap-2">
         {(['open', 'done'] as const).map((name) => (
           <button
@@ -68,6 +72,7 @@ function OrderCard({ order }: { order: OwnerOrderSummary<Minor> }) {
       <p className="text-sm">
         <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} ·{' '}
         {price(order.grandTotal)}
+        <ChannelNote order={order} />
       </p>
       {order.cancelRequested && !isFinalStatus(order.status) ? (
         <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useFormatPrice, useFormatWhen } from '../../../lib/format.ts';
 import type { Minor } from '../../../../domain/money.ts';
@@ -8,6 +8,7 @@ import { OwnerSearchBox } from './owner-search-box.tsx';
 import { OwnerList, SectionHeading } from './owner-list.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { useSettled } from '../../../lib/use-settled.ts';
 
 // what the server sends at most without a search (owner-customer-routes.ts)
 const SHOWN = 200;
@@ -20,12 +21,8 @@ const SHOWN = 200;
 export function OwnerCustomers() {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [words, setWords] = useState('');
   // typed words are sent a moment after the owner stops typing
-  useEffect(() => {
-    const timer = setTimeout(() => setWords(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const words = useSettled(typed.trim(), 250);
   const query = useCustomers(words);
 
   return (

@@ -7,7 +7,7 @@ import { useFormatWhen } from '../../../lib/format.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import { OwnerCallFailed, useOwnerOrder } from '../api/owner-queries.ts';
 import { printKinds } from '../lib/print.ts';
-import { ContactLine, HandOver, NewCustomerMark, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
+import { ChannelNote, ContactLine, HandOver, NewCustomerMark, HistoryLine, Lines, PaymentFacts, Totals } from './order-facts.tsx';
 import { OrderSteps } from './order-steps.tsx';
 import { WhatsAppReply } from './whatsapp-reply.tsx';
 
@@ -51,6 +51,7 @@ function OrderPage({ order }: { order: OwnerOrderView<Minor> }) {
         <p className="text-sm text-slate-700">
           <strong>{t(`order.statuses.${order.status}`, { defaultValue: order.status })}</strong> · {t(`checkout.modes.${order.deliveryMode}`)} ·{' '}
           {t('owner.placedAt', { when: when.dayAndTime(new Date(order.createdAt).toISOString()) })}
+          <ChannelNote order={order} />
         </p>
         {order.cancelRequested && order.status !== 'cancelled' ? (
           <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { productPrices } from '../../../../domain/money.ts';
 import type { ProductEdit } from '../../../../domain/product-edit.ts';
@@ -16,6 +16,7 @@ import { OwnerSearchBox } from './owner-search-box.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
 import { OwnerSaveStatus } from './owner-save-status.tsx';
 import { OwnerList, SectionHeading } from './owner-list.tsx';
+import { useSettled } from '../../../lib/use-settled.ts';
 
 /**
  * The owner's products on /admin (issue 21): a new one with its variants, and every
@@ -25,22 +26,17 @@ import { OwnerList, SectionHeading } from './owner-list.tsx';
 export function OwnerProducts() {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [words, setWords] = useState('');
   const [category, setCategory] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   // typed words are sent a moment after the owner stops typing
-  useEffect(() => {
-    const timer = setTimeout(() => setWords(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const words = useSettled(typed.trim(), 250);
   const query = useQuery({ ...productsQuery(words, category), placeholderData: keepPreviousData }, queryClient);
   const categories = query.data?.categories ?? [];
   // the new product found by its title and opened, whatever the list showed before
   const created = (title: string, variantId: string) => {
     setCreating(false);
     setTyped(title);
-    setWords(title);
     setCategory('');
     setOpen(variantId);
     void refreshOwnerData('products');

@@ -52,6 +52,8 @@ export function useOwnerFeed(shopId: string) {
           if (!answered) continue;
           // the answer's money in minor units, as every owner's read decodes it (decision 082)
           const order = orderFromApi(answered, fractionDigits);
+          // one the shop keyed in itself is on the board already: nobody needs calling to it
+          if (order.channel !== 'online') continue;
           const name = order.details.personalDetails?.fullName?.trim();
           announce({
             title: t(order.kind === 'enquiry' ? 'owner.newEnquiry' : 'owner.newOrder', { id: orderLabel(order) }),

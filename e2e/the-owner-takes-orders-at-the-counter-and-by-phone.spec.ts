@@ -1,0 +1,121 @@
+import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { fakeWhatsAppSent } from './fixtures/servers.ts';
+import { ownerOnAPhone } from './fixtures/owner.ts';
+import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
+import { expect, test as base } from './fixtures/test.ts';
+
+/** How the owner's product search names a product. */
+const nameOf = (p: ApiProduct) => (p.variantName ? `${p.title} (${p.variantName})` : p.title);
+
+/** Products from the middle of the catalog, apart from the other journeys': one sold by weight, one by the piece, both with stock. */
+function products(catalog: Catalog): { weighed: ApiProduct; counted: ApiProduct } {
+  const sold = catalog.products.filter((p) => p.price.regular > 0 && p.stock >= 20);
+  const weighed = sold.filter((p) => p.isFraction).at(-2);
+  const counted = sold.filter((p) => !p.isFraction).at(-20);
+  if (!weighed || !counted) throw new Error('the demo catalog has no products with stock to sell');
+  return { weighed, counted };
+}
+
+/** On the new order page: a product found by its name and tapped in. */
+async function addProduct(board: Page, product: ApiProduct): Promise<void> {
+  await board.getByLabel('Find a product by name or code').fill(product.title);
+  await board.getByRole('button', { name: `Add ${nameOf(product)}` }).click();
+}
+
+/** The money as the bottom bar writes it: '₹1,234.50'. */
+const totalOf = async (board: Page) => (await board.getByRole('button', { name: /place order/ }).textContent())!.replace(/^.*place order /i, '');
+
+const test = base.extend<{ board: Page }>({
+  board: async ({ browser, baseURL }, use, testInfo) => {
+    testInfo.slow(); // a second browser and a password login
+    const board = await ownerOnAPhone(browser, baseURL);
+    await use(board);
+    await board.context().close();
+  },
+});
+
+test.describe('The owner takes orders at the counter and by phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the owner story runs once, on the phone-sized project');
+
+  test('a phone order for delivery, collected on delivery, and a counter sale paid by UPI QR: both on the board under the shop’s numbers, priced as the storefront prices them', async ({
+    board,
+    catalog,
+    request,
+  }) => {
+    const { weighed, counted } = products(catalog);
+
+    // a customer rings: two of one thing, delivered in a slot, paid at the door
+    await board.getByRole('link', { name: 'New order', exact: true }).click();
+    await expect(board.getByRole('heading', { name: 'New order' })).toBeVisible();
+    await addProduct(board, counted);
+    await board.getByRole('button', { name: `One ${nameOf(counted)} more` }).click();
+    await expect(board.getByLabel(`How many ${nameOf(counted)}`)).toHaveValue('2');
+    await board.getByRole('button', { name: 'By phone' }).click();
+    await board.getByRole('button', { name: 'Delivery', exact: true }).click();
+    // a number of this run's own, so what the local WhatsApp took for it is this order's
+    const phone = `98${randomInt(10_000_000, 99_999_999)}`;
+    await board.getByLabel('Phone number').fill(phone);
+    await board.getByLabel('Name', { exact: true }).fill('Meera Joshi');
+    await board.getByRole('checkbox', { name: 'The customer wants updates on WhatsApp' }).check();
+    await board.getByLabel('Street and number').fill('7 Law College Road');
+    await board.getByLabel('City').fill('Pune');
+    await board.getByLabel('State').fill('Maharashtra');
+    await board.getByLabel('PIN code').fill('411004');
+    const slot = board.getByLabel('Delivery slot');
+    await slot.selectOption({ index: 1 });
+    await board.getByRole('button', { name: 'Collect later' }).click();
+    const place = board.getByRole('button', { name: /^Place order ₹/ });
+    await expect(place).toBeEnabled();
+    await place.click();
+    const phoned = (await board
+      .getByRole('status')
+      .filter({ hasText: /is placed/ })
+      .textContent())!.match(/#\d+/)![0];
+    // the customer hears of it on WhatsApp, as of an order placed online
+    await expect(async () => {
+      const sent = (await (await request.get(fakeWhatsAppSent)).json()) as Array<{ to: string; template: string; params: string[] }>;
+      expect(sent.find((m) => m.to === `91${phone}` && m.template === 'order_placed')?.params.slice(0, 2)).toEqual([phoned, 'Kirana & Co.']);
+    }).toPass();
+
+    // a customer at the counter: 0.75 kg from the scale, paid by scanning the shop's QR
+    await board.getByRole('button', { name: 'New order', exact: true }).click();
+    await addProduct(board, weighed);
+    const weight = board.getByLabel('kg');
+    await expect(weight).toBeFocused();
+    await weight.fill('0.755');
+    await expect(board.getByText('Enter a weight in steps of 0.01 kg.')).toBeVisible();
+    await weight.fill('0.75');
+    await board.getByRole('button', { name: 'UPI QR' }).click();
+    const qr = board.getByRole('img', { name: /^UPI / });
+    await expect(qr).toBeVisible();
+    const placePaid = board.getByRole('button', { name: /^Paid: place order ₹/ });
+    await expect(placePaid).toBeEnabled();
+    const total = await totalOf(board);
+    await expect(board.getByText(`Scan and pay ${total}`)).toBeVisible();
+    // what the storefront would charge for the same cart picked up
+    const quote = await request.post('/fn/order/quote', {
+      data: { sfId: 'demo', order: { items: [{ id: weighed.variantId, qty: 0.75 }], deliveryMode: 'pickup', paymentType: 'pof' } },
+    });
+    const storefront = ((await quote.json()) as { grandTotal: number }).grandTotal;
+    expect(total).toBe(`₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2 }).format(storefront)}`);
+    await placePaid.click();
+    const sold = (await board
+      .getByRole('status')
+      .filter({ hasText: /is placed/ })
+      .textContent())!.match(/#\d+/)![0];
+    expect(Number(sold.slice(1))).toBeGreaterThan(Number(phoned.slice(1)));
+
+    // the sale is done: handed over, paid by UPI, in the order's history under the owner's name
+    await board.getByRole('link', { name: 'Open the order' }).click();
+    await expect(board.getByText('Picked up').first()).toBeVisible();
+    await expect(board.getByText(/UPI · Paid/)).toBeVisible();
+
+    // the phone order waits on the board with the online ones, saying where it came from
+    await board.goto('/admin');
+    const card = board.getByRole('article', { name: `Order ${phoned}` });
+    await expect(card).toContainText('Phone');
+    await expect(card).toContainText('Meera Joshi');
+    await expect(card).toContainText('Delivery');
+  });
+});
