@@ -117,5 +117,20 @@ test.describe('The owner takes orders at the counter and by phone', () => {
     await expect(card).toContainText('Phone');
     await expect(card).toContainText('Meera Joshi');
     await expect(card).toContainText('Delivery');
+
+    // the board finds it by the last digits of the caller's number, and prints the list it shows
+    await board.getByLabel('Find an order: number, name or phone').fill(phone.slice(-5));
+    await expect(board.getByRole('article')).toHaveCount(1);
+    await expect(card).toBeVisible();
+    await board.getByLabel('From').selectOption('Counter');
+    await expect(board.getByRole('article')).toHaveCount(0);
+    await board.getByRole('button', { name: 'Show all' }).click();
+    await board.getByLabel('From').selectOption('Phone');
+    await expect(card).toBeVisible();
+    await board.emulateMedia({ media: 'print' });
+    const printed = board.getByRole('table', { name: 'Orders' });
+    await expect(printed).toBeVisible();
+    await expect(printed.getByRole('row', { name: new RegExp(`^${phoned} .*Meera Joshi.*Delivery.*Phone`) })).toBeVisible();
+    await expect(card).toBeHidden();
   });
 });

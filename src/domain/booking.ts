@@ -153,6 +153,12 @@ export function instantOf(date: string, time: string, timeZone: string): number 
   return new TZDate(y, m - 1, d, 0, minutesOf(time), timeZone).getTime();
 }
 
+/** The shop's day [start, end) in its time zone, as instants. */
+export const dayBounds = (date: string, timeZone: string) => ({
+  start: instantOf(date, '00:00', timeZone),
+  end: instantOf(addDays(date, 1), '00:00', timeZone),
+});
+
 export const weekdayOf = (date: string): Weekday => weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 
 /** An instant as ISO 8601 with the shop's offset, e.g. 2026-11-22T10:30:00.000+05:30. */

@@ -1,9 +1,17 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { whatsappHistoryIn } from './whatsapp-repository.ts';
 import type { Order, OrderHistoryEntry, OwnerOrderSummary, OwnerOrderView } from '../../../domain/order-view.ts';
 import { gatewayPaymentTypes } from '../../../domain/payment-types.ts';
 import { parseOrderNumber } from '../../../domain/order-number.ts';
-import { canMoveOrder, givesStockBack, handedOverStatuses, nextStatuses, type FulfilmentMode, type OrderStatus } from '../../../domain/order-lifecycle.ts';
+import {
+  canMoveOrder,
+  givesStockBack,
+  handedOverStatuses,
+  nextStatuses,
+  unpaidStatuses,
+  type FulfilmentMode,
+  type OrderStatus,
+} from '../../../domain/order-lifecycle.ts';
 import type { Minor } from '../../../domain/money.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
@@ -13,6 +21,17 @@ import { orderViewIn, ordersWithRefunds, viewsOf, type OrderRow } from './order-
 
 /** What else happens, in the same transaction, when the shop accepts an order (its tax invoice is issued). */
 export type OnAccepted = (trx: Transaction<Database>, orderId: string, now: number) => Promise<void>;
+
+/** What the board filters its orders by (`listForOwner`); each given one must hold. */
+export type OwnerOrderFilter = {
+  statuses?: readonly string[];
+  from?: number;
+  to?: number;
+  channel?: string;
+  paid?: boolean;
+  q?: string;
+  limit?: number;
+};
 
 export type StatusChange =
   | { ok: true; from: OrderStatus; to: OrderStatus; userId: string | null; order: Order }
@@ -110,13 +129,36 @@ export function createOwnerOrders(
       });
     },
 
-    /** The orders for the owner, newest first: all, or those in the given statuses. */
-    async listForOwner(filter: { statuses?: readonly string[]; limit?: number } = {}): Promise<OwnerOrderSummary<Minor>[]> {
+    /**
+     * The orders for the owner, newest first (`limit`, 200 unless said): all, or those that pass
+     * every filter given — in the statuses, placed in [from, to), from the channel, paid or not, and
+     * found by `q`: its number (`1042`, `#1042`), else words of the name, e-mail or address as typed
+     * (whatever the case of ASCII letters) or the digits of its phone number.
+     */
+    async listForOwner(filter: OwnerOrderFilter = {}): Promise<OwnerOrderSummary<Minor>[]> {
       let query = ordersWithRefunds(kysely)
         .orderBy('orders.created_at', 'desc')
         .orderBy('orders.id', 'desc')
         .limit(filter.limit ?? 200);
       if (filter.statuses?.length) query = query.where('orders.status', 'in', [...filter.statuses]);
+      if (filter.from !== undefined) query = query.where('orders.created_at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('orders.created_at', '<', filter.to);
+      if (filter.channel) query = query.where('orders.channel', '=', filter.channel);
+      if (filter.paid !== undefined) query = query.where('orders.payment_status', filter.paid ? '=' : 'in', filter.paid ? 'paid' : [...unpaidStatuses]);
+      const q = filter.q?.trim();
+      if (q) {
+        const number = parseOrderNumber(q);
+        const digits = q.replace(/\D/g, '');
+        const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // a number may be the order's or part of a phone number: either finds it
+        query = query.where((eb) =>
+          eb.or([
+            ...(number !== null ? [eb('orders.number', '=', number)] : []),
+            ...(/^[\d\s()+-]+$/.test(q) && digits.length >= 3 ? [eb('orders.phone_key', 'like', `%${digits}%`)] : []),
+            eb(sql`lower(${eb.ref('orders.details')})`, 'like', sql`${like(q)} escape '\\'`),
+          ]),
+        );
+      }
       return summariesOf(await query.execute());
     },
 

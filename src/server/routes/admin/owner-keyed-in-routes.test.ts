@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { instantOf } from '../../../domain/booking.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { taxedShopConfig } from '../../testing/fixtures.ts';
@@ -241,5 +242,62 @@ describe.each(testDatabases)('orders the shop keys in on /admin, on $name', (dat
     expect(await stockOf('tee-red-m')).toBe(0);
     const numbers = results.filter((r) => r.statusCode === 200).map((r) => r.json<Placed>().order.number);
     expect(new Set(numbers).size).toBe(3);
+  });
+});
+
+describe.each(testDatabases)('the board finds any order, on $name', (database) => {
+  const IST = 'Asia/Kolkata';
+  let now = instantOf('2026-11-27', '10:00', IST);
+  const shop = useTestApp(database, () => ({ config: shopConfig(), authSecret: secret, clock: () => now }));
+  const token = useOwnerAndCustomer(shop, tokens);
+  const owner = () => ({ authorization: `Bearer ${token.priya}` });
+  const keyIn = async (body: Record<string, unknown>) =>
+    (await shop.app.inject({ method: 'POST', url: '/admin/api/orders', payload: { sfId: 'test-shop', ...body }, headers: owner() })).json<Placed>().order
+      .number;
+  const found = async (query: string) => {
+    const res = await shop.app.inject({ method: 'GET', url: `/admin/api/orders?${query}`, headers: owner() });
+    expect(res.statusCode, query).toBe(200);
+    return (res.json().orders as Array<{ number: number }>).map((o) => o.number).sort();
+  };
+  const numbers: Record<string, number> = {};
+  beforeAll(async () => {
+    const order = { items: [{ id: 'tee-red-m', qty: 1 }], deliveryMode: 'pickup' };
+    // yesterday: an online order paid on delivery
+    numbers.online = (
+      await shop.app.inject({
+        method: 'POST',
+        url: '/fn/order/create',
+        payload: { sfId: 'test-shop', order: { ...order, paymentType: 'pof', personalDetails: { ...meera, email: 'meera@example.com' } } },
+      })
+    ).json<Placed>().order.number;
+    // today: a cash sale at the counter, and a phone order from Ravi to collect later
+    now = instantOf('2026-11-28', '10:00', IST);
+    numbers.counter = await keyIn({ channel: 'counter', paymentType: 'cash', handOver: true, order: { ...order, personalDetails: nobody } });
+    numbers.phone = await keyIn({
+      channel: 'phone',
+      order: { ...order, personalDetails: { fullName: 'Ravi Kumar', email: '', phone: { number: '98111 22233', dialCode: '+91' } } },
+    });
+  });
+
+  it('by its number, a name (any case), or the digits of a phone number however typed; a wildcard is only a character', async () => {
+    expect(await found(`q=%23${numbers.phone}`)).toEqual([numbers.phone]);
+    expect(await found(`q=${numbers.counter}`)).toEqual([numbers.counter]);
+    expect(await found('q=RAVI')).toEqual([numbers.phone]);
+    expect(await found(`q=${encodeURIComponent('98111 22233')}`)).toEqual([numbers.phone]);
+    expect(await found('q=22233')).toEqual([numbers.phone]);
+    expect(await found('q=meera%40example')).toEqual([numbers.online]);
+    expect(await found('q=%25')).toEqual([]);
+    expect(await found('q=_')).toEqual([]);
+  });
+
+  it("by the shop's day, the channel and whether it is paid", async () => {
+    expect(await found('day=2026-11-27')).toEqual([numbers.online]);
+    expect(await found('day=2026-11-28')).toEqual([numbers.counter, numbers.phone].sort());
+    expect(await found('day=2026-11-28&channel=phone')).toEqual([numbers.phone]);
+    expect(await found('channel=online')).toEqual([numbers.online]);
+    expect(await found('payment=paid')).toEqual([numbers.counter]);
+    expect(await found('payment=unpaid')).toEqual([numbers.online, numbers.phone].sort());
+    const bad = await shop.app.inject({ method: 'GET', url: '/admin/api/orders?day=28-11-2026&channel=fax', headers: owner() });
+    expect(bad.statusCode).toBe(400);
   });
 });

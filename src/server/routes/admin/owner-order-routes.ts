@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dayBounds } from '../../../domain/booking.ts';
+import { orderChannels } from '../../../domain/order-channels.ts';
 import { orderForApi, type Order } from '../../../domain/order-view.ts';
 import { isOrderStatus, nextStatuses, orderStatuses, type FulfilmentMode } from '../../../domain/order-lifecycle.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -59,12 +61,27 @@ export const ownerOrderRoutes: FastifyPluginAsync<Options> = async (app, options
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const idParam = z.object({ id: z.string().min(1).max(64) });
 
-  typed.get('/orders', { schema: { querystring: z.object({ status: z.string().max(300).optional() }) } }, async (req, reply) => {
-    const statuses = (req.query.status ?? '').split(',').filter(Boolean);
+  /**
+   * The board's orders, newest first, filtered by any of: statuses (`status=placed,confirmed`),
+   * the shop's day they were placed (`day=2026-11-28`), where they came from (`channel`), paid or
+   * not (`payment=paid|unpaid`) and `q` — an order number, a name, an e-mail or a phone number.
+   */
+  const listQuery = z.object({
+    status: z.string().max(300).optional(),
+    q: z.string().trim().max(100, 'Search with at most 100 characters.').optional(),
+    day: z.iso.date('A day is written 2026-11-28.').optional(),
+    channel: z.enum(orderChannels).optional(),
+    payment: z.enum(['paid', 'unpaid']).optional(),
+  });
+  typed.get('/orders', { schema: { querystring: listQuery } }, async (req, reply) => {
+    const { status, q, day, channel, payment } = req.query;
+    const statuses = (status ?? '').split(',').filter(Boolean);
     const unknown = statuses.filter((s) => !isOrderStatus(s));
     if (unknown.length)
       return reply.code(400).send(fieldsBody([{ path: 'status', message: `One of ${orderStatuses.join(', ')}.` }], `Unknown status: ${unknown.join(', ')}.`));
-    return { success: true, orders: (await orders.listForOwner({ statuses })).map(forApi) };
+    const bounds = day ? dayBounds(day, shopNow().timeZone) : undefined;
+    const filter = { statuses, q, channel, from: bounds?.start, to: bounds?.end, paid: payment === undefined ? undefined : payment === 'paid' };
+    return { success: true, orders: (await orders.listForOwner(filter)).map(forApi) };
   });
 
   /**

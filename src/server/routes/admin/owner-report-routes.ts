@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { instantOf, localDate } from '../../../domain/booking.ts';
+import { dayBounds, instantOf, localDate } from '../../../domain/booking.ts';
 import { addDays } from '../../../domain/calendar-dates.ts';
 import { addMinor, fromMinor } from '../../../domain/money.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
@@ -22,9 +22,6 @@ const daysAnswer = z.object({
   days: z.array(z.object({ date: z.string(), ...dayCounts })),
   total: z.object(dayCounts),
 });
-
-/** The shop's day [start, end) in its time zone, as instants. */
-const dayBounds = (date: string, timeZone: string) => ({ start: instantOf(date, '00:00', timeZone), end: instantOf(addDays(date, 1), '00:00', timeZone) });
 
 /**
  * How the shop is doing (issue 21), under /admin/api: today in the shop's time zone beside

@@ -542,6 +542,23 @@ export const enUS = {
     /** Issue 41: where an order came from, beside its status on the board. */
     channels: { online: 'Online', counter: 'Counter', phone: 'Phone', whatsapp: 'WhatsApp' },
     /** Issue 41: an order keyed in on /admin. */
+    /** Issue 41: finding orders on the board, and its printed list. */
+    board: {
+      find: 'Find an order: number, name or phone',
+      day: 'Day',
+      channel: 'From',
+      payment: 'Payment',
+      any: 'Any',
+      paid: 'Paid',
+      unpaid: 'Not paid yet',
+      clear: 'Show all',
+      print: 'Print this list',
+      printTitle: 'Orders',
+      printTitleDay: 'Orders of {{day}}',
+      count_one: '{{count}} order',
+      count_other: '{{count}} orders',
+      columns: { order: 'Order', time: 'Placed', customer: 'Customer', how: 'How', from: 'From', status: 'Status', payment: 'Payment', total: 'Total' },
+    },
     keyIn: {
       open: 'New order',
       title: 'New order',

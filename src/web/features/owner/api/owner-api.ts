@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../../../domain/order-lifecycle.ts';
 import { toMinor, type Minor } from '../../../../domain/money.ts';
 import type { OrderView, OwnerOrderSummary, OwnerOrderView } from '../../../../domain/order-view.ts';
 import type { KeyedInOrder } from '../../../../domain/order.ts';
+import type { OrderChannel } from '../../../../domain/order-channels.ts';
 import type { ApiTotalsLine } from '../../../../domain/totals.ts';
 import { deleteJson, getBlob, getJson, postFile, postJson, type ApiResult } from '../../../lib/api.ts';
 import { accessTokenExpired, asUser, refreshSession, useSession } from '../../../lib/session.ts';
@@ -26,6 +27,9 @@ export type KeyedInQuote = {
   grandTotal: number;
   upi?: { link: string; qrSvg: string; payee: { vpa: string; payeeName: string } };
 };
+
+/** What the board is filtered by (GET /admin/api/orders): an order number, name or phone; the shop's day; the channel; paid or not. */
+export type BoardFilter = { q?: string; day?: string; channel?: OrderChannel | ''; payment?: 'paid' | 'unpaid' | '' };
 
 /** A product in the owner's stock list. */
 export type StockLine = { variantId: string; title: string; variantName: string; stock: number; isFraction: boolean };
@@ -175,7 +179,13 @@ export type OwnerBankAlert = {
 };
 
 export const ownerApi = {
-  orders: () => asUser((headers) => getJson<{ orders: OwnerOrder[] }>('/admin/api/orders', headers)),
+  orders: (filter: BoardFilter = {}) =>
+    asUser((headers) =>
+      getJson<{ orders: OwnerOrder[] }>(
+        `/admin/api/orders?${new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]).toString()}`,
+        headers,
+      ),
+    ),
   /** One order in full, with where it may go next. */
   order: (id: string) => asUser((headers) => getJson<{ order: OwnerOrderView; next: OrderStatus[] }>(order(id), headers)),
   /** The order's tax invoice as the server draws it (404 before the shop accepts it, or without a GSTIN). */

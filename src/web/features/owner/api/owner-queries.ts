@@ -14,6 +14,7 @@ import {
   todayFromApi,
   type OwnerCoupon,
   type OwnerCustomer,
+  type BoardFilter,
   type OwnerOrder,
   type SalesDays,
   type TodayReport,
@@ -71,7 +72,8 @@ export const storeQuery = (userId: string | null) =>
 /** The config file's state, asked again every 30 s: a fix made in the file shows here without a reload of the page. */
 export const configStatusQuery = () => queryOptions({ queryKey: ownerKeys.config, queryFn: () => unwrap(ownerApi.config()), retry, refetchInterval: 30_000 });
 
-const ordersQuery = () => queryOptions({ queryKey: ownerKeys.orders, queryFn: () => unwrap(ownerApi.orders()).then((d) => d.orders), retry });
+const ordersQuery = (filter: BoardFilter) =>
+  queryOptions({ queryKey: [...ownerKeys.orders, filter], queryFn: () => unwrap(ownerApi.orders(filter)).then((d) => d.orders), retry });
 
 export const orderQuery = (id: string) => queryOptions({ queryKey: ownerKeys.order(id), queryFn: () => unwrap(ownerApi.order(id)), retry });
 
@@ -136,10 +138,11 @@ export { queryClient };
  */
 const useDigits = () => usePriceFormat().fractionDigits;
 
-export function useOwnerOrders() {
+/** The board's orders as filtered (nothing: the newest 200); the last list stays on screen while the next is asked. */
+export function useOwnerOrders(filter: BoardFilter = {}) {
   const digits = useDigits();
   const select = useCallback((orders: OwnerOrder[]) => orders.map((o) => orderFromApi(o, digits)), [digits]);
-  return useQuery({ ...ordersQuery(), select }, queryClient);
+  return useQuery({ ...ordersQuery(filter), select, placeholderData: keepPreviousData }, queryClient);
 }
 
 export function useOwnerOrder(id: string) {

@@ -12,6 +12,9 @@ import { ChannelNote, ContactLine, HandOver, NewCustomerMark, Lines, PaymentFact
 import { OrderSteps } from './order-steps.tsx';
 import { OwnerList } from './owner-list.tsx';
 import { buttonClass } from '../../../ui/button.tsx';
+import { useSettled } from '../../../lib/use-settled.ts';
+import type { BoardFilter } from '../api/owner-api.ts';
+import { BoardFilterBar, PrintedList } from './board-filter.tsx';
 
 /**
  * The owner's live board of orders (issues 8 and 18): newest first, open ones apart from
@@ -21,19 +24,25 @@ import { buttonClass } from '../../../ui/button.tsx';
  */
 export function OwnerBoard() {
   const { t } = useTranslation();
-  const board = useOwnerOrders();
+  const [typed, setTyped] = useState('');
+  const [filter, setFilter] = useState<BoardFilter>({});
+  const q = useSettled(typed.trim(), 250);
+  const board = useOwnerOrders({ ...filter, q });
   const [tab, setTab] = useState<'open' | 'done'>('open');
 
+  const bar = <BoardFilterBar typed={typed} onType={setTyped} filter={filter} onChange={setFilter} />;
   if (board.isPending) return <p role="status">{t('nav.loading')}</p>;
   if (board.isError) return <p role="alert">{t('owner.failed')}</p>;
   const orders = board.data;
   const shown = orders.filter((o) => isFinalStatus(o.status) === (tab === 'done'));
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/admin/orders/new" className={buttonClass('primary', 'lg', 'self-start')}>
+      <Link to="/admin/orders/new" className={buttonClass('primary', 'lg', 'self-start print:hidden')}>
         {t('owner.keyIn.open')}
       </Link>
-      <div role="tablist" aria-label={t('owner.orders')} className="flex gap-2">
+      {bar}
+      <PrintedList orders={orders} title={filter.day ? t('owner.board.printTitleDay', { day: filter.day }) : t('owner.board.printTitle')} />
+      <div role="tablist" aria-label={t('owner.orders')} className="flex gap-2 print:hidden">
         {(['open', 'done'] as const).map((name) => (
           <button
             key={name}
@@ -47,8 +56,13 @@ export function OwnerBoard() {
           </button>
         ))}
       </div>
-      {shown.length === 0 ? <p>{t('owner.none')}</p> : null}
-      <OwnerList items={shown} keyOf={(order) => order.id} row={(order) => <OrderCard order={order} />} className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" />
+      {shown.length === 0 ? <p className="print:hidden">{t('owner.none')}</p> : null}
+      <OwnerList
+        items={shown}
+        keyOf={(order) => order.id}
+        row={(order) => <OrderCard order={order} />}
+        className="grid gap-3 md:grid-cols-2 xl:grid-cols-3 print:hidden"
+      />
     </div>
   );
 }

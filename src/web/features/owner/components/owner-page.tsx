@@ -37,9 +37,11 @@ export function OwnerPage() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="sr-only">{t('owner.title')}</h1>
-      <StoreSwitch />
+      <div className="contents print:hidden">
+        <StoreSwitch />
+      </div>
       {/* one row that scrolls sideways on a phone, rather than eight tabs wrapping onto three rows */}
-      <nav aria-label={t('owner.sections')} className="-mx-4 flex gap-x-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin]">
+      <nav aria-label={t('owner.sections')} className="-mx-4 flex print:hidden gap-x-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:thin]">
         {sections.map((name) => (
           <button
             key={name}
@@ -55,10 +57,13 @@ export function OwnerPage() {
       </nav>
       {section === 'orders' ? (
         <>
-          <OwnerToday />
-          <OwnerBankAlerts />
-          <OwnerWhatsAppMessages />
-          <OwnerSalesChart />
+          {/* printed, the orders section is the board's list alone */}
+          <div className="contents print:hidden">
+            <OwnerToday />
+            <OwnerBankAlerts />
+            <OwnerWhatsAppMessages />
+            <OwnerSalesChart />
+          </div>
           <OwnerBoard />
         </>
       ) : section === 'bookings' ? (
