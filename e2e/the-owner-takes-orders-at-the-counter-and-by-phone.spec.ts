@@ -127,6 +127,10 @@ test.describe('The owner takes orders at the counter and by phone', () => {
     await board.getByRole('button', { name: 'Show all' }).click();
     await board.getByLabel('From').selectOption('Phone');
     await expect(card).toBeVisible();
+    // the tables' QR codes, to print for a café's tables
+    const download = board.waitForEvent('download');
+    await board.getByRole('button', { name: "Print the tables' QR codes" }).click();
+    expect((await download).suggestedFilename()).toBe('table-codes.svg');
     await board.emulateMedia({ media: 'print' });
     const printed = board.getByRole('table', { name: 'Orders' });
     await expect(printed).toBeVisible();

@@ -19,6 +19,7 @@ import { ownerReportRoutes } from './owner-report-routes.ts';
 import { ownerReviewRoutes } from './owner-review-routes.ts';
 import { ownerShopFrontRoutes } from './owner-shop-front-routes.ts';
 import { ownerStockRoutes } from './owner-stock-routes.ts';
+import { ownerTableRoutes } from './owner-table-routes.ts';
 import { ownerWhatsAppRoutes } from './owner-whatsapp-routes.ts';
 import type { WhatsAppCloud } from '../../services/whatsapp-cloud.ts';
 
@@ -100,6 +101,7 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
   await scope.register(ownerReviewRoutes, { reviews: repos.reviews, catalog });
   await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: repos.reports, clock });
   await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: repos.customers });
+  await scope.register(ownerTableRoutes, { shop, publicUrl });
   // a call that does not exist behind the same check: to anyone but the owner it answers as an owner's call does
   scope.all('/*', apiNotFound);
 };

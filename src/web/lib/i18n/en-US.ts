@@ -544,6 +544,7 @@ export const enUS = {
     /** Issue 41: an order keyed in on /admin. */
     /** Issue 41: finding orders on the board, and its printed list. */
     board: {
+      tableSheet: "Print the tables' QR codes",
       find: 'Find an order: number, name or phone',
       day: 'Day',
       channel: 'From',

@@ -544,6 +544,7 @@ export const hiIN: Messages = {
     },
     channels: { online: 'ऑनलाइन', counter: 'काउंटर', phone: 'फ़ोन', whatsapp: 'WhatsApp' },
     board: {
+      tableSheet: 'टेबलों के QR कोड छापें',
       find: 'ऑर्डर खोजें: नंबर, नाम या फ़ोन',
       day: 'दिन',
       channel: 'कहाँ से',

@@ -279,6 +279,7 @@ export const ownerApi = {
     asUser((headers) => getJson<{ customers: OwnerCustomer[] }>(`/admin/api/customers?${new URLSearchParams({ q }).toString()}`, headers)),
   /** Every customer as a CSV file, fetched with the token (a plain link could not send it). */
   customersCsv: () => asUser((headers) => getBlob('/admin/api/customers.csv', headers)),
+  tableSheet: () => asUser((headers) => getBlob('/admin/api/tables/qr-sheet.svg', headers)),
   /** This browser's alerts for every new order and booking, by push (the endpoint goes in the body, never the address). */
   alertsOn: (subscription: PushSubscriptionJson) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts', { subscription }, headers)),
   alertsOff: (endpoint: string) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts/off', { endpoint }, headers)),

@@ -6,9 +6,8 @@ import { ownerApi, type OwnerCustomer } from '../api/owner-api.ts';
 import { useCustomers } from '../api/owner-queries.ts';
 import { OwnerSearchBox } from './owner-search-box.tsx';
 import { OwnerList, SectionHeading } from './owner-list.tsx';
-import { AlertText } from '../../../ui/alert-text.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { useSettled } from '../../../lib/use-settled.ts';
+import { DownloadButton } from './download-button.tsx';
 
 // what the server sends at most without a search (owner-customer-routes.ts)
 const SHOWN = 200;
@@ -28,7 +27,7 @@ export function OwnerCustomers() {
   return (
     <section aria-labelledby="owner-customers" className="flex flex-col gap-4">
       <SectionHeading id="owner-customers" title={t('owner.customers')}>
-        <DownloadCsv />
+        <DownloadButton label={t('owner.customersCsv')} fileName="customers.csv" fetchFile={ownerApi.customersCsv} />
       </SectionHeading>
       <OwnerSearchBox label={t('owner.findCustomer')} value={typed} onChange={setTyped} />
       {query.isPending ? <p role="status">{t('nav.loading')}</p> : null}
@@ -79,34 +78,5 @@ function CustomerRow({ customer: c }: { customer: OwnerCustomer<Minor> }) {
       </p>
       <p className="text-sm text-slate-600">{t('owner.customerLastOrder', { when: when.longDay(new Date(c.lastOrderAt).toISOString()) })}</p>
     </article>
-  );
-}
-
-/** The browser must send the access token, so the file is fetched and handed over as a download. */
-function DownloadCsv() {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    const res = await ownerApi.customersCsv();
-    setBusy(false);
-    setFailed(!res.ok);
-    if (!res.ok) return;
-    const url = URL.createObjectURL(res.data);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'customers.csv';
-    link.click();
-    // freed a while later, not at once: some browsers read the file after click() returns
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  };
-  return (
-    <div className="flex flex-col items-end gap-1">
-      <Button variant="secondary" size="sm" disabled={busy} onClick={() => void download()}>
-        {t('owner.customersCsv')}
-      </Button>
-      <AlertText message={failed ? t('owner.failed') : null} small />
-    </div>
   );
 }
