@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpAndConfirm } from './fixtures/accounts.ts';
 import { fakePushControl } from './fixtures/servers.ts';
-import { orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
+import { addToCart, orderPickupPayingOnDelivery } from './fixtures/checkout.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // this journey needs the service worker: the others run without one (playwright.config.ts)
@@ -60,11 +60,7 @@ test.describe('Shoppers get notifications about their orders', () => {
 
     // an order placed by the shopper is pushed to the subscription
     const product = catalog.products.find((p) => p.stock >= 5 && p.itemId === p.variantId && !p.isFraction && p.price.regular > 0)!;
-    await tab.goto(`/p/${product.variantId}`);
-    await tab
-      .getByRole('main')
-      .getByRole('button', { name: `Add ${product.title}` })
-      .click();
+    await addToCart(tab, product);
     await tab.goto('/checkout');
     await orderPickupPayingOnDelivery(tab, { name: 'Meera Iyer', email: email, phone: '9800000002' });
     await expect(tab.getByRole('dialog', { name: 'Order confirmation' })).toBeVisible();

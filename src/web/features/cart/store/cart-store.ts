@@ -29,12 +29,32 @@ function read(shopId: string): CartItem[] {
   }
 }
 
+function save(shopId: string, items: CartItem[]): void {
+  try {
+    localStorage.setItem(cartStorageKey(shopId), JSON.stringify(items));
+  } catch {
+    // storage full or blocked (private mode): the cart still works for this tab
+  }
+}
+
+/**
+ * Changes made before the browser's copy was read: a tap in the moment between the page
+ * becoming interactive and the cart being attached. Made again on top of the copy read, so the
+ * product the shopper added is not dropped by it.
+ */
+let early: Array<{ action: CartAction; rules: CartRules }> = [];
+
 export const useCartStore = create<CartState>()((set, get) => ({
   shopId: null,
   items: [],
   ready: false,
   attach(shopId) {
-    set({ shopId, items: read(shopId), ready: true });
+    let items = read(shopId);
+    for (const change of early) items = applyCartAction(items, change.action, change.rules).items;
+    const changed = early.length > 0;
+    early = [];
+    set({ shopId, items, ready: true });
+    if (changed) save(shopId, items);
     const onStorage = (e: StorageEvent) => {
       if (e.key === cartStorageKey(shopId)) set({ items: read(shopId) });
     };
@@ -44,15 +64,10 @@ export const useCartStore = create<CartState>()((set, get) => ({
   dispatch(action, rules) {
     const { shopId, items } = get();
     const result = applyCartAction(items, action, rules);
+    if (!shopId) early.push({ action, rules });
     if (result.items !== items) {
       set({ items: result.items });
-      if (shopId) {
-        try {
-          localStorage.setItem(cartStorageKey(shopId), JSON.stringify(result.items));
-        } catch {
-          // storage full or blocked (private mode): the cart still works for this tab
-        }
-      }
+      if (shopId) save(shopId, result.items);
     }
     return result.notice;
   },
