@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { isDigital, type ApiProduct, type Catalog } from './fixtures/shop-data.ts';
 import { subscribeToNewsletter } from './fixtures/accounts.ts';
 import { addToCart, chooseDeliveryTime, fillAddress, requestCancellation } from './fixtures/checkout.ts';
+import { tableCode } from './fixtures/owner.ts';
 import { fakePayuEndpoint } from './fixtures/servers.ts';
 import { waitForHydration } from './fixtures/storefront.ts';
 import { demoShopURL, expect, test } from './fixtures/test.ts';
@@ -145,7 +146,10 @@ test.describe('Shoppers can check out', () => {
     await expect(page.getByLabel('Choose your table')).toHaveValue('table-3');
   });
 
-  test('a shopper arriving by a table link orders dine-in with only a name, paying at the counter, with no delivery charge', async ({ page, catalog }) => {
+  test("a shopper arriving by a table link orders dine-in with only a name and the table's code, paying at the counter, with no delivery charge", async ({
+    page,
+    catalog,
+  }) => {
     const [product] = orderableProducts(catalog).slice(2);
     await addToCart(page, product!);
     await page.goto('/checkout?dineInSpaceId=table-2');
@@ -159,6 +163,18 @@ test.describe('Shoppers can check out', () => {
     await expect(page.getByRole('radio', { name: 'Pay on delivery' })).toHaveCount(0);
     await page.getByRole('radio', { name: 'Pay at the counter' }).check();
     await expect(page.getByTestId('order-totals').locator('[data-code="delivery"]')).toHaveCount(0);
+    // the code on the table's card (issue 41): without it, or with another, the order is not sent and the cart stays
+    const code = page.getByLabel("Table code (the 4 digits on your table's card)");
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByText('Please enter the 4-digit code on the card at your table.')).toBeVisible();
+    const right = tableCode('Table 2');
+    await code.fill(right === '1111' ? '2222' : '1111');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(
+      page.getByText("That is not this table's code. It is on the card at your table, beside the QR code; the staff can tell you too."),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toHaveCount(0);
+    await code.fill(right);
     await page.getByRole('button', { name: 'Place order' }).click();
     await closeConfirmation(page);
     await expect(page.getByRole('heading', { name: 'Thank you! Your order is placed.' })).toBeVisible();

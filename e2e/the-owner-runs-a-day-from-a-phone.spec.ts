@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures/accessibility.ts';
 import { addToCart, addWeighed, ASHA, chooseDeliveryTime, fillAddress, fillShopper, requestCancellation } from './fixtures/checkout.ts';
-import { createOwner, OWNER_PHONE, ownerLogsIn, ownerOnAPhone } from './fixtures/owner.ts';
+import { createOwner, OWNER_PHONE, ownerLogsIn, ownerOnAPhone, tableCode } from './fixtures/owner.ts';
 import { fakePushControl } from './fixtures/servers.ts';
 import { pdfPages } from './fixtures/pdf.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
@@ -193,7 +193,7 @@ test.describe('The owner runs a day from a phone', () => {
     const placed = await placeByApi(request, {
       items: [{ id: counted.variantId, qty: 2 }],
       deliveryMode: 'dine',
-      dineInDetails: { spaceId: 'table-3', value: 'by the window' },
+      dineInDetails: { spaceId: 'table-3', value: 'by the window', code: tableCode('Table 3') },
       paymentType: 'pof',
       note: 'No onions',
     });

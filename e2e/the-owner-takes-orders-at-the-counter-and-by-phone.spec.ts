@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { fakeWhatsAppSent } from './fixtures/servers.ts';
-import { ownerOnAPhone } from './fixtures/owner.ts';
+import { ownerOnAPhone, tableCode } from './fixtures/owner.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { expect, test as base } from './fixtures/test.ts';
 
@@ -127,14 +128,29 @@ test.describe('The owner takes orders at the counter and by phone', () => {
     await board.getByRole('button', { name: 'Show all' }).click();
     await board.getByLabel('From').selectOption('Phone');
     await expect(card).toBeVisible();
-    // the tables' QR codes, to print for a café's tables
-    const download = board.waitForEvent('download');
-    await board.getByRole('button', { name: "Print the tables' QR codes" }).click();
-    expect((await download).suggestedFilename()).toBe('table-codes.svg');
     await board.emulateMedia({ media: 'print' });
     const printed = board.getByRole('table', { name: 'Orders' });
     await expect(printed).toBeVisible();
     await expect(printed.getByRole('row', { name: new RegExp(`^${phoned} .*Meera Joshi.*Delivery.*Phone`) })).toBeVisible();
     await expect(card).toBeHidden();
+    await board.emulateMedia({ media: 'screen' });
+
+    // the tables: each table's code as its card prints it, a new one when the old got out, and the sheet to print again
+    await board.getByRole('navigation', { name: 'Your shop' }).getByRole('button', { name: 'Tables' }).click();
+    const table = board.getByRole('article', { name: 'Table 1' });
+    await expect(table).toContainText(`Code ${tableCode('Table 1')}`);
+    const fresh = tableCode('Table 1') === '4821' ? '4822' : '4821';
+    await table.getByLabel('New code').fill(fresh);
+    await table.getByRole('button', { name: 'Change code' }).click();
+    await expect(table.getByRole('status')).toHaveText("Changed: print this table's card again, or tell the staff the new code.");
+    await expect(table).toContainText(`Code ${fresh}`);
+    expect(tableCode('Table 1')).toBe(fresh);
+    const download = board.waitForEvent('download');
+    await board.getByRole('button', { name: "Print the tables' QR codes" }).click();
+    const sheet = await download;
+    expect(sheet.suggestedFilename()).toBe('table-codes.svg');
+    expect(readFileSync((await sheet.path())!, 'utf8')).toMatch(
+      new RegExp(`>Table 1</text>\\n<text[^>]*>Scan to order · table code <tspan[^>]*>${fresh}</tspan>`),
+    );
   });
 });

@@ -16,6 +16,7 @@ const shop = (
     personal?: Partial<CheckoutShop['orderConfig']['detailsConfig']['personal']>;
     pickup?: boolean;
     dine?: boolean;
+    tableCodes?: boolean;
     orders?: boolean;
     enquiries?: boolean;
   } = {},
@@ -39,7 +40,7 @@ const shop = (
     orderRateLimit: { perAddress: 30, perContact: 5, windowMinutes: 10 },
     closedMessage: '',
   },
-  dineInConfig: { dineInEnabled: over.dine ?? true },
+  dineInConfig: { dineInEnabled: over.dine ?? true, tableCodes: over.tableCodes ?? false },
   dineSpaces: [{ id: 'table-1', name: 'Table 1' }],
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });
@@ -148,6 +149,20 @@ describe('checkoutIssues', () => {
     expect(codes({ ...dine, dineInDetails: { spaceId: 'kitchen', value: '' } })).toEqual(['dineInDetails.spaceId:invalid']);
     expect(codes({ ...dine, dineInDetails: { spaceId: '', value: '' } })).toEqual(['dineInDetails.spaceId:required']);
     expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '' } }, shop({ dine: false }))).toEqual(['deliveryMode:invalid']);
+  });
+
+  it("a shop that asks for table codes takes a table from its list with the card's four digits; the shop keying in needs none", () => {
+    const coded = shop({ tableCodes: true });
+    const dine = { ...complete, deliveryMode: 'dine' as const, shippingDetails: undefined };
+    expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '', code: '0427' } }, coded)).toEqual([]);
+    expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '', code: ' 0427 ' } }, coded)).toEqual([]);
+    for (const code of [undefined, '', '427', '04271', 'abcd'])
+      expect(codes({ ...dine, dineInDetails: { spaceId: 'table-1', value: '', code } }, coded)).toEqual(['dineInDetails.code:tableCode']);
+    // a typed-in table has no code: it would send an order past the codes
+    expect(codes({ ...dine, dineInDetails: { spaceId: '', value: 'Table 1', code: '0427' } }, coded)).toEqual(['dineInDetails.spaceId:required']);
+    expect(checkoutIssues({ ...dine, dineInDetails: { spaceId: 'table-1', value: '' } }, coded, { keyedIn: { channel: 'counter', paid: true } })).toEqual([]);
+    // without tables to print them on, no code is asked
+    expect(codes({ ...dine, dineInDetails: { spaceId: '', value: 'Seat 4' } }, { ...coded, dineSpaces: [] })).toEqual([]);
   });
 
   it('a digital order needs no address, slot or table, but still the personal details and a payment', () => {

@@ -20,6 +20,8 @@ export const checkoutIssueMessages = {
   invalid: 'This field is not correct.',
   noOrders: 'This shop takes no orders.',
   noDeliveryToPayAt: 'Pay on delivery is not offered for downloads and services. Please choose another way to pay.',
+  tableCode: 'Please enter the 4-digit code on the card at your table.',
+  wrongTableCode: "That is not this table's code. It is on the card at your table, beside the QR code; the staff can tell you too.",
   hidden: HIDDEN_CHARACTER_MESSAGE,
 } as const;
 
@@ -31,7 +33,7 @@ export type CheckoutInput = {
   personalDetails: { fullName: string; email: string; phone: { number: string; dialCode: string } };
   shippingDetails?:
     { fullName: string; streetName: string; apartment?: string; city: string; state: string; zipCode: string; country: string; phone?: string } | undefined;
-  dineInDetails?: { spaceId: string; value: string } | undefined;
+  dineInDetails?: { spaceId: string; value: string; code?: string | undefined } | undefined;
   shippingSlotId?: string | null | undefined;
   paymentType?: string | null | undefined;
   note?: string | undefined;
@@ -89,6 +91,15 @@ export function paymentLabels(provider: Provider, mode: DetailsMode): { provider
     buttonText: own?.buttonText ?? (atCounter ? null : provider.buttonText),
   };
 }
+
+/**
+ * Whether a dine-in order from the storefront must carry its table's code (issue 41): the shop
+ * asks for them and has tables to print them on. Then the order names one of those tables.
+ */
+export const tableCodesAsked = (shop: Pick<ShopConfig, 'dineInConfig' | 'dineSpaces'>): boolean =>
+  shop.dineInConfig.dineInEnabled && shop.dineInConfig.tableCodes && shop.dineSpaces.length > 0;
+
+const TABLE_CODE = /^[0-9]{4}$/;
 
 /** The delivery modes the shop offers, in the order the checkout shows them. */
 export function offeredModes(shop: CheckoutShop): DeliveryMode[] {
@@ -153,7 +164,10 @@ export function checkoutIssues(
   if (input.deliveryMode === 'dine' && !digital) {
     const space = input.dineInDetails?.spaceId ?? '';
     if (space && !shop.dineSpaces.some((s) => s.id === space)) add('dineInDetails.spaceId', 'invalid');
-    if (!space && !input.dineInDetails?.value.trim()) add('dineInDetails.spaceId', 'required');
+    // a table with a code is chosen from the list, with its code; the shop keying in an order knows its table
+    const coded = !keyedIn && tableCodesAsked(shop);
+    if (!space && (coded || !input.dineInDetails?.value.trim())) add('dineInDetails.spaceId', 'required');
+    else if (coded && !TABLE_CODE.test(input.dineInDetails?.code?.trim() ?? '')) add('dineInDetails.code', 'tableCode');
   }
 
   if (keyedIn) {

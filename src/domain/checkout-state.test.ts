@@ -24,9 +24,19 @@ describe('checkoutReducer', () => {
   it('choosing a mode clears the dine-in details; setting a space or a value forces dine', () => {
     const atTable = run([{ type: 'setDineIn', spaceId: 'table-2' }]);
     expect(atTable).toMatchObject({ deliveryMode: 'dine', dineInDetails: { spaceId: 'table-2', value: '' } });
-    expect(checkoutReducer(atTable, { type: 'setDineIn', value: 'seat 3' }).dineInDetails).toEqual({ spaceId: 'table-2', value: 'seat 3' });
+    expect(checkoutReducer(atTable, { type: 'setDineIn', value: 'seat 3' }).dineInDetails).toEqual({ spaceId: 'table-2', value: 'seat 3', code: '' });
     expect(checkoutReducer(atTable, { type: 'chooseMode', mode: 'ship' })).toMatchObject({ deliveryMode: 'ship', dineInDetails: { spaceId: '', value: '' } });
-    expect(checkoutReducer(atTable, { type: 'chooseMode', mode: 'dine' }).dineInDetails).toEqual({ spaceId: '', value: '' });
+    expect(checkoutReducer(atTable, { type: 'chooseMode', mode: 'dine' }).dineInDetails).toEqual({ spaceId: '', value: '', code: '' });
+  });
+
+  it("keeps the table's code typed while the table stays, and drops it for another table: its code is that table's", () => {
+    const coded = run([
+      { type: 'setDineIn', spaceId: 'table-2' },
+      { type: 'setDineIn', code: '0427' },
+    ]);
+    expect(checkoutReducer(coded, { type: 'setDineIn', value: 'seat 3' }).dineInDetails).toEqual({ spaceId: 'table-2', value: 'seat 3', code: '0427' });
+    expect(checkoutReducer(coded, { type: 'setDineIn', spaceId: 'table-2' }).dineInDetails.code).toBe('0427');
+    expect(checkoutReducer(coded, { type: 'setDineIn', spaceId: 'patio' }).dineInDetails).toEqual({ spaceId: 'patio', value: '', code: '' });
   });
 
   it('a delivery slot belongs to delivery: leaving ship mode drops it', () => {

@@ -17,7 +17,8 @@ export type ShippingDetails = {
   country: string;
   phone: string;
 };
-export type DineInDetails = { spaceId: string; value: string };
+/** `code`: the 4-digit code on the table's card (issue 41), when the shop asks for one; it belongs to the table chosen. */
+export type DineInDetails = { spaceId: string; value: string; code: string };
 
 export type CheckoutState = {
   deliveryMode: DeliveryMode;
@@ -45,7 +46,7 @@ export type CheckoutState = {
 export type CheckoutAction =
   | { type: 'start'; dialCode: string; country: string }
   | { type: 'chooseMode'; mode: DeliveryMode }
-  | { type: 'setDineIn'; spaceId?: string; value?: string }
+  | { type: 'setDineIn'; spaceId?: string; value?: string; code?: string }
   | { type: 'setPersonal'; details: Partial<Omit<PersonalDetails, 'phone'>> & { phone?: Partial<PersonalDetails['phone']> } }
   | { type: 'setShipping'; details: Partial<ShippingDetails> }
   | { type: 'chooseSlot'; slotId: string | null }
@@ -59,7 +60,7 @@ export type CheckoutAction =
   | { type: 'placed'; orderId: string }
   | { type: 'completed' };
 
-const emptyDineIn = (): DineInDetails => ({ spaceId: '', value: '' });
+const emptyDineIn = (): DineInDetails => ({ spaceId: '', value: '', code: '' });
 
 export function initialCheckout(dialCode = '+91', country = ''): CheckoutState {
   return {
@@ -105,7 +106,10 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, deliveryMode: action.mode, dineInDetails: emptyDineIn(), shippingSlotId: action.mode === 'ship' ? state.shippingSlotId : null };
     case 'setDineIn': {
       // §4: setting a dine-in space or value forces mode dine
-      const dineInDetails = { spaceId: action.spaceId ?? state.dineInDetails.spaceId, value: action.value ?? state.dineInDetails.value };
+      const spaceId = action.spaceId ?? state.dineInDetails.spaceId;
+      // another table's code is not this one's
+      const code = action.code ?? (spaceId === state.dineInDetails.spaceId ? state.dineInDetails.code : '');
+      const dineInDetails = { spaceId, value: action.value ?? state.dineInDetails.value, code };
       return { ...state, deliveryMode: 'dine', dineInDetails, shippingSlotId: null };
     }
     case 'setPersonal': {
@@ -182,7 +186,7 @@ export function splitPhone(e164: string, preferred: string): { dialCode: string;
 export function dineInFromUrl(
   params: URLSearchParams,
   shop: { dineInEnabled: boolean; dineSpaces: ReadonlyArray<{ id: string }> },
-): Partial<DineInDetails> | null {
+): Partial<Omit<DineInDetails, 'code'>> | null {
   if (!shop.dineInEnabled) return null;
   const spaceId = params.get('dineInSpaceId')?.trim() ?? '';
   const value = params.get('dineInValue')?.trim().slice(0, 60) ?? '';

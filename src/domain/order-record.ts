@@ -80,7 +80,9 @@ export function orderRecord(input: {
   const details: Order['details'] = {
     personalDetails: order.personalDetails,
     shippingDetails: ships ? order.shippingDetails : undefined,
-    dineInDetails: order.deliveryMode === 'dine' ? order.dineInDetails : undefined,
+    // the table's code opened the order; it is not kept with it
+    dineInDetails:
+      order.deliveryMode === 'dine' && order.dineInDetails ? { spaceId: order.dineInDetails.spaceId, value: order.dineInDetails.value } : undefined,
     shippingSlotId: slotId,
     shippingSlot: input.slot ?? null,
     ...(order.note ? { note: order.note } : {}),

@@ -50,7 +50,8 @@ export type OrderView<M = number> = {
   grandTotal: M;
   /** What a UPI payment to the shop's own id asks for once shown: the total, or a few paise more to tell it apart (`upiAmount`). */
   upiAmount: M | null;
-  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails' | 'dineInDetails'> & {
+  details: Pick<OrderRequest['order'], 'personalDetails' | 'shippingDetails'> & {
+    dineInDetails?: { spaceId: string; value: string } | undefined;
     /** The shopper's note for the shop; absent on orders placed before notes. */
     note?: string;
     /** The shopper asked for the order's news on WhatsApp (issue 40); absent: they did not. */

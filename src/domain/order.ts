@@ -64,7 +64,8 @@ export const orderRequestSchema = z.object({
     deliveryMode: z.enum(deliveryModes),
     personalDetails: personalDetailsSchema.optional().default({ fullName: '', email: '', phone: { number: '', dialCode: '' } }),
     shippingDetails: shippingDetailsSchema.optional(),
-    dineInDetails: z.object({ spaceId: optionalText(60), value: optionalText(60) }).optional(),
+    /** `code`: the table's code (issue 41), checked against the shop's and never kept with the order. */
+    dineInDetails: z.object({ spaceId: optionalText(60), value: optionalText(60), code: z.string().trim().max(8).optional() }).optional(),
     shippingSlotId: z.string().max(60).nullish(),
     /** Absent for an enquiry (orders off, enquiries on). */
     paymentType: z.enum(paymentTypes).nullish(),

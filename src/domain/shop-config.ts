@@ -290,7 +290,17 @@ export const shopConfigSchema = z.object({
       sizeGuides: z.record(z.string().trim().min(1).max(120), z.string().trim().min(1).max(5000)).default({}),
     })
     .default({ enableVariantGrouping: true, defaultView: { mobile: 'list', desktop: 'grid' }, synonyms: {}, sizeGuides: {} }),
-  dineInConfig: z.object({ dineInEnabled: z.boolean().default(false) }).default({ dineInEnabled: false }),
+  dineInConfig: z
+    .object({
+      dineInEnabled: z.boolean().default(false),
+      /**
+       * A dine-in order from the storefront carries its table's 4-digit code, printed beside the
+       * table's QR code and changed on /admin (issue 41): a table's link shared outside the shop
+       * sends nothing to the kitchen. Only with dineSpaces (a typed-in table has no code).
+       */
+      tableCodes: z.boolean().default(true),
+    })
+    .default({ dineInEnabled: false, tableCodes: true }),
   dineSpaces: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) })).default([]),
   payment: z
     .object({

@@ -13,6 +13,8 @@ import { shopFrontColumns } from '../services/shop-front-file.ts';
 import { exportCatalogFile, importCatalogFile } from '../services/catalog-import.ts';
 import { describePlan, describeShopFrontPlan } from '../services/catalog-import-plan.ts';
 import { tableQrSheet } from '../services/table-qr.ts';
+import { createDineTableRepository } from '../db/repositories/dine-table-repository.ts';
+import { tableCodesAsked } from '../../domain/checkout-rules.ts';
 import { issueLines, loadShopConfig, missingMediaFile, missingPictures } from '../shop-config-file.ts';
 import { invoiceCommand, markPaidCommand, ordersCommand, refundCommand } from './order-commands.ts';
 import { appointmentsCommand } from './appointment-commands.ts';
@@ -54,7 +56,8 @@ const USAGE = `Usage: npm run shop -- <command>
                                (the PDF through Chromium; needs "gst" in the shop config)
   create-owner <email> [name]  the owner's account (OWNER_PASSWORD sets its password, else one is shown once)
   store open|close|status      take orders, or not (closed, the storefront says so and refuses orders)
-  table-qr <file.svg> [url]    a printable sheet with a QR code per dine space (url: the shop's address, else PUBLIC_URL)
+  table-qr <file.svg> [url]    a printable sheet with a QR code per dine space and its 4-digit table code
+                               (url: the shop's address, else PUBLIC_URL; /admin → Tables prints it too)
   backup <file.tar.gz>         the whole shop in one archive, taken while the shop runs: the database (a
                                consistent copy; PostgreSQL: pg_dump it beside), the config, the media
                                folder and the secrets in DATA_DIR (auth-secret, vapid.json)
@@ -174,10 +177,8 @@ export async function runCli(args: string[], out: Out = terminal, env = readEnv(
         return 0;
       });
     }
-    case 'table-qr': {
-      const shop = shopConfigOf(env, out);
-      return shop ? tableQrCommand(shop, rest, env.publicUrl, out) : 1;
-    }
+    case 'table-qr':
+      return withShop(env, out, (db, shop) => tableQrCommand(db, shop, rest, env.publicUrl, out));
     case 'help':
     case undefined:
       out.log(USAGE);
@@ -282,14 +283,15 @@ async function setStockCommand(repo: ReturnType<typeof createCatalogRepository>,
   return 0;
 }
 
-/** `table-qr <file.svg> [url]`: the dine spaces' codes, linking to the shop's public address. */
-async function tableQrCommand(shop: ShopConfig, [file, url]: string[], publicUrl: string | undefined, out: Out): Promise<number> {
+/** `table-qr <file.svg> [url]`: the dine spaces' QR codes, linking to the shop's public address, each with its table code when the shop asks for one. */
+async function tableQrCommand(db: Db, shop: ShopConfig, [file, url]: string[], publicUrl: string | undefined, out: Out): Promise<number> {
   const origin = url ?? publicUrl;
   if (!file || !origin || !/^https?:\/\/[^/\s]+/.test(origin)) {
     out.error("Usage: npm run shop -- table-qr <file.svg> [https://your-shop.example]  (the shop's address, else PUBLIC_URL: phones open it from the codes)");
     return 1;
   }
-  const sheet = await tableQrSheet(shop, new URL(origin).origin);
+  const codes = tableCodesAsked(shop) ? await createDineTableRepository(db).codes(shop.dineSpaces.map((s) => s.id)) : new Map<string, string>();
+  const sheet = await tableQrSheet(shop, new URL(origin).origin, codes);
   if (!sheet) {
     out.error('The shop config has no dineSpaces: there are no tables to print codes for.');
     return 1;

@@ -25,6 +25,7 @@ import * as bookingDeposits from './migrations/023-booking-deposits.ts';
 import * as whatsapp from './migrations/024-whatsapp.ts';
 import * as whatsappReplies from './migrations/025-whatsapp-replies.ts';
 import * as orderChannels from './migrations/026-order-channels.ts';
+import * as dineTables from './migrations/027-dine-tables.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '024-whatsapp': whatsapp,
   '025-whatsapp-replies': whatsappReplies,
   '026-order-channels': orderChannels,
+  '027-dine-tables': dineTables,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -60,6 +60,14 @@ export interface AuditLogTable {
   created_at: Millis;
 }
 
+/** A dine space of the config as the shop keeps it (issue 41): the code a dine-in order from the storefront must carry. */
+export interface DineTableTable {
+  space_id: string;
+  /** Four digits, printed beside the table's QR code. */
+  code: string;
+  code_changed_at: Millis;
+}
+
 export interface Database {
   shop_meta: ShopMetaTable;
   shop_counters: ShopCounterTable;
@@ -102,4 +110,5 @@ export interface Database {
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;
   media_blobs: MediaBlobTable;
+  dine_tables: DineTableTable;
 }

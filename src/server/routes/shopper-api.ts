@@ -121,6 +121,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     clock,
     orders,
     idempotency: repos.idempotency,
+    dineTables: repos.dineTables,
     devices,
     catalog,
     accessTokens,

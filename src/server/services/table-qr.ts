@@ -10,9 +10,14 @@ const MM = { width: 210, cellWidth: 105, cellHeight: 99, code: 62 };
 /**
  * A printable sheet (SVG, A4 wide, two cards a row) with one QR code per dine space
  * (issue 8): the shop's name, the space's name and 'Scan to order', the code linking to
- * the catalog with `dineInSpaceId`. Null when the shop has no dine spaces.
+ * the catalog with `dineInSpaceId`, and the table's own code for the order (issue 41) when
+ * the shop asks for one — printed, never in the link. Null when the shop has no dine spaces.
  */
-export async function tableQrSheet(shop: Pick<ShopConfig, 'title' | 'dineSpaces'>, origin: string): Promise<string | null> {
+export async function tableQrSheet(
+  shop: Pick<ShopConfig, 'title' | 'dineSpaces'>,
+  origin: string,
+  codes: ReadonlyMap<string, string> = new Map(),
+): Promise<string | null> {
   if (shop.dineSpaces.length === 0) return null;
   const rows = Math.ceil(shop.dineSpaces.length / 2);
   const height = rows * MM.cellHeight;
@@ -28,7 +33,7 @@ export async function tableQrSheet(shop: Pick<ShopConfig, 'title' | 'dineSpaces'
         `<text x="${middle}" y="${y + 12}" font-size="5" text-anchor="middle" font-weight="600">${escapeHtml(shop.title)}</text>`,
         placed,
         `<text x="${middle}" y="${y + 85}" font-size="7" text-anchor="middle" font-weight="700">${escapeHtml(space.name)}</text>`,
-        `<text x="${middle}" y="${y + 92}" font-size="4" text-anchor="middle">Scan to order</text>`,
+        `<text x="${middle}" y="${y + 92}" font-size="4" text-anchor="middle">${codes.has(space.id) ? `Scan to order · table code <tspan font-weight="700" font-size="5">${codes.get(space.id)!}</tspan>` : 'Scan to order'}</text>`,
       ].join('\n');
     }),
   );

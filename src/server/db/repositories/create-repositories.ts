@@ -8,6 +8,7 @@ import { createCatalogRepository } from './catalog-repository.ts';
 import { createCouponRepository } from './coupon-repository.ts';
 import { createCustomerRepository } from './customer-repository.ts';
 import { createDeviceRepository } from './device-repository.ts';
+import { createDineTableRepository } from './dine-table-repository.ts';
 import { createIdempotencyRepository } from './idempotency-repository.ts';
 import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './invoice-repository.ts';
 import { createNewsletterRepository } from './newsletter-repository.ts';
@@ -73,6 +74,7 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
     }),
     analytics: createAnalyticsRepository(db),
     store: createStoreRepository(db),
+    dineTables: createDineTableRepository(db),
     alerts: createOwnerAlertRepository(db),
     shopFront: createShopFrontRepository(db, () => shop().timeZone),
     productImages: createProductImageRepository(db),

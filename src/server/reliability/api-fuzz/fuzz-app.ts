@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import { createDineTableRepository } from '../../db/repositories/dine-table-repository.ts';
 import { createAccessTokens } from '../../services/access-tokens.ts';
 import type { TestDatabase } from '../../testing/databases.ts';
 import { testPersonal, testShipping, testShopConfig } from '../../testing/fixtures.ts';
@@ -16,6 +17,9 @@ import { pct, preview, type Auth, type Call } from './calls.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './openapi.ts';
 import { ONLY, PASSWORD_RUNS, RUNS, SEED } from './settings.ts';
 import type { Hints } from './valid-input.ts';
+
+/** Table 4's code, as its card would print it (issue 41). */
+const TABLE_4_CODE = '0427';
 
 // The shop the fuzzer runs on: everything turned on, so every route has work to do
 
@@ -121,6 +125,8 @@ export function useFuzzedApi(database: TestDatabase) {
     const issuer = createAccessTokens(secret);
     await insertUser(db, { id: 'fuzz-shopper', role: 'customer' });
     await insertUser(db, { id: 'fuzz-owner', role: 'owner' });
+    // the table's code a dine-in order carries (issue 41)
+    await createDineTableRepository(db).changeCode('table-4', 'fuzz-owner', TABLE_4_CODE);
     tokens.shopper = await issuer.issue({ userId: 'fuzz-shopper', role: 'customer', sessionId: 'test-session' });
     tokens.owner = await issuer.issue({ userId: 'fuzz-owner', role: 'owner', sessionId: 'test-session' });
     tokens.expired = await createAccessTokens(secret, { clock: () => Date.now() - 3_600_000, ttlSeconds: 60 }).issue({
@@ -189,7 +195,12 @@ export function useFuzzedApi(database: TestDatabase) {
             shippingSlotId: deliverySlots[0] ?? null,
             paymentType: 'upi-manual',
           }),
-          checkoutOrder({ deliveryMode: 'dine', personalDetails: asha, dineInDetails: { spaceId: 'table-4', value: 'Table 4' }, paymentType: 'payu' }),
+          checkoutOrder({
+            deliveryMode: 'dine',
+            personalDetails: asha,
+            dineInDetails: { spaceId: 'table-4', value: 'Table 4', code: TABLE_4_CODE },
+            paymentType: 'payu',
+          }),
         ],
       },
     });
@@ -204,7 +215,7 @@ export function useFuzzedApi(database: TestDatabase) {
       ],
       personalDetails: [{ fullName: 'Asha Rao', email: 'asha@example.com', phone: { number: '9800000001', dialCode: '+91' } }],
       shippingDetails: [shipping],
-      dineInDetails: [{ spaceId: 'table-4', value: 'Table 4' }],
+      dineInDetails: [{ spaceId: 'table-4', value: 'Table 4', code: TABLE_4_CODE }],
       paymentType: ['pof', 'upi-manual', 'payu', 'razorpay', null],
       provider: ['pof', 'upi-manual', 'payu', 'razorpay'],
       sfId: ['test-shop'],

@@ -18,7 +18,7 @@ const cafe = (orderConfig: Record<string, unknown> = {}) => ({
   timeZone: 'Asia/Kolkata',
   closedDates: ['2026-11-24'],
   orderConfig: { orderEnabled: true, pickupEnabled: true, detailsConfig: { personal: { fullName: true, email: true, phone: true } }, ...orderConfig },
-  dineInConfig: { dineInEnabled: true },
+  dineInConfig: { dineInEnabled: true, tableCodes: false },
   dineSpaces: [{ id: 'table-4', name: 'Table 4' }],
   payment: { providers: [{ id: 'pof', providerName: 'Cash / UPI on delivery', buttonText: 'Place order' }] },
 });

@@ -53,7 +53,8 @@ const shopConfig = (taxMode: 'exclusive' | 'inclusive') => ({
     { code: 'CAPPED', percent: 33.33, maxDiscount: 120 },
     { code: 'FLAT75', amount: 75 },
   ],
-  dineInConfig: { dineInEnabled: true },
+  // table codes are the order call's own check (owner-table-routes.test.ts), not the price's
+  dineInConfig: { dineInEnabled: true, tableCodes: false },
   dineSpaces: [{ id: 'table-4', name: 'Table 4' }],
   payment: { providers: [{ id: 'pof', providerName: 'Pay on delivery', buttonText: 'Place order' }] },
 });

@@ -8,8 +8,12 @@ import { countOrders } from '../../testing/orders.ts';
 import { taxedShopConfig, testCatalog, testPersonal, testShipping } from '../../testing/fixtures.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 
-/** A shop that charges tax, delivery and packing, takes pay on delivery and UPI, and has a table. */
-const shopConfig = () => ({ ...taxedShopConfig(), dineInConfig: { dineInEnabled: true }, dineSpaces: [{ id: 'table-4', name: 'Table 4' }] });
+/** A shop that charges tax, delivery and packing, takes pay on delivery and UPI, and has a table (whose code table-codes.test.ts asks). */
+const shopConfig = () => ({
+  ...taxedShopConfig(),
+  dineInConfig: { dineInEnabled: true, tableCodes: false },
+  dineSpaces: [{ id: 'table-4', name: 'Table 4' }],
+});
 
 const shipping = testShipping();
 const personal = testPersonal();

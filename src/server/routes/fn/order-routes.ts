@@ -1,9 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkoutIssueMessages, tableCodesAsked } from '../../../domain/checkout-rules.ts';
 import { emailIdentity, phoneIdentity } from '../../../domain/customer-identity.ts';
 import { checkOrderAgainstShop, orderRequestSchema, type OrderRequest } from '../../../domain/order.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
+import type { DineTableRepository } from '../../db/repositories/dine-table-repository.ts';
 import type { IdempotencyRepository } from '../../db/repositories/idempotency-repository.ts';
 import type { OrderRepository } from '../../db/repositories/order-repository.ts';
 import type { PlaceResult } from '../../db/repositories/order-placement.ts';
@@ -46,6 +48,8 @@ type OrderRoutesOptions = {
   clock: () => number;
   orders: OrderRepository;
   idempotency: IdempotencyRepository;
+  /** The tables' codes a dine-in order must carry (issue 41). */
+  dineTables: DineTableRepository;
   catalog: CatalogCache;
   /** Reads the logged-in shopper from the bearer token, if any. */
   accessTokens: AccessTokens;
@@ -83,6 +87,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
     orders,
     orderEvents,
     idempotency,
+    dineTables,
     catalog,
     accessTokens,
     mailer,
@@ -178,6 +183,17 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (
       const digital = fields.length > 0 && (await orders.isDigitalOnly(req.body.order.items.map((i) => i.id)));
       if (digital) fields = checkOrderAgainstShop(req.body, shop, { digital });
       if (fields.length) return reply.code(400).send(fieldsBody(fields));
+      // a table's link shared outside the shop sends nothing to the kitchen without the code on the table's card (issue 41)
+      const table = req.body.order.dineInDetails;
+      if (
+        !digital &&
+        req.body.order.deliveryMode === 'dine' &&
+        tableCodesAsked(shop) &&
+        !(await dineTables.codeMatches(table?.spaceId ?? '', table?.code?.trim() ?? ''))
+      ) {
+        req.log.info({ table: table?.spaceId }, 'order refused: not the table code');
+        return reply.code(400).send(fieldsBody([{ path: 'order.dineInDetails.code', message: checkoutIssueMessages.wrongTableCode }]));
+      }
 
       // the thank-you page says the order was e-mailed only when it is: an address given, a mail server and the links' origin set
       const origin = mailOrigin(req, publicUrl, mailer);

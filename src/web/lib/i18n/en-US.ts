@@ -260,6 +260,19 @@ export const enUS = {
     sections: 'Your shop',
     orders: 'Orders',
     bookings: 'Bookings',
+    tables: 'Tables',
+    /** The tables section (issue 41): each table's code for orders from its QR code. */
+    tableCodes: {
+      codesAsked:
+        "An order from a table's QR code needs the table's code, printed on its card: a link shared outside the shop orders nothing. Give a table a new code when its old one got out, then print its card again or tell the staff.",
+      noCodes: 'Tables take orders without a code (dineInConfig.tableCodes is off in the shop config).',
+      code: 'Code',
+      newCode: 'New code',
+      random: 'random',
+      change: 'Change the code of {{table}}',
+      changeButton: 'Change code',
+      changed: "Changed: print this table's card again, or tell the staff the new code.",
+    },
     stock: 'Stock',
     coupons: 'Coupons',
     couponNew: 'New coupon',
@@ -804,6 +817,9 @@ export const enUS = {
     whatsappUpdatesTo: 'Each step of this order goes to {{number}}. Reply STOP to end them.',
     whatsappUpdatesNoPhone: 'Give your phone number above to get them.',
     tableNote: 'Table number or seat (optional when you chose a table)',
+    /** The code on the table's card (issue 41), when the shop asks for one. */
+    tableCode: "Table code (the 4 digits on your table's card)",
+    seatNote: 'Seat, or anything for the staff (optional)',
     slot: 'Delivery time',
     chooseSlot: 'Choose a delivery time',
     loadingSlots: 'Loading delivery times…',

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { DeliveryMode } from '../../../../domain/totals.ts';
 import type { PaymentType } from '../../../../domain/order.ts';
+import { tableCodesAsked } from '../../../../domain/checkout-rules.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useShop } from '../../../lib/use-shop.ts';
 import type { SavedAddress } from '../api/addresses.ts';
@@ -149,6 +150,8 @@ export function TableSection({ errorFor }: { errorFor: ErrorFor }) {
   const { t } = useTranslation();
   const shop = useShop();
   const { dineInDetails, dispatch } = useCheckout();
+  // a shop that asks for its tables' codes takes a table from its list, with the code on its card (issue 41)
+  const coded = tableCodesAsked(shop);
   return (
     <Section title={t('checkout.table')}>
       {shop.dineSpaces.length > 0 ? (
@@ -167,13 +170,26 @@ export function TableSection({ errorFor }: { errorFor: ErrorFor }) {
               </option>
             ))}
           </select>
+          {coded && errorFor('dineInDetails.spaceId') ? <FieldError>{errorFor('dineInDetails.spaceId')}</FieldError> : null}
         </label>
       ) : null}
+      {coded ? (
+        <Field
+          label={t('checkout.tableCode')}
+          value={dineInDetails.code}
+          onChange={(e) => dispatch({ type: 'setDineIn', code: e.target.value.replace(/[^0-9]/g, '').slice(0, 4) })}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          className="max-w-56"
+          error={errorFor('dineInDetails.code')}
+        />
+      ) : null}
       <Field
-        label={t('checkout.tableNote')}
+        label={t(coded ? 'checkout.seatNote' : 'checkout.tableNote')}
         value={dineInDetails.value}
         onChange={(e) => dispatch({ type: 'setDineIn', value: e.target.value })}
-        error={errorFor('dineInDetails.spaceId') ?? errorFor('dineInDetails.value')}
+        error={(coded ? undefined : errorFor('dineInDetails.spaceId')) ?? errorFor('dineInDetails.value')}
       />
     </Section>
   );

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate } from 'react-router';
-import { checkoutIssues, type CheckoutIssue } from '../../../../domain/checkout-rules.ts';
+import { checkoutIssueMessages, checkoutIssues, type CheckoutIssue, type CheckoutIssueCode } from '../../../../domain/checkout-rules.ts';
 import { toMinor } from '../../../../domain/money.ts';
 import type { OrderRequest, PaymentType } from '../../../../domain/order.ts';
 import { paidThroughGateway } from '../../../../domain/payment-types.ts';
@@ -57,7 +57,10 @@ export function usePlaceOrder({ digital, onPlaced }: { digital: boolean; onPlace
   const errorFor = (path: string) => {
     const issue = issues.find((i) => i.path === path);
     if (issue) return t(`checkout.errors.${issue.code}`);
-    return serverFields.find((f) => f.path === `order.${path}`)?.message;
+    const message = serverFields.find((f) => f.path === `order.${path}`)?.message;
+    // the server answers in the shop's English: its checkout words are told in the shopper's language
+    const known = Object.entries(checkoutIssueMessages).find(([, english]) => english === message)?.[0] as CheckoutIssueCode | undefined;
+    return known ? t(`checkout.errors.${known}`) : message;
   };
 
   /** `stopForStock`: true when a line out of stock or above it must be fixed on its line first (the server would refuse it anyway). */

@@ -178,6 +178,9 @@ export type OwnerBankAlert = {
   orderNumber: number | null;
 };
 
+/** GET /admin/api/tables: the dine spaces of the config with their codes. */
+export type OwnerTables = { codesAsked: boolean; tables: Array<{ id: string; name: string; code: string | null }> };
+
 export const ownerApi = {
   orders: (filter: BoardFilter = {}) =>
     asUser((headers) =>
@@ -280,6 +283,11 @@ export const ownerApi = {
   /** Every customer as a CSV file, fetched with the token (a plain link could not send it). */
   customersCsv: () => asUser((headers) => getBlob('/admin/api/customers.csv', headers)),
   tableSheet: () => asUser((headers) => getBlob('/admin/api/tables/qr-sheet.svg', headers)),
+  /** The shop's tables with the code each prints (null when the shop asks for none, issue 41). */
+  tables: () => asUser((headers) => getJson<OwnerTables>('/admin/api/tables', headers)),
+  /** A new code for the table: the owner's four digits, else a random one. */
+  changeTableCode: (id: string, code?: string) =>
+    asUser((headers) => postJson<{ id: string; code: string }>(`/admin/api/tables/${encodeURIComponent(id)}/code`, code ? { code } : {}, headers)),
   /** This browser's alerts for every new order and booking, by push (the endpoint goes in the body, never the address). */
   alertsOn: (subscription: PushSubscriptionJson) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts', { subscription }, headers)),
   alertsOff: (endpoint: string) => asUser((headers) => postJson<{ on: boolean }>('/admin/api/alerts/off', { endpoint }, headers)),

@@ -57,6 +57,7 @@ const ownerKeys = {
   config: ['owner', 'config'] as const,
   bankAlerts: ['owner', 'bank-alerts'] as const,
   whatsapp: ['owner', 'whatsapp-messages'] as const,
+  tables: ['owner', 'tables'] as const,
 };
 
 // a 404 is an answer (no such order, or not the owner), not a hiccup to retry
@@ -109,6 +110,9 @@ export const bookingsDayQuery = (date: string | undefined) =>
 export const upcomingBookingsQuery = () =>
   queryOptions({ queryKey: [...ownerKeys.bookings, 'upcoming'], queryFn: () => unwrap(ownerApi.upcomingAppointments()).then((d) => d.appointments), retry });
 
+/** The shop's tables and their codes (issue 41). */
+export const tablesQuery = () => queryOptions({ queryKey: ownerKeys.tables, queryFn: () => unwrap(ownerApi.tables()), retry });
+
 /** The stock list for the words: asked once per search, as the stock section always did (no retry, no refetch on focus). */
 export const stockQuery = (q: string) => queryOptions({ queryKey: ['owner', 'stock', q], queryFn: () => unwrap(ownerApi.stock(q)), ...askedOnShow });
 
@@ -121,6 +125,7 @@ const groups = {
   bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days],
   coupons: [ownerKeys.coupons],
   reviews: [ownerKeys.reviews],
+  tables: [ownerKeys.tables],
   products: [ownerKeys.products],
   shopFront: [ownerKeys.shopFront, ownerKeys.products],
   all: [ownerKeys.all],

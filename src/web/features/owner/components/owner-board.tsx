@@ -15,9 +15,6 @@ import { buttonClass } from '../../../ui/button.tsx';
 import { useSettled } from '../../../lib/use-settled.ts';
 import type { BoardFilter } from '../api/owner-api.ts';
 import { BoardFilterBar, PrintedList } from './board-filter.tsx';
-import { DownloadButton } from './download-button.tsx';
-import { ownerApi } from '../api/owner-api.ts';
-import { useShop } from '../../../lib/use-shop.ts';
 
 /**
  * The owner's live board of orders (issues 8 and 18): newest first, open ones apart from
@@ -32,7 +29,6 @@ export function OwnerBoard() {
   const q = useSettled(typed.trim(), 250);
   const board = useOwnerOrders({ ...filter, q });
   const [tab, setTab] = useState<'open' | 'done'>('open');
-  const tables = useShop().dineSpaces.length > 0;
 
   const bar = <BoardFilterBar typed={typed} onType={setTyped} filter={filter} onChange={setFilter} />;
   if (board.isPending) return <p role="status">{t('nav.loading')}</p>;
@@ -45,7 +41,6 @@ export function OwnerBoard() {
         <Link to="/admin/orders/new" className={buttonClass('primary', 'lg')}>
           {t('owner.keyIn.open')}
         </Link>
-        {tables ? <DownloadButton label={t('owner.board.tableSheet')} fileName="table-codes.svg" fetchFile={ownerApi.tableSheet} /> : null}
       </div>
       {bar}
       <PrintedList orders={orders} title={filter.day ? t('owner.board.printTitleDay', { day: filter.day }) : t('owner.board.printTitle')} />

@@ -15,22 +15,25 @@ import { OwnerReviews } from './owner-reviews.tsx';
 import { OwnerSalesChart } from './owner-sales-chart.tsx';
 import { OwnerStock } from './owner-stock.tsx';
 import { OwnerToday } from './owner-today.tsx';
+import { OwnerTables } from './owner-tables.tsx';
 import { OwnerBankAlerts } from './owner-bank-alerts.tsx';
 import { OwnerWhatsAppMessages } from './owner-whatsapp-messages.tsx';
 
-const SECTIONS = ['orders', 'bookings', 'products', 'shopFront', 'stock', 'customers', 'coupons', 'reviews'] as const;
+const SECTIONS = ['orders', 'bookings', 'tables', 'products', 'shopFront', 'stock', 'customers', 'coupons', 'reviews'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * The owner's home on /admin (issue 8): the shop's open / closed switch and its
- * sections — today's figures, the last 30 days and the live orders, the bookings (when the shop takes them), products, the shop front (categories and banners), stock, customers, coupons and reviews. The
+ * sections — today's figures, the last 30 days and the live orders, the bookings (when the shop takes them), the tables (when it has them), products, the shop front (categories and banners), stock, customers, coupons and reviews. The
  * section is in the address (`?section=stock`), so a reload keeps it.
  */
 export function OwnerPage() {
   const { t } = useTranslation();
-  const bookings = useShop().appointments.enabled;
+  const shop = useShop();
+  const bookings = shop.appointments.enabled;
+  const tables = shop.dineSpaces.length > 0;
   const [params, setParams] = useSearchParams();
-  const sections = SECTIONS.filter((s) => s !== 'bookings' || bookings);
+  const sections = SECTIONS.filter((s) => (s !== 'bookings' || bookings) && (s !== 'tables' || tables));
   const asked = params.get('section') as Section | null;
   const section: Section = asked && sections.includes(asked) ? asked : 'orders';
 
@@ -68,6 +71,8 @@ export function OwnerPage() {
         </>
       ) : section === 'bookings' ? (
         <OwnerBookings date={params.get('date') ?? undefined} />
+      ) : section === 'tables' ? (
+        <OwnerTables />
       ) : section === 'coupons' ? (
         <OwnerCoupons />
       ) : section === 'reviews' ? (
