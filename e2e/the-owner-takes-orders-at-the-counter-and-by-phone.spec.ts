@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { fakeWhatsAppSent } from './fixtures/servers.ts';
-import { ownerOnAPhone, tableCode } from './fixtures/owner.ts';
+import { addToCart } from './fixtures/checkout.ts';
+import { OWNER_PHONE, ownerOnAPhone, tableCode } from './fixtures/owner.ts';
 import type { ApiProduct, Catalog } from './fixtures/shop-data.ts';
 import { expect, test as base } from './fixtures/test.ts';
 
@@ -152,5 +153,67 @@ test.describe('The owner takes orders at the counter and by phone', () => {
     expect(readFileSync((await sheet.path())!, 'utf8')).toMatch(
       new RegExp(`>Table 1</text>\\n<text[^>]*>Scan to order · table code <tspan[^>]*>${fresh}</tspan>`),
     );
+  });
+
+  test('a table orders twice from its QR code, sees its running bill on the phone, and pays once at the end', async ({ board, browser, baseURL, catalog }) => {
+    const dishes = catalog.products.filter((p) => p.price.regular > 0 && p.stock >= 20 && !p.isFraction).slice(-24, -22);
+    expect(dishes).toHaveLength(2);
+    const code = tableCode('Patio');
+    const diner = await (await browser.newContext({ baseURL, viewport: OWNER_PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'block' })).newPage();
+
+    // each round: the patio's QR code, a dish, the table's code from its card, paid at the end
+    const round = async (dish: ApiProduct): Promise<string> => {
+      await diner.goto('/catalog?dineInSpaceId=patio');
+      await expect.poll(() => diner.evaluate(() => Object.keys(sessionStorage).some((k) => k.endsWith('/dineIn')))).toBe(true);
+      await addToCart(diner, dish);
+      await diner.goto('/checkout');
+      await expect(diner.getByLabel('Choose your table')).toHaveValue('patio');
+      await diner.getByLabel('Full name').first().fill('Asha Rao');
+      await diner.getByLabel("Table code (the 4 digits on your table's card)").fill(code);
+      await diner.getByRole('radio', { name: 'Pay at the counter' }).check();
+      await diner.getByRole('button', { name: 'Place order' }).click();
+      const confirmation = diner.getByRole('dialog', { name: 'Order confirmation' });
+      const number = (await confirmation.getByText(/^Order number: #\d+$/).textContent())!.replace('Order number: ', '');
+      await confirmation.getByRole('button', { name: 'OK' }).click();
+      return number;
+    };
+    const first = await round(dishes[0]!);
+    const second = await round(dishes[1]!);
+
+    // the diners' phone shows the table's bill: both rounds, theirs marked, one sum to pay at the end
+    await diner.getByRole('link', { name: 'View your order' }).click();
+    const bill = diner.getByRole('region', { name: 'Patio: the bill' });
+    // (a retry finds the first try's rounds on the bill too)
+    await expect(bill.getByRole('listitem').filter({ hasText: `Order ${first}` })).not.toContainText('yours');
+    await expect(bill.getByRole('listitem').filter({ hasText: `Order ${second}` })).toContainText(`Order ${second} · yours`);
+    await expect(bill.getByRole('status')).toHaveText(/^To pay at the end: ₹[\d,]+\.\d\d, to the staff or at the counter\.$/);
+    const due = /₹[\d,]+\.\d\d/.exec((await bill.getByRole('status').textContent())!)![0];
+
+    // the staff see the patio's bill on Tables, each round a kitchen ticket of its own, and take its rounds
+    await board.goto('/admin?section=tables');
+    const patio = board.getByRole('region', { name: "Patio's bill" });
+    await expect(patio).toContainText(`Total ${due}`);
+    const waiting = await patio.getByRole('listitem').filter({ hasText: 'Placed' }).getByRole('link').allTextContents();
+    expect(waiting).toEqual(expect.arrayContaining([first, second]));
+    for (const number of waiting) {
+      await patio.getByRole('link', { name: number }).click();
+      const order = board.getByRole('article', { name: `Order ${number}` });
+      await expect(order).toContainText("A round of its table's open bill");
+      await order.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await expect(order.locator('header')).toContainText('Confirmed');
+      await board.goto('/admin?section=tables');
+    }
+    // paid once, in cash, with the change worked out
+    await patio.getByRole('button', { name: 'Cash' }).click();
+    await patio.getByLabel('Cash given').fill('100000');
+    await expect(patio.getByRole('status')).toContainText('Change to give');
+    await patio.getByRole('button', { name: `Settle the bill: ${due}` }).click();
+    await expect(board.getByRole('article', { name: 'Patio' })).toContainText('No open bill.');
+
+    // the diners' page says the bill is paid; each round is served and paid
+    await diner.reload();
+    await expect(diner.getByRole('region', { name: 'Patio: the bill' }).getByRole('status')).toHaveText('The bill is paid. Thank you!');
+    await expect(diner.getByText('Status: Served')).toBeVisible();
+    await diner.context().close();
   });
 });

@@ -136,6 +136,8 @@ export type TaxInvoice = {
   number: string;
   issuedAt: number;
   orderNumber: number;
+  /** A table's bill (issue 41): the numbers of the rounds it covers, the first being `orderNumber`. */
+  orderNumbers?: number[];
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Where the supply is taxed: the delivery address's state, or the shop's for pickup and dine-in. */

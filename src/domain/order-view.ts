@@ -89,7 +89,11 @@ export type OwnerOrderSummary<M = number> = OrderView<M> & {
 };
 
 /** One order as the owner handles it: everything to deliver, charge and account for it, and its history. */
-export type OwnerOrderView<M = number> = OwnerOrderSummary<M> & { history: OrderHistoryEntry[] };
+export type OwnerOrderView<M = number> = OwnerOrderSummary<M> & {
+  history: OrderHistoryEntry[];
+  /** A round of a table's bill (issue 41): paid and invoiced with the bill, once it is settled. */
+  bill?: { id: string; status: 'open' | 'settled' } | null;
+};
 
 type Money = 'lines' | 'totals' | 'grandTotal' | 'upiAmount' | 'refund';
 

@@ -26,6 +26,7 @@ import * as whatsapp from './migrations/024-whatsapp.ts';
 import * as whatsappReplies from './migrations/025-whatsapp-replies.ts';
 import * as orderChannels from './migrations/026-order-channels.ts';
 import * as dineTables from './migrations/027-dine-tables.ts';
+import * as tableBills from './migrations/028-table-bills.ts';
 import type { Database } from './schema.ts';
 import { openPostgres } from './postgres-database.ts';
 import { openSqlite } from './sqlite-database.ts';
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '025-whatsapp-replies': whatsappReplies,
   '026-order-channels': orderChannels,
   '027-dine-tables': dineTables,
+  '028-table-bills': tableBills,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,6 +68,20 @@ export interface DineTableTable {
   code_changed_at: Millis;
 }
 
+/**
+ * A table's bill across rounds (issue 41, migration 028): `open` while rounds are added, `settled`
+ * once paid, with how. One open bill per table at most.
+ */
+export interface TableBillTable {
+  id: string;
+  space_id: string;
+  status: 'open' | 'settled';
+  opened_at: Millis;
+  settled_at: Millis | null;
+  payment_type: string | null;
+  reference: string | null;
+}
+
 export interface Database {
   shop_meta: ShopMetaTable;
   shop_counters: ShopCounterTable;
@@ -111,4 +125,5 @@ export interface Database {
   coupon_redemptions: CouponRedemptionTable;
   media_blobs: MediaBlobTable;
   dine_tables: DineTableTable;
+  table_bills: TableBillTable;
 }

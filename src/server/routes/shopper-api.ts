@@ -97,6 +97,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
     addresses: repos.addresses,
     carts: repos.carts,
     invoices,
+    tableBills: repos.tableBills,
     shop,
     fractionDigits,
   });
@@ -160,7 +161,7 @@ export const shopperApi: FastifyPluginAsync<ShopperApiOptions> = async (app, dep
   await app.register(whatsappRoutes, { prefix: '/fn', settings: deps.whatsapp, messages: repos.whatsapp, orderEvents, clock });
   await app.register(bankAlertRoutes, { prefix: '/fn', secret: deps.bankAlertSecret, alerts: repos.bankAlerts, orderEvents, fractionDigits, clock });
   await app.register(cancelRequestRoutes, { prefix: '/fn', shop, orders, accessTokens, catalog, orderEvents });
-  await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, shop });
+  await app.register(guestOrderRoutes, { prefix: '/api', orders, invoices, tableBills: repos.tableBills, shop });
   app.all('/api/*', apiNotFound);
   app.all('/fn/*', apiNotFound);
 };

@@ -39,7 +39,7 @@ export function invoiceHtml(invoice: TaxInvoice, shop: { title: string; localeCo
     '.table { overflow-x: auto } @media (max-width: 600px) { body { font-size: 11px } .parties { flex-direction: column; gap: 8px } th, td { padding: 3px 4px } }',
     '</style></head><body>',
     `<div class="head"><div><h1>Tax invoice</h1><p>${escapeHtml(shop.title)}</p></div>`,
-    `<div style="text-align:right"><p><strong>${escapeHtml(invoice.number)}</strong></p><p>Date: ${escapeHtml(date)}</p><p>Order #${invoice.orderNumber}</p></div></div>`,
+    `<div style="text-align:right"><p><strong>${escapeHtml(invoice.number)}</strong></p><p>Date: ${escapeHtml(date)}</p><p>${invoice.orderNumbers && invoice.orderNumbers.length > 1 ? `Orders ${invoice.orderNumbers.map((n) => `#${n}`).join(', ')}` : `Order #${invoice.orderNumber}`}</p></div></div>`,
     '<div class="parties">',
     party('Seller', invoice.seller),
     party('Buyer', invoice.buyer),

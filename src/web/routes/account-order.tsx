@@ -32,7 +32,7 @@ export default function AccountOrder() {
           {state.message}
         </p>
       ) : (
-        <OrderDetail order={state.order} token={null} onChanged={reload} />
+        <OrderDetail order={state.order} bill={state.bill} token={null} onChanged={reload} />
       )}
       <Link to={paths.home()} className="font-medium text-primary-strong hover:underline">
         {t('order.continueShopping')}

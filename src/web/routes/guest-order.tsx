@@ -26,7 +26,7 @@ export default function GuestOrder() {
           {state.message}
         </p>
       ) : null}
-      {state.kind === 'loaded' && target?.token ? <OrderDetail order={state.order} token={target.token} onChanged={reload} /> : null}
+      {state.kind === 'loaded' && target?.token ? <OrderDetail order={state.order} bill={state.bill} token={target.token} onChanged={reload} /> : null}
       <Link to={paths.home()} className="font-medium text-primary-strong hover:underline">
         {t('order.continueShopping')}
       </Link>

@@ -10,7 +10,8 @@ import { createCustomerRepository } from './customer-repository.ts';
 import { createDeviceRepository } from './device-repository.ts';
 import { createDineTableRepository } from './dine-table-repository.ts';
 import { createIdempotencyRepository } from './idempotency-repository.ts';
-import { createInvoiceRepository, invoiceOnAccept, invoicingOf } from './invoice-repository.ts';
+import { createInvoiceRepository, invoiceOnAccept, invoiceOnBillSettled, invoicingOf } from './invoice-repository.ts';
+import { createTableBillRepository } from './table-bill-repository.ts';
 import { createNewsletterRepository } from './newsletter-repository.ts';
 import { createOneTimeCodeRepository } from './one-time-code-repository.ts';
 import { allOutboxes, webhookOutbox } from './order-outbox.ts';
@@ -47,7 +48,8 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
   const coupons = createCouponRepository(db);
   const payments = createPaymentRepository(db, { outbox });
   // a shop with a GSTIN issues a tax invoice when it accepts an order (the GSTIN as the config says at that moment)
-  const orders = createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now) });
+  const onBillSettled = invoiceOnBillSettled(shop);
+  const orders = createOrderRepository(db, { outbox, onAccepted: async (trx, orderId, now) => invoiceOnAccept(shop())?.(trx, orderId, now), onBillSettled });
   return {
     catalog: createCatalogRepository(db, fractionDigits),
     orders,
@@ -75,6 +77,7 @@ export function createRepositories(db: Db, { shop, fractionDigits, authSecret, o
     analytics: createAnalyticsRepository(db),
     store: createStoreRepository(db),
     dineTables: createDineTableRepository(db),
+    tableBills: createTableBillRepository(db, { outbox, onSettled: onBillSettled }),
     alerts: createOwnerAlertRepository(db),
     shopFront: createShopFrontRepository(db, () => shop().timeZone),
     productImages: createProductImageRepository(db),

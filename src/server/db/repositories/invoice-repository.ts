@@ -1,13 +1,14 @@
 import type { Transaction } from 'kysely';
 import { financialYear, gstStateCode, gstStateName, invoiceNumber, taxInvoice, type InvoiceParty, type TaxInvoice } from '../../../domain/gst.ts';
 import { hasTaxInvoice } from '../../../domain/order-lifecycle.ts';
+import { addMinor } from '../../../domain/money.ts';
 import type { Order } from '../../../domain/order-view.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { Db } from '../database.ts';
 import type { Database } from '../schema.ts';
 import { takeNumber } from './counter-repository.ts';
 import type { OnAccepted } from './order-owner-queries.ts';
-import { orderViewIn } from './order-views.ts';
+import { orderViewIn, type Reader } from './order-views.ts';
 
 /** The shop's part of its invoices: its GST registration and the zone its financial year is counted in. */
 export type Invoicing = { gst: NonNullable<ShopConfig['gst']>; timeZone: string };
@@ -52,8 +53,16 @@ function buyerOf(order: Order, seller: InvoiceParty): InvoiceParty {
 async function issueInvoice(trx: Transaction<Database>, orderId: string, invoicing: Invoicing, now: number): Promise<void> {
   const order = await orderViewIn(trx, orderId);
   if (!order || !hasTaxInvoice(order)) return;
+  // a round of a table's bill is invoiced with the whole bill, once it is settled
+  const row = await trx.selectFrom('orders').select('bill_id').where('id', '=', orderId).executeTakeFirst();
+  if (row?.bill_id) return;
   const exists = await trx.selectFrom('invoices').select('order_id').where('order_id', '=', orderId).executeTakeFirst();
   if (exists) return;
+  await insertInvoice(trx, order, null, invoicing, now);
+}
+
+/** The next number of the financial year's series (`invoice:2026-27`), taken from the counter's row like an order's number. */
+async function insertInvoice(trx: Transaction<Database>, order: Order, billId: string | null, invoicing: Invoicing, now: number): Promise<void> {
   const series = `invoice:${financialYear(now, invoicing.timeZone)}`;
   await trx
     .insertInto('shop_counters')
@@ -64,12 +73,57 @@ async function issueInvoice(trx: Transaction<Database>, orderId: string, invoici
   const seller = sellerOf(invoicing);
   await trx
     .insertInto('invoices')
-    .values({ order_id: orderId, number, issued_at: now, seller: JSON.stringify(seller), buyer: JSON.stringify(buyerOf(order, seller)) })
+    .values({ order_id: order.id, bill_id: billId, number, issued_at: now, seller: JSON.stringify(seller), buyer: JSON.stringify(buyerOf(order, seller)) })
     .execute();
+}
+
+/** The rounds of a table's bill the invoice covers: those the shop accepted and did not end, oldest first. */
+async function billRounds(reader: Reader, billId: string): Promise<Order[]> {
+  const ids = await reader.selectFrom('orders').select('id').where('bill_id', '=', billId).orderBy('created_at').orderBy('number').execute();
+  const views = await Promise.all(ids.map((r) => orderViewIn(reader, r.id)));
+  return views.filter((o): o is Order => o !== null && hasTaxInvoice(o));
+}
+
+/**
+ * One order standing for a table's rounds on its invoice: every round's lines, the totals added up
+ * by kind, the first round's number and buyer (the rounds share the table, so the place of supply).
+ */
+function billAsOrder(rounds: readonly Order[]): Order {
+  const [first] = rounds;
+  const totals = new Map<string, Order['totals'][number]>();
+  for (const t of rounds.flatMap((r) => r.totals)) {
+    const kept = totals.get(t.code);
+    totals.set(t.code, kept ? { ...kept, value: addMinor(kept.value, t.value) } : t);
+  }
+  return { ...first!, lines: rounds.flatMap((r) => r.lines), totals: [...totals.values()], grandTotal: addMinor(...rounds.map((r) => r.grandTotal)) };
+}
+
+/** A settled table bill's one tax invoice, in the settlement's transaction; false when there is nothing to invoice. */
+async function issueBillInvoice(trx: Transaction<Database>, billId: string, invoicing: Invoicing, now: number): Promise<boolean> {
+  const rounds = await billRounds(trx, billId);
+  if (rounds.length === 0) return false;
+  await insertInvoice(trx, billAsOrder(rounds), billId, invoicing, now);
+  return true;
 }
 
 /** `invoicingNow`: the shop's GST details as the config says now (a reload may add or change them). */
 export function createInvoiceRepository(db: Db, invoicingNow: () => Invoicing | undefined) {
+  /** The invoice of a settled table bill, of all its rounds; null while it is open. */
+  async function billInvoice(billId: string): Promise<TaxInvoice | null> {
+    const row = await db.kysely.selectFrom('invoices').selectAll().where('bill_id', '=', billId).executeTakeFirst();
+    const rounds = row ? await billRounds(db.kysely, billId) : [];
+    if (!row || rounds.length === 0) return null;
+    return {
+      ...taxInvoice(billAsOrder(rounds), {
+        number: row.number,
+        issuedAt: row.issued_at,
+        seller: JSON.parse(row.seller) as InvoiceParty,
+        buyer: JSON.parse(row.buyer) as InvoiceParty,
+      }),
+      orderNumbers: rounds.map((r) => r.number),
+    };
+  }
+
   return {
     /**
      * The order's tax invoice; issued now when the order was accepted before the shop
@@ -79,6 +133,9 @@ export function createInvoiceRepository(db: Db, invoicingNow: () => Invoicing | 
     async forOrder(orderId: string, now = Date.now()): Promise<TaxInvoice | null> {
       const invoicing = invoicingNow();
       if (!invoicing) return null;
+      // a round of a table's bill: the bill's invoice, once it is settled
+      const round = await db.kysely.selectFrom('orders').select('bill_id').where('id', '=', orderId).executeTakeFirst();
+      if (round?.bill_id) return billInvoice(round.bill_id);
       const read = () => db.kysely.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirst();
       let row = await read();
       if (!row) {
@@ -104,6 +161,14 @@ export function createInvoiceRepository(db: Db, invoicingNow: () => Invoicing | 
 }
 
 export type InvoiceRepository = ReturnType<typeof createInvoiceRepository>;
+
+/** The bills' hook that issues a settled table bill's invoice; none without a GSTIN. */
+export const invoiceOnBillSettled =
+  (shop: () => Pick<ShopConfig, 'gst' | 'timeZone'>) =>
+  async (trx: Transaction<Database>, billId: string, now: number): Promise<boolean> => {
+    const invoicing = invoicingOf(shop());
+    return invoicing ? issueBillInvoice(trx, billId, invoicing, now) : false;
+  };
 
 /** The order repository's hook that issues an invoice when the shop accepts an order; none without a GSTIN. */
 export function invoiceOnAccept(shop: Pick<ShopConfig, 'gst' | 'timeZone'>): OnAccepted | undefined {

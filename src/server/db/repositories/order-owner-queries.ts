@@ -191,7 +191,8 @@ export function createOwnerOrders(
         ...(await whatsappHistoryIn(kysely, orderId)),
       ];
       history.sort((a, b) => a.at - b.at);
-      return { ...summary!, history };
+      const bill = row.bill_id ? await kysely.selectFrom('table_bills').select(['id', 'status']).where('id', '=', row.bill_id).executeTakeFirst() : undefined;
+      return { ...summary!, history, bill: bill ?? null };
     },
   };
 }

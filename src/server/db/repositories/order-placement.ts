@@ -16,6 +16,7 @@ import { countsPerCustomer, customerProblem, findCoupon, redeemCoupon, shopperKe
 import { knownCustomerQuery, namesSomebody, slotPlacesHeld, unpaidHeldQuery } from './customer-holds.ts';
 import { claimStatement, heldClaim, readClaim, sweepKeys } from './idempotency-repository.ts';
 import { keyedInWrites, type KeyedIn } from './keyed-in-writes.ts';
+import { joinTableBill, type OnBillSettled } from './table-bill-repository.ts';
 import type { OrderOutbox } from './order-outbox.ts';
 import type { OnAccepted } from './order-owner-queries.ts';
 import type { Reader } from './order-views.ts';
@@ -169,7 +170,10 @@ async function priceRequest(
  * written by the database's writer (`placement-sqlite.ts`, `placement-postgres.ts`), the
  * coupon redeemed and the event recorded, all in one transaction.
  */
-export function createPlacement(db: Db, outbox: OrderOutbox, onAccepted: OnAccepted | undefined) {
+export function createPlacement(
+  db: Db,
+  { outbox, onAccepted, onBillSettled }: { outbox: OrderOutbox; onAccepted: OnAccepted | undefined; onBillSettled: OnBillSettled | undefined },
+) {
   const { kysely } = db;
   return {
     /**
@@ -266,6 +270,10 @@ export function createPlacement(db: Db, outbox: OrderOutbox, onAccepted: OnAccep
               .where('id', '=', userId)
               .execute();
           await outbox.record(trx, 'order.placed', record.id, {}, now, placed.order, token);
+          // a dine-in order at one of the shop's tables is a round of the table's bill (issue 41), before its invoice is thought of
+          const table = placed.order.deliveryMode === 'dine' ? placed.order.details.dineInDetails?.spaceId : undefined;
+          if (table && shop.dineSpaces.some((s) => s.id === table))
+            await joinTableBill(trx, { orderId: record.id, spaceId: table, postgres: pg, onSettled: onBillSettled }, now);
           if (keyedIn) await keyedInWrites(trx, placed.order, keyedIn, { outbox, onAccepted }, now);
           return placed;
         });

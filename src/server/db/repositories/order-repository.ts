@@ -14,6 +14,7 @@ import { releaseCoupon } from './coupon-repository.ts';
 import { noOutbox, type OrderOutbox } from './order-outbox.ts';
 import { createOwnerOrders, type OnAccepted } from './order-owner-queries.ts';
 import { createPlacement, hashToken } from './order-placement.ts';
+import type { OnBillSettled } from './table-bill-repository.ts';
 import { orderViewIn, ordersWithRefunds, viewsOf } from './order-views.ts';
 import { paymentRow, upiAsked } from './payment-repository.ts';
 import { owesRefund } from './refund-repository.ts';
@@ -23,7 +24,14 @@ import { owesRefund } from './refund-repository.ts';
  * cancel request, the sweep of unpaid ones, and the owner's side (`order-owner-queries.ts`);
  * every read gives the views of `order-views.ts`.
  */
-export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }: { outbox?: OrderOutbox; onAccepted?: OnAccepted | undefined } = {}) {
+export function createOrderRepository(
+  db: Db,
+  {
+    outbox = noOutbox,
+    onAccepted,
+    onBillSettled,
+  }: { outbox?: OrderOutbox; onAccepted?: OnAccepted | undefined; onBillSettled?: OnBillSettled | undefined } = {},
+) {
   const { kysely } = db;
 
   /**
@@ -98,7 +106,7 @@ export function createOrderRepository(db: Db, { outbox = noOutbox, onAccepted }:
   return {
     endDepositOrder,
     completeDepositOrder,
-    ...createPlacement(db, outbox, onAccepted),
+    ...createPlacement(db, { outbox, onAccepted, onBillSettled }),
     ...createOwnerOrders(db, { outbox, onAccepted, endUnfulfilled }),
 
     /** The order when the token is its notification token; null alike for a missing order and a wrong token. */

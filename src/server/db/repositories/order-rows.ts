@@ -23,6 +23,8 @@ export function orderRows(record: OrderRecord, number: number): OrderRows {
     status: record.status,
     kind: record.kind,
     channel: record.channel,
+    // a round of a table's bill is joined to it in the same transaction, once placed
+    bill_id: null,
     delivery_mode: record.deliveryMode,
     details: JSON.stringify(record.details),
     shipping_slot_id: record.shippingSlotId,

@@ -13,15 +13,10 @@ import {
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import { bumpCatalogVersion } from './catalog-version.ts';
+import { isUniqueViolation } from '../unique-violation.ts';
 
 /** What an owner's edit changed, field by field (the audit entry's detail). */
 export type ProductChanges = Record<string, { from: unknown; to: unknown }>;
-
-/** A write refused because another row has the same key (PostgreSQL, SQLite). */
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 
 /** `base`, or `base-2`, `base-3` … whichever is not taken yet. */
 function freeId(base: string, taken: Set<string>): string {

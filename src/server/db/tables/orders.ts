@@ -41,6 +41,8 @@ export interface OrderTable {
   phone_key: string | null;
   /** Where it came from (migration 026, `OrderChannel`): `online`, or keyed in on /admin at the `counter`, by `phone` or from `whatsapp`. */
   channel: string;
+  /** The table's bill this dine-in order is a round of (migration 028); null for any other order. */
+  bill_id: string | null;
 }
 
 export interface OrderLineTable {
@@ -121,7 +123,10 @@ export interface RefundTable {
 
 /** A tax invoice (migration 008): its number from the financial year's series, seller and buyer as JSON as they were when issued. */
 export interface InvoiceTable {
+  /** The order invoiced; for a table's bill, its first round. */
   order_id: string;
+  /** The table's bill the invoice covers, all its rounds (migration 028); null for one order's. */
+  bill_id: string | null;
   number: string;
   issued_at: Millis;
   seller: string;

@@ -101,7 +101,7 @@ export const ownerApi: FastifyPluginAsync<OwnerApiOptions> = async (scope, deps)
   await scope.register(ownerReviewRoutes, { reviews: repos.reviews, catalog });
   await scope.register(ownerReportRoutes, { shop, fractionDigits, reports: repos.reports, clock });
   await scope.register(ownerCustomerRoutes, { shop, fractionDigits, customers: repos.customers });
-  await scope.register(ownerTableRoutes, { shop, publicUrl, dineTables: repos.dineTables });
+  await scope.register(ownerTableRoutes, { shop, publicUrl, dineTables: repos.dineTables, tableBills: repos.tableBills, fractionDigits, clock });
   // a call that does not exist behind the same check: to anyone but the owner it answers as an owner's call does
   scope.all('/*', apiNotFound);
 };

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ulid } from 'ulid';
 import { z } from 'zod';
-import { upiLink } from '../../../domain/payments.ts';
 import { checkKeyedInOrder, keyedInOrderSchema } from '../../../domain/order.ts';
 import type { ShopConfig } from '../../../domain/shop-config.ts';
 import type { DeviceRepository } from '../../db/repositories/device-repository.ts';
@@ -16,6 +14,7 @@ import type { Mailer } from '../../services/mailer.ts';
 import type { OrderEvents } from '../../services/order-events.ts';
 import { orderPlacedNews } from '../../services/order-placed.ts';
 import type { PushSender } from '../../services/push.ts';
+import { shopUpiQr } from '../../services/shop-upi-qr.ts';
 import { placedAnswer, quoteAnswer, refusals, sessionRefusals } from '../fn/order-answers.ts';
 import { answerUsedKey, deliverySlotFor, idempotencyHeaders, requestHash, successBody } from '../fn/order-placing.ts';
 import { quoteBody, refusal } from '../fn/order-refusal.ts';
@@ -67,18 +66,10 @@ export const ownerKeyedInRoutes: FastifyPluginAsync<Options> = async (app, optio
       return reply.code(answer.statusCode).send(answer.body);
     }
     const answer = quoteBody(result.priced, digits);
-    const upi = shop.payment.upi;
-    if (req.body.paymentType !== 'upi' || !upi) return answer;
+    if (req.body.paymentType !== 'upi') return answer;
     // the shop's own QR with the amount filled in, for the customer at the counter to scan
-    const link = upiLink(upi, {
-      amount: result.priced.totals.grandTotal,
-      fractionDigits: digits,
-      note: shop.title,
-      reference: ulid(clock()),
-      currency: shop.localeConfig.currencyCode,
-    });
-    const { default: QRCode } = await import('qrcode');
-    return { ...answer, upi: { link, qrSvg: await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }), payee: upi } };
+    const upi = await shopUpiQr(shop, result.priced.totals.grandTotal, digits, clock());
+    return upi ? { ...answer, upi } : answer;
   });
 
   typed.post(

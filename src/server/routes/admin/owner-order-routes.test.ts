@@ -101,8 +101,10 @@ describe.each(testDatabases)("the owner's order calls on $name", (database) => {
     const listed = (await call('GET', '/admin/api/orders', 'priya')).json<{ orders: Array<{ id: string; lines: unknown[] }> }>().orders;
     for (const id of [first, second]) {
       const shown = (await call('GET', `/admin/api/orders/${id}`, 'priya')).json().order;
-      const { history, ...summary } = shown;
+      const { history, bill, ...summary } = shown;
       expect(history).toHaveLength(1);
+      // a table's bill is the single order's only: none for a delivery
+      expect(bill).toBeNull();
       expect(listed.find((o) => o.id === id)).toEqual(summary);
     }
     expect(listed.find((o) => o.id === second)?.lines).toHaveLength(2);

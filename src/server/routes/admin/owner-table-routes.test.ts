@@ -49,8 +49,8 @@ describe.each(testDatabases)("the tables' codes and QR sheet on /admin, on $name
     const first = await tables();
     expect(first.codesAsked).toBe(true);
     expect(first.tables).toEqual([
-      { id: 'table-1', name: 'Table 1', code: expect.stringMatching(/^[0-9]{4}$/) },
-      { id: 'patio', name: 'Patio', code: expect.stringMatching(/^[0-9]{4}$/) },
+      { id: 'table-1', name: 'Table 1', code: expect.stringMatching(/^[0-9]{4}$/), bill: null },
+      { id: 'patio', name: 'Patio', code: expect.stringMatching(/^[0-9]{4}$/), bill: null },
     ]);
     expect(await tables()).toEqual(first);
   });
@@ -151,8 +151,8 @@ describe.each(testDatabases)('a café that takes table orders without codes, on 
     expect(list.json()).toEqual({
       codesAsked: false,
       tables: [
-        { id: 'table-1', name: 'Table 1', code: null },
-        { id: 'patio', name: 'Patio', code: null },
+        { id: 'table-1', name: 'Table 1', code: null, bill: null },
+        { id: 'patio', name: 'Patio', code: null, bill: expect.objectContaining({ rounds: [expect.objectContaining({ status: 'placed' })] }) },
       ],
     });
     const sheet = await shop.app.inject({ method: 'GET', url: '/admin/api/tables/qr-sheet.svg', headers: { authorization: `Bearer ${token.priya}` } });

@@ -337,7 +337,8 @@ describe.each(testDatabases)('placing orders on $name', (database) => {
       const ok = await view(placed.notificationToken);
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['cache-control']).toBe('no-store');
-      expect(ok.json()).toEqual({ success: true, order: placed.order });
+      // a delivery is no round of a table's bill
+      expect(ok.json()).toEqual({ success: true, order: placed.order, bill: null });
       const missing = await view(placed.notificationToken, '01JZZZZZZZZZZZZZZZZZZZZZZZ');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({ success: false, errorMessage: expect.any(String) });

@@ -261,6 +261,27 @@ export const enUS = {
     orders: 'Orders',
     bookings: 'Bookings',
     tables: 'Tables',
+    /** A table's bill across rounds (issue 41). */
+    bill: {
+      of: "{{table}}'s bill",
+      open: 'Open bill: {{count}} rounds since {{since}}',
+      none: 'No open bill.',
+      total: 'Total {{total}}',
+      due: 'to pay {{due}}',
+      payment: 'Paid by',
+      settle: 'Settle the bill: {{amount}}',
+      close: 'Close the bill (all paid)',
+      changed: 'The bill changed since you looked (a round came, went or was paid): check it and settle again.',
+      notAccepted: 'Accept or reject {{numbers}} first: a bill is settled once every round is taken.',
+      closed: 'This bill is settled already.',
+      roundPaid: 'paid',
+      moveTo: 'Move the bill to',
+      move: 'Move',
+      busy: 'That table has an open bill of its own: settle it first.',
+      roundToPay: 'to pay',
+      roundOpen: "A round of its table's open bill: paid, served and invoiced with the bill when it is settled.",
+      roundSettled: "A round of its table's bill, settled with one invoice.",
+    },
     /** The tables section (issue 41): each table's code for orders from its QR code. */
     tableCodes: {
       codesAsked:
@@ -910,6 +931,16 @@ export const enUS = {
     networkError: 'A network error occurred while fetching your order details',
     loading: 'Loading your order…',
     placedOn: 'Placed on {{date}}',
+    /** The running bill of the table the order was sent from (issue 41). */
+    bill: {
+      title: '{{table}}: the bill',
+      round: 'Order #{{number}}',
+      yours: 'yours',
+      total: 'All the orders: {{total}}',
+      due: 'To pay at the end: {{due}}, to the staff or at the counter.',
+      paid: 'Nothing left to pay.',
+      settled: 'The bill is paid. Thank you!',
+    },
     status: 'Status: {{status}}',
     payment: 'Payment: {{status}}',
     statuses: {

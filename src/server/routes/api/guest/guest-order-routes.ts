@@ -6,6 +6,8 @@ import type { ShopConfig } from '../../../../domain/shop-config.ts';
 import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { bearerToken } from '../../../plugins/user-session.ts';
+import type { TableBillRepository } from '../../../db/repositories/table-bill-repository.ts';
+import { shopperBill } from '../shopper-bill.ts';
 import { invoiceAnswer } from '../../../services/invoice-html.ts';
 import { NO_INVOICE } from '../../not-found.ts';
 import { ORDER_NOT_FOUND } from '../../not-found.ts';
@@ -15,10 +17,12 @@ import { ORDER_NOT_FOUND } from '../../not-found.ts';
  * (spec §6, §7): one order for whoever holds its token. A wrong or missing token answers
  * exactly like an order that does not exist, so ids cannot be probed.
  */
-export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; invoices: InvoiceRepository; shop: () => ShopConfig }> = async (
-  app,
-  { orders, invoices, shop: shopNow },
-) => {
+export const guestOrderRoutes: FastifyPluginAsync<{
+  orders: OrderRepository;
+  invoices: InvoiceRepository;
+  tableBills: TableBillRepository;
+  shop: () => ShopConfig;
+}> = async (app, { orders, invoices, tableBills, shop: shopNow }) => {
   const params = { params: z.object({ orderId: z.string().min(1).max(64) }) };
   /** The order whose token came with the request; null (answered like a missing one) otherwise. Never cached. */
   async function guestOrder(req: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) {
@@ -31,7 +35,9 @@ export const guestOrderRoutes: FastifyPluginAsync<{ orders: OrderRepository; inv
     const shop = shopNow();
     const order = await guestOrder(req, reply);
     if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
-    return { success: true, order: orderForApi(order, shop.localeConfig.fractionDigits) };
+    const digits = shop.localeConfig.fractionDigits;
+    // at a table, the table's running bill too (issue 41)
+    return { success: true, order: orderForApi(order, digits), bill: await shopperBill(tableBills, order.id, shop, digits) };
   });
 
   /** `GET /api/guest/order/{orderId}/invoice`, with the same token: the order's tax invoice as a printable page. */

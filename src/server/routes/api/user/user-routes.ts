@@ -6,6 +6,8 @@ import { orderForApi } from '../../../../domain/order-view.ts';
 import type { AddressRepository } from '../../../db/repositories/address-repository.ts';
 import type { CartRepository } from '../../../db/repositories/cart-repository.ts';
 import type { DeviceRepository } from '../../../db/repositories/device-repository.ts';
+import type { TableBillRepository } from '../../../db/repositories/table-bill-repository.ts';
+import { shopperBill } from '../shopper-bill.ts';
 import type { InvoiceRepository } from '../../../db/repositories/invoice-repository.ts';
 import type { OrderRepository } from '../../../db/repositories/order-repository.ts';
 import { publicUser, type UserRepository } from '../../../db/repositories/user-repository.ts';
@@ -26,6 +28,7 @@ type Options = {
   carts: CartRepository;
   devices: DeviceRepository;
   invoices: InvoiceRepository;
+  tableBills: TableBillRepository;
   shop: () => ShopConfig;
   fractionDigits: number;
 };
@@ -39,7 +42,7 @@ const NOT_FOUND = errorBody('not_found', 'There is no such address.');
  */
 export const userRoutes: FastifyPluginAsync<Options> = async (
   app,
-  { accessTokens, users, orders, addresses, carts, devices, invoices, shop, fractionDigits },
+  { accessTokens, users, orders, addresses, carts, devices, invoices, tableBills, shop, fractionDigits },
 ) => {
   app.addHook('preHandler', requireUser(accessTokens));
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +54,9 @@ export const userRoutes: FastifyPluginAsync<Options> = async (
   typed.get('/user/orders/:id', { schema: { params: idParam } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const order = await orders.findForUser(req.params.id, req.userId!);
-    return order ? { success: true, order: orderForApi(order, fractionDigits) } : reply.code(404).send(ORDER_NOT_FOUND);
+    if (!order) return reply.code(404).send(ORDER_NOT_FOUND);
+    // at a table, the table's running bill too (issue 41)
+    return { success: true, order: orderForApi(order, fractionDigits), bill: await shopperBill(tableBills, order.id, shop(), fractionDigits) };
   });
   // its tax invoice, as the guest's token gets it (GET /api/guest/order/{id}/invoice)
   typed.get('/user/orders/:id/invoice', { schema: { params: idParam } }, async (req, reply) => {

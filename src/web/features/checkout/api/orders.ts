@@ -129,10 +129,19 @@ export const sendUpiReference = (shopId: string, orderId: string, token: OrderTo
 export const confirmRazorpay = (shopId: string, orderId: string, token: OrderToken, answer: RazorpayAnswer) =>
   orderCall(token, (headers) => postJson<{ success: true; paymentStatus: string }>('/fn/order/razorpayPayment', { sfId: shopId, orderId, ...answer }, headers));
 
-/** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account. */
+/** The running bill of the table an order was sent from (issue 41), in the API's decimals: each round's number, status and total. */
+export type ShopperBill = {
+  status: 'open' | 'settled';
+  table: string;
+  rounds: Array<{ number: number; status: string; total: number; mine: boolean }>;
+  total: number;
+  due: number;
+};
+
+/** One order: by its token at the guest's address (§7 api/guest/order), or the logged-in shopper's own from their account; at a table, with the table's bill. */
 const fetchOrder = (orderId: string, token: OrderToken) =>
   orderCall(token, (headers) =>
-    getJson<{ success: true; order: OrderView }>(
+    getJson<{ success: true; order: OrderView; bill?: ShopperBill | null }>(
       token === null ? `/api/user/orders/${encodeURIComponent(orderId)}` : `/api/guest/order/${encodeURIComponent(orderId)}`,
       headers,
     ),

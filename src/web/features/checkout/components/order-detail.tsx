@@ -20,6 +20,8 @@ import { RefundNote } from './refund-note.tsx';
 import { UpiDeadline, UpiHold } from './upi-deadline.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { AlertText } from '../../../ui/alert-text.tsx';
+import type { ShopperBill } from '../api/orders.ts';
+import { TableBillNote } from './table-bill-note.tsx';
 
 /**
  * One order in full, as its shopper sees it: the guest by the link's token, a logged-in
@@ -27,7 +29,7 @@ import { AlertText } from '../../../ui/alert-text.tsx';
  * payment, the note of an order that ended and its refund, the lines and totals, the tax
  * invoice, paying an unpaid order, help and the cancel request.
  */
-export function OrderDetail({ order, token, onChanged }: { order: Order; token: OrderToken; onChanged: () => void }) {
+export function OrderDetail({ order, bill = null, token, onChanged }: { order: Order; bill?: ShopperBill | null; token: OrderToken; onChanged: () => void }) {
   const { t } = useTranslation();
   const shop = useShop();
   const when = useFormatWhen();
@@ -82,7 +84,9 @@ export function OrderDetail({ order, token, onChanged }: { order: Order; token: 
       <section aria-label={t('checkout.yourOrder')} className="rounded-lg border border-slate-200 bg-white p-4">
         <OrderSummary lines={orderLines(order)} totals={order.totals} />
       </section>
-      {shop.gst && hasTaxInvoice(order) ? (
+      {bill ? <TableBillNote bill={bill} /> : null}
+      {/* a round of a table's open bill is invoiced with the bill, once it is paid */}
+      {shop.gst && hasTaxInvoice(order) && bill?.status !== 'open' ? (
         <Link to={invoicePath(order.id, token)} className="w-max font-medium text-primary-strong hover:underline">
           {t('invoice.link')}
         </Link>

@@ -6,9 +6,9 @@ import type { OrderToken } from '../../../lib/order-call.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePriceFormat } from '../../../lib/use-shop.ts';
-import { orderQuery } from '../api/orders.ts';
+import { orderQuery, type ShopperBill } from '../api/orders.ts';
 
-export type OrderState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: Order };
+export type OrderState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; order: Order; bill: ShopperBill | null };
 
 /**
  * One order as the server holds it now, by its token or, with a null token, as the
@@ -33,7 +33,7 @@ export function useOrder(orderId: string | null | undefined, token: OrderToken |
     : !res.ok
       ? { kind: 'error', message: res.error?.errorMessage ?? t('order.networkError') }
       : order
-        ? { kind: 'loaded', order }
+        ? { kind: 'loaded', order, bill: (res.ok && res.data.bill) || null }
         : { kind: 'loading' };
   return { state, reload };
 }

@@ -178,8 +178,17 @@ export type OwnerBankAlert = {
   orderNumber: number | null;
 };
 
-/** GET /admin/api/tables: the dine spaces of the config with their codes. */
-export type OwnerTables = { codesAsked: boolean; tables: Array<{ id: string; name: string; code: string | null }> };
+/** A table's open bill (issue 41): its rounds, what they come to and what is still to pay, in the API's decimals. */
+export type OwnerBill = {
+  id: string;
+  openedAt: number;
+  total: number;
+  due: number;
+  rounds: Array<{ id: string; number: number; status: OrderStatus; paymentStatus: string; paymentType: string | null; total: number; createdAt: number }>;
+};
+
+/** GET /admin/api/tables: the dine spaces of the config with their codes and open bills. */
+export type OwnerTables = { codesAsked: boolean; tables: Array<{ id: string; name: string; code: string | null; bill: OwnerBill | null }> };
 
 export const ownerApi = {
   orders: (filter: BoardFilter = {}) =>
@@ -285,6 +294,19 @@ export const ownerApi = {
   tableSheet: () => asUser((headers) => getBlob('/admin/api/tables/qr-sheet.svg', headers)),
   /** The shop's tables with the code each prints (null when the shop asks for none, issue 41). */
   tables: () => asUser((headers) => getJson<OwnerTables>('/admin/api/tables', headers)),
+  /** Settles a table's bill once, paid as taken; `due` is what the staff were shown (a bill that changed since is refused). */
+  settleBill: (id: string, body: { paymentType: 'cash' | 'upi' | 'card'; due: number; paymentReference?: string }) =>
+    asUser((headers) =>
+      postJson<{ settled: true; paid: number; total: number; invoiced: boolean }>(`/admin/api/bills/${encodeURIComponent(id)}/settle`, body, headers),
+    ),
+  /** Moves an open bill to another table (the party moved). */
+  moveBill: (id: string, spaceId: string) =>
+    asUser((headers) => postJson<{ moved: true; table: string }>(`/admin/api/bills/${encodeURIComponent(id)}/move`, { spaceId }, headers)),
+  /** The shop's UPI QR for what a bill still has to pay. */
+  billUpi: (id: string) =>
+    asUser((headers) =>
+      getJson<{ due: number; link: string; qrSvg: string; payee: { vpa: string } }>(`/admin/api/bills/${encodeURIComponent(id)}/upi`, headers),
+    ),
   /** A new code for the table: the owner's four digits, else a random one. */
   changeTableCode: (id: string, code?: string) =>
     asUser((headers) => postJson<{ id: string; code: string }>(`/admin/api/tables/${encodeURIComponent(id)}/code`, code ? { code } : {}, headers)),

@@ -119,9 +119,18 @@ export const stockQuery = (q: string) => queryOptions({ queryKey: ['owner', 'sto
 /** Whether this browser gets the owner's alerts (the permission, the push subscription and the server's word), asked each time the switch shows. */
 export const alertsOnQuery = () => queryOptions({ queryKey: ['owner-alerts-on'], queryFn: alertsAreOn, ...askedOnShow });
 
-// the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers count orders
+// the Today panel and the 30-day chart count orders and bookings, so they follow both; the customers and the tables' bills count orders
 const groups = {
-  orders: [ownerKeys.orders, ['owner', 'order'], ownerKeys.today, ownerKeys.days, ownerKeys.customers, ownerKeys.bankAlerts, ownerKeys.whatsapp],
+  orders: [
+    ownerKeys.orders,
+    ['owner', 'order'],
+    ownerKeys.today,
+    ownerKeys.days,
+    ownerKeys.customers,
+    ownerKeys.bankAlerts,
+    ownerKeys.whatsapp,
+    ownerKeys.tables,
+  ],
   bookings: [ownerKeys.bookings, ownerKeys.today, ownerKeys.days],
   coupons: [ownerKeys.coupons],
   reviews: [ownerKeys.reviews],

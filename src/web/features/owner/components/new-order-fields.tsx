@@ -184,3 +184,24 @@ export function Text({
     </label>
   );
 }
+
+/** The shop's UPI QR with the amount filled in, big for the customer to scan, with the UPI id under it. */
+export function UpiQr({ qrSvg, vpa, amount }: { qrSvg: string; vpa: string; amount: string }) {
+  const { t } = useTranslation();
+  return (
+    <figure className="flex flex-col items-center gap-2 self-center">
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+        alt={`UPI ${vpa}`}
+        width={280}
+        height={280}
+        className="rounded-md border border-slate-200 bg-white"
+      />
+      <figcaption className="text-center font-semibold">
+        {t('owner.keyIn.scan', { amount })}
+        <br />
+        <span className="text-sm font-normal">{vpa}</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -14,7 +14,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ownerApi, type KeyedInOrderBody } from '../api/owner-api.ts';
 import { queryClient, refreshOwnerData } from '../api/owner-queries.ts';
 import { CartLines, ProductPicker, type CartLine } from './new-order-cart.tsx';
-import { CashChange, Choice, Delivery, emptyAddress, KnownCustomer, Text } from './new-order-fields.tsx';
+import { CashChange, Choice, Delivery, emptyAddress, KnownCustomer, Text, UpiQr } from './new-order-fields.tsx';
 import { useSettled } from '../../../lib/use-settled.ts';
 
 /** How the order goes: handed over now (a sale at the counter), picked up later, delivered, or served at a table. */
@@ -217,20 +217,7 @@ export function OwnerNewOrder() {
       />
       {total !== null && payment === 'cash' ? <CashChange total={total} /> : null}
       {payment === 'upi' && quote.data?.upi ? (
-        <figure className="flex flex-col items-center gap-2 self-center">
-          <img
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(quote.data.upi.qrSvg)}`}
-            alt={`UPI ${quote.data.upi.payee.vpa}`}
-            width={280}
-            height={280}
-            className="rounded-md border border-slate-200 bg-white"
-          />
-          <figcaption className="text-center font-semibold">
-            {t('owner.keyIn.scan', { amount: formatPrice(total ?? (0 as Minor)) })}
-            <br />
-            <span className="text-sm font-normal">{quote.data.upi.payee.vpa}</span>
-          </figcaption>
-        </figure>
+        <UpiQr qrSvg={quote.data.upi.qrSvg} vpa={quote.data.upi.payee.vpa} amount={formatPrice(total ?? (0 as Minor))} />
       ) : null}
       {payment === 'upi' || payment === 'card' ? (
         <Text label={t('owner.keyIn.reference')} value={reference} onChange={setReference} inputMode="numeric" autoComplete="off" />

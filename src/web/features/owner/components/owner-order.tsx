@@ -57,6 +57,14 @@ function OrderPage({ order }: { order: OwnerOrderView<Minor> }) {
           <p className="w-max rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{t('owner.cancelRequested')}</p>
         ) : null}
         <NewCustomerMark order={order} />
+        {order.bill ? (
+          <p className="text-sm">
+            {order.bill.status === 'open' ? t('owner.bill.roundOpen') : t('owner.bill.roundSettled')}{' '}
+            <Link to="/admin?section=tables" className="font-semibold text-primary-strong hover:underline">
+              {t('owner.tables')}
+            </Link>
+          </p>
+        ) : null}
       </header>
       <OrderSteps order={order} />
       <nav aria-label={t('owner.print')} className="flex flex-wrap gap-2">

@@ -7,11 +7,13 @@ import { AlertText } from '../../../ui/alert-text.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { OwnerList, SectionHeading } from './owner-list.tsx';
+import { TableBill } from './table-bill.tsx';
 
 /**
- * The shop's tables on /admin (issue 41): the sheet of their QR codes to print, and each table's
+ * The shop's tables on /admin (issue 41): the sheet of their QR codes to print; each table's
  * code — the four digits a storefront order from that table must carry, printed on its card —
- * with a new one a tap away (the owner's own digits, or random) when a code got out.
+ * with a new one a tap away (the owner's own digits, or random) when a code got out; and each
+ * table's open bill, its rounds added up, to settle once.
  */
 export function OwnerTables() {
   const { t } = useTranslation();
@@ -26,14 +28,18 @@ export function OwnerTables() {
       {query.data ? (
         <>
           <p className="text-slate-700">{query.data.codesAsked ? t('owner.tableCodes.codesAsked') : t('owner.tableCodes.noCodes')}</p>
-          <OwnerList items={query.data.tables} keyOf={(table) => table.id} row={(table) => <TableRow table={table} />} />
+          <OwnerList
+            items={query.data.tables}
+            keyOf={(table) => table.id}
+            row={(table) => <TableRow table={table} freeTables={query.data.tables.filter((other) => !other.bill)} />}
+          />
         </>
       ) : null}
     </section>
   );
 }
 
-function TableRow({ table }: { table: Tables['tables'][number] }) {
+function TableRow({ table, freeTables }: { table: Tables['tables'][number]; freeTables: Tables['tables'] }) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
@@ -85,6 +91,11 @@ function TableRow({ table }: { table: Tables['tables'][number] }) {
           <AlertText message={problem} small />
         </form>
       ) : null}
+      {table.bill ? (
+        <TableBill table={table.name} bill={table.bill} freeTables={freeTables} />
+      ) : (
+        <p className="w-full text-sm text-slate-600">{t('owner.bill.none')}</p>
+      )}
     </article>
   );
 }

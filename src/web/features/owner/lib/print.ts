@@ -13,9 +13,13 @@ export const isPrintoutKind = (value: string | undefined): value is PrintoutKind
 
 /**
  * The printouts an order has, in the order the owner usually needs them; a tax invoice
- * once the shop (registered for GST) has accepted the order.
+ * once the shop (registered for GST) has accepted the order — for a round of a table's bill,
+ * once the bill is settled (its one invoice).
  */
-export function printKinds(order: Pick<OrderView, 'deliveryMode' | 'kind' | 'status'>, hasGstin: boolean): PrintoutKind[] {
+export function printKinds(
+  order: Pick<OrderView, 'deliveryMode' | 'kind' | 'status'> & { bill?: { status: string } | null },
+  hasGstin: boolean,
+): PrintoutKind[] {
   const kinds: PrintoutKind[] =
     order.deliveryMode === 'dine'
       ? ['kitchen', 'receipt']
@@ -24,7 +28,7 @@ export function printKinds(order: Pick<OrderView, 'deliveryMode' | 'kind' | 'sta
         : order.deliveryMode === 'digital'
           ? ['receipt']
           : ['slip', 'receipt'];
-  return hasGstin && hasTaxInvoice(order) ? [...kinds, 'invoice'] : kinds;
+  return hasGstin && hasTaxInvoice(order) && order.bill?.status !== 'open' ? [...kinds, 'invoice'] : kinds;
 }
 
 export const papers = ['80mm', '58mm', 'a4'] as const;
