@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ulid } from 'ulid';
 import { paymentTypeOfTaken, type KeyedInChannel, type TakenPayment } from '../../../domain/order-channels.ts';
+import type { Minor } from '../../../domain/money.ts';
 import type { Order } from '../../../domain/order-view.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
@@ -33,16 +34,37 @@ export async function keyedInWrites(
 ): Promise<void> {
   const subject = `order:${order.id}`;
   const { actor, taken, reference } = keyedIn;
-  if (taken) {
-    const provider = paymentTypeOfTaken(taken);
-    const payment = { id: ulid(now), orderId: order.id, provider, status: 'paid', amountMinor: order.grandTotal, reference };
-    await trx.insertInto('payments').values(paymentRow(payment, now)).execute();
-    await recordAudit(trx, { actor, action: 'order.paid', subject, detail: { reference, taken } }, now);
-    await outbox.record(trx, 'order.paid', order.id, { provider, reference }, now);
-  }
+  if (taken) await recordTakenPayment(trx, { orderId: order.id, amount: order.grandTotal, taken, reference, actor }, outbox, now);
   if (order.status !== 'placed') {
     await recordAudit(trx, { actor, action: 'order.status', subject, detail: { from: 'placed', to: order.status } }, now);
     await outbox.record(trx, 'order.status_changed', order.id, { from: 'placed', to: order.status }, now);
     await onAccepted?.(trx, order.id, now);
   }
+}
+
+/**
+ * Money the shop took itself (cash, UPI to its QR, card) for an order already marked paid: its
+ * paid `payments` row, the history's entry under who took it and the outbox's event — for an order
+ * keyed in and paid on the spot, and for each round of a table's bill when it is settled.
+ */
+export async function recordTakenPayment(
+  trx: Transaction<Database>,
+  {
+    orderId,
+    amount,
+    taken,
+    reference,
+    actor,
+    detail = {},
+  }: { orderId: string; amount: Minor; taken: TakenPayment; reference: string | null; actor: Actor; detail?: Record<string, unknown> },
+  outbox: OrderOutbox,
+  now: number,
+): Promise<void> {
+  const provider = paymentTypeOfTaken(taken);
+  await trx
+    .insertInto('payments')
+    .values(paymentRow({ id: ulid(now), orderId, provider, status: 'paid', amountMinor: amount, reference }, now))
+    .execute();
+  await recordAudit(trx, { actor, action: 'order.paid', subject: `order:${orderId}`, detail: { reference, taken, ...detail } }, now);
+  await outbox.record(trx, 'order.paid', orderId, { provider, reference }, now);
 }

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../unique-violation.ts';
 import type { Database } from '../schema.ts';
 import { recordAudit, type Actor } from './audit-repository.ts';
 import type { OrderOutbox } from './order-outbox.ts';
-import { paymentRow } from './payment-repository.ts';
+import { recordTakenPayment } from './keyed-in-writes.ts';
 
 /** A round of a table's bill: one dine-in order, its own kitchen ticket. */
 export type BillRound = { id: string; number: number; status: string; paymentStatus: string; paymentType: string | null; total: Minor; createdAt: number };
@@ -121,13 +121,12 @@ export type OnBillSettled = (trx: Transaction<Database>, billId: string, now: nu
 export function createTableBillRepository(db: Db, { outbox, onSettled }: { outbox: OrderOutbox; onSettled: OnBillSettled }) {
   const { kysely } = db;
 
-  async function openBills(reader: Reader, where: { spaceIds?: readonly string[]; billId?: string }): Promise<OpenBill[]> {
-    let query = reader.selectFrom('table_bills').select(['id', 'space_id', 'opened_at']).where('status', '=', 'open');
-    if (where.spaceIds) query = query.where('space_id', 'in', where.spaceIds.length ? [...where.spaceIds] : ['']);
-    if (where.billId) query = query.where('id', '=', where.billId);
+  async function openBills(where: { spaceIds: readonly string[] } | { billId: string }): Promise<OpenBill[]> {
+    let query = kysely.selectFrom('table_bills').select(['id', 'space_id', 'opened_at']).where('status', '=', 'open');
+    query = 'billId' in where ? query.where('id', '=', where.billId) : query.where('space_id', 'in', where.spaceIds.length ? [...where.spaceIds] : ['']);
     const rows = await query.execute();
     const rounds = await roundsOf(
-      reader,
+      kysely,
       rows.map((r) => r.id),
     );
     return rows.map((row) => billOf(row, rounds.get(row.id) ?? []));
@@ -135,7 +134,10 @@ export function createTableBillRepository(db: Db, { outbox, onSettled }: { outbo
 
   return {
     /** The open bill of each of the tables that has one. */
-    openBills: (spaceIds: readonly string[]) => openBills(kysely, { spaceIds }),
+    openBills: (spaceIds: readonly string[]) => openBills({ spaceIds }),
+
+    /** One bill, while it is open; null once settled, or for no such bill. */
+    openBill: async (billId: string): Promise<OpenBill | null> => (await openBills({ billId }))[0] ?? null,
 
     /** The bill an order is a round of, open or settled; null for an order of no bill. */
     async billOfOrder(orderId: string): Promise<(OpenBill & { status: 'open' | 'settled' }) | null> {
@@ -215,12 +217,7 @@ export function createTableBillRepository(db: Db, { outbox, onSettled }: { outbo
               .where('payment_status', 'in', [...unpaidStatuses])
               .where('status', 'not in', ENDED)
               .execute();
-            await trx
-              .insertInto('payments')
-              .values(paymentRow({ id: ulid(now), orderId: round.id, provider, status: 'paid', amountMinor: round.total, reference }, now))
-              .execute();
-            await recordAudit(trx, { actor, action: 'order.paid', subject, detail: { reference, taken, bill: billId } }, now);
-            await outbox.record(trx, 'order.paid', round.id, { provider, reference }, now);
+            await recordTakenPayment(trx, { orderId: round.id, amount: round.total, taken, reference, actor, detail: { bill: billId } }, outbox, now);
           }
           if (!isFinalStatus(round.status)) {
             await trx.updateTable('orders').set({ status: 'served', updated_at: now }).where('id', '=', round.id).execute();

@@ -132,7 +132,7 @@ export const ownerTableRoutes: FastifyPluginAsync<Options> = async (
   /** The shop's UPI QR for what a bill still has to pay, for the table to scan. */
   app.withTypeProvider<ZodTypeProvider>().get('/bills/:id/upi', { schema: { params: billParams } }, async (req, reply) => {
     const shop = shopNow();
-    const bill = (await tableBills.openBills(shop.dineSpaces.map((s) => s.id))).find((b) => b.id === req.params.id);
+    const bill = await tableBills.openBill(req.params.id);
     if (!bill) return reply.code(404).send(NO_BILL);
     const upi = await shopUpiQr(shop, bill.due, digits, clock());
     if (!upi) return reply.code(404).send(errorBody('no_upi', 'The shop config has no UPI id (payment.upi) to be paid to.'));
